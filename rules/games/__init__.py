@@ -1,0 +1,1 @@
+"""The GeoPlunge games, each a pure state machine: ``apply(state, action) -> state``."""
