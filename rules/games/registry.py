@@ -1,0 +1,20 @@
+"""The five Level 4 games by number: the match and the replay look games up here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.errors import InvalidInput
+from rules.games.border_up import BorderUpRules
+from rules.games.common import GameRules
+
+GAMES: dict[int, GameRules[Any]] = {
+    1: BorderUpRules(),
+}
+
+
+def game_rules(number: int) -> GameRules[Any]:
+    try:
+        return GAMES[number]
+    except KeyError:
+        raise InvalidInput(f"game {number}: expected a game number 1 to 5") from None
