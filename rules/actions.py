@@ -44,6 +44,10 @@ def known_kinds() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
+def action_class(kind: str) -> type[Action]:
+    return _REGISTRY[kind]
+
+
 def _encode_value(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
