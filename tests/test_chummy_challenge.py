@@ -33,7 +33,7 @@ A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
 BLUE, GREEN, RED = QuestionColour.BLUE, QuestionColour.GREEN, QuestionColour.RED
 RULES = ChummyChallenge()
-ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "fragments" / "iq-dashing-chummy-actions.md"
+ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "actions.md"
 PLAYERS = {A: ("Ann", "Al", "Amy"), B: ("Bea", "Bo", "Bud")}
 
 
@@ -308,7 +308,7 @@ def test_actions_round_trip_through_the_log(action: Action) -> None:
 
 
 def documented_game(prefix: str) -> list[Action]:
-    """The JSON Lines example in docs/fragments whose actions include ``prefix``."""
+    """The JSON Lines example in docs/actions.md whose actions include ``prefix``."""
     blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
     (block,) = [block for block in blocks if f'"{prefix}' in block]
     lines = block.strip().splitlines()

@@ -29,7 +29,7 @@ from rules.teams import Team
 A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
 RULES = DashingStates()
-ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "fragments" / "iq-dashing-chummy-actions.md"
+ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "actions.md"
 
 # Six cards in each race's order, no card in two lists.
 BY_NAME = ("AL", "CO", "IA", "MT", "OR", "WY")  # Alabama ... Wyoming
@@ -348,7 +348,7 @@ def test_actions_round_trip_through_the_log(action: Action) -> None:
 
 
 def documented_game(prefix: str) -> list[Action]:
-    """The JSON Lines example in docs/fragments whose actions include ``prefix``."""
+    """The JSON Lines example in docs/actions.md whose actions include ``prefix``."""
     blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
     (block,) = [block for block in blocks if f'"{prefix}' in block]
     lines = block.strip().splitlines()

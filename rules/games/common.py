@@ -78,7 +78,7 @@ def require_phase(state: GameState, *phases: str) -> None:
     if state.result is not None:
         raise GameOver("the game is over: it accepts no more actions")
     if state.phase not in phases:
-        raise IllegalAction(f"not allowed in phase {state.phase!r}: expected {' or '.join(phases)}")
+        raise IllegalAction(f"not allowed in phase '{state.phase}': expected {' or '.join(phases)}")
 
 
 def check_plunge(plunging: frozenset[Team]) -> frozenset[Team]:

@@ -9,12 +9,14 @@ from rules.games.border_up import BorderUpRules
 from rules.games.chummy_challenge import ChummyChallenge
 from rules.games.common import GameRules
 from rules.games.dashing_states import DashingStates
+from rules.games.game4 import Game4Rules
 from rules.games.state_iq import StateIQ
 
 GAMES: dict[int, GameRules[Any]] = {
     1: BorderUpRules(),
     2: StateIQ(),
     3: DashingStates(),
+    4: Game4Rules(),
     5: ChummyChallenge(),
 }
 

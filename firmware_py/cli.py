@@ -1,0 +1,141 @@
+"""``gametable``: the command line. Bad input is one line on stderr and exit 2, no traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from firmware_py import judge
+from rules.errors import RuleError
+
+BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """argparse's complaint, turned into one line."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="answer with one JSON object")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="gametable", description="GeoPlunge tournament table controller")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+
+    check = commands.add_parser("check", help="judge a claim at the table")
+    claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
+    border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
+    border_up.add_argument("groups", nargs="+", metavar="GROUP", help="e.g. KS,MO,KY,WV,PA")
+    border_up.add_argument("--level", type=int, default=4)
+    _add_json(border_up)
+    zap = claims.add_parser("zap", help="who wins a Border Zap trick")
+    zap.add_argument("lead")
+    zap.add_argument("other")
+    _add_json(zap)
+    trick = claims.add_parser("trick", help="who wins a Play the Ranks trick")
+    trick.add_argument("--version", required=True, help="ptr1 or ptr2")
+    trick.add_argument("--base", type=int, required=True, help="1, 10, 20, 30 or 50")
+    trick.add_argument("--category", required=True, help="size, statehood or population")
+    trick.add_argument("--lead", required=True, help="the lead team's state")
+    trick.add_argument("--other", required=True, help="the other team's state")
+    trick.add_argument("--lead-power", help="category of the lead's Power card")
+    trick.add_argument("--other-power", help="category of the other team's Power card")
+    trick.add_argument("--other-power-base", type=int, help="left number of that Power card")
+    trick.add_argument("--change-base", action="store_true", help='PTR2 "Change the Base"')
+    trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA")
+    _add_json(trick)
+
+    solve = commands.add_parser("solve", help="find a winning showing")
+    solve_games = solve.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
+    solve_bu = solve_games.add_parser("border-up", help="a valid Border-Up showing in a hand")
+    solve_bu.add_argument("hand", help="comma list of the hand's cards")
+    solve_bu.add_argument("--level", type=int, default=4)
+    solve_bu.add_argument("--three-o", action="store_true", help="look for a ThreeOPlunge")
+    _add_json(solve_bu)
+
+    score = commands.add_parser("score", help="the points for one game")
+    score.add_argument("--result", required=True, help="A, B or tie")
+    score.add_argument("--bonus", action="store_true")
+    score.add_argument("--plunging", help="the teams GeoPlunging, e.g. A,B")
+    _add_json(score)
+
+    rotation = commands.add_parser("rotation", help="the game order of a match")
+    rotation.add_argument("--round", type=int, required=True, dest="round_number")
+    rotation.add_argument("--picks", action="append", help="one team's 2 games, e.g. 3,5")
+    _add_json(rotation)
+
+    replay = commands.add_parser("replay", help="replay a JSON Lines action log")
+    replay.add_argument("log", type=Path)
+
+    demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
+    demo.add_argument("--log", type=Path, help="another action log to narrate")
+    return parser
+
+
+def _run(args: argparse.Namespace) -> judge.Answer:
+    if args.command == "check" and args.claim == "border-up":
+        return judge.check_border_up(args.groups, args.level)
+    if args.command == "check" and args.claim == "zap":
+        return judge.check_zap(args.lead, args.other)
+    if args.command == "check" and args.claim == "trick":
+        return judge.check_trick(
+            version=args.version,
+            base=args.base,
+            category=args.category,
+            lead=args.lead,
+            other=args.other,
+            lead_power=args.lead_power,
+            other_power=args.other_power,
+            other_power_base=args.other_power_base,
+            change_base=args.change_base,
+            bur=args.bur,
+        )
+    if args.command == "solve":
+        return judge.solve_border_up(args.hand, args.level, args.three_o)
+    if args.command == "score":
+        return judge.score(args.result, args.bonus, args.plunging)
+    if args.command == "rotation":
+        return judge.rotation(args.round_number, args.picks)
+    raise AssertionError(f"unhandled command {args.command}")
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: expected UTF-8 text") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "replay":
+            answer = judge.replay_file(_read_lines(args.log))
+            print(json.dumps(answer.data))
+            return answer.code
+        if args.command == "demo":
+            from firmware_py.demo import narrate
+
+            return narrate(_read_lines(args.log) if args.log else None)
+        answer = _run(args)
+    except (RuleError, UsageError) as error:
+        print(f"gametable: error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    print(json.dumps(answer.data) if args.json else answer.text)
+    return answer.code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

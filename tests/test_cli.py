@@ -1,0 +1,185 @@
+"""The judge's CLI: exit 0 the claim holds, 1 it fails, 2 bad input in one line on stderr."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware_py.cli import main
+from rules.games.border_up import check_showing
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert err == ""
+    data: dict[str, object] = json.loads(out)
+    return code, data
+
+
+def assert_bad_input(capsys: pytest.CaptureFixture[str], *argv: str, names: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith("gametable: error: ")
+    assert names in err
+
+
+# check border-up
+
+
+def test_check_border_up_rulebook_example_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(
+        capsys, "check", "border-up", "--level", "4", "KS,MO,KY,WV,PA", "MD,VA,NC"
+    )
+    assert code == 0
+    assert data["valid"] is True
+
+
+def test_check_border_up_names_the_pair_that_does_not_border(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "check", "border-up", "CO,NE,KS,TX", "WA,ID,MT,ND")
+    assert code == 1
+    assert "KS does not border TX" in out
+
+
+def test_check_border_up_invalid_json_lists_the_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "check", "border-up", "KS,IA,MO,AR", "WA,ID,MT,ND")
+    assert code == 1
+    assert data["valid"] is False
+    assert ["KS", "IA"] in data["not_bordering"]  # type: ignore[operator]
+
+
+def test_check_border_up_three_groups_is_a_threeoplunge(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "check", "border-up", "KS,MO,KY,WV,PA", "MD,VA,NC", "GA,AL,MS")
+    assert (code, data["valid"], data["call"]) == (0, True, "ThreeOPlunge")
+
+
+def test_check_border_up_wrong_group_sizes_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "check", "border-up", "KS,MO,KY,WV", "MD,VA,NC", names="group sizes")
+
+
+def test_check_border_up_repeated_card_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(
+        capsys, "check", "border-up", "KS,MO,KY,WV,PA", "PA,VA,NC", names="PA is used more"
+    )
+
+
+def test_check_border_up_unknown_state_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(
+        capsys, "check", "border-up", "KS,MO,Kentuky,WV,PA", "MD,VA,NC", names="Kentucky"
+    )
+
+
+def test_check_border_up_other_levels_are_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(
+        capsys, "check", "border-up", "--level", "5", "KS,MO,KY,WV,PA", "MD,VA,NC", names="--level"
+    )
+
+
+# solve border-up
+
+
+def test_solve_border_up_finds_a_showing(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "NC,PA,AK,VA,HI,KY,MD,ME,WV,MO,KS"
+    code, data = run_json(capsys, "solve", "border-up", "--level", "4", hand)
+    assert code == 0
+    groups = data["groups"]
+    assert isinstance(groups, list)
+    showing = tuple(tuple(group) for group in groups)
+    assert check_showing(showing, three_o=False, hand=hand.split(",")).valid
+
+
+def test_solve_border_up_says_none(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "border-up", "AK,HI,ME,FL")
+    assert code == 1
+    assert out.startswith("none")
+
+
+def test_solve_border_up_none_is_null_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "solve", "border-up", "AK,HI,ME,FL")
+    assert (code, data["groups"]) == (1, None)
+
+
+# score
+
+
+def test_score_rulebook_example_forty_points(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "score", "--result", "A", "--bonus", "--plunging", "A,B")
+    assert (code, data["A"], data["B"]) == (0, 40, 0)
+
+
+def test_score_tie_is_five_each(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "score", "--result", "tie", "--plunging", "A")
+    assert (code, data["A"], data["B"]) == (0, 5, 5)
+
+
+def test_score_tie_with_bonus_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "score", "--result", "tie", "--bonus", names="tie")
+
+
+def test_score_unknown_team_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "score", "--result", "C", names="expected A or B")
+
+
+# rotation
+
+
+def test_rotation_all_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "rotation", "--round", "3")
+    assert (code, data["games"], data["kind"]) == (0, [1, 2, 3, 4, 5], "all")
+
+
+def test_rotation_rulebook_call_example(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "rotation", "--round", "2", "--picks", "3,5", "--picks", "2,3")
+    assert (code, data["games"]) == (0, [2, 3, 5])
+
+
+def test_rotation_call_match_needs_picks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "rotation", "--round", "2", names="--picks")
+
+
+def test_rotation_bad_pick_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(
+        capsys, "rotation", "--round", "4", "--picks", "3,x", "--picks", "1,2", names="3,x"
+    )
+
+
+# usage errors
+
+
+def test_unknown_command_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "dance", names="invalid choice")
+
+
+def test_missing_argument_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "score", names="--result")
+
+
+def test_replay_of_a_missing_file_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert_bad_input(capsys, "replay", str(tmp_path / "nope.jsonl"), names="nope.jsonl")
+
+
+def test_console_script_never_prints_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_py.cli", "check", "zap", "UT", "Nowhere"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("gametable: error: unknown state 'Nowhere'")
