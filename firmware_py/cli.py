@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +22,7 @@ class UsageError(Exception):
 
 class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def _add_json(parser: argparse.ArgumentParser) -> None:
@@ -76,9 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="replay a JSON Lines action log")
     replay.add_argument("log", type=Path)
+    _add_json(replay)  # the answer is always one JSON object; accepted for uniformity
 
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
+    _add_json(demo)
     return parser
 
 
@@ -120,6 +123,15 @@ def _read_lines(path: Path) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (``gametable demo | head``): not an error worth a traceback.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stop the interpreter's final flush
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
         args = build_parser().parse_args(argv)
         if args.command == "replay":
             answer = judge.replay_file(_read_lines(args.log))
@@ -128,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "demo":
             from firmware_py.demo import narrate
 
-            return narrate(_read_lines(args.log) if args.log else None)
+            return narrate(_read_lines(args.log) if args.log else None, as_json=args.json)
         answer = _run(args)
     except (RuleError, UsageError) as error:
         print(f"gametable: error: {error}", file=sys.stderr)

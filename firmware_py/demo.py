@@ -9,9 +9,18 @@ import json
 from importlib import resources
 
 from rules.actions import encode
+from rules.errors import InvalidLog
 from rules.games.registry import game_rules
 from rules.match import MatchState
-from rules.replay import Session, apply_session, parse_log, start_session
+from rules.replay import (
+    GameSession,
+    Session,
+    apply_session,
+    parse_log,
+    replay,
+    start_session,
+    summary,
+)
 
 EXAMPLE = "examples/combo4-match.jsonl"
 
@@ -64,9 +73,14 @@ def _narrate_step(before: Session, after: Session) -> list[str]:
     return lines
 
 
-def narrate(lines: list[str] | None = None) -> int:
+def narrate(lines: list[str] | None = None, *, as_json: bool = False) -> int:
     actions = parse_log(lines if lines is not None else example_log())
+    if not actions:
+        raise InvalidLog("the log is empty: expected match.start or game.start first")
     session = start_session(actions[0])
+    if as_json:
+        print(json.dumps(summary(replay(actions))))
+        return 0
     if isinstance(session, MatchState):
         print(f"Round {session.round}: {session.kind.value} match, {session.minutes} minutes")
     for action in actions[1:]:
@@ -76,4 +90,6 @@ def narrate(lines: list[str] | None = None) -> int:
         for line in _narrate_step(session, after):
             print(line)
         session = after
+    if isinstance(session, GameSession):
+        print(json.dumps(summary(session)))
     return 0

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.atlas import Category, default_atlas, parse_cards
 from rules.errors import InvalidInput
-from rules.games.border_up import check_showing, require_well_formed, solve
+from rules.games.border_up import HAND_SIZE, check_showing, require_well_formed, solve
 from rules.games.tricks import Trick, judge_trick, judge_zap
 from rules.match import MatchKind, game_cycle, match_kind
 from rules.power import Game4Version, check_base
@@ -57,6 +57,8 @@ def check_border_up(groups: Sequence[str], level: int) -> Answer:
 def solve_border_up(hand_text: str, level: int, three_o: bool) -> Answer:
     check_level(level)
     hand = parse_cards(hand_text)
+    if len(hand) > HAND_SIZE:
+        raise InvalidInput(f"{len(hand)} cards: a Border-Up hand is at most {HAND_SIZE} cards")
     showing = solve(hand, three_o=three_o)
     if showing is None:
         call = "ThreeOPlunge" if three_o else "GeoPlunge"
@@ -89,6 +91,11 @@ def check_trick(
     bur: str | None,
 ) -> Answer:
     atlas = default_atlas()
+    other_changes = other_power is not None and lead_power is None
+    if other_changes and not bur:
+        raise InvalidInput(
+            "--other-power needs --bur: protection against it depends on the BUR cards"
+        )
     trick = Trick(
         version=Game4Version.parse(version),
         base=check_base(base),
@@ -122,7 +129,10 @@ def score(result: str, bonus: bool, plunging: str | None) -> Answer:
     winner = None if result.strip().lower() == "tie" else Team.parse(result)
     if winner is None and bonus:
         raise InvalidInput("--bonus with --result tie: a tie never earns the bonus")
-    teams = parse_teams(plunging.split(",")) if plunging else frozenset()
+    names = plunging.split(",") if plunging else []
+    teams = parse_teams(names)
+    if len(teams) != len(names):
+        raise InvalidInput(f"--plunging {plunging}: expected each team once, e.g. A or A,B")
     points = score_game(GameResult(winner, bonus=bonus), teams)
     text = f"A {points[Team.A]}, B {points[Team.B]}"
     return Answer(HOLDS, text, {"A": points[Team.A], "B": points[Team.B]})

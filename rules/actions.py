@@ -109,6 +109,8 @@ def _decode_value(hint: Any, value: Any, where: str) -> Any:
 def decode(data: Any) -> Action:
     if not isinstance(data, dict):
         raise InvalidLog(f"expected a JSON object with an 'action' key, got {data!r}")
+    if "action" not in data:
+        raise InvalidLog("expected an 'action' key naming the action")
     kind = data.get("action")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:

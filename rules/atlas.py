@@ -160,7 +160,9 @@ def parse_cards(text: str | Iterable[str], atlas: Atlas | None = None) -> tuple[
     """Turn ``"KS, mo,Kentucky"`` (or a list) into postal codes, refusing repeats."""
     atlas = atlas or default_atlas()
     items = text.split(",") if isinstance(text, str) else list(text)
-    codes = tuple(atlas.code(item) for item in items if item.strip())
+    if any(not item.strip() for item in items):
+        raise InvalidInput(f"{text!r}: expected a comma list of states with no empty item")
+    codes = tuple(atlas.code(item) for item in items)
     seen: set[str] = set()
     for code in codes:
         if code in seen:

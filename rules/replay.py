@@ -74,12 +74,24 @@ def parse_log(lines: Iterable[str]) -> list[Action]:
         if not line.strip():
             continue
         try:
-            actions.append(decode(json.loads(line)))
+            data = json.loads(line)
         except json.JSONDecodeError as error:
             raise InvalidLog(f"line {number}: not JSON ({error.msg})") from None
+        except (ValueError, RecursionError):
+            raise InvalidLog(
+                f"line {number}: not JSON this table can read (too deep or too long)"
+            ) from None
+        try:
+            actions.append(decode(data))
         except RuleError as error:
-            raise type(error)(f"line {number}: {error}") from None
+            raise _located(error, f"line {number}") from None
     return actions
+
+
+def _located(error: RuleError, where: str) -> RuleError:
+    """The same typed error, its one line prefixed with where it happened."""
+    error.args = (f"{where}: {error}",)
+    return error
 
 
 def replay_log(lines: Iterable[str]) -> Session:
@@ -92,7 +104,7 @@ def replay_log(lines: Iterable[str]) -> Session:
         try:
             session = apply_session(session, action)
         except RuleError as error:
-            raise type(error)(f"action {number} ({action.kind}): {error}") from None
+            raise _located(error, f"action {number} ({action.kind})") from None
     return session
 
 

@@ -15,8 +15,17 @@ DEFAULT_SOURCE = Path(__file__).resolve().parents[2] / "shared/data/us-states/st
 DEFAULT_DEST = Path(__file__).resolve().parents[1] / "rules/data/states.json"
 
 
+# Where a rulebook prints a card's wording and the merged sources word it differently, the
+# card wins (docs/state-data.md): the Utah and Texas cards in the Combo 4 rulebook.
+CARD_WORDING: dict[str, dict[str, str]] = {
+    "UT": {"state_bird": "Sea Gull"},
+    "TX": {"patos": "James Polk"},
+}
+
+
 def convert(source: list[dict[str, Any]]) -> list[dict[str, Any]]:
     code_of = {state["name"]: state["postal_code"] for state in source}
+    source = [{**state, **CARD_WORDING.get(state["postal_code"], {})} for state in source]
     return [
         {
             "name": state["name"],

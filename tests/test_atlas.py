@@ -21,6 +21,11 @@ def test_atlas_has_fifty_states() -> None:
     assert len(ATLAS) == 50
 
 
+def _millions(people: int) -> float:
+    """The cards print censuses rounded to a tenth of a million."""
+    return round(people / 1e6, 1)
+
+
 def test_utah_card_as_printed() -> None:
     utah = ATLAS.lookup("UT")
     assert (utah.statehood_rank, utah.population_rank, utah.size_rank) == (45, 33, 13)
@@ -29,6 +34,8 @@ def test_utah_card_as_printed() -> None:
     assert utah.patos == "Grover Cleveland"
     assert utah.nickname == "Beehive State"
     assert utah.flower == "Sego Lily"
+    assert utah.bird == "Sea Gull"
+    assert (_millions(utah.census_2000), _millions(utah.census_2010)) == (2.2, 2.8)
     assert utah.electoral_votes == 6
     assert utah.top_cities == ("Salt Lake City", "West Valley City", "Provo", "West Jordan", "Orem")
     assert utah.borders == {"ID", "WY", "CO", "NM", "AZ", "NV"}
@@ -41,6 +48,8 @@ def test_oklahoma_card_as_printed() -> None:
     assert oklahoma.patos == "Theodore Roosevelt"
     assert oklahoma.nickname == "Sooner State"
     assert oklahoma.flower == "Oklahoma Rose"
+    assert oklahoma.bird.startswith("Scissor-tailed")  # the rulebook misprints "Pycatcher"
+    assert (_millions(oklahoma.census_2000), _millions(oklahoma.census_2010)) == (3.5, 3.8)
     assert oklahoma.electoral_votes == 7
     assert oklahoma.top_cities == ("Oklahoma City", "Tulsa", "Norman", "Broken Arrow", "Lawton")
     assert oklahoma.borders == {"CO", "KS", "MO", "AR", "TX", "NM"}
@@ -52,6 +61,9 @@ def test_texas_card_as_printed() -> None:
     assert texas.statehood_date == date(1845, 12, 29)
     assert texas.capital == "Austin"
     assert texas.electoral_votes == 38
+    assert texas.patos == "James Polk"
+    assert texas.nickname == "Lone Star State"  # printed "The Lone Star State"
+    assert (_millions(texas.census_2000), _millions(texas.census_2010)) == (20.9, 25.1)
     assert texas.top_cities == ("Houston", "San Antonio", "Dallas", "Austin", "Fort Worth")
     assert texas.borders == {"OK", "AR", "LA", "NM"}
 
@@ -146,6 +158,7 @@ def test_unknown_category_names_the_choices() -> None:
         Category.parse("area")
 
 
+@pytest.mark.skipif(not SHARED.exists(), reason=f"needs {SHARED} beside the checkout (CI has it)")
 def test_package_data_is_the_conversion_of_the_verified_facts() -> None:
     import importlib.util
 

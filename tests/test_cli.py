@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.cli import main
+from rules.atlas import default_atlas
 from rules.games.border_up import check_showing
 
 
@@ -183,3 +184,144 @@ def test_console_script_never_prints_a_traceback() -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith("gametable: error: unknown state 'Nowhere'")
+
+
+# check zap and check trick
+
+
+def test_check_zap_rulebook_example_texas_zaps_utah(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "check", "zap", "UT", "TX")
+    assert (code, data["winner"]) == (0, "other")
+    assert "New Mexico" in str(data["reason"])
+
+
+def test_check_zap_no_zap_lead_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, "check", "zap", "Maine", "Florida")
+    assert (code, data["winner"], data["zaps"]) == (0, "lead", [])
+
+
+def test_check_zap_same_card_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "check", "zap", "UT", "ut", names="UT")
+
+
+def test_check_trick_rulebook_example_4_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(
+        capsys, "check", "trick", "--version", "ptr1", "--base", "30",
+        "--category", "population", "--lead", "UT", "--other", "OK", "--bur", "FL,VA",
+    )  # fmt: skip
+    assert code == 0
+    assert (data["winner"], data["category"], data["base"]) == ("lead", "population", 30)
+    assert data["protected"] is True
+
+
+def test_check_trick_rulebook_example_2_protected_lead(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, data = run_json(
+        capsys, "check", "trick", "--version", "ptr1", "--base", "30", "--category", "statehood",
+        "--lead", "MN", "--other", "TN", "--other-power", "size", "--bur", "FL,VA",
+    )  # fmt: skip
+    assert (data["winner"], data["category"], data["protected"]) == ("lead", "statehood", True)
+
+
+def test_check_trick_rulebook_example_3_power_changes_category(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _code, data = run_json(
+        capsys, "check", "trick", "--version", "ptr1", "--base", "1", "--category", "size",
+        "--lead", "CO", "--other", "TN", "--other-power", "statehood", "--bur", "FL,VA",
+    )  # fmt: skip
+    assert (data["winner"], data["category"], data["protected"]) == ("other", "statehood", False)
+
+
+def test_check_trick_ptr2_change_the_base(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, data = run_json(
+        capsys, "check", "trick", "--version", "ptr2", "--base", "10", "--category", "size",
+        "--lead", "TX", "--other", "RI", "--other-power", "statehood",
+        "--other-power-base", "50", "--change-base", "--bur", "FL,VA",
+    )  # fmt: skip
+    assert (data["winner"], data["category"], data["base"]) == ("other", "size", 50)
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "names"),
+    [
+        ("--version", "ptr3", "ptr3"),
+        ("--base", "15", "base 15"),
+        ("--category", "area", "area"),
+        ("--lead", "Atlantis", "Atlantis"),
+    ],
+)
+def test_check_trick_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], flag: str, value: str, names: str
+) -> None:
+    args = {"--version": "ptr1", "--base": "1", "--category": "size", "--lead": "UT"}
+    args[flag] = value
+    argv = [part for pair in args.items() for part in pair]
+    assert_bad_input(capsys, "check", "trick", *argv, "--other", "OK", names=names)
+
+
+def test_check_trick_other_power_without_bur_is_bad_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert_bad_input(
+        capsys, "check", "trick", "--version", "ptr1", "--base", "30", "--category", "statehood",
+        "--lead", "MN", "--other", "TN", "--other-power", "size", names="--bur",
+    )  # fmt: skip
+
+
+# input hygiene
+
+
+def test_an_empty_item_in_a_card_list_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "check", "border-up", "KS,,MO,KY,WV", "MD,VA,NC", names="empty")
+
+
+def test_solve_an_empty_hand_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "solve", "border-up", "", names="empty")
+
+
+def test_solve_more_than_21_cards_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ",".join(default_atlas().codes[:22])
+    assert_bad_input(capsys, "solve", "border-up", hand, names="21")
+
+
+def test_score_a_team_plunging_twice_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "score", "--result", "A", "--plunging", "A,A", names="once")
+
+
+def test_replay_unknown_state_in_a_later_line_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "typo.jsonl"
+    log.write_text(
+        '{"action":"game.start","game":2}\n{"action":"statehood_draw","a":"Texs","b":"VA"}\n'
+    )
+    assert_bad_input(capsys, "replay", str(log), names="did you mean Texas")
+
+
+def test_replay_of_deeply_nested_json_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "deep.jsonl"
+    log.write_text("[" * 100000 + "]" * 100000 + "\n")
+    assert_bad_input(capsys, "replay", str(log), names="line 1")
+
+
+def test_demo_of_an_empty_log_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "empty.jsonl"
+    log.write_text("")
+    assert_bad_input(capsys, "demo", "--log", str(log), names="empty")
+
+
+def test_replay_accepts_json_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    example = Path(__file__).resolve().parents[1] / "firmware_py/examples/combo4-match.jsonl"
+    code, data = run_json(capsys, "replay", str(example))
+    assert (code, data["winner"]) == (0, "B")
+
+
+def test_usage_errors_name_the_command_once(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "check", "border-up", "--level", "x", "KS")
+    assert (
+        err.count("gametable") == 2
+    )  # "gametable: error: ... (see 'gametable check border-up --help')"

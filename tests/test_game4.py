@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 from rules.actions import Action, decode, encode
 from rules.atlas import Category, default_atlas
 from rules.errors import GameOver, IllegalAction, RuleError
-from rules.games.border_zap import BorderZapState, ZapHands, ZapPhase, ZapTrick
-from rules.games.common import DeclarePlunge, GameContext, GameRules, StatehoodDraw
+from rules.games.border_zap import BorderZapState, ZapHands, ZapPhase, ZapResult, ZapTrick
+from rules.games.common import DeclarePlunge, DrawWinner, GameContext, GameRules, StatehoodDraw
 from rules.games.game4 import ChooseVersion, Game4Rules, Game4State
 from rules.games.play_the_ranks import (
     AnnounceRole,
+    BurDealt,
     DealBur,
     DeclarePull,
     KeepBases,
@@ -29,6 +30,7 @@ from rules.games.play_the_ranks import (
     Role,
     SetGeoStar,
     StarArea,
+    TrickResult,
     TurnPowerCards,
     UpTheBur,
 )
@@ -53,6 +55,16 @@ def _documented_games() -> list[list[dict[str, Any]]]:
     blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
     games = [[json.loads(line) for line in block.splitlines()] for block in blocks]
     return [game for game in games if game[0]["action"] == "game4.version"]
+
+
+def _documented_game(version: str, trick_kind: str) -> list[Action]:
+    """The one documented Game 4 example of ``version`` whose tricks are ``trick_kind``."""
+    (game,) = [
+        game
+        for game in _documented_games()
+        if game[0]["version"] == version and any(line["action"] == trick_kind for line in game)
+    ]
+    return [decode(line) for line in game]
 
 
 # The version
@@ -84,6 +96,27 @@ def test_border_zap_version_starts_with_the_plunge() -> None:
     state = RULES.apply(RULES.start(GameContext(lead=B)), ChooseVersion(Game4Version.PTB))
     assert isinstance(state.inner, BorderZapState)
     assert (state.version, state.phase, state.lead) == (Game4Version.PTB, ZapPhase.PLUNGE, B)
+
+
+def test_without_a_lead_the_version_is_followed_by_the_dealers_draw_winner() -> None:
+    state = RULES.apply(RULES.start(GameContext()), ChooseVersion(Game4Version.PTR1))
+    state = RULES.apply(state, DrawWinner(first=B))
+    assert (state.lead, state.phase) == (B, RanksPhase.POWER_CARDS)
+
+
+def test_draw_winner_before_the_version_is_refused() -> None:
+    with pytest.raises(IllegalAction, match=r"'draw_winner' before the version"):
+        RULES.apply(RULES.start(GameContext()), DrawWinner(first=A))
+
+
+def test_the_wrapper_forwards_zap_results() -> None:
+    state = _apply(
+        RULES.start(GameContext(lead=A)),
+        ChooseVersion(Game4Version.PTB),
+        DeclarePlunge(NOBODY),
+        ZapResult(B),
+    )
+    assert (state.tricks_won.a, state.tricks_won.b, state.lead) == (0, 1, B)
 
 
 def test_without_a_lead_the_version_is_followed_by_a_statehood_draw() -> None:
@@ -140,18 +173,36 @@ def test_finished_game_rejects_every_action_including_the_version() -> None:
 
 
 def test_documented_ptr1_game_replays_to_team_b_winning_5_to_3() -> None:
-    ptr1, _ = _documented_games()
-    state = _apply(RULES.start(GameContext(lead=A)), *(decode(line) for line in ptr1))
+    ptr1 = _documented_game("ptr1", "game4.trick")
+    state = _apply(RULES.start(GameContext(lead=A)), *ptr1)
     assert state.result is not None
     assert (state.result.winner, state.result.bonus) == (B, False)
     assert (state.tricks_won.a, state.tricks_won.b) == (3, 5)
 
 
 def test_documented_border_zap_game_replays_to_team_a_winning_4_to_2() -> None:
-    _, ptb = _documented_games()
-    state = _apply(RULES.start(GameContext(lead=A)), *(decode(line) for line in ptb))
+    ptb = _documented_game("ptb", "game4.zap_trick")
+    state = _apply(RULES.start(GameContext(lead=A)), *ptb)
     assert state.result is not None
     assert (state.result.winner, state.result.bonus) == (A, False)
+
+
+def test_documented_dealer_judged_ptr2_game_replays_to_team_b_winning_the_last_trick() -> None:
+    ptr2 = _documented_game("ptr2", "game4.trick_result")
+    state = _apply(RULES.start(GameContext(lead=A)), *ptr2)
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (B, False)
+    assert "4 tricks each: team B won the last trick" in state.result.reason
+    assert isinstance(state.inner, PlayTheRanksState)
+    assert state.inner.bur_unknown
+    assert (state.inner.power_played.a, state.inner.power_played.b) == (2, 2)
+
+
+def test_documented_dealer_judged_game_without_a_lead_starts_with_the_draw_winner() -> None:
+    version, *rest = _documented_game("ptr2", "game4.trick_result")
+    state = _apply(RULES.start(GameContext()), version, DrawWinner(first=A), *rest)
+    assert state.result is not None
+    assert state.result.winner is B
 
 
 def test_documented_lines_are_exactly_what_encode_produces() -> None:
@@ -192,6 +243,10 @@ ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
     ),
     st.builds(ZapHands, CARDS, CARDS),
     st.builds(ZapTrick, CARD, CARD),
+    st.builds(DrawWinner, TEAM),
+    st.builds(BurDealt, st.integers(-1, 7)),
+    st.builds(TrickResult, TEAM, st.booleans(), st.booleans()),
+    st.builds(ZapResult, TEAM),
 )
 SET_UP = {
     Game4Version.PTR1: [
@@ -208,6 +263,7 @@ SET_UP = {
     Game4Version.PTB: [ChooseVersion(Game4Version.PTB), DeclarePlunge(NOBODY)],
 }
 SET_UP[Game4Version.PTR2] = [ChooseVersion(Game4Version.PTR2), *SET_UP[Game4Version.PTR1][1:]]
+BUR_NOT_ENTERED = [BurDealt(2) if isinstance(a, DealBur) else a for a in SET_UP[Game4Version.PTR2]]
 
 
 @given(ANY_ACTION)
@@ -271,3 +327,38 @@ def test_random_zap_tricks_after_a_valid_set_up_only_raise_rule_errors(
     actions: list[Action],
 ) -> None:
     _run(_apply(RULES.start(GameContext(lead=A)), *SET_UP[Game4Version.PTB]), actions)
+
+
+# Result-only tricks (the table's buttons), often with Power cards, mixed with card-level ones
+RESULT_ONLY = st.builds(TrickResult, TEAM, st.booleans(), st.booleans())
+
+
+@settings(max_examples=200)
+@given(
+    st.booleans(),
+    st.lists(RESULT_ONLY | _plausible_ranks_trick(), min_size=8, max_size=30),
+)
+def test_result_only_tricks_mixed_with_card_level_ones_only_raise_rule_errors(
+    bur_entered: bool, actions: list[Action]
+) -> None:
+    set_up = SET_UP[Game4Version.PTR2] if bur_entered else BUR_NOT_ENTERED
+    _run(_apply(RULES.start(GameContext(lead=A)), *set_up), actions)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.builds(TrickResult, TEAM, st.booleans(), st.booleans()), max_size=12))
+def test_result_only_games_keep_their_tallies_consistent(actions: list[TrickResult]) -> None:
+    state = _apply(RULES.start(GameContext(lead=A)), *BUR_NOT_ENTERED)
+    for action in actions:
+        if state.result is not None:
+            break
+        with contextlib.suppress(IllegalAction):
+            state = RULES.apply(state, action)
+    inner = state.inner
+    assert isinstance(inner, PlayTheRanksState)
+    assert inner.tricks_won.a + inner.tricks_won.b == len(inner.tricks) <= 8
+    for team in Team:
+        assert 0 <= inner.power_cards_left(team) == 2 - inner.power_played[team]
+    if inner.tricks:
+        assert inner.lead is inner.tricks[-1].winner
+    assert (inner.result is not None) == (inner.phase is RanksPhase.OVER)

@@ -7,13 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from rules.actions import Action
+from rules.actions import Action, decode, encode
 from rules.atlas import Category
 from rules.errors import GameOver, IllegalAction, InvalidInput
 from rules.games.border_zap import ZapTrick
-from rules.games.common import DeclarePlunge, GameContext, StatehoodDraw
+from rules.games.common import DeclarePlunge, DrawWinner, GameContext, StatehoodDraw
 from rules.games.play_the_ranks import (
     AnnounceRole,
+    BurDealt,
     DealBur,
     DeclarePull,
     KeepBases,
@@ -24,9 +25,11 @@ from rules.games.play_the_ranks import (
     Role,
     SetGeoStar,
     StarArea,
+    TrickResult,
     TurnPowerCards,
     UpTheBur,
 )
+from rules.games.tricks import TrickDecision
 from rules.power import Game4Version
 from rules.teams import Team
 
@@ -70,10 +73,21 @@ def _at_pull(version: Game4Version = PTR1, bases: tuple[int, int] = (1, 30)) -> 
     )
 
 
+def _at_bur(version: Game4Version = PTR1, bases: tuple[int, int] = (1, 30)) -> PlayTheRanksState:
+    """A said Cards so B is the Call team; bases kept; the BUR cards are next."""
+    return _apply(_at_roles(version), AnnounceRole(A, Role.CARDS), KeepBases(B, bases))
+
+
 def _at_tricks(
-    version: Game4Version = PTR1, bases: tuple[int, int] = (1, 30), pull: Team | None = None
+    version: Game4Version = PTR1,
+    bases: tuple[int, int] = (1, 30),
+    pull: Team | None = None,
+    *,
+    bur_entered: bool = True,
 ) -> PlayTheRanksState:
-    state = _apply(_at_pull(version, bases), DeclarePull(B, pulling=pull is B))
+    """Tricks are next, team A leads; the BUR is FL, VA, or dealt but not entered."""
+    bur = DealBur(BUR) if bur_entered else BurDealt(2)
+    state = _apply(_at_bur(version, bases), bur, DeclarePull(B, pulling=pull is B))
     if pull is not B:
         state = _apply(state, DeclarePull(A, pulling=pull is A))
     return _apply(state, DeclarePlunge(NOBODY), SetGeoStar(StarArea.CAPITAL))
@@ -89,6 +103,13 @@ def _trick_won_by(
     return PlayRanksTrick(lead, STATEHOOD, other, lead_power=power, other_power=power)
 
 
+def _decision(state: PlayTheRanksState, index: int = -1) -> TrickDecision:
+    """The judge's decision on a trick entered card by card."""
+    decision = state.tricks[index].decision
+    assert decision is not None
+    return decision
+
+
 def _play(
     state: PlayTheRanksState, winners: Sequence[Team], *, power_tricks: int = 2
 ) -> PlayTheRanksState:
@@ -96,6 +117,16 @@ def _play(
     for winner in winners:
         powers = len(state.tricks) < power_tricks
         state = RULES.apply(state, _trick_won_by(state, winner, powers=powers))
+    return state
+
+
+def _judged(
+    state: PlayTheRanksState, winners: Sequence[Team], *, power_tricks: int = 2
+) -> PlayTheRanksState:
+    """Result-only tricks won by ``winners``; both teams play a Power card on the first tricks."""
+    for winner in winners:
+        powers = len(state.tricks) < power_tricks
+        state = RULES.apply(state, TrickResult(winner, lead_power=powers, other_power=powers))
     return state
 
 
@@ -112,6 +143,16 @@ def test_without_a_lead_a_statehood_draw_decides_it() -> None:
     assert state.phase is RanksPhase.STATEHOOD_DRAW
     state = RULES.apply(state, StatehoodDraw(a="HI", b="DE"))
     assert (state.lead, state.phase) == (B, RanksPhase.POWER_CARDS)
+
+
+def test_without_a_lead_the_dealer_may_enter_the_draw_winner() -> None:
+    state = RULES.apply(RULES.start(GameContext(), PTR2), DrawWinner(first=B))
+    assert (state.lead, state.first_lead, state.phase) == (B, B, RanksPhase.POWER_CARDS)
+
+
+def test_draw_winner_is_refused_when_the_lead_is_known() -> None:
+    with pytest.raises(IllegalAction, match="not allowed in phase 'power_cards'"):
+        RULES.apply(RULES.start(GameContext(lead=A), PTR1), DrawWinner(first=B))
 
 
 def test_statehood_draw_is_refused_when_the_lead_is_known() -> None:
@@ -270,6 +311,43 @@ def test_a_bur_card_cannot_be_dealt_twice() -> None:
         RULES.apply(state, DealBur(("FL", "Florida")))
 
 
+def test_bur_dealt_without_the_cards_moves_on_to_pulling_the_power() -> None:
+    state = RULES.apply(_at_bur(), BurDealt(2))
+    assert (state.phase, state.bur_count, state.bur_cards) == (RanksPhase.PULL_CALL_TEAM, 2, ())
+    assert state.bur_unknown
+
+
+def test_bur_dealt_count_is_two_unless_the_bur_was_upped() -> None:
+    with pytest.raises(IllegalAction, match="deals 2 BUR cards: got 3"):
+        RULES.apply(_at_bur(), BurDealt(3))
+
+
+def test_bur_dealt_count_is_the_up_the_bur_number() -> None:
+    state = _apply(
+        _at_roles(),
+        AnnounceRole(A, Role.CALL),
+        UpTheBur(B, 4),
+        AnnounceRole(A, Role.CARDS),
+        KeepBases(B, (1, 30)),
+    )
+    with pytest.raises(IllegalAction, match="deals 4 BUR cards: got 2"):
+        RULES.apply(state, BurDealt(2))
+    assert RULES.apply(state, BurDealt(4)).bur_count == 4
+
+
+@pytest.mark.parametrize("count", [0, -1, 6])
+def test_bur_dealt_count_must_be_a_count_the_game_deals(count: int) -> None:
+    with pytest.raises(IllegalAction, match=f"deals 2 BUR cards: got {count}"):
+        RULES.apply(_at_bur(), BurDealt(count))
+
+
+def test_bur_is_dealt_once_entered_or_not() -> None:
+    with pytest.raises(IllegalAction, match="phase 'pull_call_team'"):
+        RULES.apply(RULES.apply(_at_bur(), DealBur(BUR)), BurDealt(2))
+    with pytest.raises(IllegalAction, match="phase 'pull_call_team'"):
+        RULES.apply(RULES.apply(_at_bur(), BurDealt(2)), DealBur(BUR))
+
+
 # Step 6: Pulling the Power
 
 
@@ -331,7 +409,7 @@ def test_a_trick_before_the_geostar_is_in_the_wrong_phase() -> None:
 
 def test_ptr1_bases_by_trick_number() -> None:
     state = _play(_at_tricks(), [A] * 5)
-    assert [played.decision.base for played in state.tricks] == [1, 1, 1, 1, 30]
+    assert [_decision(state, i).base for i in range(5)] == [1, 1, 1, 1, 30]
     assert state.base_in_force == 30
 
 
@@ -342,7 +420,7 @@ def test_ptr1_lead_cannot_announce_another_base() -> None:
 
 def test_ptr1_lead_may_repeat_the_base_in_force() -> None:
     state = RULES.apply(_at_tricks(), PlayRanksTrick("DE", STATEHOOD, "HI", base=1))
-    assert state.tricks[0].decision.base == 1
+    assert _decision(state, 0).base == 1
 
 
 def test_trick_winner_leads_the_next_trick() -> None:
@@ -356,14 +434,14 @@ def test_trick_winner_leads_the_next_trick() -> None:
 def test_trick_uses_the_games_bur_for_protection() -> None:
     state = _play(_at_tricks(), [A] * 4, power_tricks=0)  # base 30 from trick 5; BUR 35
     state = RULES.apply(state, PlayRanksTrick("MN", STATEHOOD, "WV", other_power=SIZE))
-    assert state.tricks[-1].decision.protected
-    assert state.tricks[-1].decision.category is STATEHOOD
+    assert _decision(state).protected
+    assert _decision(state).category is STATEHOOD
 
 
 def test_ptr2_lead_announces_either_kept_base_on_any_trick() -> None:
     state = _at_tricks(PTR2, bases=(30, 1))
     state = RULES.apply(state, PlayRanksTrick("DE", STATEHOOD, "HI", base=1))
-    assert state.tricks[0].decision.base == 1
+    assert _decision(state, 0).base == 1
     assert state.base_in_force is None
 
 
@@ -382,7 +460,7 @@ def test_ptr2_change_the_base_in_a_game() -> None:
     play = PlayRanksTrick(
         "NC", STATEHOOD, "NY", base=50, other_power=SIZE, other_power_base=1, change_base=True
     )
-    decision = RULES.apply(state, play).tricks[0].decision
+    decision = _decision(RULES.apply(state, play), 0)
     assert (decision.base, decision.category) == (1, STATEHOOD)
 
 
@@ -445,6 +523,147 @@ def test_identical_cards_in_one_trick_are_rejected() -> None:
 def test_a_border_zap_trick_is_not_a_play_the_ranks_action() -> None:
     with pytest.raises(IllegalAction, match="not a Play the Ranks action"):
         RULES.apply(_at_tricks(), ZapTrick("UT", "TX"))
+
+
+# Step 9: tricks judged by the dealer at the table (game4.trick_result)
+
+
+def test_result_only_trick_records_the_winner_and_no_cards() -> None:
+    state = RULES.apply(_at_tricks(), TrickResult(B))
+    (played,) = state.tricks
+    assert (played.number, played.lead_team, played.winner) == (1, A, B)
+    assert (played.trick, played.decision, played.judged_at_table) == (None, None, True)
+    assert state.played_cards == frozenset()
+    assert (state.tricks_won.a, state.tricks_won.b, state.trick_number) == (0, 1, 2)
+
+
+def test_result_only_trick_winner_leads_the_next_trick() -> None:
+    state = _judged(_at_tricks(), [B])
+    assert state.lead is B
+    state = _judged(state, [A])
+    assert (state.tricks[1].lead_team, state.lead) == (B, A)
+
+
+def test_result_only_tricks_advance_the_ptr1_base_in_force() -> None:
+    state = _judged(_at_tricks(), [A] * 4)
+    assert state.base_in_force == 30
+
+
+def test_result_only_trick_counts_each_teams_power_card() -> None:
+    state = RULES.apply(_at_tricks(), TrickResult(A, lead_power=True))
+    assert (state.power_played.a, state.power_played.b) == (1, 0)
+    state = RULES.apply(state, TrickResult(A, other_power=True))
+    assert (state.power_cards_left(A), state.power_cards_left(B)) == (1, 1)
+
+
+def test_result_only_tricks_allow_at_most_two_power_cards_a_team() -> None:
+    state = _judged(_at_tricks(), [A, A])  # both teams played a Power card on tricks 1 and 2
+    with pytest.raises(IllegalAction, match="team A has already played both"):
+        RULES.apply(state, TrickResult(A, lead_power=True))
+    with pytest.raises(IllegalAction, match="team B has already played both"):
+        RULES.apply(state, TrickResult(A, other_power=True))
+
+
+def test_result_only_trick_power_card_refused_after_pulling_the_power() -> None:
+    state = _at_tricks(pull=B)
+    with pytest.raises(IllegalAction, match="team B Pulled the Power"):
+        RULES.apply(state, TrickResult(A, other_power=True))
+    assert RULES.apply(state, TrickResult(A)).lead is A
+
+
+def test_result_only_trick_before_the_geostar_is_in_the_wrong_phase() -> None:
+    state = _apply(_at_pull(), DeclarePull(B, pulling=True), DeclarePlunge(NOBODY))
+    with pytest.raises(IllegalAction, match="not allowed in phase 'geostar'"):
+        RULES.apply(state, TrickResult(A))
+
+
+def test_result_only_tricks_follow_bur_dealt() -> None:
+    state = _judged(_at_tricks(bur_entered=False), [B] * 6)
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (B, True)
+
+
+def test_card_level_trick_is_refused_after_bur_dealt() -> None:
+    state = _at_tricks(bur_entered=False)
+    with pytest.raises(IllegalAction, match=r"not entered \(game4\.bur_dealt\).*trick_result"):
+        RULES.apply(state, PlayRanksTrick("DE", STATEHOOD, "HI"))
+
+
+def test_card_level_and_result_only_tricks_mix_when_the_bur_was_entered() -> None:
+    state = _play(_at_tricks(), [B], power_tricks=0)
+    state = RULES.apply(state, TrickResult(A, lead_power=True))
+    state = RULES.apply(state, _trick_won_by(state, B))
+    assert [played.judged_at_table for played in state.tricks] == [False, True, False]
+    assert [played.winner for played in state.tricks] == [B, A, B]
+    assert state.played_cards == {"DE", "HI", "NJ", "AZ"}
+    assert (state.power_played.a, state.power_played.b) == (0, 1)
+    with pytest.raises(IllegalAction, match="DE was played on trick 1"):
+        RULES.apply(state, PlayRanksTrick("DE", STATEHOOD, "AK"))
+
+
+# Who wins the game: tricks judged at the table
+
+
+def test_result_only_six_tricks_end_the_game_early_with_the_bonus() -> None:
+    state = _judged(_at_tricks(), [A, B, A, A, A, A, A], power_tricks=0)
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (A, True)
+    assert (state.phase, len(state.tricks)) == (RanksPhase.OVER, 7)
+
+
+def test_result_only_five_tricks_to_three_wins_without_the_bonus() -> None:
+    state = _judged(_at_tricks(), [A, B, A, B, A, B, A, A])
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (A, False)
+
+
+def test_result_only_four_all_the_last_trick_winner_wins() -> None:
+    state = _judged(_at_tricks(), [A, A, A, A, B, B, B, B])
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (B, False)
+    assert "won the last trick" in state.result.reason
+
+
+def test_result_only_four_all_after_a_pull_the_other_team_wins() -> None:
+    state = _judged(_at_tricks(pull=A), [B, B, B, B, A, A, A, A], power_tricks=0)
+    assert state.result is not None
+    assert state.result.winner is B
+
+
+def test_result_only_power_card_failure_loses_automatically() -> None:
+    state = _at_tricks()
+    for winner in [A] * 5 + [B] * 3:
+        b_power = len(state.tricks) < 2  # only team B plays its Power cards
+        lead_power, other_power = (b_power, False) if state.lead is B else (False, b_power)
+        state = RULES.apply(state, TrickResult(winner, lead_power, other_power))
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (B, False)
+    assert "team A did not play both of its Power cards" in state.result.reason
+
+
+def test_result_only_both_teams_failing_the_power_card_duty_is_a_tie() -> None:
+    state = _judged(_at_tricks(), [A] * 5 + [B] * 3, power_tricks=1)
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (None, False)
+
+
+def test_finished_game_rejects_a_result_only_trick() -> None:
+    state = _judged(_at_tricks(), [A] * 6)
+    with pytest.raises(GameOver):
+        RULES.apply(state, TrickResult(A))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        DrawWinner(first=A),
+        BurDealt(3),
+        TrickResult(B),
+        TrickResult(A, lead_power=True, other_power=True),
+    ],
+)
+def test_dealer_judged_actions_round_trip_through_the_log(action: Action) -> None:
+    assert decode(encode(action)) == action
 
 
 # Who wins the game

@@ -15,7 +15,14 @@ from rules.actions import Action, decode, encode
 from rules.atlas import default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, RuleError, UnknownState
 from rules.games.chummy_challenge import ChummyTimeout
-from rules.games.common import DeclarePlunge, GameContext, GameRules, StatehoodDraw
+from rules.games.common import (
+    DeclarePlunge,
+    DrawWinner,
+    GameContext,
+    GameRules,
+    StatehoodDraw,
+    draw_result,
+)
 from rules.games.state_iq import (
     Guess,
     StateIQ,
@@ -63,6 +70,22 @@ def test_statehood_draw_closer_to_1_guesses_first() -> None:
 def test_statehood_draw_of_one_card_twice_is_refused() -> None:
     with pytest.raises(InvalidInput, match="both teams drew DE"):
         play(StatehoodDraw(a="DE", b="delaware"))
+
+
+def test_draw_winner_entered_by_the_dealer_guesses_first() -> None:
+    state = play(DrawWinner(first=B))
+    assert (state.first_team, state.second_team, state.phase) == (B, A, "plunge")
+
+
+def test_draw_winner_is_the_same_as_the_cards_it_stands_for() -> None:
+    by_cards = play(StatehoodDraw(a="Hawaii", b="Delaware"))
+    by_dealer = play(DrawWinner(first=draw_result(StatehoodDraw(a="HI", b="DE"))))
+    assert by_dealer == by_cards
+
+
+def test_draw_winner_only_in_the_draw_phase() -> None:
+    with pytest.raises(IllegalAction, match="phase 'plunge'"):
+        play(DrawWinner(first=A), DrawWinner(first=B))
 
 
 def test_game_starts_with_the_statehood_draw() -> None:
@@ -346,6 +369,7 @@ def test_rules_follow_the_game_protocol() -> None:
     "action",
     [
         StatehoodDraw(a="DE", b="HI"),
+        DrawWinner(first=B),
         DeclarePlunge(frozenset({B})),
         StateIQPower("CAB"),
         StateIQGuess(A, correct=True, state="NY"),
@@ -378,8 +402,9 @@ def test_documented_example_game_replays_to_its_result() -> None:
 states = st.sampled_from([*default_atlas().codes, "Kansass", ""])
 teams = st.sampled_from(Team)
 plunges = st.builds(DeclarePlunge, plunging=st.frozensets(teams))
+draws = st.builds(StatehoodDraw, a=states, b=states) | st.builds(DrawWinner, first=teams)
 any_action = st.one_of(
-    st.builds(StatehoodDraw, a=states, b=states),
+    draws,
     plunges,
     st.builds(StateIQPower, clue_order=st.sampled_from(["ABC", "BAC", "cab", "AAB", "", "ABCD"])),
     st.builds(StateIQGuess, team=teams, correct=st.booleans(), state=st.none() | states),
@@ -388,7 +413,7 @@ any_action = st.one_of(
 
 def fitting(state: StateIQState) -> st.SearchStrategy[Action]:
     if state.phase == "draw":
-        return st.builds(StatehoodDraw, a=states, b=states)
+        return draws
     if state.phase == "plunge":
         return plunges
     if state.phase == "power":

@@ -2,7 +2,9 @@
 
 Phases: statehood draw (only when the match names no lead) → plunge → up to 6 tricks. The
 deal, trades and discards to 6 cards are physical; the final hands may be recorded with
-``game4.zap_hands`` before the plunge, and then every trick must come from them.
+``game4.zap_hands`` before the plunge, and then every trick entered card by card must come from
+them. A trick is entered either card by card (``game4.zap_trick``, judged here) or as the
+dealer's verdict (``game4.zap_result``, no cards); both may be mixed in one game.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from rules.atlas import Atlas, default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput
 from rules.games.common import (
     DeclarePlunge,
+    DrawWinner,
     GameContext,
     StatehoodDraw,
     check_plunge,
+    draw_result,
     not_this_game,
     require_phase,
-    statehood_draw_winner,
 )
 from rules.games.tricks import TeamTally, TrickSide, ZapDecision, judge_zap
 from rules.scoring import GameResult
@@ -51,21 +54,36 @@ class ZapHands(Action):
 @register("game4.zap_trick")
 @dataclass(frozen=True, slots=True)
 class ZapTrick(Action):
+    """One trick entered card by card: the lead team's card and the other team's."""
+
     lead: str
     other: str
+
+
+@register("game4.zap_result")
+@dataclass(frozen=True, slots=True)
+class ZapResult(Action):
+    """One trick judged by the dealer at the table: ``winner`` took it. No cards are entered."""
+
+    winner: Team
 
 
 @dataclass(frozen=True, slots=True)
 class ZapPlayed:
+    """One trick. Entered card by card it has the cards and the judge's ``decision``; judged by
+    the dealer (``game4.zap_result``) ``lead``, ``other`` and ``decision`` are None."""
+
     number: int
     lead_team: Team
-    lead: str
-    other: str
-    decision: ZapDecision
+    winner: Team
+    lead: str | None = None
+    other: str | None = None
+    decision: ZapDecision | None = None
 
     @property
-    def winner(self) -> Team:
-        return self.lead_team if self.decision.winner is TrickSide.LEAD else self.lead_team.other
+    def judged_at_table(self) -> bool:
+        """Whether the dealer entered only the winner (the cards are unknown)."""
+        return self.decision is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +106,16 @@ class BorderZapState:
 
     @property
     def played_cards(self) -> frozenset[str]:
-        return frozenset(code for t in self.tricks for code in (t.lead, t.other))
+        """The cards entered in tricks; a trick judged at the table adds none."""
+        return frozenset(
+            code for t in self.tricks for code in (t.lead, t.other) if code is not None
+        )
 
     def hand(self, team: Team) -> frozenset[str] | None:
-        """The team's unplayed recorded cards, or None when hands were not recorded."""
+        """The team's unplayed recorded cards, or None when hands were not recorded.
+
+        Cards played on tricks judged at the table (``game4.zap_result``) are unknown, so they
+        stay in the hand (docs/rulings.md)."""
         if self.hands is None:
             return None
         return self.hands[0 if team is Team.A else 1] - self.played_cards
@@ -112,9 +136,9 @@ class BorderZapRules:
         if state.result is not None:
             raise GameOver("the game is over: it accepts no more actions")
         match action:
-            case StatehoodDraw():
+            case StatehoodDraw() | DrawWinner():
                 require_phase(state, ZapPhase.STATEHOOD_DRAW)
-                lead = statehood_draw_winner(action, self._atlas)
+                lead = draw_result(action, self._atlas)
                 return replace(state, first_lead=lead, lead=lead, phase=ZapPhase.PLUNGE)
             case ZapHands():
                 return self._record_hands(state, action)
@@ -124,6 +148,8 @@ class BorderZapRules:
                 return replace(state, plunging=plunging, phase=ZapPhase.TRICKS)
             case ZapTrick():
                 return self._play_trick(state, action)
+            case ZapResult():
+                return _judged_trick(state, action)
             case _:
                 raise not_this_game(self.title, action)
 
@@ -156,15 +182,27 @@ class BorderZapRules:
         _check_card_free(state, lead, state.lead)
         _check_card_free(state, other, state.lead.other)
         decision = judge_zap(lead, other, self._atlas)
-        played = ZapPlayed(state.trick_number, state.lead, lead, other, decision)
-        after = replace(
-            state,
-            tricks=(*state.tricks, played),
-            tricks_won=state.tricks_won.add(played.winner),
-            lead=played.winner,
-        )
-        result = _result(after)
-        return after if result is None else replace(after, result=result, phase=ZapPhase.OVER)
+        winner = state.lead if decision.winner is TrickSide.LEAD else state.lead.other
+        played = ZapPlayed(state.trick_number, state.lead, winner, lead, other, decision)
+        return _record_trick(state, played)
+
+
+def _judged_trick(state: BorderZapState, judged: ZapResult) -> BorderZapState:
+    require_phase(state, ZapPhase.TRICKS)
+    assert state.lead is not None  # set before the tricks phase
+    return _record_trick(state, ZapPlayed(state.trick_number, state.lead, judged.winner))
+
+
+def _record_trick(state: BorderZapState, played: ZapPlayed) -> BorderZapState:
+    """The winner takes the trick and leads the next; the game may be over."""
+    after = replace(
+        state,
+        tricks=(*state.tricks, played),
+        tricks_won=state.tricks_won.add(played.winner),
+        lead=played.winner,
+    )
+    result = _result(after)
+    return after if result is None else replace(after, result=result, phase=ZapPhase.OVER)
 
 
 def _check_card_free(state: BorderZapState, card: str, team: Team) -> None:

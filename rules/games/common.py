@@ -1,4 +1,10 @@
-"""What every game shares: the plunge declaration, the statehood draw and the game protocol."""
+"""What every game shares: the plunge declaration, the statehood draw and the game protocol.
+
+The statehood draw is entered either card by card (``statehood_draw``: the two cards drawn) or
+as the dealer's verdict (``draw_winner``: the team whose card is closer to 1), for a table
+that cannot type state names. Every game that takes one takes the other, in the same phase and
+with the same effect; ``draw_result`` reads either.
+"""
 
 from __future__ import annotations
 
@@ -29,12 +35,28 @@ class StatehoodDraw(Action):
     b: str
 
 
+@register("draw_winner")
+@dataclass(frozen=True, slots=True)
+class DrawWinner(Action):
+    """The dealer compared the two drawn GeoPlunge cards: ``first``'s statehood rank is closer
+    to 1, so it goes first / leads (the cards themselves are not entered)."""
+
+    first: Team
+
+
 def statehood_draw_winner(draw: StatehoodDraw, atlas: Atlas | None = None) -> Team:
     atlas = atlas or default_atlas()
     card_a, card_b = atlas.lookup(draw.a), atlas.lookup(draw.b)
     if card_a.code == card_b.code:
         raise InvalidInput(f"both teams drew {card_a.code}: each team draws a different card")
     return Team.A if card_a.statehood_rank < card_b.statehood_rank else Team.B
+
+
+def draw_result(action: StatehoodDraw | DrawWinner, atlas: Atlas | None = None) -> Team:
+    """The team that won the statehood draw: judged from the cards, or as the dealer entered it."""
+    if isinstance(action, DrawWinner):
+        return action.first
+    return statehood_draw_winner(action, atlas)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,12 @@ Phases in rulebook order: statehood draw (only when the match names no lead) →
 cards turned → Cards/Call roles (with Up the BUR) → the Call team keeps two bases → BUR cards
 dealt → Pull the Power → plunge → GeoStar → 8 tricks. Deals and discards are physical and not
 modelled. Rulings: docs/rulings.md.
+
+A table driven by the dealer's buttons enters what it cannot type as the dealer's verdicts:
+``draw_winner`` for the statehood draw, ``game4.bur_dealt`` for the BUR cards (their number
+only) and ``game4.trick_result`` for a trick (its winner and which teams played a Power card).
+A result-only trick records no cards; the game's bookkeeping (who leads, Power cards, the
+result) is the same as for a trick entered card by card and judged here.
 """
 
 from __future__ import annotations
@@ -16,12 +22,13 @@ from rules.atlas import Atlas, Category, default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput
 from rules.games.common import (
     DeclarePlunge,
+    DrawWinner,
     GameContext,
     StatehoodDraw,
     check_plunge,
+    draw_result,
     not_this_game,
     require_phase,
-    statehood_draw_winner,
 )
 from rules.games.tricks import TeamTally, Trick, TrickDecision, TrickSide, judge_trick
 from rules.power import Game4Version, check_base
@@ -118,6 +125,16 @@ class DealBur(Action):
     cards: tuple[str, ...]
 
 
+@register("game4.bur_dealt")
+@dataclass(frozen=True, slots=True)
+class BurDealt(Action):
+    """The BUR cards were dealt face-up to the Cards team but not entered: only their number,
+    which must be the game's (2, or the Up the BUR number). Protection is then the dealer's to
+    judge, so only ``game4.trick_result`` tricks follow."""
+
+    count: int
+
+
 @register("game4.pull")
 @dataclass(frozen=True, slots=True)
 class DeclarePull(Action):
@@ -156,19 +173,39 @@ class PlayRanksTrick(Action):
     change_base: bool = False
 
 
+@register("game4.trick_result")
+@dataclass(frozen=True, slots=True)
+class TrickResult(Action):
+    """One trick judged by the dealer at the table: ``winner`` took it; ``lead_power`` and
+    ``other_power`` say whether the lead team and the other team played a Power card on it.
+    No cards are entered (a disputed trick goes to ``gametable check trick``)."""
+
+    winner: Team
+    lead_power: bool = False
+    other_power: bool = False
+
+
 # --- state ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class TrickPlayed:
+    """One trick. Entered card by card (``game4.trick``) it has the ``trick`` as played and the
+    judge's ``decision``; judged at the table (``game4.trick_result``) both are None. Either
+    way it has its ``winner`` and whether each team played a Power card on it."""
+
     number: int
     lead_team: Team
-    trick: Trick
-    decision: TrickDecision
+    winner: Team
+    lead_power: bool = False
+    other_power: bool = False
+    trick: Trick | None = None
+    decision: TrickDecision | None = None
 
     @property
-    def winner(self) -> Team:
-        return self.lead_team if self.decision.winner is TrickSide.LEAD else self.lead_team.other
+    def judged_at_table(self) -> bool:
+        """Whether the dealer entered only the result (the cards are unknown)."""
+        return self.decision is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +222,7 @@ class PlayTheRanksState:
     bur_count: int = DEFAULT_BUR_COUNT
     bases: tuple[int, ...] = ()
     bur_cards: tuple[str, ...] = ()
+    bur_unknown: bool = False  # game4.bur_dealt: dealt but not entered, so bur_cards is empty
     pulled_by: Team | None = None
     plunging: frozenset[Team] | None = None
     geostar: SetGeoStar | None = None
@@ -211,7 +249,13 @@ class PlayTheRanksState:
 
     @property
     def played_cards(self) -> frozenset[str]:
-        return frozenset(code for t in self.tricks for code in (t.trick.lead, t.trick.other))
+        """The cards entered in tricks; a trick judged at the table adds none."""
+        return frozenset(
+            code
+            for t in self.tricks
+            if t.trick is not None
+            for code in (t.trick.lead, t.trick.other)
+        )
 
     def power_cards_left(self, team: Team) -> int:
         if self.pulled_by is not None:
@@ -244,7 +288,7 @@ class PlayTheRanksRules:
         if state.result is not None:
             raise GameOver("the game is over: it accepts no more actions")
         match action:
-            case StatehoodDraw():
+            case StatehoodDraw() | DrawWinner():
                 return self._statehood_draw(state, action)
             case TurnPowerCards():
                 return _turn_power_cards(state, action)
@@ -256,6 +300,8 @@ class PlayTheRanksRules:
                 return _keep_bases(state, action)
             case DealBur():
                 return self._deal_bur(state, action)
+            case BurDealt():
+                return _bur_dealt(state, action)
             case DeclarePull():
                 return _declare_pull(state, action)
             case DeclarePlunge():
@@ -266,12 +312,16 @@ class PlayTheRanksRules:
                 return _set_geostar(state, action)
             case PlayRanksTrick():
                 return self._play_trick(state, action)
+            case TrickResult():
+                return _judged_trick(state, action)
             case _:
                 raise not_this_game(self.title, action)
 
-    def _statehood_draw(self, state: PlayTheRanksState, draw: StatehoodDraw) -> PlayTheRanksState:
+    def _statehood_draw(
+        self, state: PlayTheRanksState, draw: StatehoodDraw | DrawWinner
+    ) -> PlayTheRanksState:
         require_phase(state, RanksPhase.STATEHOOD_DRAW)
-        lead = statehood_draw_winner(draw, self._atlas)
+        lead = draw_result(draw, self._atlas)
         return replace(state, first_lead=lead, lead=lead, phase=RanksPhase.POWER_CARDS)
 
     def _deal_bur(self, state: PlayTheRanksState, deal: DealBur) -> PlayTheRanksState:
@@ -286,12 +336,17 @@ class PlayTheRanksRules:
     def _play_trick(self, state: PlayTheRanksState, play: PlayRanksTrick) -> PlayTheRanksState:
         require_phase(state, RanksPhase.TRICKS)
         assert state.lead is not None  # set before the tricks phase
+        if state.bur_unknown:
+            raise IllegalAction(
+                "the BUR cards were not entered (game4.bur_dealt), so protection cannot be "
+                "judged: expected game4.trick_result"
+            )
         lead_team, other_team = state.lead, state.lead.other
         lead, other = self._atlas.code(play.lead), self._atlas.code(play.other)
         _check_card_free(state, lead, lead_team)
         _check_card_free(state, other, other_team)
-        _check_power(state, lead_team, play.lead_power)
-        _check_power(state, other_team, play.other_power)
+        _check_power(state, lead_team, play.lead_power is not None)
+        _check_power(state, other_team, play.other_power is not None)
         trick = Trick(
             version=state.version,
             base=_trick_base(state, play),
@@ -306,7 +361,16 @@ class PlayTheRanksRules:
             bases=state.bases,
         )
         _check_change_base_in_game(state, trick)
-        played = TrickPlayed(state.trick_number, lead_team, trick, judge_trick(trick, self._atlas))
+        decision = judge_trick(trick, self._atlas)
+        played = TrickPlayed(
+            number=state.trick_number,
+            lead_team=lead_team,
+            winner=lead_team if decision.winner is TrickSide.LEAD else other_team,
+            lead_power=trick.lead_power is not None,
+            other_power=trick.other_power is not None,
+            trick=trick,
+            decision=decision,
+        )
         return _record_trick(state, played)
 
 
@@ -384,6 +448,13 @@ def _keep_bases(state: PlayTheRanksState, keep: KeepBases) -> PlayTheRanksState:
     return replace(state, bases=keep.bases, phase=RanksPhase.BUR)
 
 
+def _bur_dealt(state: PlayTheRanksState, dealt: BurDealt) -> PlayTheRanksState:
+    require_phase(state, RanksPhase.BUR)
+    if dealt.count != state.bur_count:
+        raise IllegalAction(f"this game deals {state.bur_count} BUR cards: got {dealt.count}")
+    return replace(state, bur_unknown=True, phase=RanksPhase.PULL_CALL_TEAM)
+
+
 def _declare_pull(state: PlayTheRanksState, pull: DeclarePull) -> PlayTheRanksState:
     require_phase(state, RanksPhase.PULL_CALL_TEAM, RanksPhase.PULL_CARDS_TEAM)
     call_first = state.phase is RanksPhase.PULL_CALL_TEAM
@@ -431,8 +502,10 @@ def _trick_base(state: PlayTheRanksState, play: PlayRanksTrick) -> int:
 
 
 def _check_card_free(state: PlayTheRanksState, card: str, team: Team) -> None:
+    """Refuse a card entered on an earlier trick (tricks judged at the table entered none), or a
+    BUR card played by the Call team."""
     for played in state.tricks:
-        if card in (played.trick.lead, played.trick.other):
+        if played.trick is not None and card in (played.trick.lead, played.trick.other):
             raise IllegalAction(
                 f"{card} was played on trick {played.number}: each card is used in one trick only"
             )
@@ -443,8 +516,9 @@ def _check_card_free(state: PlayTheRanksState, card: str, team: Team) -> None:
         )
 
 
-def _check_power(state: PlayTheRanksState, team: Team, power: Category | None) -> None:
-    if power is None:
+def _check_power(state: PlayTheRanksState, team: Team, played: bool) -> None:
+    """A Power card needs no pull this game and one of the team's two still in hand."""
+    if not played:
         return
     if state.pulled_by is not None:
         raise IllegalAction(
@@ -463,11 +537,28 @@ def _check_change_base_in_game(state: PlayTheRanksState, trick: Trick) -> None:
         )
 
 
+def _judged_trick(state: PlayTheRanksState, judged: TrickResult) -> PlayTheRanksState:
+    """A trick judged at the table: the same bookkeeping as a judged card-level trick."""
+    require_phase(state, RanksPhase.TRICKS)
+    assert state.lead is not None  # set before the tricks phase
+    _check_power(state, state.lead, judged.lead_power)
+    _check_power(state, state.lead.other, judged.other_power)
+    played = TrickPlayed(
+        number=state.trick_number,
+        lead_team=state.lead,
+        winner=judged.winner,
+        lead_power=judged.lead_power,
+        other_power=judged.other_power,
+    )
+    return _record_trick(state, played)
+
+
 def _record_trick(state: PlayTheRanksState, played: TrickPlayed) -> PlayTheRanksState:
+    """The winner takes the trick and leads the next; Power cards are counted; maybe the end."""
     power_played = state.power_played
-    if played.trick.lead_power is not None:
+    if played.lead_power:
         power_played = power_played.add(played.lead_team)
-    if played.trick.other_power is not None:
+    if played.other_power:
         power_played = power_played.add(played.lead_team.other)
     after = replace(
         state,

@@ -1,8 +1,9 @@
 """Game 2, State IQ (Level 4): each team gets 3 guesses at the state in the other team's hand.
 
-Phases: ``draw`` (statehood draw: rank closer to 1 guesses first) -> ``plunge`` (each team has
-looked at its one card) -> ``power`` (the Power card's clue-letter order, used for both teams)
--> ``guessing`` (the first team's 3 guesses, then the second team's) -> ``over``.
+Phases: ``draw`` (statehood draw, or the dealer's ``draw_winner``: rank closer to 1 guesses
+first) -> ``plunge`` (each team has looked at its one card) -> ``power`` (the Power card's
+clue-letter order, used for both teams) -> ``guessing`` (the first team's 3 guesses, then the
+second team's) -> ``over``.
 
 The dealer hears the spoken guesses, so every guess carries the dealer's verdict; the state
 named is optional and, when given, is checked against the atlas and the game so far.
@@ -17,12 +18,13 @@ from rules.atlas import Atlas, default_atlas
 from rules.errors import IllegalAction, InvalidInput
 from rules.games.common import (
     DeclarePlunge,
+    DrawWinner,
     GameContext,
     StatehoodDraw,
     check_plunge,
+    draw_result,
     not_this_game,
     require_phase,
-    statehood_draw_winner,
 )
 from rules.power import check_clue_order
 from rules.scoring import GameResult
@@ -143,9 +145,9 @@ class StateIQ:
 
     def apply(self, state: StateIQState, action: Action) -> StateIQState:
         match action:
-            case StatehoodDraw():
+            case StatehoodDraw() | DrawWinner():
                 require_phase(state, "draw")
-                return replace(state, first_team=statehood_draw_winner(action, self._atlas))
+                return replace(state, first_team=draw_result(action, self._atlas))
             case DeclarePlunge():
                 require_phase(state, "plunge")
                 return replace(state, plunging=check_plunge(action.plunging))
