@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	@$(BIN)/gametable demo
+	@$(BIN)/gametable sim
 
 test: lint unit
 

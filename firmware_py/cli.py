@@ -79,10 +79,34 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("log", type=Path)
     _add_json(replay)  # the answer is always one JSON object; accepted for uniformity
 
+    _add_table_commands(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
     _add_json(demo)
     return parser
+
+
+def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    sim = commands.add_parser("sim", help="the table in simulation on fake GPIO (make run)")
+    sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
+    sim.add_argument("--script", type=Path, help="a timed input script (JSON Lines)")
+    sim.add_argument("--config", type=Path, help="a table config (default: the built-in one)")
+    sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+
+    run = commands.add_parser("run", help="run the table on its hardware")
+    run.add_argument("--config", type=Path, required=True)
+    run.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+
+    config = commands.add_parser("config", help="the table's config file")
+    config_commands = config.add_subparsers(
+        dest="config_command", required=True, parser_class=OneLineParser
+    )
+    config_check = config_commands.add_parser("check", help="validate a config file")
+    config_check.add_argument("path", type=Path)
+
+    selftest = commands.add_parser("selftest", help="light each LED, draw, show each button")
+    selftest.add_argument("--config", type=Path)
+    selftest.add_argument("--seconds", type=float, default=60.0, help="how long to watch inputs")
 
 
 def _run(args: argparse.Namespace) -> judge.Answer:
@@ -112,6 +136,21 @@ def _run(args: argparse.Namespace) -> judge.Answer:
     raise AssertionError(f"unhandled command {args.command}")
 
 
+def _table_command(args: argparse.Namespace) -> int:
+    from firmware_py import commands
+    from firmware_py.config import check_config_main
+
+    if args.command == "sim":
+        return commands.sim(
+            config_path=args.config, script=args.script, game=args.game, headless=args.headless
+        )
+    if args.command == "run":
+        return commands.run(config_path=args.config, game=args.game)
+    if args.command == "config":
+        return check_config_main(args.path)
+    return commands.selftest(config_path=args.config, seconds=args.seconds)
+
+
 def _read_lines(path: Path) -> list[str]:
     try:
         return path.read_text(encoding="utf-8").splitlines()
@@ -137,6 +176,8 @@ def _main(argv: Sequence[str] | None) -> int:
             answer = judge.replay_file(_read_lines(args.log))
             print(json.dumps(answer.data))
             return answer.code
+        if args.command in ("sim", "run", "config", "selftest"):
+            return _table_command(args)
         if args.command == "demo":
             from firmware_py.demo import narrate
 

@@ -1,0 +1,90 @@
+"""Choosing the gpiozero pin factory: by name, loudly, and never a fallback.
+
+The name comes from the config (``gpio.pin_factory``), else from ``GPIOZERO_PIN_FACTORY``, and
+is loaded through gpiozero's entry-point group ``gpiozero_pin_factories`` the way gpiozero
+loads it. Unlike gpiozero's own default we never try the next factory when one fails: a
+table that silently ends up on the wrong factory reads no buttons at all. ``mock`` is the
+one exception to the entry point: it gets :func:`drivers.mockpins.mock_factory`, gpiozero's
+MockFactory with pins that take explicit edge times.
+
+Each device also takes its factory explicitly (``pin_factory=``), so gpiozero's class-wide
+default, with its fallback chain, is never consulted.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+
+from gpiozero.exc import PinUnknownPi  # type: ignore[import-untyped]
+from gpiozero.pins import Factory  # type: ignore[import-untyped]
+
+from drivers.mockpins import mock_factory
+
+__all__ = ["FACTORY_NAMES", "PinFactoryError", "make_pin_factory"]
+
+FACTORY_NAMES = ("lgpio", "rpigpio", "mock")
+
+ENTRY_POINT_GROUP = "gpiozero_pin_factories"
+
+_NO_FACTORY = (
+    "no pin factory: set gpio.pin_factory in the config or GPIOZERO_PIN_FACTORY "
+    "(lgpio on a Pi, rpigpio, or mock)"
+)
+
+
+class PinFactoryError(Exception):
+    """The pin factory cannot be had; ``str()`` is one line for a person."""
+
+
+def make_pin_factory(name: str | None, *, environ: Mapping[str, str] = os.environ) -> Factory:
+    """The factory called ``name`` (config), else ``environ["GPIOZERO_PIN_FACTORY"]``.
+
+    Raises PinFactoryError when neither names one, the name is not one of FACTORY_NAMES, or
+    the factory cannot be imported or initialised on this machine.
+    """
+    chosen = name if name is not None else environ.get("GPIOZERO_PIN_FACTORY")
+    if chosen is None or not chosen.strip():
+        raise PinFactoryError(_NO_FACTORY)
+    # gpiozero matches the name verbatim, then lower-cased; its names are all lower case.
+    key = chosen.strip().lower()
+    if key not in FACTORY_NAMES:
+        raise PinFactoryError(
+            f"unknown pin factory {chosen!r}: expected one of {', '.join(FACTORY_NAMES)}"
+        )
+    if key == "mock":
+        return mock_factory()
+
+    found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == key]
+    if not found:
+        raise PinFactoryError(
+            f"pin factory {key!r} is not registered in {ENTRY_POINT_GROUP}: reinstall gpiozero"
+        )
+    factory = None
+    try:
+        factory = found[0].load()()
+        # RPiGPIOFactory only looks up the board when the first pin is made; ask now so that
+        # "not a Pi" fails at start-up, not at the first button.
+        factory.board_info  # noqa: B018
+    # A factory can fail in its own library's terms (lgpio.error, RuntimeError, OSError...),
+    # so everything is caught, reported with its cause, and never replaced by another factory.
+    except Exception as exc:
+        if factory is not None:
+            factory.close()
+        raise PinFactoryError(
+            f"pin factory {key!r} is not available ({_one_line(exc)}): {_fix(exc)}"
+        ) from exc
+    return factory
+
+
+def _fix(exc: Exception) -> str:
+    if isinstance(exc, ImportError):
+        return "install gametable[pi] on the Pi"
+    if isinstance(exc, PinUnknownPi):
+        return "this machine is not a Raspberry Pi: use pin factory 'mock' to simulate"
+    return "run on a Raspberry Pi as a user in the 'gpio' group"
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__

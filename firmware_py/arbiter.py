@@ -1,0 +1,80 @@
+"""First to shout: presses ordered by their edge timestamps, never by callback order.
+
+A window opens (the dealer's GO, or a question being read). Presses inside it are kept with
+their edge times. The decision waits until ``tie_window + settle`` past the earliest edge, so a
+callback delivered late (thread scheduling, a busy loop) still counts by its own timestamp.
+Presses within ``tie_window`` of the first are simultaneous: a tie. A buzzer already held when
+the window opens is stuck: flagged, ignored, and it can never win until it is released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class ShoutDecision:
+    first: str
+    shouters: frozenset[str]  # the first and everybody within the tie window
+    margin_ms: float | None  # how far ahead of the second press the first was; None if alone
+    decided_at: float
+
+    @property
+    def result(self) -> str:
+        return "tie" if len(self.shouters) > 1 else self.first
+
+
+@dataclass(slots=True)
+class ShoutArbiter:
+    tie_window: float  # seconds
+    settle: float  # seconds
+    is_open: bool = False
+    stuck: set[str] = field(default_factory=set)
+    _presses: dict[str, float] = field(default_factory=dict)
+
+    def open(self, held: set[str]) -> set[str]:
+        """Open the window; returns the seats newly flagged stuck (held at opening)."""
+        self.is_open = True
+        self._presses.clear()
+        newly = held - self.stuck
+        self.stuck |= held
+        return newly
+
+    def close(self) -> None:
+        self.is_open = False
+        self._presses.clear()
+
+    def press(self, seat: str, ticks: float) -> bool:
+        """A debounced press; False when it cannot count (closed, stuck, already pressed)."""
+        if not self.is_open or seat in self.stuck or seat in self._presses:
+            return False
+        self._presses[seat] = ticks
+        return True
+
+    def release(self, seat: str) -> bool:
+        """A release; True when it clears a stuck flag."""
+        if seat in self.stuck:
+            self.stuck.discard(seat)
+            return True
+        return False
+
+    @property
+    def deadline(self) -> float | None:
+        if not self.is_open or not self._presses:
+            return None
+        return min(self._presses.values()) + self.tie_window + self.settle
+
+    def decide(self, now: float) -> ShoutDecision | None:
+        deadline = self.deadline
+        if deadline is None or now < deadline:
+            return None
+        ordered = sorted(self._presses.items(), key=lambda item: (item[1], item[0]))
+        first, first_ticks = ordered[0]
+        # compared in whole microseconds: 5.015 - 5.0 must not come out as 14.999... ms
+        window_us = round(self.tie_window * 1e6)
+        shouters = frozenset(
+            seat for seat, t in ordered if round((t - first_ticks) * 1e6) < window_us
+        )
+        margin = (ordered[1][1] - first_ticks) * 1000 if len(ordered) > 1 else None
+        self.close()
+        return ShoutDecision(first, shouters, margin, now)

@@ -1,0 +1,596 @@
+"""The table's TOML configuration: typed, validated, frozen.
+
+Read like Klipper reads printer.cfg: a small typed reader takes each key it knows, records it,
+and afterwards rejects whatever was left over by name, so a typo never silently falls back to a
+default. Every error is one line naming the full key path and what was expected, e.g.
+
+    seats.A.shout.pin: expected a GPIO number 0-27 or a name like "GPIO17" or "BOARD11", got "x"
+
+Pins are stored as BCM GPIO numbers (what gpiozero takes as an int), whatever form the file used,
+so "GPIO17", "BOARD11" and 17 are the same pin and a pin used twice is caught.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, TypeVar, cast
+
+TimeUpRule = Literal["abandon", "finish", "tie"]
+PinFactoryName = Literal["lgpio", "rpigpio", "mock"]
+OledDriver = Literal["ssd1306", "sh1106"]
+OledInterface = Literal["i2c", "spi"]
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+_Choice = TypeVar("_Choice", str, int)
+
+SEAT_NAMES: Final = "ABCDEF"
+MIN_SEATS: Final = 2
+BAUDRATES: Final = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
+# luma.oled's supported panel sizes per driver; anything else fails only at display time.
+OLED_SIZES: Final[Mapping[str, tuple[tuple[int, int], ...]]] = {
+    "ssd1306": ((128, 64), (128, 32), (96, 16), (64, 48), (64, 32)),
+    "sh1106": ((128, 64), (128, 32), (128, 128)),
+}
+
+_PIN_EXPECTED: Final = 'a GPIO number 0-27 or a name like "GPIO17" or "BOARD11"'
+_MAX_GPIO: Final = 27
+# The 40-pin header: physical (BOARD) pin -> BCM GPIO, or what the pin is if it is not a GPIO.
+_BOARD: Final[Mapping[int, int | str]] = {
+    1: "a 3V3 pin", 2: "a 5V pin", 3: 2, 4: "a 5V pin", 5: 3, 6: "a ground pin",
+    7: 4, 8: 14, 9: "a ground pin", 10: 15, 11: 17, 12: 18, 13: 27, 14: "a ground pin",
+    15: 22, 16: 23, 17: "a 3V3 pin", 18: 24, 19: 10, 20: "a ground pin", 21: 9, 22: 25,
+    23: 11, 24: 8, 25: "a ground pin", 26: 7, 27: 0, 28: 1, 29: 5, 30: "a ground pin",
+    31: 6, 32: 12, 33: 13, 34: "a ground pin", 35: 19, 36: 16, 37: 26, 38: 20,
+    39: "a ground pin", 40: 21,
+}  # fmt: skip
+_PIN_NAME: Final = re.compile(r"(GPIO|BCM|BOARD|J8:)(\d{1,2})")
+# GPIOs a bus takes when the OLED uses it (the kernel drivers own them, gpiozero must not).
+_I2C_PINS: Final[Mapping[int, Mapping[int, str]]] = {
+    0: {0: "I2C0 SDA", 1: "I2C0 SCL"},
+    1: {2: "I2C1 SDA", 3: "I2C1 SCL"},
+}
+_SPI_PINS: Final[Mapping[int, Mapping[int, str]]] = {
+    0: {9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"},
+    1: {19: "SPI1 MISO", 20: "SPI1 MOSI", 21: "SPI1 SCLK"},
+}
+_SPI_CE: Final[Mapping[int, Mapping[int, int]]] = {0: {0: 8, 1: 7}, 1: {0: 18, 1: 17}}
+# The on-board UART's pins, taken when the scoreboard is on it rather than on a USB adapter.
+_UART_DEVICES: Final = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+_UART_PINS: Final[Mapping[int, str]] = {14: "UART TXD", 15: "UART RXD"}
+
+
+class ConfigError(Exception):
+    """A configuration problem; str() is the one line to show the operator."""
+
+
+@dataclass(frozen=True)
+class InputConfig:
+    """A switch on a GPIO. pull_up is the internal resistor; active_high defaults to its opposite
+    (a pulled-up switch pulls the line low when pressed), as in gpiozero."""
+
+    pin: int
+    pull_up: bool = True
+    active_high: bool = False
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    name: str
+    stand: InputConfig  # stand-up sensor: a level
+    shout: InputConfig  # shout buzzer: an edge
+    led: int
+
+
+@dataclass(frozen=True)
+class ConsoleConfig:
+    """The dealer's six buttons."""
+
+    count: InputConfig = InputConfig(pin=17)
+    go: InputConfig = InputConfig(pin=27)
+    yes: InputConfig = InputConfig(pin=22)
+    no: InputConfig = InputConfig(pin=23)
+    undo: InputConfig = InputConfig(pin=24)
+    next: InputConfig = InputConfig(pin=25)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    name: str = "Table 1"
+    round: int = 1  # odd = All match, even = Call match
+    match_minutes: int = 20
+    on_time_up: TimeUpRule = "abandon"
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    pin_factory: PinFactoryName | None = None  # None: gpiozero's GPIOZERO_PIN_FACTORY decides
+
+
+@dataclass(frozen=True)
+class TimingConfig:
+    tie_window_ms: float = 15.0
+    debounce_ms: float = 20.0
+    settle_ms: float = 50.0
+    count_cadence_s: float = 1.0
+    chummy_seconds: float = 15.0
+
+
+@dataclass(frozen=True)
+class OledConfig:
+    enabled: bool = True
+    driver: OledDriver = "ssd1306"
+    interface: OledInterface = "i2c"
+    port: int = 1  # the bus: /dev/i2c-1, /dev/spidev0.N; defaults to 1 for i2c, 0 for spi
+    address: int = 0x3C  # i2c only
+    spi_device: int = 0  # spi only
+    dc_pin: int = 24  # spi only: data/command select (luma's default wiring)
+    reset_pin: int = 25  # spi only
+    rotate: int = 0
+    width: int = 128
+    height: int = 64
+
+
+@dataclass(frozen=True)
+class ScoreboardConfig:
+    enabled: bool = True
+    url: str = "/dev/ttyUSB0"  # anything pyserial's serial_for_url opens
+    baudrate: int = 9600
+
+
+@dataclass(frozen=True)
+class LogConfig:
+    level: LogLevel = "INFO"
+
+
+def _default_seats() -> tuple[SeatConfig, ...]:
+    return (
+        SeatConfig(name="A", stand=InputConfig(pin=5), shout=InputConfig(pin=6), led=13),
+        SeatConfig(name="B", stand=InputConfig(pin=19), shout=InputConfig(pin=26), led=12),
+    )
+
+
+@dataclass(frozen=True)
+class Config:
+    table: TableConfig = TableConfig()
+    gpio: GpioConfig = GpioConfig()
+    timing: TimingConfig = TimingConfig()
+    seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
+    console: ConsoleConfig = ConsoleConfig()
+    oled: OledConfig = OledConfig()
+    scoreboard: ScoreboardConfig = ScoreboardConfig()
+    log: LogConfig = LogConfig()
+
+
+def default_config() -> Config:
+    """The configuration an empty file gives."""
+    return Config()
+
+
+# The reader
+
+
+def _show(value: object) -> str:
+    """A value as the operator wrote it in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return "a date/time"  # the only other thing tomllib produces
+
+
+def _one_of(choices: tuple[object, ...]) -> str:
+    return "one of " + ", ".join(_show(choice) for choice in choices)
+
+
+class _Required:
+    """Marks a key that has no default."""
+
+
+_REQUIRED: Final = _Required()
+
+
+class _Table:
+    """One TOML table being read. Every key taken is recorded; finish() rejects the rest."""
+
+    def __init__(self, data: Mapping[str, Any], path: str) -> None:
+        self._data = data
+        self._path = path
+        self._read: list[str] = []
+
+    def key(self, name: str) -> str:
+        return f"{self._path}.{name}" if self._path else name
+
+    def error(self, name: str, expected: str, value: object) -> ConfigError:
+        return ConfigError(f"{self.key(name)}: expected {expected}, got {_show(value)}")
+
+    def names(self) -> Iterator[str]:
+        """The keys present, in file order (for tables whose keys are data, like [seats])."""
+        return iter(self._data)
+
+    def take(self, name: str, expected: str, default: object) -> object:
+        """The raw value, recorded as read; `expected` words the error if it is missing."""
+        self._read.append(name)
+        if name in self._data:
+            return self._data[name]
+        if isinstance(default, _Required):
+            self._unknown_lookalike(name)
+            raise ConfigError(f"{self.key(name)}: missing (expected {expected})")
+        return default
+
+    def _unknown_lookalike(self, missing: str) -> None:
+        # A required key that is absent is usually a typo of a key that is present: say so.
+        unread = [name for name in self._data if name not in self._read]
+        close = difflib.get_close_matches(missing, unread, n=1)
+        if close:
+            raise ConfigError(f"{self.key(close[0])}: unknown key (did you mean {missing}?)")
+
+    def integer(self, name: str, *, lo: int, hi: int, default: int | _Required = _REQUIRED) -> int:
+        expected = f"an integer from {lo} to {hi}"
+        value = self.take(name, expected, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.error(name, expected, value)
+        return value
+
+    def number(
+        self, name: str, *, lo: float, hi: float, default: float | _Required = _REQUIRED
+    ) -> float:
+        expected = f"a number from {lo:g} to {hi:g}"
+        value = self.take(name, expected, default)
+        # `not lo <= value <= hi` also rejects nan, which TOML allows.
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise self.error(name, expected, value)
+        return float(value)
+
+    def boolean(self, name: str, *, default: bool | _Required = _REQUIRED) -> bool:
+        value = self.take(name, "true or false", default)
+        if not isinstance(value, bool):
+            raise self.error(name, "true or false", value)
+        return value
+
+    def string(self, name: str, *, max_length: int, default: str | _Required = _REQUIRED) -> str:
+        expected = f"a non-empty string of at most {max_length} characters on one line"
+        value = self.take(name, expected, default)
+        if (
+            not isinstance(value, str)
+            or not value.strip()
+            or len(value) > max_length
+            or not value.isprintable()
+        ):
+            raise self.error(name, expected, value)
+        return value
+
+    def choice(
+        self,
+        name: str,
+        choices: tuple[_Choice, ...],
+        *,
+        default: _Choice | _Required | None = _REQUIRED,
+    ) -> _Choice | None:
+        expected = _one_of(choices)
+        value = self.take(name, expected, default)
+        if value is None and default is None:
+            return None
+        for choice in choices:
+            # Compare types too: 9600.0 == 9600 and True == 1, but neither is a baud rate.
+            if type(value) is type(choice) and value == choice:
+                return choice
+        raise self.error(name, expected, value)
+
+    def pin(self, name: str, *, default: int | _Required = _REQUIRED) -> int:
+        value = self.take(name, _PIN_EXPECTED, default)
+        pin = _parse_pin(value)
+        if isinstance(pin, str):
+            raise ConfigError(f"{self.key(name)}: expected {_PIN_EXPECTED}, got {pin}")
+        return pin
+
+    def table(self, name: str, *, required: bool = False) -> _Table:
+        """A sub-table; an absent one reads as empty so every key takes its default."""
+        expected = "a table"
+        value = self.take(name, expected, _REQUIRED if required else {})
+        if not isinstance(value, Mapping):
+            raise self.error(name, expected, value)
+        return _Table(value, self.key(name))
+
+    def finish(self, what: str = "key") -> None:
+        for name in self._data:
+            if name not in self._read:
+                known = ", ".join(dict.fromkeys(self._read))
+                raise ConfigError(f"{self.key(name)}: unknown {what} (expected one of {known})")
+
+
+def _parse_pin(value: object) -> int | str:
+    """The BCM number, or the 'got …' text explaining why the value is not a GPIO."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_GPIO:
+        return value
+    if isinstance(value, str) and (match := _PIN_NAME.fullmatch(value)):
+        scheme, number = match.group(1), int(match.group(2))
+        if scheme in ("GPIO", "BCM"):
+            if number <= _MAX_GPIO:
+                return number
+        else:
+            board = _BOARD.get(number)
+            if isinstance(board, int):
+                return board
+            if board is not None:
+                return f"{_show(value)} ({board})"
+    return _show(value)
+
+
+# Sections
+
+
+def _input(parent: _Table, name: str, default: InputConfig | None = None) -> InputConfig:
+    expected = "a table like { pin = 5, pull_up = true }"
+    raw = parent.take(name, expected, _REQUIRED if default is None else default)
+    if isinstance(raw, InputConfig):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise parent.error(name, expected, raw)
+    table = _Table(raw, parent.key(name))
+    pin = table.pin("pin")
+    pull_up = table.boolean("pull_up", default=True)
+    active_high = table.boolean("active_high", default=not pull_up)
+    table.finish()
+    return InputConfig(pin=pin, pull_up=pull_up, active_high=active_high)
+
+
+def _table_section(root: _Table) -> TableConfig:
+    t = root.table("table")
+    d = TableConfig()
+    config = TableConfig(
+        name=t.string("name", max_length=32, default=d.name),
+        round=t.integer("round", lo=1, hi=99, default=d.round),
+        match_minutes=t.integer("match_minutes", lo=1, hi=120, default=d.match_minutes),
+        on_time_up=cast(
+            TimeUpRule, t.choice("on_time_up", ("abandon", "finish", "tie"), default=d.on_time_up)
+        ),
+    )
+    t.finish()
+    return config
+
+
+def _gpio_section(root: _Table) -> GpioConfig:
+    t = root.table("gpio")
+    factory = t.choice("pin_factory", ("lgpio", "rpigpio", "mock"), default=None)
+    t.finish()
+    return GpioConfig(pin_factory=cast(PinFactoryName | None, factory))
+
+
+def _timing_section(root: _Table) -> TimingConfig:
+    t = root.table("timing")
+    d = TimingConfig()
+    config = TimingConfig(
+        tie_window_ms=t.number("tie_window_ms", lo=1, hi=500, default=d.tie_window_ms),
+        debounce_ms=t.number("debounce_ms", lo=0, hi=500, default=d.debounce_ms),
+        settle_ms=t.number("settle_ms", lo=0, hi=1000, default=d.settle_ms),
+        count_cadence_s=t.number("count_cadence_s", lo=0.2, hi=5, default=d.count_cadence_s),
+        chummy_seconds=t.number("chummy_seconds", lo=1, hi=120, default=d.chummy_seconds),
+    )
+    t.finish()
+    return config
+
+
+def _seats_section(root: _Table) -> tuple[SeatConfig, ...]:
+    if "seats" not in root.names():
+        root.table("seats")
+        return _default_seats()
+    seats = root.table("seats")
+    names = list(seats.names())
+    for name in names:
+        if name not in tuple(SEAT_NAMES):  # one letter each: "AB" is a substring, not a seat
+            raise ConfigError(
+                f"{seats.key(name)}: unknown seat (expected one of {', '.join(SEAT_NAMES)})"
+            )
+    wanted = SEAT_NAMES[: max(len(names), MIN_SEATS)]
+    if names != list(wanted):
+        raise ConfigError(
+            f"seats: expected {MIN_SEATS} to {len(SEAT_NAMES)} seats named "
+            f"{', '.join(wanted)} in that order, got {', '.join(names) or 'none'}"
+        )
+    result = []
+    for name in names:
+        s = seats.table(name)
+        result.append(
+            SeatConfig(
+                name=name, stand=_input(s, "stand"), shout=_input(s, "shout"), led=s.pin("led")
+            )
+        )
+        s.finish()
+    seats.finish("seat")
+    return tuple(result)
+
+
+def _console_section(root: _Table) -> ConsoleConfig:
+    t = root.table("console")
+    d = ConsoleConfig()
+    config = ConsoleConfig(
+        count=_input(t, "count", d.count),
+        go=_input(t, "go", d.go),
+        yes=_input(t, "yes", d.yes),
+        no=_input(t, "no", d.no),
+        undo=_input(t, "undo", d.undo),
+        next=_input(t, "next", d.next),
+    )
+    t.finish("button")
+    return config
+
+
+def _oled_section(root: _Table) -> OledConfig:
+    t = root.table("oled")
+    d = OledConfig()
+    enabled = t.boolean("enabled", default=d.enabled)
+    driver = cast(OledDriver, t.choice("driver", ("ssd1306", "sh1106"), default=d.driver))
+    interface = cast(OledInterface, t.choice("interface", ("i2c", "spi"), default=d.interface))
+    config = OledConfig(
+        enabled=enabled,
+        driver=driver,
+        interface=interface,
+        # The Pi's header exposes I2C bus 1 but SPI bus 0, so the default follows the interface.
+        port=t.integer("port", lo=0, hi=20, default=1 if interface == "i2c" else 0),
+        address=_i2c_address(t, d.address),
+        spi_device=t.integer("spi_device", lo=0, hi=1, default=d.spi_device),
+        dc_pin=t.pin("dc_pin", default=d.dc_pin),
+        reset_pin=t.pin("reset_pin", default=d.reset_pin),
+        rotate=t.integer("rotate", lo=0, hi=3, default=d.rotate),
+        width=t.integer("width", lo=1, hi=256, default=d.width),
+        height=t.integer("height", lo=1, hi=256, default=d.height),
+    )
+    t.finish()
+    sizes = OLED_SIZES[driver]
+    if (config.width, config.height) not in sizes:
+        supported = ", ".join(f"{w}x{h}" for w, h in sizes)
+        raise ConfigError(
+            f"oled.width, oled.height: expected a size the {driver} supports ({supported}), "
+            f"got {config.width}x{config.height}"
+        )
+    return config
+
+
+def _i2c_address(t: _Table, default: int) -> int:
+    expected = "a 7-bit I2C address from 0x08 to 0x77 written as a TOML integer like 0x3C"
+    value = t.take("address", expected, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0x08 <= value <= 0x77:
+        raise t.error("address", expected, value)
+    return value
+
+
+def _scoreboard_section(root: _Table) -> ScoreboardConfig:
+    t = root.table("scoreboard")
+    d = ScoreboardConfig()
+    config = ScoreboardConfig(
+        enabled=t.boolean("enabled", default=d.enabled),
+        url=t.string("url", max_length=256, default=d.url),
+        baudrate=cast(int, t.choice("baudrate", BAUDRATES, default=d.baudrate)),
+    )
+    t.finish()
+    return config
+
+
+def _log_section(root: _Table) -> LogConfig:
+    t = root.table("log")
+    level = t.choice("level", ("DEBUG", "INFO", "WARNING", "ERROR"), default=LogConfig().level)
+    t.finish()
+    return LogConfig(level=cast(LogLevel, level))
+
+
+def _check_pins(config: Config) -> None:
+    """No GPIO may serve two purposes: the error names both keys."""
+    used: dict[int, str] = {}
+
+    def claim(pin: int, key: str) -> None:
+        if pin in used:
+            raise ConfigError(f"{key}: GPIO{pin} is already used by {used[pin]}")
+        used[pin] = key
+
+    # Buses first, so the error lands on the switch or LED the operator can move.
+    oled = config.oled
+    if oled.enabled and oled.interface == "i2c":
+        for pin, role in _I2C_PINS.get(oled.port, {}).items():
+            claim(pin, f"oled.interface ({role})")
+    if oled.enabled and oled.interface == "spi":
+        for pin, role in _SPI_PINS.get(oled.port, {}).items():
+            claim(pin, f"oled.interface ({role})")
+        if (ce := _SPI_CE.get(oled.port, {}).get(oled.spi_device)) is not None:
+            claim(ce, f"oled.spi_device (SPI{oled.port} CE{oled.spi_device})")
+        claim(oled.dc_pin, "oled.dc_pin")
+        claim(oled.reset_pin, "oled.reset_pin")
+    if config.scoreboard.enabled and config.scoreboard.url in _UART_DEVICES:
+        for pin, role in _UART_PINS.items():
+            claim(pin, f"scoreboard.url ({role})")
+    for seat in config.seats:
+        claim(seat.stand.pin, f"seats.{seat.name}.stand.pin")
+        claim(seat.shout.pin, f"seats.{seat.name}.shout.pin")
+        claim(seat.led, f"seats.{seat.name}.led")
+    for button in ("count", "go", "yes", "no", "undo", "next"):
+        claim(getattr(config.console, button).pin, f"console.{button}.pin")
+
+
+def parse_config(data: Mapping[str, Any]) -> Config:
+    """Validate a parsed TOML document; raises ConfigError naming the first bad key."""
+    root = _Table(data, "")
+    config = Config(
+        table=_table_section(root),
+        gpio=_gpio_section(root),
+        timing=_timing_section(root),
+        seats=_seats_section(root),
+        console=_console_section(root),
+        oled=_oled_section(root),
+        scoreboard=_scoreboard_section(root),
+        log=_log_section(root),
+    )
+    root.finish("section")
+    _check_pins(config)
+    return config
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate a TOML file; every error is one line starting with the path."""
+    try:
+        with path.open("rb") as file:
+            data = tomllib.load(file)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid TOML: expected UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    try:
+        return parse_config(data)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def describe(config: Config) -> str:
+    """One line summing up what the table will drive."""
+    oled = config.oled
+    if not oled.enabled:
+        display = "oled off"
+    elif oled.interface == "i2c":
+        display = f"oled {oled.driver} on i2c 0x{oled.address:02X}"
+    else:
+        display = f"oled {oled.driver} on spi {oled.port}.{oled.spi_device}"
+    board = f"scoreboard {config.scoreboard.url}" if config.scoreboard.enabled else "scoreboard off"
+    return f"{len(config.seats)} seats, {display}, {board}"
+
+
+def check_config_main(path: Path) -> int:
+    """`gametable config check PATH`: 0 and a summary, or 2 and the one error line on stderr."""
+    try:
+        config = load_config(path)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"{path}: ok ({describe(config)})")
+    return 0
+
+
+__all__ = [
+    "Config",
+    "ConfigError",
+    "ConsoleConfig",
+    "GpioConfig",
+    "InputConfig",
+    "LogConfig",
+    "OledConfig",
+    "ScoreboardConfig",
+    "SeatConfig",
+    "TableConfig",
+    "TimingConfig",
+    "check_config_main",
+    "default_config",
+    "describe",
+    "load_config",
+    "parse_config",
+]

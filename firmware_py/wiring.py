@@ -1,0 +1,66 @@
+"""From the table's config to what the controller and the drivers take."""
+
+from __future__ import annotations
+
+from drivers.inputs import InputSpec
+from drivers.oled import OledSpec
+from firmware_py.config import Config, ConfigError, InputConfig
+from firmware_py.table import CONSOLE, TableSettings
+from rules.match import TimeUpRule
+
+
+def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
+    timing = config.timing
+    return TableSettings(
+        seats=tuple(seat.name for seat in config.seats),
+        tie_window=timing.tie_window_ms / 1000,
+        settle=timing.settle_ms / 1000,
+        debounce=timing.debounce_ms / 1000,
+        count_cadence=timing.count_cadence_s,
+        chummy_seconds=timing.chummy_seconds,
+        round=config.table.round,
+        match_minutes=config.table.match_minutes,
+        on_time_up=TimeUpRule(config.table.on_time_up),
+        game=game,
+    )
+
+
+def _spec(name: str, where: str, wired: InputConfig) -> InputSpec:
+    if wired.active_high == wired.pull_up:
+        # gpiozero ties the active level to the pull resistor; the other pairing needs an
+        # external resistor and a floating pin.
+        raise ConfigError(
+            f"{where}: active_high = {str(wired.active_high).lower()} with pull_up = "
+            f"{str(wired.pull_up).lower()} is not possible: use pull_up = false with an "
+            "external resistor, or the default active level"
+        )
+    return InputSpec(name=name, pin=wired.pin, pull_up=wired.pull_up)
+
+
+def input_specs(config: Config) -> list[InputSpec]:
+    specs = []
+    for seat in config.seats:
+        specs.append(_spec(f"{seat.name}.stand", f"seats.{seat.name}.stand", seat.stand))
+        specs.append(_spec(f"{seat.name}.shout", f"seats.{seat.name}.shout", seat.shout))
+    for button in CONSOLE:
+        wired: InputConfig = getattr(config.console, button)
+        specs.append(_spec(f"console.{button}", f"console.{button}", wired))
+    return specs
+
+
+def led_pins(config: Config) -> dict[str, int | str]:
+    return {seat.name: seat.led for seat in config.seats}
+
+
+def oled_spec(config: Config) -> OledSpec:
+    oled = config.oled
+    return OledSpec(
+        driver=oled.driver,
+        interface=oled.interface,
+        port=oled.port,
+        address=oled.address,
+        spi_device=oled.spi_device,
+        rotate=oled.rotate,
+        width=oled.width,
+        height=oled.height,
+    )

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# Install (or update) gametable as a systemd service on a Raspberry Pi. Run as root from a checkout:
+#
+#     sudo systemd/install.sh              # install or update, then (re)start the service
+#     systemd/install.sh --dry-run         # print the commands instead of running them
+#     sudo systemd/install.sh --prefix DIR # install under DIR (an image being built, a test)
+#
+# Safe to run again: the user, directories and venv are reused, the code and unit are refreshed,
+# and the operator's /etc/gametable/table.toml is never overwritten. docs/service.md explains it.
+set -euo pipefail
+
+readonly APP=gametable
+readonly GROUPS_WANTED=(gpio i2c spi dialout) # GPIO chips, I2C, SPI, serial (udev gives these)
+SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly SOURCE
+
+DRY_RUN=0
+PREFIX=""
+
+usage() {
+    sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+}
+
+die() {
+    echo "install.sh: $*" >&2
+    exit 1
+}
+
+warn() {
+    echo "install.sh: warning: $*" >&2
+}
+
+while (($# > 0)); do
+    case $1 in
+    --dry-run) DRY_RUN=1 ;;
+    --prefix)
+        (($# >= 2)) || die "--prefix needs a directory"
+        PREFIX=$2
+        shift
+        ;;
+    --prefix=*) PREFIX=${1#--prefix=} ;;
+    -h | --help)
+        usage
+        exit 0
+        ;;
+    *) die "unknown argument: $1 (try --help)" ;;
+    esac
+    shift
+done
+
+if [[ -n $PREFIX ]]; then
+    [[ $PREFIX == /* ]] || PREFIX=$PWD/$PREFIX
+    PREFIX=${PREFIX%/}
+fi
+readonly DRY_RUN PREFIX
+
+# Paths on the target system, and where this run writes them (the same unless --prefix).
+readonly OPT=/opt/$APP STATE=/var/lib/$APP CONF_DIR=/etc/$APP
+readonly CONF=$CONF_DIR/table.toml UNIT=/etc/systemd/system/$APP.service
+readonly DROPIN_DIR=/etc/systemd/system/$APP.service.d
+readonly GROUPS_DROPIN=$DROPIN_DIR/10-groups.conf
+
+# Run a command, or with --dry-run print it, shell-quoted, instead.
+run() {
+    if ((DRY_RUN)); then
+        local quoted
+        printf -v quoted '%q ' "$@"
+        echo "+ ${quoted% }"
+    else
+        "$@"
+    fi
+}
+
+# Write stdin to a file (mode $2), or with --dry-run show what would be written.
+write_file() {
+    local path=$1 mode=$2 content
+    content=$(cat)
+    if ((DRY_RUN)); then
+        echo "+ write $path (mode $mode):"
+        echo "|   ${content//$'\n'/$'\n'|   }"
+    else
+        install -m "$mode" /dev/null "$path"
+        printf '%s\n' "$content" >"$path"
+    fi
+}
+
+note() {
+    echo "==> $*"
+}
+
+# Users and groups are read from the target's own files so --prefix sees the image, not the host.
+has_entry() { # FILE NAME
+    [[ -r $1 ]] && grep -q "^$2:" "$1"
+}
+has_user() { has_entry "$PREFIX/etc/passwd" "$1"; }
+has_group() { has_entry "$PREFIX/etc/group" "$1"; }
+
+# Under --prefix, an id from the target's own files (the host may not know the name); the name
+# itself otherwise, or while it does not exist yet (a dry run).
+id_of() { # FILE NAME
+    local id=""
+    [[ -n $PREFIX && -r $1 ]] && id=$(awk -F: -v n="$2" '$1 == n { print $3 }' "$1")
+    echo "${id:-$2}"
+}
+
+prefix_args=()
+[[ -n $PREFIX ]] && prefix_args=(--prefix "$PREFIX")
+
+# 0. Preconditions: fail before changing anything.
+if ((!DRY_RUN)) && ((EUID != 0)); then
+    die "run as root (sudo $0), or try --dry-run"
+fi
+[[ -f $SOURCE/pyproject.toml && -f $SOURCE/systemd/$APP.service ]] ||
+    die "$SOURCE does not look like a gametable checkout"
+missing=()
+command -v rsync >/dev/null || missing+=(rsync)
+python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+    missing+=("python3 (3.11 or newer) with venv: python3-venv")
+if ((${#missing[@]} > 0)); then
+    if ((DRY_RUN)); then
+        warn "missing: ${missing[*]} (apt-get install them before a real run)"
+    else
+        die "missing: ${missing[*]}; apt-get install them first"
+    fi
+fi
+if [[ -z $PREFIX && ! -e /dev/gpiochip0 ]]; then
+    warn "no /dev/gpiochip0: the service will not start here (ConditionPathExists)"
+fi
+
+# 1. The service user: a system account, no login, home = the state directory.
+note "user $APP"
+if has_user "$APP"; then
+    echo "user $APP exists"
+else
+    run useradd --system --user-group --home-dir "$STATE" --no-create-home \
+        --shell /usr/sbin/nologin --comment "gametable daemon" "${prefix_args[@]}" "$APP"
+fi
+present=()
+absent=()
+for group in "${GROUPS_WANTED[@]}"; do
+    if has_group "$group"; then present+=("$group"); else absent+=("$group"); fi
+done
+if ((${#present[@]} > 0)); then
+    run usermod --append --groups "$(IFS=,; echo "${present[*]}")" "${prefix_args[@]}" "$APP"
+fi
+# The unit names all four groups; systemd refuses to start a service whose group does not
+# exist, so a drop-in narrows SupplementaryGroups= to the groups this system has.
+if ((${#absent[@]} > 0)); then
+    warn "no group ${absent[*]}: the service runs without it (enable the interface with raspi-config)"
+    run mkdir -p "$PREFIX$DROPIN_DIR"
+    write_file "$PREFIX$GROUPS_DROPIN" 0644 <<EOF
+# Written by install.sh: this system lacks the group(s) ${absent[*]}.
+[Service]
+SupplementaryGroups=
+${present[*]:+SupplementaryGroups=${present[*]}}
+EOF
+elif [[ -e $PREFIX$GROUPS_DROPIN ]]; then
+    run rm -f "$PREFIX$GROUPS_DROPIN"
+fi
+
+# 2. The code, owned by root so the service cannot change it. The venv survives updates.
+note "code in $OPT"
+run mkdir -p "$PREFIX$OPT"
+run rsync --recursive --links --times --delete --chown=root:root --chmod=u+rwX,go+rX,go-w \
+    --exclude=/.venv --exclude=.git --exclude=__pycache__ --exclude=.pytest_cache \
+    --exclude=.mypy_cache --exclude=.ruff_cache --exclude=.hypothesis --exclude='*.egg-info' \
+    --exclude=/build --exclude=/dist \
+    "$SOURCE/" "$PREFIX$OPT/"
+
+# 3. The virtual environment, with the Pi's GPIO libraries (the [pi] extra).
+note "venv in $OPT/.venv"
+if [[ -x $PREFIX$OPT/.venv/bin/python ]]; then
+    echo "venv exists"
+else
+    run python3 -m venv "$PREFIX$OPT/.venv"
+fi
+# pip always reinstalls a local directory, so this also updates the code on a re-run.
+run "$PREFIX$OPT/.venv/bin/pip" install --quiet "${PREFIX}${OPT}[pi]"
+
+# 4. The configuration: installed once, then it is the operator's.
+note "config $CONF"
+app_uid=$(id_of "$PREFIX/etc/passwd" "$APP")
+app_gid=$(id_of "$PREFIX/etc/group" "$APP")
+run install -d -m 0750 -o root -g "$app_gid" "$PREFIX$CONF_DIR"
+if [[ -e $PREFIX$CONF ]]; then
+    echo "keeping the existing $CONF"
+else
+    run install -m 0640 -o root -g "$app_gid" "$SOURCE/config/table.toml" "$PREFIX$CONF"
+fi
+
+# 5. The state directory (the journal); systemd's StateDirectory= would create it too, but an
+# operator inspecting it before the first start should find it with the right owner.
+note "state $STATE"
+run install -d -m 0750 -o "$app_uid" -g "$app_gid" "$PREFIX$STATE"
+
+# 6. A broken config stops the install here, before the running service is touched.
+note "checking $CONF"
+run "$PREFIX$OPT/.venv/bin/$APP" config check "$PREFIX$CONF"
+
+# 7. The unit, then enable and (re)start it.
+note "unit $UNIT"
+run install -m 0644 -o root -g root "$SOURCE/systemd/$APP.service" "$PREFIX$UNIT"
+if [[ -n $PREFIX ]]; then
+    run systemctl --root="$PREFIX" enable "$APP.service"
+    echo "installed under $PREFIX: not started"
+elif ((!DRY_RUN)) && systemctl is-active --quiet "$APP.service"; then
+    run systemctl daemon-reload
+    run systemctl enable "$APP.service"
+    run systemctl restart "$APP.service" # pick up the new code
+else
+    run systemctl daemon-reload
+    run systemctl enable --now "$APP.service"
+fi
+
+note "done: systemctl status $APP; journalctl -u $APP -f"

@@ -1,0 +1,62 @@
+"""TimedMockPin: gpiozero's mock pin, driven at an edge time the caller chooses."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from gpiozero.exc import PinInvalidFunction  # type: ignore[import-untyped]
+from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+from drivers.mockpins import TimedMockPin
+
+
+class Changes:
+    """A when_changed handler; the test holds it, as gpiozero keeps only a weak reference."""
+
+    def __init__(self, pin: TimedMockPin) -> None:
+        self.seen: list[tuple[float, bool]] = []
+        pin.when_changed = self.changed
+
+    def changed(self, ticks: float, state: bool) -> None:
+        self.seen.append((ticks, state))
+
+
+def test_mock_factory_makes_timed_pins(factory: MockFactory) -> None:
+    assert isinstance(factory.pin(4), TimedMockPin)
+
+
+def test_drive_at_hands_when_changed_exactly_its_ticks(factory: MockFactory) -> None:
+    pin = factory.pin(4)
+    changes = Changes(pin)
+    pin.drive_at(True, 100.25)
+    pin.drive_at(False, 100.5)
+    assert changes.seen == [(100.25, True), (100.5, False)]
+
+
+def test_driving_the_level_the_pin_has_is_no_edge(factory: MockFactory) -> None:
+    pin = factory.pin(4)
+    pin.drive_at(True, 1.0)
+    changes = Changes(pin)
+    pin.drive_at(True, 2.0)
+    assert changes.seen == []
+
+
+def test_plain_drive_low_still_stamps_the_time_of_the_call(factory: MockFactory) -> None:
+    pin = factory.pin(4)
+    pin.drive_high()
+    changes = Changes(pin)
+    before = time.monotonic()
+    pin.drive_low()
+    after = time.monotonic()
+    assert len(changes.seen) == 1
+    ticks, state = changes.seen[0]
+    assert state is False
+    assert before <= ticks <= after
+
+
+def test_drive_at_refuses_an_output_pin(factory: MockFactory) -> None:
+    pin = factory.pin(4)
+    pin.function = "output"
+    with pytest.raises(PinInvalidFunction):
+        pin.drive_at(True, 1.0)

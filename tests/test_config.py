@@ -1,0 +1,470 @@
+"""The table's TOML: every key validated, unknown keys rejected, each error one line naming the
+full key path and what was expected."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from firmware_py.config import (
+    Config,
+    ConfigError,
+    GpioConfig,
+    InputConfig,
+    check_config_main,
+    default_config,
+    describe,
+    load_config,
+    parse_config,
+)
+
+SHIPPED = Path(__file__).resolve().parent.parent / "config" / "table.toml"
+
+TWO_SEATS = """
+[seats.A]
+stand = { pin = 5 }
+shout = { pin = 6 }
+led = 13
+[seats.B]
+stand = { pin = 19 }
+shout = { pin = 26 }
+led = 12
+"""
+
+
+def parse(text: str) -> Config:
+    return parse_config(tomllib.loads(text))
+
+
+def error(text: str) -> str:
+    with pytest.raises(ConfigError) as caught:
+        parse(text)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def seat(name: str, stand: int, shout: int, led: int) -> str:
+    return (
+        f"[seats.{name}]\nstand = {{ pin = {stand} }}\nshout = {{ pin = {shout} }}\nled = {led}\n"
+    )
+
+
+# defaults and the shipped file
+
+
+def test_an_empty_file_gives_the_defaults() -> None:
+    assert parse("") == default_config()
+
+
+def test_a_missing_seats_section_gives_seats_a_and_b() -> None:
+    seats = parse("").seats
+    assert [s.name for s in seats] == ["A", "B"]
+    assert (seats[0].stand.pin, seats[0].shout.pin, seats[0].led) == (5, 6, 13)
+    assert (seats[1].stand.pin, seats[1].shout.pin, seats[1].led) == (19, 26, 12)
+
+
+def test_defaults_match_the_documented_values() -> None:
+    config = default_config()
+    assert config.table.name == "Table 1"
+    assert config.table.on_time_up == "abandon"
+    assert config.gpio.pin_factory is None
+    assert config.timing.tie_window_ms == 15.0
+    assert config.console.next.pin == 25
+    assert (config.oled.driver, config.oled.interface, config.oled.address) == (
+        "ssd1306",
+        "i2c",
+        60,
+    )
+    assert config.scoreboard.url == "/dev/ttyUSB0"
+    assert config.log.level == "INFO"
+
+
+def test_the_shipped_file_equals_the_defaults_except_the_pin_factory() -> None:
+    # Documented in the file: pin_factory defaults to GPIOZERO_PIN_FACTORY; a Pi wants lgpio.
+    expected = dataclasses.replace(default_config(), gpio=GpioConfig(pin_factory="lgpio"))
+    assert load_config(SHIPPED) == expected
+
+
+def test_the_shipped_file_comments_every_key() -> None:
+    for line in SHIPPED.read_text(encoding="utf-8").splitlines():
+        if "=" in line and not line.lstrip().startswith("#"):
+            assert "#" in line, line
+
+
+def test_config_is_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        default_config().table.round = 2  # type: ignore[misc]
+
+
+# unknown keys, at every level
+
+
+def test_unknown_section_is_named() -> None:
+    assert error("[olde]\n") == (
+        "olde: unknown section "
+        "(expected one of table, gpio, timing, seats, console, oled, scoreboard, log)"
+    )
+
+
+def test_unknown_key_in_a_section_lists_the_known_ones() -> None:
+    assert error('[oled]\ndrivr = "sh1106"\n') == (
+        "oled.drivr: unknown key (expected one of enabled, driver, interface, port, address, "
+        "spi_device, dc_pin, reset_pin, rotate, width, height)"
+    )
+
+
+def test_unknown_key_in_an_input_is_named() -> None:
+    assert error("[console]\ngo = { pin = 27, pullup = false }\n") == (
+        "console.go.pullup: unknown key (expected one of pin, pull_up, active_high)"
+    )
+
+
+def test_unknown_key_in_a_seat_is_named() -> None:
+    text = TWO_SEATS.replace("led = 12", "led = 12\nbuzzer = 4")
+    assert error(text) == "seats.B.buzzer: unknown key (expected one of stand, shout, led)"
+
+
+def test_unknown_console_button_is_named() -> None:
+    assert error("[console]\nstop = { pin = 4 }\n").startswith(
+        "console.stop: unknown button (expected one of count, go, yes, no, undo, next)"
+    )
+
+
+def test_a_typo_of_a_required_key_is_reported_as_the_typo() -> None:
+    text = TWO_SEATS.replace("stand = { pin = 5 }", "stand = { pn = 5 }")
+    assert error(text) == "seats.A.stand.pn: unknown key (did you mean pin?)"
+
+
+def test_a_missing_required_key_says_what_it_needs() -> None:
+    text = TWO_SEATS.replace("led = 12", "")
+    assert error(text) == (
+        'seats.B.led: missing (expected a GPIO number 0-27 or a name like "GPIO17" or "BOARD11")'
+    )
+
+
+# types and ranges
+
+
+def test_a_section_must_be_a_table() -> None:
+    assert error("oled = 5\n") == "oled: expected a table, got 5"
+
+
+def test_an_input_must_be_a_table() -> None:
+    assert error("[console]\ngo = 27\n") == (
+        "console.go: expected a table like { pin = 5, pull_up = true }, got 27"
+    )
+
+
+def test_a_string_is_not_an_integer() -> None:
+    assert error('[table]\nmatch_minutes = "20"\n') == (
+        'table.match_minutes: expected an integer from 1 to 120, got "20"'
+    )
+
+
+def test_a_boolean_is_not_an_integer() -> None:
+    assert error("[table]\nround = true\n") == (
+        "table.round: expected an integer from 1 to 99, got true"
+    )
+
+
+def test_a_fraction_is_not_an_integer() -> None:
+    assert error("[table]\nmatch_minutes = 20.5\n") == (
+        "table.match_minutes: expected an integer from 1 to 120, got 20.5"
+    )
+
+
+def test_match_minutes_above_the_range_is_rejected() -> None:
+    assert error("[table]\nmatch_minutes = 121\n").startswith("table.match_minutes: expected")
+
+
+def test_an_integer_is_accepted_where_a_number_is_expected() -> None:
+    assert parse("[timing]\ntie_window_ms = 20\n").timing.tie_window_ms == 20.0
+
+
+def test_tie_window_below_the_range_is_rejected() -> None:
+    assert error("[timing]\ntie_window_ms = 0\n") == (
+        "timing.tie_window_ms: expected a number from 1 to 500, got 0"
+    )
+
+
+def test_range_ends_are_inclusive() -> None:
+    timing = parse("[timing]\ndebounce_ms = 0\nsettle_ms = 1000\ncount_cadence_s = 0.2\n").timing
+    assert (timing.debounce_ms, timing.settle_ms, timing.count_cadence_s) == (0.0, 1000.0, 0.2)
+
+
+def test_count_cadence_has_a_fractional_lower_bound() -> None:
+    assert error("[timing]\ncount_cadence_s = 0.1\n") == (
+        "timing.count_cadence_s: expected a number from 0.2 to 5, got 0.1"
+    )
+
+
+def test_nan_is_rejected() -> None:
+    assert error("[timing]\nchummy_seconds = nan\n") == (
+        "timing.chummy_seconds: expected a number from 1 to 120, got nan"
+    )
+
+
+def test_a_number_is_not_a_boolean() -> None:
+    assert error("[oled]\nenabled = 1\n") == "oled.enabled: expected true or false, got 1"
+
+
+def test_an_unknown_choice_lists_the_choices() -> None:
+    assert error('[table]\non_time_up = "stop"\n') == (
+        'table.on_time_up: expected one of "abandon", "finish", "tie", got "stop"'
+    )
+
+
+def test_log_level_is_case_sensitive() -> None:
+    assert error('[log]\nlevel = "info"\n') == (
+        'log.level: expected one of "DEBUG", "INFO", "WARNING", "ERROR", got "info"'
+    )
+
+
+def test_pin_factory_is_one_of_the_known_factories() -> None:
+    assert parse('[gpio]\npin_factory = "mock"\n').gpio.pin_factory == "mock"
+    assert error('[gpio]\npin_factory = "pigpio"\n') == (
+        'gpio.pin_factory: expected one of "lgpio", "rpigpio", "mock", got "pigpio"'
+    )
+
+
+def test_a_fractional_baud_rate_is_rejected() -> None:
+    assert error("[scoreboard]\nbaudrate = 9600.0\n").startswith(
+        "scoreboard.baudrate: expected one of 1200, 2400, 4800, 9600,"
+    )
+
+
+def test_an_empty_table_name_is_rejected() -> None:
+    assert error('[table]\nname = ""\n') == (
+        'table.name: expected a non-empty string of at most 32 characters on one line, got ""'
+    )
+
+
+def test_a_table_name_on_two_lines_is_rejected() -> None:
+    assert error('[table]\nname = "Table\\n1"\n').startswith("table.name: expected")
+
+
+def test_a_toml_date_is_shown_as_a_date() -> None:
+    assert error("[table]\nname = 2024-05-01\n").endswith("got a date/time")
+
+
+# pins
+
+
+def test_a_pin_that_is_not_a_gpio_is_rejected_with_the_accepted_forms() -> None:
+    text = TWO_SEATS.replace("shout = { pin = 6 }", 'shout = { pin = "x" }')
+    assert error(text) == (
+        'seats.A.shout.pin: expected a GPIO number 0-27 or a name like "GPIO17" or "BOARD11", '
+        'got "x"'
+    )
+
+
+def test_gpio_28_is_out_of_range() -> None:
+    assert error("[console]\ngo = { pin = 28 }\n").endswith("got 28")
+
+
+@pytest.mark.parametrize("name", ["GPIO17", "BCM17", "BOARD11", "J8:11"])
+def test_pin_names_resolve_to_the_bcm_number(name: str) -> None:
+    text = f'[console]\ncount = {{ pin = "{name}" }}\n'
+    assert parse(text).console.count.pin == 17
+
+
+def test_a_board_pin_that_is_ground_says_so() -> None:
+    assert error('[console]\ngo = { pin = "BOARD6" }\n').endswith('got "BOARD6" (a ground pin)')
+
+
+def test_an_input_defaults_to_pull_up_and_active_low() -> None:
+    assert parse("[console]\ngo = { pin = 27 }\n").console.go == InputConfig(
+        pin=27, pull_up=True, active_high=False
+    )
+
+
+def test_a_pulled_down_input_is_active_high() -> None:
+    go = parse("[console]\ngo = { pin = 27, pull_up = false }\n").console.go
+    assert (go.pull_up, go.active_high) == (False, True)
+
+
+def test_active_high_overrides_the_pull() -> None:
+    go = parse("[console]\ngo = { pin = 27, pull_up = true, active_high = true }\n").console.go
+    assert (go.pull_up, go.active_high) == (True, True)
+
+
+def test_a_pin_used_twice_names_both_keys() -> None:
+    text = TWO_SEATS.replace("led = 12", "led = 17")
+    assert error(text) == "console.count.pin: GPIO17 is already used by seats.B.led"
+
+
+def test_a_pin_used_twice_under_two_names_is_caught() -> None:
+    text = '[console]\ngo = { pin = "BOARD11" }\n'  # BOARD11 is GPIO17, the default count
+    assert error(text) == "console.go.pin: GPIO17 is already used by console.count.pin"
+
+
+def test_the_i2c_oled_reserves_gpio2_and_gpio3() -> None:
+    text = TWO_SEATS.replace("led = 12", "led = 2")
+    assert error(text) == "seats.B.led: GPIO2 is already used by oled.interface (I2C1 SDA)"
+
+
+def test_a_disabled_oled_frees_its_bus_pins() -> None:
+    text = TWO_SEATS.replace("led = 12", "led = 2") + "[oled]\nenabled = false\n"
+    assert parse(text).seats[1].led == 2
+
+
+def test_the_spi_oled_claims_its_data_command_pin() -> None:
+    assert error('[oled]\ninterface = "spi"\n') == (
+        "console.undo.pin: GPIO24 is already used by oled.dc_pin"
+    )
+
+
+def test_the_spi_oled_defaults_to_bus_0() -> None:
+    text = '[oled]\ninterface = "spi"\ndc_pin = 16\nreset_pin = 20\n'
+    assert parse(text).oled.port == 0
+
+
+def test_the_spi_oled_reserves_its_chip_select() -> None:
+    text = '[oled]\ninterface = "spi"\ndc_pin = 16\nreset_pin = 20\n[console]\ngo = { pin = 8 }\n'
+    assert error(text) == "console.go.pin: GPIO8 is already used by oled.spi_device (SPI0 CE0)"
+
+
+def test_a_scoreboard_on_the_pi_uart_reserves_gpio14_and_gpio15() -> None:
+    text = TWO_SEATS.replace("led = 12", "led = 14") + '[scoreboard]\nurl = "/dev/serial0"\n'
+    assert error(text) == "seats.B.led: GPIO14 is already used by scoreboard.url (UART TXD)"
+
+
+# seats
+
+
+def test_one_seat_is_not_enough() -> None:
+    assert error(seat("A", 5, 6, 13)) == (
+        "seats: expected 2 to 6 seats named A, B in that order, got A"
+    )
+
+
+def test_seats_must_be_named_in_order() -> None:
+    text = seat("B", 19, 26, 12) + seat("A", 5, 6, 13)
+    assert error(text) == "seats: expected 2 to 6 seats named A, B in that order, got B, A"
+
+
+def test_seats_must_not_skip_a_letter() -> None:
+    text = seat("A", 5, 6, 13) + seat("C", 19, 26, 12)
+    assert error(text) == "seats: expected 2 to 6 seats named A, B in that order, got A, C"
+
+
+def test_a_seventh_seat_is_an_unknown_seat() -> None:
+    assert error(TWO_SEATS + seat("G", 4, 16, 20)) == (
+        "seats.G: unknown seat (expected one of A, B, C, D, E, F)"
+    )
+
+
+def test_seat_names_are_upper_case() -> None:
+    assert error(seat("a", 5, 6, 13)).startswith("seats.a: unknown seat")
+
+
+def test_a_seat_name_is_one_letter() -> None:
+    assert error(seat("AB", 5, 6, 13)).startswith("seats.AB: unknown seat")
+
+
+def test_an_empty_seats_section_is_rejected() -> None:
+    assert error("[seats]\n") == "seats: expected 2 to 6 seats named A, B in that order, got none"
+
+
+def test_six_seats_are_accepted() -> None:
+    pins = [(5, 6, 13), (19, 26, 12), (4, 16, 18), (20, 21, 14), (15, 0, 1), (7, 8, 9)]
+    text = "".join(seat(n, *p) for n, p in zip("ABCDEF", pins, strict=True))
+    assert [s.name for s in parse(text).seats] == list("ABCDEF")
+
+
+def test_writing_seats_replaces_the_defaults() -> None:
+    text = seat("A", 4, 16, 18) + seat("B", 20, 21, 14)
+    assert [s.stand.pin for s in parse(text).seats] == [4, 20]
+
+
+# the OLED
+
+
+def test_the_i2c_address_may_be_written_in_hex() -> None:
+    assert parse("[oled]\naddress = 0x3D\n").oled.address == 0x3D
+
+
+def test_a_quoted_i2c_address_is_rejected() -> None:
+    assert error('[oled]\naddress = "0x3C"\n') == (
+        "oled.address: expected a 7-bit I2C address from 0x08 to 0x77 written as a TOML integer "
+        'like 0x3C, got "0x3C"'
+    )
+
+
+def test_an_i2c_address_beyond_7_bits_is_rejected() -> None:
+    assert error("[oled]\naddress = 0x80\n").endswith("got 128")
+
+
+def test_rotate_is_a_quarter_turn_count() -> None:
+    assert error("[oled]\nrotate = 4\n") == "oled.rotate: expected an integer from 0 to 3, got 4"
+
+
+def test_the_panel_size_must_suit_the_driver() -> None:
+    assert error("[oled]\nwidth = 96\nheight = 32\n") == (
+        "oled.width, oled.height: expected a size the ssd1306 supports "
+        "(128x64, 128x32, 96x16, 64x48, 64x32), got 96x32"
+    )
+
+
+# files and the check command
+
+
+def test_a_missing_file_names_the_path(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    with pytest.raises(ConfigError, match=r"table\.toml: cannot read: No such file or directory"):
+        load_config(path)
+
+
+def test_a_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text('[table]\nname = "Table 1"\nround =\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).startswith(f"{path}: not valid TOML: ")
+    assert "line 3" in str(caught.value)
+
+
+def test_a_file_that_is_not_utf8_is_not_toml(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    path.write_bytes(b'[table]\nname = "\xff"\n')
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(path)
+
+
+def test_a_file_error_starts_with_the_path_and_names_the_key(tmp_path: Path) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text("[timing]\ntie_window_ms = 0\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert (
+        str(caught.value) == f"{path}: timing.tie_window_ms: expected a number from 1 to 500, got 0"
+    )
+
+
+def test_check_prints_a_summary_and_returns_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_config_main(SHIPPED) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{SHIPPED}: ok (2 seats, oled ssd1306 on i2c 0x3C, scoreboard /dev/ttyUSB0)\n"
+    assert err == ""
+
+
+def test_check_prints_one_error_line_and_returns_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text("[oled]\ndrivr = 1\n", encoding="utf-8")
+    assert check_config_main(path) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"{path}: oled.drivr: unknown key")
+
+
+def test_the_summary_names_an_spi_oled_and_what_is_off() -> None:
+    text = '[oled]\ninterface = "spi"\ndc_pin = 16\nreset_pin = 20\n[scoreboard]\nenabled = false\n'
+    assert describe(parse(text)) == "2 seats, oled ssd1306 on spi 0.0, scoreboard off"
+    assert describe(parse("[oled]\nenabled = false\n")).startswith("2 seats, oled off,")

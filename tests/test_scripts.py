@@ -1,0 +1,135 @@
+"""The example scripts of docs/scripts.md, played headless: they are the specification of
+what the table decides, and docs/scripts.md shows them verbatim."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware_py.headless import ScriptError, parse_script, run_script
+from firmware_py.table import TableSettings
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
+DOC = Path(__file__).resolve().parents[1] / "docs/scripts.md"
+
+
+def play(name: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    run_script((SCRIPTS / f"{name}.jsonl").read_text().splitlines(), TableSettings(), events.append)
+    return events
+
+
+def decisions(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [event for event in events if event["event"] == kind]
+
+
+def test_plunge_standing_at_count_5_and_sitting_down_before_5() -> None:
+    (plunge,) = decisions(play("plunge"), "plunge")
+    assert plunge["plunging"] == ["A"]
+    assert plunge["t"] == pytest.approx(2.0 + 4 * 1.0 + 0.05)
+
+
+def test_shout_won_by_a_few_ms() -> None:
+    (shout,) = decisions(play("shout-won-by-ms"), "shout")
+    assert (shout["first"], shout["result"], shout["margin_ms"]) == ("B", "B", 31.0)
+
+
+def test_simultaneous_shouts_inside_the_tie_window_are_a_tie() -> None:
+    (shout,) = decisions(play("simultaneous-shouts"), "shout")
+    assert (shout["result"], shout["margin_ms"]) == ("tie", 4.2)
+
+
+def test_chummy_question_without_a_shout_times_out_after_15_s() -> None:
+    events = play("chummy-no-shout")
+    (timeout,) = decisions(events, "timeout")
+    assert (timeout["timer"], timeout["t"]) == ("chummy", 35.0)
+    assert any(e.get("action") == "chummy.timeout" for e in decisions(events, "action"))
+
+
+def test_buzzer_held_before_the_window_opened_is_stuck_and_cannot_win() -> None:
+    events = play("stuck-buzzer")
+    assert decisions(events, "stuck") == [{"t": 8.0, "event": "stuck", "input": "B.shout"}]
+    (shout,) = decisions(events, "shout")
+    assert shout["result"] == "A"
+
+
+def test_whole_combo4_match_from_first_count_to_match_result() -> None:
+    events = play("combo4-match")
+    results = [(e["game"], e["winner"], e["points"]) for e in decisions(events, "game_result")]
+    assert results == [
+        (1, "A", {"A": 20, "B": 0}),
+        (2, "A", {"A": 10, "B": 0}),
+        (3, "B", {"A": 0, "B": 30}),
+        (4, "B", {"A": 0, "B": 20}),
+        (5, "A", {"A": 10, "B": 0}),
+        (1, None, {"A": 0, "B": 0}),
+    ]
+    assert decisions(events, "match_result") == [
+        {"t": 1202.0, "event": "match_result", "winner": "B", "A": 40, "B": 50}
+    ]
+    assert decisions(events, "score")[-1] == {"t": 1202.0, "event": "score", "A": 40, "B": 50}
+    assert not decisions(events, "refused")
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_every_example_script_is_shown_verbatim_in_the_docs(script: Path) -> None:
+    assert script.read_text().strip() in DOC.read_text()
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ('{"t": -1, "press": "A.shout"}', "t: expected seconds"),
+        ('{"t": 1, "press": "C.shout"}', "unknown input 'C.shout'"),
+        ('{"t": 1, "press": "A.shout", "release": "A.shout"}', "not both"),
+        ('{"t": 1, "hold": "A.shout"}', "unknown key(s) hold"),
+        ("[1, 2]", "expected a JSON object"),
+        ("{oops", "not JSON"),
+        ('{"setup": {"game": 9}}', "setup.game: expected 1 to 5"),
+        ('{"setup": {"colour": 1}}', "setup.colour: unknown"),
+    ],
+)
+def test_a_bad_script_line_is_named(line: str, names: str) -> None:
+    with pytest.raises(ScriptError, match="line 1: ") as raised:
+        parse_script([line], TableSettings())
+    assert names in str(raised.value)
+
+
+def test_script_times_never_go_backwards() -> None:
+    lines = ['{"t": 2, "press": "A.shout"}', '{"t": 1, "release": "A.shout"}']
+    with pytest.raises(ScriptError, match="line 2: t 1 is before"):
+        parse_script(lines, TableSettings())
+
+
+def test_headless_cli_prints_decisions_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware_py.cli import main
+
+    assert main(["sim", "--headless", "--script", str(SCRIPTS / "plunge.jsonl")]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {"t": 6.05, "event": "plunge", "plunging": ["A"]} in lines
+
+
+def test_headless_cli_bad_script_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from firmware_py.cli import main
+
+    script = tmp_path / "bad.jsonl"
+    script.write_text('{"t": 1, "press": "Z.shout"}\n')
+    assert main(["sim", "--headless", "--script", str(script)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown input 'Z.shout'" in err
+
+
+def test_docs_scripts_page_is_up_to_date() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "scripts/make_scripts_doc.py"
+    spec = importlib.util.spec_from_file_location("make_scripts_doc", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.render() == DOC.read_text(), "run scripts/make_scripts_doc.py"
