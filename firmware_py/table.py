@@ -9,6 +9,7 @@ core states its next wake time, the shell schedules it).
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,7 @@ from rules.scoring import score_game
 
 CONSOLE = ("count", "go", "yes", "no", "undo", "next")
 COUNT_TO = 5
+OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
 SHORT_TITLES = {1: "BORDER-UP", 2: "STATE IQ", 3: "DASHING", 4: "GAME 4", 5: "CHUMMY"}
 PICK_PAIRS = tuple((a, b) for a in GAME_NUMBERS for b in GAME_NUMBERS if a < b)
 
@@ -496,13 +498,14 @@ class TableController:
         return max(0.0, self.clock_deadline - self.now)
 
     def _screen(self) -> Screen:
+        """Title: the game (or the match score) and the clock; big: the count, a countdown,
+        the choice shown, a result or the score; then the question on two lines."""
         a, b = self._scores()
         game = self._current_game()
-        where = f"G{game[0]} {SHORT_TITLES[game[0]]}" if game else "MATCH"
+        where = f"G{game[0]} {SHORT_TITLES[game[0]]}" if game else f"MATCH A{a} B{b}"
         clock = self._clock_left()
         title = f"{where} {format_clock(clock)}" if clock is not None else where
         prompt = self.prompt
-        big = ""
         if self._count is not None:
             big = str(self._count.shown)
         elif self._timer is not None:
@@ -511,9 +514,12 @@ class TableController:
             big = prompt.options[self.cursor].label
         elif self.message and game is None:
             big = self.message
-        lines = (prompt.text, f"A {a}  B {b}")
-        alert = " ".join(sorted(self._stuck)) and f"STUCK {' '.join(sorted(self._stuck))}"
-        return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert or None)
+        else:
+            big = f"{a}:{b}"
+        lines = tuple(textwrap.wrap(prompt.text, OLED_LINE_CHARS)[:2])
+        stuck = " ".join(sorted(self._stuck))
+        alert = f"STUCK {stuck}" if stuck else None
+        return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert)
 
     def _lights(self) -> dict[str, SeatLight]:
         game = self._current_game()

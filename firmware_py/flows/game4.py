@@ -102,7 +102,7 @@ def _ptr_setup(inner: Any, phase: str, scratch: Mapping[str, Any]) -> Prompt:
         count = inner.bur_count
         return confirm(
             "g4/bur",
-            f"Deal {count} BUR cards face-up to the Cards team",
+            f"Deal {count} BUR cards face up",
             Outcome("dealt", {"action": "game4.bur_dealt", "count": count}),
         )
     if phase in ("pull_call_team", "pull_cards_team"):

@@ -1,0 +1,259 @@
+"""Regenerate docs/dealer-guide.md and its OLED screenshots (a test checks both are current).
+
+The table is driven through its real controller on MockFactory pins, and each screen is the
+frame luma.emulator's ``capture`` device writes: what the dealer's OLED shows, pixel for pixel.
+Run from the repository root: ``.venv/bin/python scripts/make_dealer_guide.py [OUTDIR]``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from drivers.oled import Oled, open_emulator
+from firmware_py.headless import VirtualTable
+from firmware_py.table import TableSettings
+
+ROOT = Path(__file__).resolve().parents[1]
+IMAGES = "dealer-guide"
+
+
+@dataclass
+class Guide:
+    images: Path
+    sections: list[str] = field(default_factory=list)
+    rows: list[str] = field(default_factory=list)
+    table: VirtualTable | None = None
+    t: float = 0.0
+
+    def start(self, title: str, text: str, **settings: Any) -> None:
+        self.flush()
+        self.sections.append(f"## {title}\n\n{text}\n")
+        self.table = VirtualTable(replace(TableSettings(), **settings), lambda event: None)
+        self.t = 0.0
+
+    def flush(self) -> None:
+        if self.rows:
+            header = "| the OLED | the dealer |\n|---|---|\n"
+            self.sections.append(header + "\n".join(self.rows) + "\n")
+            self.rows = []
+
+    def _table(self) -> VirtualTable:
+        assert self.table is not None
+        return self.table
+
+    def press(self, *buttons: str) -> None:
+        for button in buttons:
+            self.tap(f"console.{button}")
+
+    def tap(self, name: str, hold: float = 0.1) -> None:
+        table = self._table()
+        self.t += 1.0
+        table.controller.advance(self.t)
+        table.drive(name, True, self.t)
+        table.controller.advance(self.t + hold)
+        table.drive(name, False, self.t + hold)
+
+    def level(self, name: str, active: bool) -> None:
+        self.t += 0.5
+        self._table().controller.advance(self.t)
+        self._table().drive(name, active, self.t)
+
+    def wait(self, seconds: float) -> None:
+        self.t += seconds
+        self._table().controller.advance(self.t)
+
+    def shot(self, name: str, says: str) -> None:
+        """Capture the OLED now, with what the dealer does on this screen."""
+        path = self.images / f"{name}.png"
+        device = open_emulator("capture", scale=2, file_template=str(path))
+        Oled(device=device).show(self._table().controller.view().screen)
+        self.rows.append(f"| ![{name}]({IMAGES}/{name}.png) | {says} |")
+
+
+INTRO = """# The dealer's guide
+
+The table walks the dealer through a Combo 4 match with six console buttons:
+
+| button | what it does |
+|---|---|
+| **COUNT** | "Are you GeoPlunging?": counts 1 to 5 on the OLED and the scoreboard; the stand-up sensors are read at 5 |
+| **GO** | starts the match clock; "Ready, Set, GeoPlunge!" (opens the shout window); the end of a Chummy reading |
+| **YES** | yes / right / valid; takes the choice shown |
+| **NO** | no / wrong / not valid; in a choice, back one |
+| **NEXT** | the next choice; the next game |
+| **UNDO** | takes back the last decision (or stops a count) |
+
+The OLED shows, top to bottom: the game and the match clock (or an inverse alert such as a
+stuck buzzer), the big text (the count, a countdown, the choice shown), the question, the score
+and what the buttons do now. Team LEDs: dim = standing, bright = GeoPlunging, fast blink = won
+the shout, slow pulse = locked out. A disputed card question goes to the judge's CLI
+(`gametable check ...`, see the README). Every screen below is a frame of the real OLED,
+captured with luma.emulator while `scripts/make_dealer_guide.py` plays the buttons.
+"""
+
+
+def build(images: Path) -> str:
+    images.mkdir(parents=True, exist_ok=True)
+    g = Guide(images)
+
+    g.start(
+        "Starting the match",
+        "Round 1 is an All match (games 1 to 5, repeating); round 2 a "
+        "Call match, which first takes each team's two secret picks.",
+        round=1,
+    )
+    g.shot("match-start", "Shuffle every deck. **GO** starts the 20-minute clock and Game 1.")
+    g.start("Call match picks", "Each team tells the dealer its two games in secret.", round=2)
+    g.shot("call-picks", "**NEXT** until Team A's pair shows, **YES**; then Team B's.")
+
+    g.start("Game 1: Border-Up", "", round=1)
+    g.press("go")
+    g.shot("bu-plunge", 'Deal 21 cards each, face down. **COUNT**: "Are you GeoPlunging?"')
+    g.level("A.stand", True)
+    g.press("count")
+    g.wait(1.5)
+    g.shot("bu-count", "The count runs by itself; a team standing at 5 is GeoPlunging.")
+    g.wait(4)
+    g.level("A.stand", False)
+    g.shot("bu-race", 'Say "Ready, Set, GeoPlunge!" and press **GO**: the shout window opens.')
+    g.press("go")
+    g.tap("B.shout")
+    g.wait(1)
+    g.shot(
+        "bu-three-o",
+        "B shouted first (its LED blinks; A's is locked out). **YES** if B "
+        "shouted ThreeOPlunge, **NO** for GeoPlunge.",
+    )
+    g.press("no")
+    g.shot(
+        "bu-verdict", "Check B's groups: each state borders the next. **YES** valid, **NO** not."
+    )
+    g.press("yes")
+    g.shot("bu-result", "The points are added. Shuffle as shown; **NEXT** starts the next game.")
+
+    g.start("Game 2: State IQ", "", game=2)
+    g.shot(
+        "iq-draw",
+        "Each team draws a card: **NEXT**/**YES** the team whose statehood is closer to 1.",
+    )
+    g.press("yes")
+    g.press("count")
+    g.wait(5)
+    g.shot("iq-power", "Turn the top Power card: **NEXT** to its letter order, **YES**.")
+    g.press("next", "next", "yes")
+    g.shot(
+        "iq-guess",
+        "Turn a Clue card of the type shown; after the guess **YES** right, **NO** wrong.",
+    )
+    g.press("yes")
+    g.shot("iq-deal", "A right guess: deal the other team its next card, as the OLED says.")
+
+    g.start("Game 3: Dashing States", "", game=3)
+    g.press("count")
+    g.wait(5)
+    g.shot("ds-race", 'Deal 7 Map cards each, face down. "Ready, Set, GeoPlunge!" and **GO**.')
+    g.press("go")
+    g.tap("A.shout")
+    g.wait(1)
+    g.shot(
+        "ds-met",
+        "**YES** if the team's 6 cards are in order, the 7th face down and each "
+        "player named their 2 cards unaided; else **NO** (the other team wins the race).",
+    )
+    g.press("yes", "go")
+    g.tap("B.shout")
+    g.wait(1)
+    g.press("yes")
+    g.shot("ds-category", "Race 3: turn a Power card, **NEXT** to its category, **YES**.")
+
+    g.start(
+        "Game 4: Play the Ranks or Border Zap",
+        "The lead for trick 1 is the Dashing States "
+        "winner (All match) or the last game's winner (Call match); otherwise a draw.",
+        game=4,
+    )
+    g.shot("g4-version", "Turn a Power card: **NEXT** to the version at its bottom, **YES**.")
+    g.press("yes", "yes")
+    g.shot(
+        "g4-bases",
+        "Turn Power cards until three left numbers differ; enter each: **NEXT**, **YES**.",
+    )
+    g.press("yes", "next", "yes", "next", "next", "yes")
+    g.shot("g4-roles", "The lead team says Cards or Call (then Up the BUR if it comes).")
+    g.press("yes", "next", "yes")
+    g.shot(
+        "g4-bur",
+        "Deal the BUR cards face up to the Cards team, **YES**. Then each team: Pull the Power? **YES**/**NO**.",
+    )
+    g.press("yes", "no", "no", "count")
+    g.wait(5)
+    g.shot("g4-geostar", "Turn the next Power card: **NEXT** to its Star Area, **YES**.")
+    g.press("yes")
+    g.shot(
+        "g4-power",
+        "Each trick: which Power cards were played face up (only those still held are offered).",
+    )
+    g.press("yes")
+    g.shot(
+        "g4-trick",
+        "**YES** if the lead wins the trick, **NO** if the other team does. "
+        "A dispute: `gametable check trick ...`.",
+    )
+
+    g.start("Game 5: Chummy Challenge", "", game=5)
+    g.press("count")
+    g.wait(5)
+    g.shot("ch-seated", "Each team seats a new GeoPlunger nearest you: **YES**.")
+    g.press("yes")
+    g.shot(
+        "ch-colour",
+        "Look at the Power card's circle(s): **NEXT** to the colour you will ask, **YES**.",
+    )
+    g.press("yes")
+    g.shot(
+        "ch-reading",
+        "Read the question. A shout stops you at once. **GO** when you finish reading.",
+    )
+    g.press("go")
+    g.wait(3.4)
+    g.shot("ch-waiting", "15 seconds to shout, counting down; no shout: the challenge is a tie.")
+    g.tap("A.shout")
+    g.wait(1)
+    g.shot(
+        "ch-answer",
+        "The first team answers: **YES** right, **NO** wrong (simultaneous shouts: both, secretly).",
+    )
+
+    g.start(
+        "A stuck buzzer",
+        "A buzzer held down when the window opens can never win; it is "
+        "flagged until released, and the other team plays on.",
+        game=1,
+    )
+    g.press("count")
+    g.wait(5)
+    g.level("B.shout", True)
+    g.press("go")
+    g.shot("stuck", "Free the buzzer; the alert clears when it is released.")
+
+    g.start(
+        "The end of the match",
+        "When the clock runs out the game in progress is abandoned "
+        "(configurable: `on_time_up`) and the match result shows.",
+        round=1,
+        match_minutes=1,
+    )
+    g.press("go")
+    g.wait(70)
+    g.shot("match-over", "Report the result; shuffle every deck for the next match.")
+    g.flush()
+    return INTRO + "\n" + "\n".join(g.sections)
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    (out / "dealer-guide.md").write_text(build(out / IMAGES), encoding="utf-8")
+    print(f"wrote {out / 'dealer-guide.md'}")
