@@ -189,12 +189,9 @@ def _check_frame(device: Any, image: Image.Image) -> None:
         )
 
 
-class PartialSSD1306(ssd1306):  # type: ignore[misc]  # luma ships no type hints
-    """luma's ssd1306, sending only the changed window (COLUMNADDR/PAGEADDR, then its bytes).
-
-    Relies on the horizontal addressing mode that luma's ssd1306 sets up (MEMORYMODE 0x00):
-    within the window the controller wraps from the last column to the next page.
-    """
+class _PartialUpdates:
+    """What both partial devices share: a diffing framebuffer set up before luma's __init__
+    (which already displays the first, blank frame) and a way to force the next frame whole."""
 
     def __init__(
         self,
@@ -205,14 +202,22 @@ class PartialSSD1306(ssd1306):  # type: ignore[misc]  # luma ships no type hints
         rotate: int = 0,
         persist: bool = False,
     ) -> None:
-        # Before luma's __init__, which already displays the first (blank) frame.
         self.framebuffer = diff_to_previous(num_segments=_SEGMENTS)
-        super().__init__(serial_interface, width=width, height=height, rotate=rotate)
+        # the next class in the MRO is the luma device (ssd1306, sh1106), which takes these
+        super().__init__(serial_interface, width=width, height=height, rotate=rotate)  # type: ignore[call-arg]
         self.persist = persist
 
     def invalidate(self) -> None:
         """Send the next frame whole: after a bus error the panel's RAM is unknown."""
         self.framebuffer = diff_to_previous(num_segments=_SEGMENTS)
+
+
+class PartialSSD1306(_PartialUpdates, ssd1306):  # type: ignore[misc]  # luma ships no type hints
+    """luma's ssd1306, sending only the changed window (COLUMNADDR/PAGEADDR, then its bytes).
+
+    Relies on the horizontal addressing mode that luma's ssd1306 sets up (MEMORYMODE 0x00):
+    within the window the controller wraps from the last column to the next page.
+    """
 
     def display(self, image: Image.Image) -> None:
         _check_frame(self, image)
@@ -232,30 +237,13 @@ class PartialSSD1306(ssd1306):  # type: ignore[misc]  # luma ships no type hints
             self.data(list(window))
 
 
-class PartialSH1106(sh1106):  # type: ignore[misc]  # luma ships no type hints
+class PartialSH1106(_PartialUpdates, sh1106):  # type: ignore[misc]  # luma ships no type hints
     """luma's sh1106, sending only the changed runs: per page, set page and column, then bytes.
 
     The SH1106 has page addressing only (no window), and its 132-column RAM shows columns
     2..129 on a 128-wide panel: ``page_address_offset`` (2, luma's default) is added to every
     column address.
     """
-
-    def __init__(
-        self,
-        *,
-        serial_interface: Any,
-        width: int = 128,
-        height: int = 64,
-        rotate: int = 0,
-        persist: bool = False,
-    ) -> None:
-        self.framebuffer = diff_to_previous(num_segments=_SEGMENTS)
-        super().__init__(serial_interface, width=width, height=height, rotate=rotate)
-        self.persist = persist
-
-    def invalidate(self) -> None:
-        """Send the next frame whole: after a bus error the panel's RAM is unknown."""
-        self.framebuffer = diff_to_previous(num_segments=_SEGMENTS)
 
     def display(self, image: Image.Image) -> None:
         _check_frame(self, image)

@@ -343,6 +343,13 @@ def _input(parent: _Table, name: str, default: InputConfig | None = None) -> Inp
     pull_up = table.boolean("pull_up", default=True)
     active_high = table.boolean("active_high", default=not pull_up)
     table.finish()
+    if active_high == pull_up:
+        # gpiozero ties the active level to the pull resistor (a pulled-up switch is active low)
+        raise ConfigError(
+            f"{table.key('active_high')}: expected {str(not pull_up).lower()} with pull_up = "
+            f"{str(pull_up).lower()} (gpiozero: a pulled-up switch is active low, a pulled-down "
+            f"one active high), got {str(active_high).lower()}"
+        )
     return InputConfig(pin=pin, pull_up=pull_up, active_high=active_high)
 
 

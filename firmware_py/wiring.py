@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drivers.inputs import InputSpec
 from drivers.oled import OledSpec
-from firmware_py.config import Config, ConfigError, InputConfig
+from firmware_py.config import Config, InputConfig
 from firmware_py.table import CONSOLE, TableSettings
 from rules.match import TimeUpRule
 
@@ -25,26 +25,19 @@ def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
     )
 
 
-def _spec(name: str, where: str, wired: InputConfig) -> InputSpec:
-    if wired.active_high == wired.pull_up:
-        # gpiozero ties the active level to the pull resistor; the other pairing needs an
-        # external resistor and a floating pin.
-        raise ConfigError(
-            f"{where}: active_high = {str(wired.active_high).lower()} with pull_up = "
-            f"{str(wired.pull_up).lower()} is not possible: use pull_up = false with an "
-            "external resistor, or the default active level"
-        )
+def _spec(name: str, wired: InputConfig) -> InputSpec:
+    # the config has checked that the active level is the one the pull resistor gives
     return InputSpec(name=name, pin=wired.pin, pull_up=wired.pull_up)
 
 
 def input_specs(config: Config) -> list[InputSpec]:
     specs = []
     for seat in config.seats:
-        specs.append(_spec(f"{seat.name}.stand", f"seats.{seat.name}.stand", seat.stand))
-        specs.append(_spec(f"{seat.name}.shout", f"seats.{seat.name}.shout", seat.shout))
+        specs.append(_spec(f"{seat.name}.stand", seat.stand))
+        specs.append(_spec(f"{seat.name}.shout", seat.shout))
     for button in CONSOLE:
         wired: InputConfig = getattr(config.console, button)
-        specs.append(_spec(f"console.{button}", f"console.{button}", wired))
+        specs.append(_spec(f"console.{button}", wired))
     return specs
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,12 +26,12 @@ from rules.games.common import DeclarePlunge, GameContext, GameRules
 from rules.games.dashing_states import DashingRace
 from rules.power import QuestionColour
 from rules.teams import Team
+from tests.docs_examples import documented_game
 
 A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
 BLUE, GREEN, RED = QuestionColour.BLUE, QuestionColour.GREEN, QuestionColour.RED
 RULES = ChummyChallenge()
-ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "actions.md"
 PLAYERS = {A: ("Ann", "Al", "Amy"), B: ("Bea", "Bo", "Bud")}
 
 
@@ -305,16 +303,6 @@ def test_rules_follow_the_game_protocol() -> None:
 )
 def test_actions_round_trip_through_the_log(action: Action) -> None:
     assert decode(json.loads(json.dumps(encode(action)))) == action
-
-
-def documented_game(prefix: str) -> list[Action]:
-    """The JSON Lines example in docs/actions.md whose actions include ``prefix``."""
-    blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
-    (block,) = [block for block in blocks if f'"{prefix}' in block]
-    lines = block.strip().splitlines()
-    actions = [decode(json.loads(line)) for line in lines]
-    assert [json.dumps(encode(action)) for action in actions] == lines  # exactly as encoded
-    return actions
 
 
 def test_documented_example_game_replays_to_its_result() -> None:

@@ -287,9 +287,10 @@ def test_a_pulled_down_input_is_active_high() -> None:
     assert (go.pull_up, go.active_high) == (False, True)
 
 
-def test_active_high_overrides_the_pull() -> None:
-    go = parse("[console]\ngo = { pin = 27, pull_up = true, active_high = true }\n").console.go
-    assert (go.pull_up, go.active_high) == (True, True)
+def test_active_high_against_the_pull_is_refused_naming_the_key() -> None:
+    # gpiozero ties the active level to the pull resistor: a pulled-up switch is active low
+    with pytest.raises(ConfigError, match=r"^console\.go\.active_high: expected false"):
+        parse("[console]\ngo = { pin = 27, pull_up = true, active_high = true }\n")
 
 
 def test_a_pin_used_twice_names_both_keys() -> None:

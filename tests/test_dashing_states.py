@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,11 +23,11 @@ from rules.games.dashing_states import (
 )
 from rules.games.state_iq import StateIQPower
 from rules.teams import Team
+from tests.docs_examples import documented_game
 
 A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
 RULES = DashingStates()
-ACTIONS_DOC = Path(__file__).parent.parent / "docs" / "actions.md"
 
 # Six cards in each race's order, no card in two lists.
 BY_NAME = ("AL", "CO", "IA", "MT", "OR", "WY")  # Alabama ... Wyoming
@@ -345,16 +343,6 @@ def test_rules_follow_the_game_protocol() -> None:
 )
 def test_actions_round_trip_through_the_log(action: Action) -> None:
     assert decode(json.loads(json.dumps(encode(action)))) == action
-
-
-def documented_game(prefix: str) -> list[Action]:
-    """The JSON Lines example in docs/actions.md whose actions include ``prefix``."""
-    blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
-    (block,) = [block for block in blocks if f'"{prefix}' in block]
-    lines = block.strip().splitlines()
-    actions = [decode(json.loads(line)) for line in lines]
-    assert [json.dumps(encode(action)) for action in actions] == lines  # exactly as encoded
-    return actions
 
 
 def test_documented_example_game_replays_to_its_result() -> None:

@@ -264,3 +264,16 @@ def test_scoreboard_view_carries_scores_clock_and_count() -> None:
     board = table.controller.view().scoreboard
     assert (dict(board.scores), board.count) == ({"A": 0, "B": 0}, 1)
     assert board.clock == pytest.approx(20 * 60 - 1.1)
+
+
+def test_mock_pin_edges_whose_callbacks_arrive_in_the_opposite_order() -> None:
+    """Through TimedMockPin: B's callback fires first with the later edge time."""
+    table = _race(Table(game=1))
+    t = table.t + 5.0
+    table.virtual.drive("B.shout", True, t + 0.032)
+    table.virtual.drive("A.shout", True, t + 0.002)
+    table.at(t + 1.0)
+    shout = table.last("shout")
+    assert (shout["first"], shout["result"], shout["margin_ms"]) == ("A", "A", 30.0)
+    presses = [e["input"] for e in table.events if e["event"] == "press"]
+    assert presses == ["B.shout", "A.shout"]  # delivered B first
