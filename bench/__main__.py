@@ -1,82 +1,67 @@
 """``make bench``: figures against their targets, printed as a table.
 
-Timings are measured here and never asserted in unit tests: the machines are shared and noisy.
+Timings are measured here and never asserted in unit tests: the machines are shared and noisy,
+so every section says under the table what it measured and how. Exits non-zero when a target
+is missed (or a section could not run).
 """
 
 from __future__ import annotations
 
-import random
-import statistics
+import os
+import platform
+import sys
 import time
-from dataclasses import dataclass
+import traceback
+from collections.abc import Callable
 
-from rules.atlas import default_atlas
-from rules.games.border_up import solve
+from bench.daemon import daemon_figures
+from bench.figures import Figure, Section, print_methods, print_table
+from bench.latency import decision_latency
+from bench.oled_bytes import oled_bytes
+from bench.shouts import shout_ordering
+from bench.solver import border_up_solver
+from bench.timers import timer_error
 
-HAND_SIZE = 21
-SAMPLES = 2000
-SEED = 20261122
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    name: str
-    value: str
-    target: str
-    met: bool | None  # None: informational
-
-
-def _percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def _solve_time(hand: list[str], three_o: bool) -> float:
-    started = time.perf_counter()
-    solve(hand, three_o=three_o)
-    return time.perf_counter() - started
+# The daemon is measured before the CPU-load section, so no leftover load can touch it.
+SECTIONS: tuple[Callable[[], Section], ...] = (
+    border_up_solver,
+    shout_ordering,
+    decision_latency,
+    oled_bytes,
+    daemon_figures,
+    timer_error,
+)
 
 
-def border_up_solver() -> list[Figure]:
-    codes = list(default_atlas().codes)
-    draw = random.Random(SEED)
-    hands = [draw.sample(codes, HAND_SIZE) for _ in range(SAMPLES)]
-    solve(hands[0])  # warm the atlas cache outside the measurement
-    figures = []
-    for three_o in (False, True):
-        label = "ThreeOPlunge" if three_o else "GeoPlunge"
-        times = [_solve_time(hand, three_o) for hand in hands]
-        found = sum(solve(hand, three_o=three_o) is not None for hand in hands[:200])
-        p50, p99 = _percentile(times, 0.50) * 1e3, _percentile(times, 0.99) * 1e3
-        figures += [
-            Figure(f"Border-Up solver {label} p50 (21 cards)", f"{p50:.3f} ms", "-", None),
-            Figure(
-                f"Border-Up solver {label} p99 (21 cards)", f"{p99:.3f} ms", "<= 10 ms", p99 <= 10
-            ),
-            Figure(
-                f"Border-Up solver {label} mean",
-                f"{statistics.mean(times) * 1e3:.3f} ms",
-                "-",
-                None,
-            ),
-            Figure(f"random hands holding a {label}", f"{found / 2:.0f} %", "-", None),
-        ]
-    return figures
+def run_section(section: Callable[[], Section]) -> Section:
+    """A section that raises is one failed row (its traceback on stderr), not a lost table."""
+    try:
+        return section()
+    except Exception as error:
+        traceback.print_exc()
+        failed = Figure(f"{section.__name__} could not run", type(error).__name__, "runs", False)
+        return Section(section.__name__, f"failed: {error}", [failed])
 
 
-def print_table(figures: list[Figure]) -> None:
-    width = max(len(figure.name) for figure in figures)
-    print(f"{'figure':<{width}}  {'value':>12}  {'target':>10}  met")
-    for figure in figures:
-        met = "-" if figure.met is None else ("yes" if figure.met else "NO")
-        print(f"{figure.name:<{width}}  {figure.value:>12}  {figure.target:>10}  {met}")
+def print_machine() -> None:
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"machine: {os.cpu_count()} CPUs, {platform.machine()}, Python "
+        f"{platform.python_version()}, load average {load} at the start",
+        flush=True,
+    )
 
 
 def main() -> int:
-    figures = border_up_solver()
-    print_table(figures)
+    started = time.monotonic()
+    print_machine()
+    sections = [run_section(section) for section in SECTIONS]
+    print_table(sections)
+    print_methods(sections)
+    print(f"\nbench took {time.monotonic() - started:.1f} s")
+    figures = [figure for section in sections for figure in section.figures]
     return 0 if all(figure.met is not False for figure in figures) else 1
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import luma.core.error  # type: ignore[import-untyped]
@@ -35,6 +34,8 @@ from luma.core.legacy import text as legacy_text  # type: ignore[import-untyped]
 from luma.core.legacy.font import CP437_FONT  # type: ignore[import-untyped]
 from luma.oled.device import sh1106, ssd1306  # type: ignore[import-untyped]
 from PIL import Image, ImageDraw, ImageFont
+
+from drivers.display import OledError, OledSpec, Screen
 
 __all__ = [
     "Display",
@@ -49,11 +50,7 @@ __all__ = [
     "render",
 ]
 
-DRIVERS = ("ssd1306", "sh1106")
-INTERFACES = ("i2c", "spi")
 EMULATORS = ("capture", "asciiblock", "dummy")
-
-MAX_LINES = 2
 
 # courB08: 6 px per character; its glyphs sit in rows 3..10 of an 11-row cell, so drawing
 # 2 rows higher gives a 10-row text row with 1 blank row above and below the glyphs.
@@ -82,21 +79,6 @@ class Display(Protocol):
     def clear(self) -> None: ...
 
     def cleanup(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Screen:
-    """What the dealer sees. ``lines`` holds at most 2 small lines."""
-
-    title: str
-    big: str = ""
-    lines: tuple[str, ...] = ()
-    footer: str = ""
-    alert: str | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.lines) > MAX_LINES:
-            raise ValueError(f"a screen has at most {MAX_LINES} small lines, got {len(self.lines)}")
 
 
 def render(screen: Screen, *, size: tuple[int, int] = (128, 64), mode: str = "1") -> Image.Image:
@@ -262,40 +244,6 @@ class PartialSH1106(_PartialUpdates, sh1106):  # type: ignore[misc]  # luma ship
 # -- opening devices ----------------------------------------------------------------------
 
 
-class OledError(Exception):
-    """The OLED cannot be opened; ``str()`` is one line naming the device and the fix."""
-
-
-@dataclass(frozen=True)
-class OledSpec:
-    driver: str = "ssd1306"
-    interface: str = "i2c"
-    port: int = 1
-    address: int = 0x3C
-    spi_device: int = 0
-    rotate: int = 0
-    width: int = 128
-    height: int = 64
-
-    def __post_init__(self) -> None:
-        if self.driver not in DRIVERS:
-            raise ValueError(
-                f"oled driver: expected one of {', '.join(DRIVERS)}, got {self.driver!r}"
-            )
-        if self.interface not in INTERFACES:
-            raise ValueError(
-                f"oled interface: expected one of {', '.join(INTERFACES)}, got {self.interface!r}"
-            )
-        if self.rotate not in (0, 1, 2, 3):
-            raise ValueError(f"oled rotate: expected 0..3, got {self.rotate!r}")
-
-    @property
-    def where(self) -> str:
-        if self.interface == "i2c":
-            return f"OLED {self.driver} on I2C bus {self.port} address 0x{self.address:02X}"
-        return f"OLED {self.driver} on SPI {self.port}.{self.spi_device}"
-
-
 def open_oled(spec: OledSpec) -> PartialSSD1306 | PartialSH1106:
     """The real panel: luma's i2c or spi interface under a partial-update device.
 
@@ -414,6 +362,13 @@ class Oled:
         self._device.clear()
         self._last_screen = None
         self._last_image = None
+
+    def invalidate(self) -> None:
+        """Forget what the panel shows (after a bus error): the next screen is sent whole."""
+        self._last_screen = None
+        invalidate = getattr(self._device, "invalidate", None)
+        if invalidate is not None:
+            invalidate()
 
     def close(self) -> None:
         if not self._closed:

@@ -37,11 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
     border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
     border_up.add_argument("groups", nargs="+", metavar="GROUP", help="e.g. KS,MO,KY,WV,PA")
-    border_up.add_argument("--level", type=int, default=4)
+    border_up.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
     _add_json(border_up)
     zap = claims.add_parser("zap", help="who wins a Border Zap trick")
     zap.add_argument("lead")
     zap.add_argument("other")
+    zap.add_argument("--level", type=int, default=4, help="3 or 4: the same judge (default 4)")
     _add_json(zap)
     trick = claims.add_parser("trick", help="who wins a Play the Ranks trick")
     trick.add_argument("--version", required=True, help="ptr1 or ptr2")
@@ -53,14 +54,15 @@ def build_parser() -> argparse.ArgumentParser:
     trick.add_argument("--other-power", help="category of the other team's Power card")
     trick.add_argument("--other-power-base", type=int, help="left number of that Power card")
     trick.add_argument("--change-base", action="store_true", help='PTR2 "Change the Base"')
-    trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA")
+    trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA (Level 4 only)")
+    trick.add_argument("--level", type=int, default=4, help="3 (no BUR) or 4 (default 4)")
     _add_json(trick)
 
     solve = commands.add_parser("solve", help="find a winning showing")
     solve_games = solve.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
     solve_bu = solve_games.add_parser("border-up", help="a valid Border-Up showing in a hand")
     solve_bu.add_argument("hand", help="comma list of the hand's cards")
-    solve_bu.add_argument("--level", type=int, default=4)
+    solve_bu.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
     solve_bu.add_argument("--three-o", action="store_true", help="look for a ThreeOPlunge")
     _add_json(solve_bu)
 
@@ -72,7 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     rotation = commands.add_parser("rotation", help="the game order of a match")
     rotation.add_argument("--round", type=int, required=True, dest="round_number")
-    rotation.add_argument("--picks", action="append", help="one team's 2 games, e.g. 3,5")
+    rotation.add_argument(
+        "--picks",
+        action="append",
+        help="Level 4: one team's 2 games, e.g. 3,5; Level 3: one team's game, draw winner first",
+    )
+    rotation.add_argument("--level", type=int, default=4, help="3 (Combo 3) or 4 (default 4)")
     _add_json(rotation)
 
     replay = commands.add_parser("replay", help="replay a JSON Lines action log")
@@ -92,10 +99,29 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     sim.add_argument("--script", type=Path, help="a timed input script (JSON Lines)")
     sim.add_argument("--config", type=Path, help="a table config (default: the built-in one)")
     sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    sim.add_argument(
+        "--journal", type=Path, help="--headless: record to (and resume from) a journal"
+    )
 
     run = commands.add_parser("run", help="run the table on its hardware")
     run.add_argument("--config", type=Path, required=True)
     run.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    run.add_argument("--journal", type=Path, help="default: $STATE_DIRECTORY/gametable-journal.db")
+    run.add_argument(
+        "--new-journal", action="store_true", help="move the journal aside and start a new match"
+    )
+
+    journal = commands.add_parser("journal", help="the record of a match")
+    journal_commands = journal.add_subparsers(
+        dest="journal_command", required=True, parser_class=OneLineParser
+    )
+    show = journal_commands.add_parser("show", help="print the decisions of a match")
+    show.add_argument("path", type=Path)
+    _add_json(show)
+    export = journal_commands.add_parser("export", help="a JSON file that gametable replay takes")
+    export.add_argument("path", type=Path)
+    export.add_argument("--out", type=Path, help="write here instead of stdout")
+    _add_json(export)  # the export is JSON already
 
     config = commands.add_parser("config", help="the table's config file")
     config_commands = config.add_subparsers(
@@ -113,7 +139,7 @@ def _run(args: argparse.Namespace) -> judge.Answer:
     if args.command == "check" and args.claim == "border-up":
         return judge.check_border_up(args.groups, args.level)
     if args.command == "check" and args.claim == "zap":
-        return judge.check_zap(args.lead, args.other)
+        return judge.check_zap(args.lead, args.other, args.level)
     if args.command == "check" and args.claim == "trick":
         return judge.check_trick(
             version=args.version,
@@ -126,13 +152,14 @@ def _run(args: argparse.Namespace) -> judge.Answer:
             other_power_base=args.other_power_base,
             change_base=args.change_base,
             bur=args.bur,
+            level=args.level,
         )
     if args.command == "solve":
         return judge.solve_border_up(args.hand, args.level, args.three_o)
     if args.command == "score":
         return judge.score(args.result, args.bonus, args.plunging)
     if args.command == "rotation":
-        return judge.rotation(args.round_number, args.picks)
+        return judge.rotation(args.round_number, args.picks, args.level)
     raise AssertionError(f"unhandled command {args.command}")
 
 
@@ -142,13 +169,37 @@ def _table_command(args: argparse.Namespace) -> int:
 
     if args.command == "sim":
         return commands.sim(
-            config_path=args.config, script=args.script, game=args.game, headless=args.headless
+            config_path=args.config,
+            script=args.script,
+            game=args.game,
+            headless=args.headless,
+            journal_path=args.journal,
         )
     if args.command == "run":
-        return commands.run(config_path=args.config, game=args.game)
+        return commands.run(
+            config_path=args.config,
+            game=args.game,
+            journal_path=args.journal,
+            new_journal=args.new_journal,
+        )
+    if args.command == "journal":
+        return _journal_command(args)
     if args.command == "config":
         return check_config_main(args.path)
     return commands.selftest(config_path=args.config, seconds=args.seconds)
+
+
+def _journal_command(args: argparse.Namespace) -> int:
+    from firmware_py import journal_cli
+    from firmware_py.journal import JournalError
+
+    try:
+        if args.journal_command == "show":
+            return journal_cli.show(args.path, as_json=args.json)
+        return journal_cli.export(args.path, args.out)
+    except JournalError as error:
+        print(f"gametable: error: {error}", file=sys.stderr)
+        return BAD_INPUT
 
 
 def _read_lines(path: Path) -> list[str]:
@@ -176,7 +227,7 @@ def _main(argv: Sequence[str] | None) -> int:
             answer = judge.replay_file(_read_lines(args.log))
             print(json.dumps(answer.data))
             return answer.code
-        if args.command in ("sim", "run", "config", "selftest"):
+        if args.command in ("sim", "run", "config", "selftest", "journal"):
             return _table_command(args)
         if args.command == "demo":
             from firmware_py.demo import narrate

@@ -9,17 +9,23 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from drivers.oled import Oled, OledError, open_oled
+from drivers.display import OledError
 from drivers.pins import PinFactoryError, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.config import Config, ConfigError, default_config, load_config
-from firmware_py.daemon import TableDaemon
+from firmware_py.daemon import TableDaemon, main_task_guard
 from firmware_py.headless import ScriptError, run_script
+from firmware_py.journal import Journal, JournalError
 from firmware_py.notify import Notifier
 from firmware_py.wiring import input_specs, led_pins, oled_spec, table_settings
+
+if TYPE_CHECKING:
+    from drivers.oled import Oled
 
 BAD_INPUT, HARDWARE = 2, 1
 
@@ -33,7 +39,23 @@ def _config(path: Path | None) -> Config:
     return default_config() if path is None else load_config(path)
 
 
-def sim(*, config_path: Path | None, script: Path | None, game: int | None, headless: bool) -> int:
+def default_journal() -> Path:
+    """systemd's StateDirectory= when run as the service, else the current directory."""
+    return Path(os.environ.get("STATE_DIRECTORY", ".")) / "gametable-journal.db"
+
+
+def open_journal(path: Path, *, new: bool) -> Journal:
+    return Journal.open(path, new=new)
+
+
+def sim(
+    *,
+    config_path: Path | None,
+    script: Path | None,
+    game: int | None,
+    headless: bool,
+    journal_path: Path | None = None,
+) -> int:
     try:
         config = _config(config_path)
         settings = table_settings(config, game=game)
@@ -46,10 +68,23 @@ def sim(*, config_path: Path | None, script: Path | None, game: int | None, head
             lines = script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             return _fail(f"cannot read {script}: {error}", BAD_INPUT)
+        journal: Journal | None = None
         try:
-            run_script(lines, settings, lambda event: print(json.dumps(event), flush=True))
+            if journal_path is not None:
+                journal = open_journal(journal_path, new=False)
+            run_script(
+                lines,
+                settings,
+                lambda event: print(json.dumps(event), flush=True),
+                journal=journal,
+            )
         except ScriptError as error:
             return _fail(f"{script}: {error}", BAD_INPUT)
+        except JournalError as error:
+            return _fail(str(error), BAD_INPUT)
+        finally:
+            if journal is not None:
+                journal.close()
         return 0
     from firmware_py.sim import run_sim
 
@@ -65,7 +100,15 @@ def setup_logging(level: str) -> None:
     logging.basicConfig(stream=sys.stdout, level=level, format="%(levelname)s %(message)s")
 
 
-def run(*, config_path: Path, game: int | None) -> int:
+def _open_oled(config: Config) -> Oled:
+    from drivers.oled import Oled, open_oled  # luma and Pillow only when there is a panel
+
+    return Oled(device=open_oled(oled_spec(config)))
+
+
+def run(
+    *, config_path: Path, game: int | None, journal_path: Path | None, new_journal: bool
+) -> int:
     try:
         config = load_config(config_path)
         settings = table_settings(config, game=game)
@@ -73,17 +116,22 @@ def run(*, config_path: Path, game: int | None) -> int:
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     setup_logging(config.log.level)
+    try:
+        journal = open_journal(journal_path or default_journal(), new=new_journal)
+    except JournalError as error:  # a corrupt journal is moved aside, never silently reset
+        return _fail(str(error), HARDWARE)
     oled: Oled | None = None
     board: Scoreboard | None = None
     try:
         factory = make_pin_factory(config.gpio.pin_factory)
         if config.oled.enabled:
-            oled = Oled(device=open_oled(oled_spec(config)))
+            oled = _open_oled(config)
         if config.scoreboard.enabled:
             board = Scoreboard(url=config.scoreboard.url, baudrate=config.scoreboard.baudrate)
     except (PinFactoryError, OledError, ScoreboardError) as error:
         if oled is not None:
             oled.close()
+        journal.close()
         return _fail(str(error), HARDWARE)
     daemon = TableDaemon(
         settings=settings,
@@ -92,9 +140,10 @@ def run(*, config_path: Path, game: int | None) -> int:
         led_pins=led_pins(config),
         oled=oled,
         scoreboard=board,
+        journal=journal,
         notifier=Notifier.from_environ(),
     )
-    return asyncio.run(daemon.run())
+    return main_task_guard(daemon.run())
 
 
 def selftest(*, config_path: Path | None, seconds: float) -> int:
@@ -104,7 +153,7 @@ def selftest(*, config_path: Path | None, seconds: float) -> int:
         config = _config(config_path)
         specs = input_specs(config)
         factory = make_pin_factory(config.gpio.pin_factory)
-        oled = Oled(device=open_oled(oled_spec(config))) if config.oled.enabled else None
+        oled = _open_oled(config) if config.oled.enabled else None
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     except (PinFactoryError, OledError) as error:

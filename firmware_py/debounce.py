@@ -30,6 +30,9 @@ class LeadingEdgeDebouncer:
     def level(self, name: str) -> bool:
         return self._level.get(name, False)
 
+    def known(self, name: str) -> bool:
+        return name in self._level
+
     def prime(self, name: str, active: bool) -> None:
         """The level read when the input was opened (no edge)."""
         self._level[name] = active

@@ -11,12 +11,14 @@ waiting happens. The daemon's decisions come out as JSON Lines.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from drivers.inputs import InputBank, InputSpec
 from drivers.mockpins import mock_factory
+from firmware_py.journal import Journal
+from firmware_py.recorder import RecordedTable
 from firmware_py.table import CONSOLE, Event, TableController, TableSettings
 from rules.match import TimeUpRule
 
@@ -117,33 +119,84 @@ def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -
 
 
 class VirtualTable:
-    """A controller wired to MockFactory input pins, driven on virtual time."""
+    """A controller wired to MockFactory input pins, driven on virtual time.
 
-    def __init__(self, settings: TableSettings, emit: Callable[[Event], None]) -> None:
+    With a journal every input and decision is recorded (decisions reach ``emit`` only once
+    committed); on a journal that already holds a session the table is rebuilt from it, and
+    ``levels`` gives the inputs' levels at that point (a restart takes no virtual time).
+    """
+
+    def __init__(
+        self,
+        settings: TableSettings,
+        emit: Callable[[Event], None],
+        *,
+        journal: Journal | None = None,
+        levels: Mapping[str, bool] | None = None,
+    ) -> None:
         names = input_names(settings.seats)
         self.specs = {
             name: InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)
         }
         self.factory = mock_factory()
-        self.controller = TableController(
-            settings=settings, emit=emit, now=0.0, read_pin=self._read_pin
-        )
+        self._muted = False
+        self.recorded: RecordedTable | None = None
+        if journal is not None:
+            self.recorded = RecordedTable.start(
+                journal=journal, settings=settings, now=0.0, read_pin=self._read_pin, on_event=emit
+            )
+            self.controller = self.recorded.controller
+        else:
+            self.controller = TableController(
+                settings=settings, emit=emit, now=0.0, read_pin=self._read_pin
+            )
         self.bank = InputBank(
-            specs=list(self.specs.values()), factory=self.factory, on_edge=self.controller.on_edge
+            specs=list(self.specs.values()), factory=self.factory, on_edge=self._edge
         )
-        self.controller.prime({name: self.bank.is_active(name) for name in names})
+        # The levels the inputs had when the table stopped: set after the bank opened (opening
+        # applies the pull resistors), without edges: they are primed below, not pressed now.
+        self._muted = True
+        for name, active in (levels or {}).items():
+            self.drive(name, active, self.controller.now)
+        self._muted = False
+        levels_now = {name: bool(self.bank.is_active(name)) for name in names}
+        if self.recorded is not None:
+            self.recorded.prime(levels_now)
+        else:
+            self.controller.prime(levels_now)
 
     def _read_pin(self, name: str) -> bool:
         return bool(self.bank.is_active(name))
 
-    def drive(self, name: str, active: bool, t: float) -> None:
-        spec = self.specs[name]
-        active_high = spec.active_state if spec.active_state is not None else not spec.pull_up
-        self.bank.pin(name).drive_at(active if active_high else not active, t)
+    def _edge(self, name: str, ticks: float, active: bool) -> None:
+        if self._muted:
+            return
+        now = max(ticks, self.controller.now)
+        if self.recorded is not None:
+            self.recorded.edge(name, ticks, active, now)
+        else:
+            self.controller.on_edge(name, ticks, active, now=now)
 
-    def play(self, steps: Sequence[ScriptStep]) -> None:
-        for step in steps:
-            self.controller.advance(step.t)
+    def advance(self, t: float) -> None:
+        if self.recorded is not None:
+            self.recorded.advance(t)
+        else:
+            self.controller.advance(t)
+
+    @staticmethod
+    def _drive_pin(pin: Any, spec: InputSpec, active: bool, t: float) -> None:
+        active_high = spec.active_state if spec.active_state is not None else not spec.pull_up
+        pin.drive_at(active if active_high else not active, t)
+
+    def drive(self, name: str, active: bool, t: float) -> None:
+        self._drive_pin(self.bank.pin(name), self.specs[name], active, t)
+
+    def play(self, steps: Sequence[ScriptStep], *, first: int = 0) -> None:
+        for index in range(first, len(steps)):
+            step = steps[index]
+            self.advance(step.t)
+            if self.recorded is not None:
+                self.recorded.mark(index)
             if step.input is not None:
                 self.drive(step.input, step.active, step.t)
 
@@ -152,12 +205,33 @@ class VirtualTable:
         self.factory.close()
 
 
+def resume_point(journal: Journal, steps: Sequence[ScriptStep]) -> tuple[int, dict[str, bool]]:
+    """Where a script picks up on a journal: after the last step recorded, with the levels the
+    inputs had then."""
+    marks = [
+        entry.body["mark"]
+        for entry in journal.entries()
+        if entry.kind == "input" and "mark" in entry.body
+    ]
+    first = marks[-1] + 1 if marks else 0
+    levels: dict[str, bool] = {}
+    for step in steps[:first]:
+        if step.input is not None:
+            levels[step.input] = step.active
+    return first, levels
+
+
 def run_script(
-    lines: Iterable[str], settings: TableSettings, emit: Callable[[Event], None]
+    lines: Iterable[str],
+    settings: TableSettings,
+    emit: Callable[[Event], None],
+    *,
+    journal: Journal | None = None,
 ) -> None:
     settings, steps = parse_script(lines, settings)
-    table = VirtualTable(settings, emit)
+    first, levels = resume_point(journal, steps) if journal is not None else (0, {})
+    table = VirtualTable(settings, emit, journal=journal, levels=levels)
     try:
-        table.play(steps)
+        table.play(steps, first=first)
     finally:
         table.close()

@@ -6,15 +6,19 @@ Each command returns an ``Answer``: the exit code (0 the claim holds / a decisio
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.atlas import Category, default_atlas, parse_cards
 from rules.errors import InvalidInput
-from rules.games.border_up import HAND_SIZE, check_showing, require_well_formed, solve
+from rules.games import border_up as level4_border_up
+from rules.games.level3 import border_up as level3_border_up
 from rules.games.tricks import Trick, judge_trick, judge_zap
 from rules.match import MatchKind, game_cycle, match_kind
+from rules.match3 import DayPart, day_part
+from rules.match3 import game_cycle as combo3_cycle
 from rules.power import Game4Version, check_base
 from rules.replay import replay_log, summary
 from rules.scoring import GameResult, score_game
@@ -30,18 +34,22 @@ class Answer:
     data: dict[str, Any]
 
 
+LEVELS = (3, 4)
+
+
 def check_level(level: int) -> None:
-    if level != 4:
-        raise InvalidInput(f"--level {level}: expected 4 (Level 3 is not supported yet)")
+    if level not in LEVELS:
+        raise InvalidInput(f"--level {level}: expected 3 or 4")
 
 
 def check_border_up(groups: Sequence[str], level: int) -> Answer:
     check_level(level)
+    rules = level3_border_up if level == 3 else level4_border_up
     if len(groups) not in (2, 3):
         raise InvalidInput(f"{len(groups)} group(s): expected 2 (GeoPlunge) or 3 (ThreeOPlunge)")
     three_o = len(groups) == 3
-    showing = require_well_formed(tuple(parse_cards(group) for group in groups), three_o)
-    check = check_showing(showing, three_o)
+    showing = rules.require_well_formed(tuple(parse_cards(group) for group in groups), three_o)
+    check = rules.check_showing(showing, three_o)
     call = "ThreeOPlunge" if three_o else "GeoPlunge"
     text = f"valid {call}" if check.valid else "invalid: " + "; ".join(check.problems)
     data = {
@@ -56,10 +64,13 @@ def check_border_up(groups: Sequence[str], level: int) -> Answer:
 
 def solve_border_up(hand_text: str, level: int, three_o: bool) -> Answer:
     check_level(level)
+    rules = level3_border_up if level == 3 else level4_border_up
     hand = parse_cards(hand_text)
-    if len(hand) > HAND_SIZE:
-        raise InvalidInput(f"{len(hand)} cards: a Border-Up hand is at most {HAND_SIZE} cards")
-    showing = solve(hand, three_o=three_o)
+    if len(hand) > rules.HAND_SIZE:
+        raise InvalidInput(
+            f"{len(hand)} cards: a Level {level} Border-Up hand is at most {rules.HAND_SIZE} cards"
+        )
+    showing = rules.solve(hand, three_o=three_o)
     if showing is None:
         call = "ThreeOPlunge" if three_o else "GeoPlunge"
         return Answer(FAILS, f"none: no {call} in this hand", {"groups": None})
@@ -67,7 +78,9 @@ def solve_border_up(hand_text: str, level: int, three_o: bool) -> Answer:
     return Answer(HOLDS, text, {"groups": [list(group) for group in showing]})
 
 
-def check_zap(lead: str, other: str) -> Answer:
+def check_zap(lead: str, other: str, level: int = 4) -> Answer:
+    """Border Zap tricks are judged the same way at Levels 3 and 4 (ruling R71)."""
+    check_level(level)
     decision = judge_zap(lead, other)
     data = {
         "winner": decision.winner.value,
@@ -89,10 +102,14 @@ def check_trick(
     other_power_base: int | None,
     change_base: bool,
     bur: str | None,
+    level: int = 4,
 ) -> Answer:
+    check_level(level)
     atlas = default_atlas()
     other_changes = other_power is not None and lead_power is None
-    if other_changes and not bur:
+    if level == 3 and bur:
+        raise InvalidInput("--bur at --level 3: Level 3 Play the Ranks deals no BUR cards")
+    if level == 4 and other_changes and not bur:
         raise InvalidInput(
             "--other-power needs --bur: protection against it depends on the BUR cards"
         )
@@ -145,7 +162,10 @@ def _parse_pick(text: str) -> tuple[int, ...]:
         raise InvalidInput(f"--picks {text!r}: expected two game numbers like 3,5") from None
 
 
-def rotation(round_number: int, picks: Sequence[str] | None) -> Answer:
+def rotation(round_number: int, picks: Sequence[str] | None, level: int = 4) -> Answer:
+    check_level(level)
+    if level == 3:
+        return _combo3_rotation(round_number, picks)
     kind = match_kind(round_number)
     if kind is MatchKind.CALL and (picks is None or len(picks) != 2):
         raise InvalidInput(f"round {round_number} is a Call match: expected --picks G,G twice")
@@ -157,6 +177,47 @@ def rotation(round_number: int, picks: Sequence[str] | None) -> Answer:
     return Answer(HOLDS, text, {"round": round_number, "kind": kind.value, "games": list(games)})
 
 
+def _parse_one_pick(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidInput(
+            f"--picks {text!r} at --level 3: expected one game number per team, like 3"
+        ) from None
+
+
+def _combo3_rotation(round_number: int, picks: Sequence[str] | None) -> Answer:
+    part = day_part(round_number)
+    pair: tuple[int, int] | None = None
+    if part is DayPart.AFTERNOON:
+        if picks is None or len(picks) != 2:
+            raise InvalidInput(
+                f"round {round_number} is a Combo 3 afternoon round: expected --picks G twice, "
+                "the draw winner's game first"
+            )
+        pair = (_parse_one_pick(picks[0]), _parse_one_pick(picks[1]))
+    elif picks:
+        raise InvalidInput(f"round {round_number} is a Combo 3 morning round: it takes no --picks")
+    games = combo3_cycle(round_number, pair)
+    text = f"{part.value} round: games {', '.join(map(str, games))}, then again from the first"
+    data = {"round": round_number, "level": 3, "part": part.value, "games": list(games)}
+    return Answer(HOLDS, text, data)
+
+
+EXPORT_FORMAT = "gametable-journal-export"
+
+
 def replay_file(lines: Sequence[str]) -> Answer:
+    """A JSON Lines action log, or a journal export (``gametable journal export``)."""
+    text = "\n".join(lines).strip()
+    if text.startswith("{") and f'"{EXPORT_FORMAT}"' in text[:200]:
+        try:
+            exported = json.loads(text)
+        except (ValueError, RecursionError):
+            raise InvalidInput("the journal export is not valid JSON") from None
+        actions = exported.get("actions") if isinstance(exported, dict) else None
+        if not isinstance(actions, list):
+            raise InvalidInput("the journal export has no 'actions' list")
+        lines = [json.dumps(action) for action in actions]
     result = summary(replay_log(lines))
     return Answer(HOLDS, "", result)

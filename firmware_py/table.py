@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from drivers.display import Screen
 from drivers.leds import SeatLight
-from drivers.oled import Screen
 from firmware_py.arbiter import ShoutArbiter, ShoutDecision
 from firmware_py.debounce import Edge, LeadingEdgeDebouncer
 from firmware_py.flows import flow_for
@@ -71,6 +72,15 @@ class _Count:
     shown: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class _HeldTimer:
+    """A timer that ran out while the table was off: the dealer decides, never silence."""
+
+    name: str  # "match" or the flow timer's name ("chummy")
+    left: float  # seconds it had left when the table stopped
+    outcome: Outcome | None  # a flow timer's outcome when confirmed as run out
+
+
 @dataclass(slots=True)
 class TableController:
     settings: TableSettings
@@ -92,6 +102,8 @@ class TableController:
     _settles: dict[str, float] = field(default_factory=dict)
     _stuck: set[str] = field(default_factory=set)
     _shout_lights: dict[str, SeatLight] = field(default_factory=dict)
+    _held: list[_HeldTimer] = field(default_factory=list)
+    presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -110,9 +122,13 @@ class TableController:
     # --- inputs ---------------------------------------------------------------------------
 
     def prime(self, levels: Mapping[str, bool]) -> None:
-        """The inputs' levels when the hardware came up."""
+        """The inputs' levels when the hardware came up. After a restart, a level that differs
+        from the one replayed changed while the table was off: it is an edge, now."""
         for name, active in levels.items():
-            self._debouncer.prime(name, active)
+            if not self._debouncer.known(name):
+                self._debouncer.prime(name, active)
+            elif self._debouncer.level(name) != active:
+                self.on_edge(name, self.now, active, now=self.now)
 
     def on_edge(self, name: str, ticks: float, active: bool, now: float | None = None) -> None:
         """An electrical edge with its own timestamp; ``now`` is when it was handed over."""
@@ -140,6 +156,41 @@ class TableController:
             self.now = max(self.now, at)
             self._fire(key)
         self.now = max(self.now, now)
+
+    def resume(self, now: float, *, stopped_at: float, elapsed_known: bool) -> None:
+        """After a restart: timers whose deadline passed while the table was off (or all of
+        them, when the time off is unknown) wait for the dealer instead of firing."""
+        if self._count is not None:
+            self._count = None  # the sensors cannot be read in the past: count again
+            self.emit(self._event("count_interrupted"))
+        if self._timer is not None and (not elapsed_known or self._timer[1] <= now):
+            name, deadline, outcome = self._timer
+            self._timer = None
+            self._held.append(_HeldTimer(name, max(0.0, deadline - stopped_at), outcome))
+        clock = self.clock_deadline
+        if clock is not None and (not elapsed_known or clock <= now):
+            self.clock_deadline = None
+            self._held.append(_HeldTimer("match", max(0.0, clock - stopped_at), None))
+        for held in self._held:
+            self.emit(self._event("timer_held", timer=held.name, left=round(held.left, 3)))
+        self.now = max(self.now, now)
+        self._refresh()
+
+    def _settle_held(self, run_out: bool) -> None:
+        held = self._held.pop(0)
+        self.emit(self._event("timer_confirmed" if run_out else "timer_restarted", timer=held.name))
+        if held.name == "match":
+            if run_out:
+                self.emit(self._event("timeout", timer="match"))
+                self._apply({"action": "match.time_up"})
+            else:
+                self.clock_deadline = self.now + held.left
+        elif run_out:
+            assert held.outcome is not None
+            self.emit(self._event("timeout", timer=held.name))
+            self._take(held.outcome)
+        # a restarted flow timer starts afresh when its prompt is entered again
+        self._refresh()
 
     # --- deadlines --------------------------------------------------------------------------
 
@@ -199,6 +250,8 @@ class TableController:
     # --- what edges do ----------------------------------------------------------------------
 
     def _handle(self, edge: Edge) -> None:
+        if edge.active:
+            self.presses[edge.name] += 1
         group, _, what = edge.name.partition(".")
         if group == "console":
             if edge.active:
@@ -223,6 +276,10 @@ class TableController:
             return
         if self._count is not None:
             return  # the count runs to 5; only UNDO stops it
+        if self._held:
+            if button in ("yes", "no"):
+                self._settle_held(run_out=button == "yes")
+            return
         consumed = True
         if button == "count" and prompt.kind is Kind.COUNT:
             self._count = _Count(started=self.now)
@@ -384,6 +441,15 @@ class TableController:
         return None
 
     def _compute_prompt(self) -> Prompt:
+        if self._held:
+            held = self._held[0]
+            what = "match clock" if held.name == "match" else f"{held.name} timer"
+            return Prompt(
+                key=f"recover/{held.name}",
+                kind=Kind.YES_NO,
+                text=f"The {what} ran out while the table was off. Run out?",
+                hint="YES: it ran out  NO: restart",
+            )
         game = self._current_game()
         if game is not None:
             number, state = game

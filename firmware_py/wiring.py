@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from drivers.display import OledSpec
 from drivers.inputs import InputSpec
-from drivers.oled import OledSpec
 from firmware_py.config import Config, InputConfig
 from firmware_py.table import CONSOLE, TableSettings
 from rules.match import TimeUpRule

@@ -1,7 +1,12 @@
 """Sessions and replay: a JSON Lines log of actions rebuilds the same state and result.
 
-A log starts with ``match.start`` (a Combo 4 match) or ``game.start`` (one game on its own);
-every later line is an action for that session.
+A log starts with ``match.start`` (a Combo 4 match), ``match3.start`` (a Combo 3 match),
+``championship.start`` (the Combo 3 championship match) or ``game.start`` (one game on its own,
+at Level 4 or 3); every later line is an action for that session.
+
+``start_session``, ``apply_session`` and ``replay`` keep to the sessions the table runs (a Combo
+4 match or one game, ``Session``); ``start_any_session``, ``apply_any_session``, ``replay_any``
+and ``replay_log`` take every log (``AnySession``).
 """
 
 from __future__ import annotations
@@ -12,10 +17,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.actions import Action, decode, encode, register
-from rules.errors import InvalidInput, InvalidLog, RuleError
+from rules.championship import (
+    ChampionshipState,
+    StartChampionship,
+    apply_championship,
+    new_championship,
+)
+from rules.errors import InvalidLog, RuleError
 from rules.games.common import GameContext
-from rules.games.registry import game_rules
-from rules.match import MatchState, StartMatch, apply_match, new_match
+from rules.games.registry import check_level, game_rules
+from rules.match import MatchState, PlayedGame, StartMatch, apply_match, new_match
+from rules.match3 import Match3State, StartMatch3, apply_match3, new_match3
 from rules.scoring import GameResult, score_game
 from rules.teams import Team
 
@@ -34,29 +46,62 @@ class StartGame(Action):
 class GameSession:
     number: int
     state: Any  # the game's state
+    level: int = 4
 
 
-Session = MatchState | GameSession
+Session = MatchState | GameSession  # what the table runs
+Combo3Session = Match3State | ChampionshipState
+AnySession = Session | Combo3Session
+STARTS = (StartMatch, StartGame, StartMatch3, StartChampionship)
+FIRST_LINE = "match.start, match3.start, championship.start or game.start"
 
 
 def start_session(action: Action) -> Session:
+    """A Combo 4 match or one game; a Combo 3 log is refused (use ``start_any_session``)."""
+    session = start_any_session(action)
+    if isinstance(session, Match3State | ChampionshipState):
+        raise InvalidLog(
+            f"{action.kind!r} starts a Combo 3 log, which the table does not run: expected "
+            "match.start or game.start (gametable replay reads every log)"
+        )
+    return session
+
+
+def start_any_session(action: Action) -> AnySession:
     if isinstance(action, StartMatch):
         return new_match(action)
+    if isinstance(action, StartMatch3):
+        return new_match3(action)
+    if isinstance(action, StartChampionship):
+        return new_championship(action)
     if isinstance(action, StartGame):
-        rules = game_rules(action.game)
-        return GameSession(action.game, rules.start(GameContext(action.level, action.lead)))
-    raise InvalidLog(f"a log starts with match.start or game.start, not {action.kind!r}")
+        rules = game_rules(action.game, action.level)
+        state = rules.start(GameContext(action.level, action.lead))
+        return GameSession(action.game, state, action.level)
+    raise InvalidLog(f"a log starts with {FIRST_LINE}, not {action.kind!r}")
 
 
 def apply_session(session: Session, action: Action) -> Session:
-    if isinstance(action, StartMatch | StartGame):
+    if isinstance(action, STARTS):
         raise InvalidLog(f"{action.kind!r} only starts a log")
     if isinstance(session, MatchState):
         return apply_match(session, action)
-    return replace(session, state=game_rules(session.number).apply(session.state, action))
+    rules = game_rules(session.number, session.level)
+    return replace(session, state=rules.apply(session.state, action))
+
+
+def apply_any_session(session: AnySession, action: Action) -> AnySession:
+    if isinstance(action, STARTS):
+        raise InvalidLog(f"{action.kind!r} only starts a log")
+    if isinstance(session, Match3State):
+        return apply_match3(session, action)
+    if isinstance(session, ChampionshipState):
+        return apply_championship(session, action)
+    return apply_session(session, action)
 
 
 def replay(actions: Iterable[Action]) -> Session:
+    """Replay a Combo 4 match or one game."""
     iterator = iter(actions)
     first = next(iterator, None)
     if first is None:
@@ -64,6 +109,18 @@ def replay(actions: Iterable[Action]) -> Session:
     session = start_session(first)
     for action in iterator:
         session = apply_session(session, action)
+    return session
+
+
+def replay_any(actions: Iterable[Action]) -> AnySession:
+    """Replay any log: a Combo 4 or Combo 3 match, the championship or one game."""
+    iterator = iter(actions)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
+    session = start_any_session(first)
+    for action in iterator:
+        session = apply_any_session(session, action)
     return session
 
 
@@ -94,15 +151,15 @@ def _located(error: RuleError, where: str) -> RuleError:
     return error
 
 
-def replay_log(lines: Iterable[str]) -> Session:
-    """Replay a log, naming the line of the first action the rules refuse."""
+def replay_log(lines: Iterable[str]) -> AnySession:
+    """Replay any log, naming the line of the first action the rules refuse."""
     actions = parse_log(lines)
     if not actions:
-        raise InvalidLog("the log is empty: expected match.start or game.start first")
-    session = start_session(actions[0])
+        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
+    session = start_any_session(actions[0])
     for number, action in enumerate(actions[1:], start=2):
         try:
-            session = apply_session(session, action)
+            session = apply_any_session(session, action)
         except RuleError as error:
             raise _located(error, f"action {number} ({action.kind})") from None
     return session
@@ -119,7 +176,7 @@ def _result_json(result: GameResult | None) -> dict[str, Any] | None:
     return {"winner": winner, "bonus": result.bonus, "reason": result.reason}
 
 
-def summary(session: Session) -> dict[str, Any]:
+def summary(session: AnySession) -> dict[str, Any]:
     """The session's standing as plain JSON data: what ``gametable replay`` prints."""
     if isinstance(session, GameSession):
         state = session.state
@@ -127,29 +184,36 @@ def summary(session: Session) -> dict[str, Any]:
         points = score_game(state.result, plunging) if state.result else None
         return {
             "game": session.number,
-            "title": game_rules(session.number).title,
+            "level": session.level,
+            "title": game_rules(session.number, session.level).title,
             "phase": state.phase,
             "plunging": sorted(team.value for team in plunging),
             "result": _result_json(state.result),
             "points": {t.value: p for t, p in points.items()} if points else None,
         }
+    if isinstance(session, ChampionshipState):
+        return _championship_summary(session)
     a, b = session.scores
     result = session.result
+    match_data: dict[str, Any]
+    if isinstance(session, Match3State):
+        level = 3
+        match_data = {
+            "combo": 3,
+            "level": 3,
+            "round": session.round,
+            "part": session.part.value,
+            "minutes": session.minutes,
+            "chooser": session.chooser.value if session.chooser else None,
+        }
+    else:
+        level = 4
+        match_data = {"round": session.round, "kind": session.kind.value}
     return {
-        "round": session.round,
-        "kind": session.kind.value,
+        **match_data,
         "phase": session.phase,
         "cycle": list(session.cycle),
-        "games": [
-            {
-                "game": game.number,
-                "title": game_rules(game.number).title,
-                "result": _result_json(game.result),
-                "plunging": sorted(team.value for team in game.plunging),
-                "points": {"A": game.points[0], "B": game.points[1]},
-            }
-            for game in session.played
-        ],
+        "games": [_played_json(game, level) for game in session.played],
         "scores": {"A": a, "B": b},
         "over": session.over,
         "winner": (result.winner.value if result.winner else None) if result else None,
@@ -157,7 +221,41 @@ def summary(session: Session) -> dict[str, Any]:
     }
 
 
+def _played_json(game: PlayedGame, level: int) -> dict[str, Any]:
+    return {
+        "game": game.number,
+        "title": game_rules(game.number, level).title,
+        "result": _result_json(game.result),
+        "plunging": sorted(team.value for team in game.plunging),
+        "points": {"A": game.points[0], "B": game.points[1]},
+    }
+
+
+def _championship_summary(session: ChampionshipState) -> dict[str, Any]:
+    champion = session.champion
+    return {
+        "championship": True,
+        "combo": 3,
+        "level": 3,
+        "phase": session.phase,
+        "order": list(session.games),
+        "games": [
+            {
+                "game": game.number,
+                "title": game_rules(game.number, 3).title,
+                "tiebreaker": game.tiebreaker,
+                "result": _result_json(game.result),
+                "plunging": sorted(team.value for team in game.plunging),
+            }
+            for game in session.played
+        ],
+        "wins": {team.value: session.wins(team) for team in Team},
+        "not_played": list(session.not_played),
+        "over": session.over,
+        "champion": champion.value if champion else None,
+    }
+
+
 def require_level(level: int) -> int:
-    if level != 4:
-        raise InvalidInput(f"level {level}: expected 4 (Level 3 arrives with the Combo 3 work)")
-    return level
+    """A level the rules core plays (3 or 4), else one line of ``InvalidInput``."""
+    return check_level(level)

@@ -9,9 +9,11 @@ import pytest
 
 from firmware_py.cli import main
 from firmware_py.demo import example_log, narrate
-from rules.actions import decode
+from rules.actions import decode, encode
+from rules.championship import ChampionshipState
 from rules.errors import IllegalAction, InvalidInput, InvalidLog
 from rules.match import MatchState, NextGame, StartMatch
+from rules.match3 import Match3State
 from rules.replay import (
     GameSession,
     StartGame,
@@ -167,10 +169,13 @@ ACTIONS_DOC = Path(__file__).resolve().parents[1] / "docs/actions.md"
 GAME_OF_PREFIX = {"border_up": 1, "state_iq": 2, "dashing": 3, "game4": 4, "chummy": 5}
 
 
-def _documented_examples() -> list[list[str]]:
+def _documented_examples(fence: str = "jsonl") -> list[list[str]]:
+    """The blocks fenced exactly ``fence``: ``jsonl`` for the Level 4 games' actions, replayed
+    after a guessed ``game.start``; ``jsonl level=3`` for the Level 3 logs, each complete."""
     import re
 
-    blocks = re.findall(r"```jsonl\n(.*?)```", ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
+    pattern = f"```{re.escape(fence)}\n(.*?)```"
+    blocks = re.findall(pattern, ACTIONS_DOC.read_text(encoding="utf-8"), re.S)
     return [block.strip().splitlines() for block in blocks]
 
 
@@ -192,3 +197,26 @@ def test_every_documented_example_replays_to_a_finished_game(lines: list[str]) -
     session = replay_log([start, *lines])
     assert isinstance(session, GameSession)
     assert session.state.result is not None
+
+
+LEVEL_3_FENCE = "jsonl level=3"
+
+
+def test_docs_give_one_complete_log_per_level_3_game_and_format() -> None:
+    starts = [json.loads(lines[0]) for lines in _documented_examples(LEVEL_3_FENCE)]
+    games = sorted(start["game"] for start in starts if start["action"] == "game.start")
+    assert games == [1, 2, 3, 4, 5]
+    assert all(start.get("level", 3) == 3 for start in starts)
+    kinds = {start["action"] for start in starts}
+    assert kinds == {"game.start", "match3.start", "championship.start"}
+
+
+@pytest.mark.parametrize("lines", _documented_examples(LEVEL_3_FENCE))
+def test_every_documented_level_3_log_replays_to_its_end(lines: list[str]) -> None:
+    session = replay_log(lines)
+    assert [json.dumps(encode(action)) for action in parse_log(lines)] == lines
+    if isinstance(session, GameSession):
+        assert (session.level, session.state.result is not None) == (3, True)
+    else:
+        assert isinstance(session, Match3State | ChampionshipState)
+        assert session.over

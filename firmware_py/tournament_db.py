@@ -1,0 +1,653 @@
+"""The tournament record: one SQLite file, append-only, every entry with who and when.
+
+Teams, rounds, pairings (with their table numbers), byes, match results, playoff games, the
+champion and protests. Nothing is ever updated or deleted (triggers refuse it): a result is
+corrected by an amendment that supersedes it and says why, and the history stays readable.
+
+Every write runs in one ``BEGIN IMMEDIATE`` transaction, so a rejected command changes nothing
+and two tables entering results at once cannot both win a race for the same match. The
+decisions themselves (what to pair, who ranks where) come from ``rules.tournament``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament import (
+    Entrant,
+    Match,
+    MatchResult,
+    PlayoffGame,
+    RoundPairing,
+    RoundPlan,
+    Tournament,
+    TournamentConfig,
+    name_key,
+)
+
+SCHEMA_VERSION = 1
+TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
+
+_TABLES = (
+    "tournament",
+    "teams",
+    "rounds",
+    "pairings",
+    "byes",
+    "results",
+    "playoff_games",
+    "playoff_voids",
+    "champions",
+    "protests",
+)
+_SCHEMA = (
+    """CREATE TABLE tournament (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        config TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL)""",
+    """CREATE TABLE teams (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        school TEXT NOT NULL,
+        players TEXT NOT NULL)""",
+    """CREATE TABLE rounds (
+        number INTEGER PRIMARY KEY CHECK (number >= 1),
+        kind TEXT NOT NULL,
+        minutes INTEGER NOT NULL,
+        paired_at TEXT NOT NULL,
+        paired_by TEXT NOT NULL)""",
+    """CREATE TABLE pairings (
+        id INTEGER PRIMARY KEY,
+        round INTEGER NOT NULL REFERENCES rounds(number),
+        table_number INTEGER NOT NULL CHECK (table_number >= 1),
+        team_a INTEGER NOT NULL REFERENCES teams(id),
+        team_b INTEGER NOT NULL REFERENCES teams(id),
+        UNIQUE (round, table_number),
+        CHECK (team_a != team_b))""",
+    """CREATE TABLE byes (
+        round INTEGER PRIMARY KEY REFERENCES rounds(number),
+        team INTEGER NOT NULL REFERENCES teams(id))""",
+    """CREATE TABLE results (
+        id INTEGER PRIMARY KEY,
+        pairing INTEGER NOT NULL REFERENCES pairings(id),
+        a_points INTEGER NOT NULL CHECK (a_points >= 0),
+        b_points INTEGER NOT NULL CHECK (b_points >= 0),
+        source TEXT NOT NULL CHECK (source IN ('table', 'director')),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        supersedes INTEGER UNIQUE REFERENCES results(id),
+        reason TEXT,
+        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
+    "CREATE UNIQUE INDEX one_first_result ON results(pairing) WHERE supersedes IS NULL",
+    """CREATE TABLE playoff_games (
+        id INTEGER PRIMARY KEY,
+        team_a INTEGER NOT NULL REFERENCES teams(id),
+        team_b INTEGER NOT NULL REFERENCES teams(id),
+        winner INTEGER NOT NULL REFERENCES teams(id),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        CHECK (winner IN (team_a, team_b)))""",
+    """CREATE TABLE playoff_voids (
+        id INTEGER PRIMARY KEY,
+        through_game INTEGER NOT NULL REFERENCES playoff_games(id),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        reason TEXT NOT NULL)""",
+    """CREATE TABLE champions (
+        id INTEGER PRIMARY KEY,
+        team INTEGER NOT NULL REFERENCES teams(id),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        supersedes INTEGER UNIQUE REFERENCES champions(id),
+        reason TEXT,
+        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
+    "CREATE UNIQUE INDEX one_first_champion ON champions((1)) WHERE supersedes IS NULL",
+    """CREATE TABLE protests (
+        id INTEGER PRIMARY KEY,
+        round INTEGER REFERENCES rounds(number),
+        table_number INTEGER,
+        lodged_by TEXT NOT NULL,
+        lodged_at TEXT NOT NULL,
+        text TEXT NOT NULL)""",
+    *(
+        f"""CREATE TRIGGER {table}_{verb}_refused BEFORE {verb.upper()} ON {table}
+        BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
+        for table in _TABLES
+        for verb in ("update", "delete")
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntry:
+    """One version of a match's result, as entered."""
+
+    version: int
+    a_points: int
+    b_points: int
+    source: str
+    entered_by: str
+    entered_at: str
+    reason: str | None  # why it amends the version before; None for the first
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "a_points": self.a_points,
+            "b_points": self.b_points,
+            "source": self.source,
+            "entered_by": self.entered_by,
+            "entered_at": self.entered_at,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    number: int
+    round: int | None
+    table: int | None
+    lodged_by: str
+    lodged_at: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "protest": self.number,
+            "round": self.round,
+            "table": self.table,
+            "lodged_by": self.lodged_by,
+            "lodged_at": self.lodged_at,
+            "text": self.text,
+        }
+
+
+class TournamentDB:
+    """A tournament record. Open with :meth:`create` or :meth:`open`; close when done."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        config: TournamentConfig,
+        entrants: Sequence[Entrant],
+        *,
+        now: str,
+        by: str,
+    ) -> TournamentDB:
+        """A new record at ``path`` (which must not exist yet, or be empty)."""
+        if path.exists() and path.stat().st_size > 0:
+            raise IllegalAction(
+                f"{path} already exists: expected a new file for a new tournament "
+                "(choose another with --db)"
+            )
+        Tournament(config, tuple(entrants))  # checks the teams before touching the disk
+        record = cls(_connect(path, create=True), path)
+        try:
+            with record._write():
+                for statement in _SCHEMA:
+                    record._db.execute(statement)
+                record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                record._db.execute(
+                    "INSERT INTO tournament (id, config, created_at, created_by) VALUES (1,?,?,?)",
+                    (json.dumps(config.to_json()), now, by),
+                )
+                record._db.executemany(
+                    "INSERT INTO teams (name, name_key, school, players) VALUES (?,?,?,?)",
+                    [
+                        (e.name, name_key(e.name), e.school, json.dumps(list(e.players)))
+                        for e in entrants
+                    ],
+                )
+        except BaseException:
+            record.close()
+            path.unlink(missing_ok=True)
+            raise
+        return record
+
+    @classmethod
+    def open(cls, path: Path) -> TournamentDB:
+        if not path.exists():
+            raise InvalidInput(
+                f"no tournament at {path}: start one with 'gametable tournament new' "
+                "or name the file with --db"
+            )
+        record = cls(_connect(path, create=False), path)
+        try:
+            version = record._db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as error:
+            record.close()
+            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+        if version != SCHEMA_VERSION:
+            record.close()
+            what = "of this version" if version else "(it holds no tournament)"
+            raise InvalidInput(
+                f"{path} is not a tournament record {what}: "
+                f"schema {version}, expected {SCHEMA_VERSION}"
+            )
+        return record
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> TournamentDB:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One transaction, taken at once; any error rolls all of it back."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Tournament]:
+        """Read the tournament and write in one transaction: what is decided from the state
+        read here cannot be overtaken by another writer before it is stored."""
+        with self._write():
+            yield self.load()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def config(self) -> TournamentConfig:
+        row = self._db.execute("SELECT config FROM tournament").fetchone()
+        if row is None:
+            raise InvalidInput(f"{self.path} holds no tournament: expected one made by 'new'")
+        return TournamentConfig.from_json(json.loads(row["config"]))
+
+    def entrants(self) -> tuple[Entrant, ...]:
+        rows = self._db.execute("SELECT name, school, players FROM teams ORDER BY id")
+        return tuple(
+            Entrant(row["name"], row["school"], tuple(json.loads(row["players"]))) for row in rows
+        )
+
+    def rounds(self) -> tuple[RoundPairing, ...]:
+        byes = {
+            row["round"]: row["name"]
+            for row in self._db.execute(
+                "SELECT b.round, t.name FROM byes b JOIN teams t ON t.id = b.team"
+            )
+        }
+        matches: dict[int, list[Match]] = {}
+        for row in self._db.execute(
+            """SELECT p.round, p.table_number, a.name AS a, b.name AS b FROM pairings p
+               JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b
+               ORDER BY p.round, p.table_number"""
+        ):
+            matches.setdefault(row["round"], []).append(
+                Match(row["table_number"], row["a"], row["b"])
+            )
+        numbers = [row[0] for row in self._db.execute("SELECT number FROM rounds ORDER BY number")]
+        return tuple(
+            RoundPairing(number, tuple(matches.get(number, ())), byes.get(number))
+            for number in numbers
+        )
+
+    def round_plans(self) -> dict[int, dict[str, Any]]:
+        return {
+            row["number"]: dict(row)
+            for row in self._db.execute("SELECT * FROM rounds ORDER BY number")
+        }
+
+    def results(self) -> tuple[MatchResult, ...]:
+        """The current (latest) result of every match that has one."""
+        rows = self._db.execute(
+            f"""SELECT p.round, p.table_number, a.name AS a, b.name AS b, r.a_points, r.b_points
+                FROM results r {_PAIRING_JOIN}
+                WHERE NOT EXISTS (SELECT 1 FROM results s WHERE s.supersedes = r.id)
+                ORDER BY p.round, p.table_number"""
+        )
+        return tuple(
+            MatchResult(
+                row["round"],
+                row["table_number"],
+                row["a"],
+                row["b"],
+                row["a_points"],
+                row["b_points"],
+            )
+            for row in rows
+        )
+
+    def load(self) -> Tournament:
+        return Tournament(self.config(), self.entrants(), self.rounds(), self.results())
+
+    def result_history(self, round_number: int, table: int) -> tuple[ResultEntry, ...]:
+        """Every version of one match's result, first to current."""
+        rows = self._db.execute(
+            """SELECT r.* FROM results r JOIN pairings p ON p.id = r.pairing
+               WHERE p.round = ? AND p.table_number = ? ORDER BY r.id""",
+            (round_number, table),
+        ).fetchall()
+        return tuple(
+            ResultEntry(
+                version,
+                row["a_points"],
+                row["b_points"],
+                row["source"],
+                row["entered_by"],
+                row["entered_at"],
+                row["reason"],
+            )
+            for version, row in enumerate(rows, start=1)
+        )
+
+    def playoff_games(self) -> tuple[PlayoffGame, ...]:
+        """The playoff games recorded since the last void, in order."""
+        rows = self._db.execute(
+            """SELECT a.name AS a, b.name AS b, w.name AS winner FROM playoff_games g
+               JOIN teams a ON a.id = g.team_a JOIN teams b ON b.id = g.team_b
+               JOIN teams w ON w.id = g.winner
+               WHERE g.id > (SELECT COALESCE(MAX(through_game), 0) FROM playoff_voids)
+               ORDER BY g.id"""
+        )
+        return tuple(PlayoffGame(row["a"], row["b"], row["winner"]) for row in rows)
+
+    def champion(self) -> str | None:
+        row = self._db.execute(
+            """SELECT t.name FROM champions c JOIN teams t ON t.id = c.team
+               WHERE NOT EXISTS (SELECT 1 FROM champions s WHERE s.supersedes = c.id)"""
+        ).fetchone()
+        return None if row is None else str(row["name"])
+
+    def protests(self) -> tuple[Protest, ...]:
+        rows = self._db.execute("SELECT * FROM protests ORDER BY id")
+        return tuple(
+            Protest(
+                row["id"],
+                row["round"],
+                row["table_number"],
+                row["lodged_by"],
+                row["lodged_at"],
+                row["text"],
+            )
+            for row in rows
+        )
+
+    # -- writing (call inside :meth:`transaction`) ---------------------------------------
+
+    def add_round(self, pairing: RoundPairing, plan: RoundPlan, *, now: str, by: str) -> None:
+        """Store a round's pairing, table numbers and bye. A round is paired once."""
+        if self._db.execute("SELECT 1 FROM rounds WHERE number = ?", (pairing.round,)).fetchone():
+            raise IllegalAction(f"round {pairing.round} is already paired: a round is paired once")
+        self._db.execute(
+            "INSERT INTO rounds (number, kind, minutes, paired_at, paired_by) VALUES (?,?,?,?,?)",
+            (pairing.round, plan.kind.value, plan.minutes, now, by),
+        )
+        self._db.executemany(
+            "INSERT INTO pairings (round, table_number, team_a, team_b) VALUES (?,?,?,?)",
+            [
+                (pairing.round, m.table, self._team_id(m.a), self._team_id(m.b))
+                for m in pairing.matches
+            ],
+        )
+        if pairing.bye is not None:
+            self._db.execute(
+                "INSERT INTO byes (round, team) VALUES (?,?)",
+                (pairing.round, self._team_id(pairing.bye)),
+            )
+
+    def add_result(
+        self,
+        result: MatchResult,
+        *,
+        now: str,
+        by: str,
+        source: str = TABLE_SOURCE,
+        amend_reason: str | None = None,
+    ) -> ResultEntry:
+        """Store a match's result. A second result for the same match conflicts unless it is
+        an amendment with a reason; the amendment supersedes the current version."""
+        where = f"round {result.round} table {result.table}"
+        pairing = self._db.execute(
+            "SELECT id FROM pairings WHERE round = ? AND table_number = ?",
+            (result.round, result.table),
+        ).fetchone()
+        if pairing is None:
+            raise InvalidInput(f"{where} is not paired: expected a table of a paired round")
+        current = self._current_result(pairing["id"])
+        if amend_reason is None and current is not None:
+            raise IllegalAction(
+                f"{where} already has a result ({current['a_points']}-{current['b_points']}, "
+                f"entered by {current['entered_by']} at {current['entered_at']}): "
+                "expected an amendment with a reason to change it"
+            )
+        if amend_reason is not None:
+            if current is None:
+                raise IllegalAction(f"{where} has no result to amend: expected a first result")
+            if not amend_reason.strip():
+                raise InvalidInput("an amendment with an empty reason: expected why it changes")
+        self._db.execute(
+            """INSERT INTO results (pairing, a_points, b_points, source, entered_by, entered_at,
+               supersedes, reason) VALUES (?,?,?,?,?,?,?,?)""",
+            (
+                pairing["id"],
+                result.a_points,
+                result.b_points,
+                source,
+                by,
+                now,
+                None if current is None else current["id"],
+                None if amend_reason is None else amend_reason.strip(),
+            ),
+        )
+        return self.result_history(result.round, result.table)[-1]
+
+    def add_playoff_game(self, game: PlayoffGame, *, now: str, by: str) -> None:
+        self._db.execute(
+            """INSERT INTO playoff_games (team_a, team_b, winner, entered_by, entered_at)
+               VALUES (?,?,?,?,?)""",
+            (self._team_id(game.a), self._team_id(game.b), self._team_id(game.winner), by, now),
+        )
+
+    def void_playoff(self, *, now: str, by: str, reason: str) -> int:
+        """Void every playoff game recorded so far (they stay in the history); how many."""
+        if not reason.strip():
+            raise InvalidInput("voiding the playoff with an empty reason: expected why")
+        games = len(self.playoff_games())
+        if games == 0:
+            raise IllegalAction("no playoff game is recorded: nothing to void")
+        self._db.execute(
+            """INSERT INTO playoff_voids (through_game, entered_by, entered_at, reason)
+               VALUES ((SELECT MAX(id) FROM playoff_games), ?, ?, ?)""",
+            (by, now, reason.strip()),
+        )
+        return games
+
+    def set_champion(
+        self, team: str, *, now: str, by: str, amend_reason: str | None = None
+    ) -> None:
+        row = self._db.execute(
+            """SELECT c.id FROM champions c
+               WHERE NOT EXISTS (SELECT 1 FROM champions s WHERE s.supersedes = c.id)"""
+        ).fetchone()
+        if row is not None and amend_reason is None:
+            raise IllegalAction(
+                f"the champion is already recorded ({self.champion()}): "
+                "expected an amendment with a reason to change it"
+            )
+        if amend_reason is not None:
+            if row is None:
+                raise IllegalAction("no champion is recorded: nothing to amend")
+            if not amend_reason.strip():
+                raise InvalidInput("an amendment with an empty reason: expected why it changes")
+        self._db.execute(
+            """INSERT INTO champions (team, entered_by, entered_at, supersedes, reason)
+               VALUES (?,?,?,?,?)""",
+            (
+                self._team_id(team),
+                by,
+                now,
+                None if row is None else row["id"],
+                None if amend_reason is None else amend_reason.strip(),
+            ),
+        )
+
+    def add_protest(
+        self, round_number: int | None, table: int | None, text: str, *, now: str, by: str
+    ) -> Protest:
+        if not text.strip():
+            raise InvalidInput("a protest with no text: expected what is protested")
+        if round_number is not None:
+            self._check_round_and_table(round_number, table)
+        cursor = self._db.execute(
+            """INSERT INTO protests (round, table_number, lodged_by, lodged_at, text)
+               VALUES (?,?,?,?,?)""",
+            (round_number, table, by, now, text.strip()),
+        )
+        assert cursor.lastrowid is not None
+        return Protest(cursor.lastrowid, round_number, table, by, now, text.strip())
+
+    # -- export ----------------------------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """The whole record as JSON-ready data: config, teams, rounds with every result
+        version, playoff (voided games too), champion history and protests."""
+        head = self._db.execute("SELECT created_at, created_by FROM tournament").fetchone()
+        plans = self.round_plans()
+        rounds = []
+        for rnd in self.rounds():
+            plan = plans[rnd.round]
+            rounds.append(
+                {
+                    "round": rnd.round,
+                    "kind": plan["kind"],
+                    "minutes": plan["minutes"],
+                    "paired_at": plan["paired_at"],
+                    "paired_by": plan["paired_by"],
+                    "pairings": [
+                        {
+                            "table": m.table,
+                            "A": m.a,
+                            "B": m.b,
+                            "results": [
+                                e.to_json() for e in self.result_history(rnd.round, m.table)
+                            ],
+                        }
+                        for m in rnd.matches
+                    ],
+                    "bye": rnd.bye,
+                }
+            )
+        return {
+            "schema": SCHEMA_VERSION,
+            "created_at": head["created_at"],
+            "created_by": head["created_by"],
+            "config": self.config().to_json(),
+            "teams": [
+                {"name": e.name, "school": e.school, "players": list(e.players)}
+                for e in self.entrants()
+            ],
+            "rounds": rounds,
+            "playoff_games": self._all_playoff_games(),
+            "champions": self._all_champions(),
+            "protests": [protest.to_json() for protest in self.protests()],
+        }
+
+    def _all_playoff_games(self) -> list[dict[str, Any]]:
+        voided_through = self._db.execute(
+            "SELECT COALESCE(MAX(through_game), 0) FROM playoff_voids"
+        ).fetchone()[0]
+        rows = self._db.execute(
+            """SELECT g.id, a.name AS a, b.name AS b, w.name AS winner, g.entered_by,
+               g.entered_at FROM playoff_games g JOIN teams a ON a.id = g.team_a
+               JOIN teams b ON b.id = g.team_b JOIN teams w ON w.id = g.winner ORDER BY g.id"""
+        )
+        return [
+            {
+                "A": row["a"],
+                "B": row["b"],
+                "winner": row["winner"],
+                "entered_by": row["entered_by"],
+                "entered_at": row["entered_at"],
+                "void": row["id"] <= voided_through,
+            }
+            for row in rows
+        ]
+
+    def _all_champions(self) -> list[dict[str, Any]]:
+        rows = self._db.execute(
+            """SELECT t.name, c.entered_by, c.entered_at, c.reason FROM champions c
+               JOIN teams t ON t.id = c.team ORDER BY c.id"""
+        )
+        return [dict(row) for row in rows]
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _team_id(self, name: str) -> int:
+        row = self._db.execute("SELECT id FROM teams WHERE name_key = ?", (name_key(name),))
+        found = row.fetchone()
+        if found is None:
+            raise InvalidInput(f"unknown team {name!r}: expected a team of this tournament")
+        return int(found["id"])
+
+    def _current_result(self, pairing: int) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = self._db.execute(
+            """SELECT * FROM results r WHERE r.pairing = ?
+               AND NOT EXISTS (SELECT 1 FROM results s WHERE s.supersedes = r.id)""",
+            (pairing,),
+        ).fetchone()
+        return row
+
+    def _check_round_and_table(self, round_number: int, table: int | None) -> None:
+        if not self._db.execute(
+            "SELECT 1 FROM rounds WHERE number = ?", (round_number,)
+        ).fetchone():
+            raise InvalidInput(f"round {round_number} is not paired: expected a paired round")
+        if (
+            table is not None
+            and not self._db.execute(
+                "SELECT 1 FROM pairings WHERE round = ? AND table_number = ?", (round_number, table)
+            ).fetchone()
+        ):
+            raise InvalidInput(f"round {round_number} has no table {table}")
+
+
+_PAIRING_JOIN = """JOIN pairings p ON p.id = r.pairing
+    JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b"""
+
+
+def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
+    mode = "rwc" if create else "rw"
+    try:
+        connection = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode={mode}", uri=True, isolation_level=None, timeout=5.0
+        )
+    except sqlite3.Error as error:
+        raise InvalidInput(f"cannot open {path}: {error}") from None
+    try:
+        connection.row_factory = sqlite3.Row
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.Error as error:
+        connection.close()
+        raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+    return connection

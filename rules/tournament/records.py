@@ -1,0 +1,73 @@
+"""What a round is made of: its matches (table, team A, team B), its bye, and results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One pairing of a round: the two teams and the table they play at."""
+
+    table: int
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairing:
+    round: int
+    matches: tuple[Match, ...]
+    bye: str | None = None
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        playing = tuple(team for match in self.matches for team in (match.a, match.b))
+        return (*playing, self.bye) if self.bye is not None else playing
+
+    def match_at(self, table: int) -> Match:
+        for match in self.matches:
+            if match.table == table:
+                return match
+        raise InvalidInput(
+            f"round {self.round} has no table {table}: expected a table from 1 to "
+            f"{len(self.matches)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match's points. The winner is the team with more points; equal points is a tie (R74)."""
+
+    round: int
+    table: int
+    a: str
+    b: str
+    a_points: int
+    b_points: int
+
+    def __post_init__(self) -> None:
+        for side, points in (("A", self.a_points), ("B", self.b_points)):
+            if points < 0:
+                raise InvalidInput(f"team {side} points {points}: expected 0 or more")
+
+    @property
+    def winner(self) -> str | None:
+        if self.a_points == self.b_points:
+            return None
+        return self.a if self.a_points > self.b_points else self.b
+
+    @property
+    def loser(self) -> str | None:
+        if self.a_points == self.b_points:
+            return None
+        return self.b if self.a_points > self.b_points else self.a
+
+    def points_of(self, team: str) -> tuple[int, int]:
+        """(scored, conceded) for ``team``."""
+        return (self.a_points, self.b_points) if team == self.a else (self.b_points, self.a_points)
+
+    def opponent_of(self, team: str) -> str:
+        return self.b if team == self.a else self.a

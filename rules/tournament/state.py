@@ -1,0 +1,140 @@
+"""A tournament as plain data: its config, teams, paired rounds and current results.
+
+The shell loads this from the record, asks it what to do (pair a round, check a result, rank
+the teams, find the championship teams), and stores the answer. Nothing here reads a clock
+or a file; the only chance is the config's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.config import PairingMethod, TournamentConfig
+from rules.tournament.formats import RoundPlan, round_plan
+from rules.tournament.pairing import pair_round
+from rules.tournament.qualify import Qualification, qualify
+from rules.tournament.records import Match, MatchResult, RoundPairing
+from rules.tournament.standings import Standing, standings
+from rules.tournament.teams import Entrant, check_entrants, find_entrant, name_key
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    config: TournamentConfig
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[RoundPairing, ...] = ()
+    results: tuple[MatchResult, ...] = ()  # the current result of each match played
+
+    def __post_init__(self) -> None:
+        check_entrants(self.entrants)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(entrant.name for entrant in self.entrants)
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def plan(self, number: int) -> RoundPlan:
+        self._check_in_range(number)
+        return round_plan(self.config.format, number)
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The standings from every result entered so far."""
+        return standings(
+            self.names,
+            self.results,
+            [rnd.bye for rnd in self.rounds if rnd.bye is not None],
+            self.config.tiebreaks,
+            self.config.bye,
+        )
+
+    def missing_results(self) -> list[tuple[int, int]]:
+        """(round, table) of every paired match that has no result yet."""
+        entered = {(result.round, result.table) for result in self.results}
+        return [
+            (rnd.round, match.table)
+            for rnd in self.rounds
+            for match in rnd.matches
+            if (rnd.round, match.table) not in entered
+        ]
+
+    def pair(self, number: int) -> RoundPairing:
+        """Round ``number``'s pairing: the next round, once every earlier match has a result."""
+        self._check_in_range(number)
+        if number <= len(self.rounds):
+            raise IllegalAction(
+                f"round {number} is already paired: expected round {self.next_round}"
+            )
+        if number > self.next_round:
+            raise IllegalAction(
+                f"round {number} cannot be paired before round {self.next_round}: "
+                f"expected round {self.next_round}"
+            )
+        missing = self.missing_results()
+        if missing:
+            tables = ", ".join(f"round {r} table {t}" for r, t in missing[:4])
+            more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+            raise IllegalAction(
+                f"round {number} cannot be paired yet: no result for {tables}{more}"
+            )
+        table = self.standings()
+        swiss = self.config.pairing is PairingMethod.SWISS
+        return pair_round(
+            number,
+            self._pairing_order(table, number),
+            self.rounds,
+            wins={row.team: row.wins for row in table} if swiss else None,
+            schools={entrant.name: entrant.school for entrant in self.entrants},
+            avoid_same_school=self.config.avoid_same_school,
+            seed=self.config.seed,
+            rounds_after=self.config.rounds - number,
+        )
+
+    def match(self, number: int, table: int) -> Match:
+        self._check_in_range(number)
+        if number > len(self.rounds):
+            raise InvalidInput(f"round {number} is not paired yet: no table {table} to score")
+        return self.rounds[number - 1].match_at(table)
+
+    def result(self, number: int, table: int, a_points: int, b_points: int) -> MatchResult:
+        """A checked result for the match at ``table`` in round ``number``."""
+        match = self.match(number, table)
+        return MatchResult(number, table, match.a, match.b, a_points, b_points)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.rounds) == self.config.rounds and not self.missing_results()
+
+    def qualification(self, playoff_winners: Sequence[str] = ()) -> Qualification:
+        """The championship teams, once every round has been played."""
+        if len(self.rounds) < self.config.rounds:
+            raise IllegalAction(
+                f"the championship comes after round {self.config.rounds}: "
+                f"round {self.next_round} is not paired yet"
+            )
+        missing = self.missing_results()
+        if missing:
+            r, t = missing[0]
+            raise IllegalAction(
+                f"the championship comes after every result: round {r} table {t} has none"
+            )
+        found = qualify(self.standings(), self.config.qualify, self.config.seed)
+        return found.with_games(playoff_winners)
+
+    def entrant(self, name: str) -> Entrant:
+        return find_entrant(self.entrants, name)
+
+    def _pairing_order(self, table: Sequence[Standing], number: int) -> list[str]:
+        """Best placed first; teams sharing a rank in an order drawn from the seed."""
+        draw = random.Random(f"{self.config.seed}:round {number}:order")
+        lots = {name: draw.random() for name in sorted(self.names, key=name_key)}
+        return [row.team for row in sorted(table, key=lambda row: (row.rank, lots[row.team]))]
+
+    def _check_in_range(self, number: int) -> None:
+        if not 1 <= number <= self.config.rounds:
+            raise InvalidInput(f"round {number}: expected a round from 1 to {self.config.rounds}")

@@ -1,0 +1,107 @@
+"""The teams entered in a tournament, and the ``name,school,players`` CSV they come from."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.errors import InvalidInput
+
+CSV_HEADER = ("name", "school", "players")
+PLAYER_SEPARATOR = ";"
+MIN_TEAMS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A team entered in the tournament. ``school`` "" means none (never a same-school pair)."""
+
+    name: str
+    school: str = ""
+    players: tuple[str, ...] = ()
+
+
+def name_key(name: str) -> str:
+    """Team names are compared without case or surrounding spaces: "Eagles" is " eagles"."""
+    return " ".join(name.split()).casefold()
+
+
+def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
+    """At least two teams, every name non-empty and unique (``name_key``)."""
+    seen: dict[str, str] = {}
+    for entrant in entrants:
+        key = name_key(entrant.name)
+        if not key:
+            raise InvalidInput("a team has an empty name: expected a name for every team")
+        if key in seen:
+            raise InvalidInput(
+                f"duplicate team name {entrant.name!r} (also {seen[key]!r}): "
+                "expected every team name once"
+            )
+        seen[key] = entrant.name
+    if len(entrants) < MIN_TEAMS:
+        raise InvalidInput(f"{len(entrants)} team(s): expected at least {MIN_TEAMS}")
+    return tuple(entrants)
+
+
+def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]:
+    """Teams from CSV text with the header ``name,school,players`` (players split by ``;``).
+
+    Errors name the file and line: ``teams.csv line 5: duplicate team name 'Eagles' ...``.
+    """
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    numbered = [
+        (number, row) for number, row in enumerate(rows, start=1) if any(map(str.strip, row))
+    ]
+    if not numbered:
+        raise InvalidInput(f"{source} is empty: expected the header {','.join(CSV_HEADER)}")
+    header_line, header = numbered[0]
+    if tuple(cell.strip().casefold() for cell in header) != CSV_HEADER:
+        raise InvalidInput(
+            f"{source} line {header_line}: header {','.join(header)!r}: "
+            f"expected {','.join(CSV_HEADER)}"
+        )
+    entrants: list[Entrant] = []
+    first_line: dict[str, int] = {}
+    for number, row in numbered[1:]:
+        entrant = _entrant(row, f"{source} line {number}")
+        key = name_key(entrant.name)
+        if key in first_line:
+            raise InvalidInput(
+                f"{source} line {number}: duplicate team name {entrant.name!r} "
+                f"(first on line {first_line[key]}): expected every team name once"
+            )
+        first_line[key] = number
+        entrants.append(entrant)
+    if len(entrants) < MIN_TEAMS:
+        raise InvalidInput(f"{source} has {len(entrants)} team(s): expected at least {MIN_TEAMS}")
+    return tuple(entrants)
+
+
+def _entrant(row: Sequence[str], where: str) -> Entrant:
+    if len(row) != len(CSV_HEADER):
+        raise InvalidInput(
+            f"{where}: {len(row)} field(s): expected 3 (name,school,players); "
+            "quote a field that holds a comma"
+        )
+    name, school, players = (" ".join(cell.split()) for cell in row)
+    if not name:
+        raise InvalidInput(f"{where}: the team has no name: expected a name")
+    return Entrant(name=name, school=school, players=_players(players.split(PLAYER_SEPARATOR)))
+
+
+def _players(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(name.strip() for name in names if name.strip())
+
+
+def find_entrant(entrants: Sequence[Entrant], name: str) -> Entrant:
+    """The team called ``name`` (any case), or an error that lists what was expected."""
+    key = name_key(name)
+    for entrant in entrants:
+        if name_key(entrant.name) == key:
+            return entrant
+    known = ", ".join(repr(entrant.name) for entrant in entrants[:6])
+    more = f" and {len(entrants) - 6} more" if len(entrants) > 6 else ""
+    raise InvalidInput(f"unknown team {name!r}: expected one of {known}{more}")

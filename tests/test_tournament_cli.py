@@ -1,0 +1,432 @@
+"""``gametable tournament ...``: every command, --json, and bad input as one line, no change."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware_py.tournament_db import TournamentDB
+from tests.tournament_harness import main
+
+TEAMS_CSV = """name,school,players
+Eagles,Lincoln,Ann;Bo;Cy
+Hawks,Lincoln,Di;Ed;Flo
+Owls,Roosevelt,Gus;Hal;Ida
+Ravens,Roosevelt,Jo;Kai;Lu
+Falcons,Adams,Mo;Ned;Oz
+Herons,Adams,Pat;Quinn;Ray
+"""
+
+Capture = pytest.CaptureFixture[str]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    (tmp_path / "teams.csv").write_text(TEAMS_CSV, encoding="utf-8")
+    return tmp_path / "t.db"
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = main(["tournament", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok_json(capsys: Capture, *argv: str) -> Any:
+    code, out, err = run(capsys, *argv, "--json")
+    assert (code, err) == (0, ""), err
+    return json.loads(out)
+
+
+def new(capsys: Capture, db: Path, *extra: str) -> Any:
+    teams = str(db.parent / "teams.csv")
+    return ok_json(capsys, "new", "--format", "combo4", "--teams", teams, "--db", str(db), *extra)
+
+
+def snapshot(db: Path) -> dict[str, Any]:
+    with TournamentDB.open(db) as record:
+        return record.export()
+
+
+def assert_bad_input(capsys: Capture, *argv: str, names: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith("gametable: error: ")
+    assert names in err, err
+    assert "Traceback" not in err
+
+
+def assert_unchanged(capsys: Capture, db: Path, *argv: str, names: str) -> None:
+    before = snapshot(db)
+    assert_bad_input(capsys, *argv, "--db", str(db), names=names)
+    assert snapshot(db) == before
+
+
+def play_round(capsys: Capture, db: Path, number: int, *points: tuple[int, int]) -> Any:
+    pairing = ok_json(capsys, "pair", "--round", str(number), "--db", str(db))
+    for table, (a, b) in enumerate(points, start=1):
+        ok_json(
+            capsys, "result", "--round", str(number), "--table", str(table),
+            "--a-points", str(a), "--b-points", str(b), "--db", str(db),
+        )  # fmt: skip
+    return pairing
+
+
+# new
+
+
+def test_new_records_the_config_and_teams(capsys: Capture, db: Path) -> None:
+    data = new(capsys, db, "--rounds", "5", "--seed", "7", "--tiebreaks", "head_to_head,points")
+    assert (data["teams"], data["rounds"], data["seed"]) == (6, 5, 7)
+    assert data["tiebreaks"] == ["head_to_head", "points"]
+    assert snapshot(db)["teams"][0] == {
+        "name": "Eagles",
+        "school": "Lincoln",
+        "players": ["Ann", "Bo", "Cy"],
+    }
+
+
+def test_new_without_a_seed_draws_one_and_records_it(capsys: Capture, db: Path) -> None:
+    data = new(capsys, db)
+    assert snapshot(db)["config"]["seed"] == data["seed"]
+
+
+def test_new_text_names_format_rounds_and_seed(capsys: Capture, db: Path) -> None:
+    teams = str(db.parent / "teams.csv")
+    code, out, _ = run(capsys, "new", "--format", "combo3", "--teams", teams, "--db", str(db),
+                       "--seed", "3")  # fmt: skip
+    assert code == 0
+    assert out.startswith("combo3 tournament: 6 teams, 8 rounds, seed 3")
+
+
+def test_new_with_duplicate_team_names_is_one_line_and_creates_nothing(
+    capsys: Capture, db: Path
+) -> None:
+    (db.parent / "teams.csv").write_text(TEAMS_CSV + "OWLS,Adams,Sam\n", encoding="utf-8")
+    teams = str(db.parent / "teams.csv")
+    assert_bad_input(
+        capsys, "new", "--format", "combo4", "--teams", teams, "--db", str(db),
+        names="line 8: duplicate team name 'OWLS' (first on line 4)",
+    )  # fmt: skip
+    assert not db.exists()
+
+
+def test_new_over_an_existing_tournament_is_refused(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    teams = str(db.parent / "teams.csv")
+    assert_unchanged(
+        capsys, db, "new", "--format", "combo4", "--teams", teams, names="already exists"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["--format", "combo5"], "unknown format 'combo5'"),
+        (["--format", "combo3", "--rounds", "6"], "expected 8"),
+        (["--format", "combo4", "--tiebreaks", "luck"], "unknown tiebreak 'luck'"),
+        (["--format", "combo4", "--bye-result", "draw"], "unknown bye result 'draw'"),
+        (["--format", "combo4", "--qualify", "vote"], "unknown qualify 'vote'"),
+        (["--format", "combo4", "--bye-points", "-1"], "bye points -1"),
+    ],
+)
+def test_new_bad_options_are_one_line(
+    capsys: Capture, db: Path, argv: list[str], names: str
+) -> None:
+    teams = str(db.parent / "teams.csv")
+    assert_bad_input(capsys, "new", *argv, "--teams", teams, "--db", str(db), names=names)
+    assert not db.exists()
+
+
+def test_new_with_a_missing_teams_file_is_one_line(capsys: Capture, db: Path) -> None:
+    assert_bad_input(
+        capsys, "new", "--format", "combo4", "--teams", str(db.parent / "nope.csv"),
+        "--db", str(db), names="cannot read",
+    )  # fmt: skip
+
+
+def test_argparse_errors_are_one_line(capsys: Capture) -> None:
+    assert_bad_input(capsys, "pair", names="--round")
+    assert_bad_input(capsys, "pair", "--round", "two", names="invalid int value")
+
+
+def test_command_without_a_record_is_one_line(capsys: Capture, db: Path) -> None:
+    assert_bad_input(capsys, "standings", "--db", str(db), names="no tournament at")
+    assert not db.exists()
+
+
+# pair
+
+
+def test_pair_json_lists_tables_teams_and_the_bye(capsys: Capture, db: Path) -> None:
+    (db.parent / "teams.csv").write_text(TEAMS_CSV + "Kites,,Sam\n", encoding="utf-8")
+    new(capsys, db, "--seed", "1")
+    data = ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    assert (data["round"], data["kind"], data["minutes"]) == (1, "all", 20)
+    assert [p["table"] for p in data["pairings"]] == [1, 2, 3]
+    names = {p["A"] for p in data["pairings"]} | {p["B"] for p in data["pairings"]}
+    assert len(names | {data["bye"]}) == 7
+
+
+def test_pair_avoids_same_school_pairs(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    data = ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    schools = {
+        "Eagles": "L",
+        "Hawks": "L",
+        "Owls": "R",
+        "Ravens": "R",
+        "Falcons": "A",
+        "Herons": "A",
+    }
+    assert all(schools[p["A"]] != schools[p["B"]] for p in data["pairings"])
+    assert data["bye"] is None
+
+
+def test_pair_text_shows_round_kind_tables_and_bye(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    code, out, _ = run(capsys, "pair", "--round", "1", "--db", str(db))
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "round 1 (all, 20 minutes)"
+    assert lines[1].startswith("table 1: ") and " (A) v " in lines[1]
+    assert lines[-1] == "bye: none"
+
+
+def test_round_paired_twice_is_one_line_and_changes_nothing(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    assert_unchanged(capsys, db, "pair", "--round", "1", names="round 1 is already paired")
+
+
+def test_pair_before_the_results_are_in_is_refused(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    assert_unchanged(capsys, db, "pair", "--round", "2", names="no result for round 1 table 1")
+
+
+def test_round_shows_pairings_with_their_results(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    data = ok_json(capsys, "round", "--round", "1", "--db", str(db))
+    assert [(p["a_points"], p["b_points"]) for p in data["pairings"]] == [
+        (10, 0),
+        (20, 10),
+        (10, 10),
+    ]
+
+
+# result
+
+
+def test_result_names_the_winner_by_points(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    pairing = ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    data = ok_json(capsys, "result", "--round", "1", "--table", "1", "--a-points", "20",
+                   "--b-points", "30", "--db", str(db))  # fmt: skip
+    first = pairing["pairings"][0]
+    assert (data["winner"], data["version"], data["source"]) == (first["B"], 1, "table")
+    assert data["entered_by"] == "table 1"
+    assert data["entered_at"] == "2026-05-09T09:00:00+00:00"
+
+
+def test_equal_points_is_a_tie(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    code, out, _ = run(capsys, "result", "--round", "1", "--table", "2", "--a-points", "25",
+                       "--b-points", "25", "--db", str(db))  # fmt: skip
+    assert code == 0 and ": a tie (recorded, version 1, by table 2)" in out
+
+
+def test_result_entered_twice_conflicts_and_changes_nothing(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    assert_unchanged(
+        capsys, db, "result", "--round", "1", "--table", "1", "--a-points", "0",
+        "--b-points", "10", names="already has a result (10-0, entered by table 1",
+    )  # fmt: skip
+
+
+def test_amend_with_a_reason_is_the_directors_new_version(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    data = ok_json(capsys, "result", "--round", "1", "--table", "1", "--a-points", "0",
+                   "--b-points", "10", "--amend", "--reason", "sides swapped",
+                   "--db", str(db))  # fmt: skip
+    assert (data["version"], data["source"], data["entered_by"]) == (2, "director", "director")
+    results = snapshot(db)["rounds"][0]["pairings"][0]["results"]
+    assert [(r["a_points"], r["reason"]) for r in results] == [(10, None), (0, "sides swapped")]
+
+
+def test_amend_without_a_reason_is_refused(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    assert_unchanged(
+        capsys, db, "result", "--round", "1", "--table", "1", "--a-points", "0",
+        "--b-points", "10", "--amend", names="--amend without --reason",
+    )  # fmt: skip
+
+
+def test_result_for_a_pairing_that_does_not_exist_changes_nothing(
+    capsys: Capture, db: Path
+) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    assert_unchanged(
+        capsys, db, "result", "--round", "1", "--table", "4", "--a-points", "10",
+        "--b-points", "0", names="round 1 has no table 4: expected a table from 1 to 3",
+    )  # fmt: skip
+    assert_unchanged(
+        capsys, db, "result", "--round", "2", "--table", "1", "--a-points", "10",
+        "--b-points", "0", names="round 2 is not paired yet",
+    )  # fmt: skip
+
+
+def test_negative_points_are_one_line(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    assert_unchanged(
+        capsys, db, "result", "--round", "1", "--table", "1", "--a-points", "-5",
+        "--b-points", "0", names="team A points -5: expected 0 or more",
+    )  # fmt: skip
+
+
+# standings, championship, playoff
+
+
+def test_standings_json_is_a_list_of_ranked_teams(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    rows = ok_json(capsys, "standings", "--db", str(db))
+    assert isinstance(rows, list) and len(rows) == 6
+    assert [row["rank"] for row in rows] == [1, 2, 3, 4, 4, 6]  # the two tied teams share 4
+    assert {"rank", "team", "wins", "ties", "losses", "points"} <= set(rows[0])
+
+
+def test_standings_text_is_a_table(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    code, out, _ = run(capsys, "standings", "--db", str(db))
+    assert code == 0
+    assert out.splitlines()[0].split() == ["rank", "team", "W", "T", "L", "points", "opp", "W"]
+    assert len(out.splitlines()) == 7
+
+
+def test_championship_before_the_last_round_is_one_line(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    assert_unchanged(capsys, db, "championship", names="the championship comes after round 8")
+
+
+def _finish_with_a_three_way_tie(capsys: Capture, db: Path) -> None:
+    """One round, qualifying by wins: three winners tie for the two places."""
+    new(capsys, db, "--seed", "1", "--rounds", "1", "--qualify", "wins")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (30, 0))
+
+
+def test_championship_three_way_tie_goes_to_a_border_up_playoff(capsys: Capture, db: Path) -> None:
+    _finish_with_a_three_way_tie(capsys, db)
+    data = ok_json(capsys, "championship", "--db", str(db))
+    playoff = data["playoff"]
+    assert (data["qualified"], data["finalists"], playoff["places"]) == ([], None, 2)
+    assert len(playoff["teams"]) == 3
+    assert playoff["next"] == {
+        "A": playoff["teams"][0],
+        "B": playoff["teams"][1],
+        "decides": "the winner advances",
+    }
+
+
+def test_playoff_games_lead_to_the_finalists_and_the_champion(capsys: Capture, db: Path) -> None:
+    _finish_with_a_three_way_tie(capsys, db)
+    first, second, third = ok_json(capsys, "championship", "--db", str(db))["playoff"]["teams"]
+    data = ok_json(capsys, "playoff", "--winner", second, "--db", str(db))
+    assert data["playoff"]["next"]["A"] == first and data["playoff"]["next"]["B"] == third
+    data = ok_json(capsys, "playoff", "--winner", third.upper(), "--db", str(db))
+    assert data["finalists"] == [second, third]
+    data = ok_json(capsys, "championship", "--winner", third, "--db", str(db))
+    assert data["champion"] == third
+    exported = snapshot(db)
+    assert [g["winner"] for g in exported["playoff_games"]] == [second, third]
+    assert exported["champions"][0]["name"] == third
+
+
+def test_playoff_winner_who_is_not_playing_is_refused(capsys: Capture, db: Path) -> None:
+    _finish_with_a_three_way_tie(capsys, db)
+    third = ok_json(capsys, "championship", "--db", str(db))["playoff"]["teams"][2]
+    assert_unchanged(capsys, db, "playoff", "--winner", third, names="is not in the next playoff")
+
+
+def test_unknown_team_is_one_line_and_changes_nothing(capsys: Capture, db: Path) -> None:
+    _finish_with_a_three_way_tie(capsys, db)
+    assert_unchanged(capsys, db, "playoff", "--winner", "Crows", names="unknown team 'Crows'")
+
+
+def test_playoff_void_keeps_the_games_in_the_record(capsys: Capture, db: Path) -> None:
+    _finish_with_a_three_way_tie(capsys, db)
+    first = ok_json(capsys, "championship", "--db", str(db))["playoff"]["teams"][0]
+    ok_json(capsys, "playoff", "--winner", first, "--db", str(db))
+    data = ok_json(capsys, "playoff", "--void", "--reason", "wrong cards dealt", "--db", str(db))
+    assert data["playoff"]["games"] == []
+    assert [g["void"] for g in snapshot(db)["playoff_games"]] == [True]
+
+
+def test_champion_must_be_a_finalist(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1", "--rounds", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    finalists = ok_json(capsys, "championship", "--db", str(db))["finalists"]
+    loser = next(row["team"] for row in ok_json(capsys, "standings", "--db", str(db))[-1:])
+    assert loser not in finalists
+    assert_unchanged(
+        capsys, db, "championship", "--winner", loser, names="is not in the championship"
+    )
+
+
+def test_protest_is_recorded(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    data = ok_json(capsys, "protest", "buzzer stuck", "--round", "1", "--table", "2",
+                   "--by", "Owls' coach", "--db", str(db))  # fmt: skip
+    assert (data["protest"], data["table"], data["lodged_by"]) == (1, 2, "Owls' coach")
+    assert snapshot(db)["protests"][0]["text"] == "buzzer stuck"
+
+
+def test_export_is_the_whole_record(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    data = ok_json(capsys, "export", "--db", str(db))
+    assert set(data) >= {"config", "teams", "rounds", "standings", "playoff_games", "protests"}
+    code, out, _ = run(capsys, "export", "--db", str(db))
+    assert code == 0 and json.loads(out) == data
+
+
+def test_round_not_paired_yet_is_one_line(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    assert_unchanged(capsys, db, "round", "--round", "1", names="no round is paired yet")
+
+
+def test_director_entry_is_marked_as_the_directors(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    data = ok_json(capsys, "result", "--round", "1", "--table", "3", "--a-points", "10",
+                   "--b-points", "0", "--director", "--db", str(db))  # fmt: skip
+    assert (data["source"], data["entered_by"]) == ("director", "director")
+
+
+def test_combo3_rounds_5_to_8_are_afternoon_rounds(capsys: Capture, db: Path) -> None:
+    teams = str(db.parent / "teams.csv")
+    ok_json(capsys, "new", "--format", "combo3", "--teams", teams, "--db", str(db), "--seed", "4")
+    kinds = []
+    for number in range(1, 9):
+        pairing = play_round(capsys, db, number, (10, 0), (20, 10), (10, 10))
+        kinds.append((pairing["kind"], pairing["minutes"]))
+    assert kinds == [("morning", 20)] * 4 + [("afternoon", 12)] * 4
+    rounds = snapshot(db)["rounds"]
+    pairs = [frozenset((p["A"], p["B"])) for r in rounds for p in r["pairings"]]
+    # 6 teams, 8 rounds: 5 rounds use up every pair, so each pair meets at most twice
+    assert len(set(pairs[:15])) == 15
+    championship = ok_json(capsys, "championship", "--db", str(db))
+    assert (championship["finalists"] is None) == (championship["playoff"] is not None)

@@ -1,0 +1,76 @@
+"""The teams CSV (name,school,players) and team names."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import InvalidInput
+from rules.tournament import Entrant, find_entrant, parse_teams_csv
+from rules.tournament.teams import check_entrants
+
+CSV = "name,school,players\nEagles,Lincoln,Ann;Bo;Cy\nOwls,,Gus; Hal\n"
+
+
+def test_csv_gives_name_school_and_players() -> None:
+    assert parse_teams_csv(CSV) == (
+        Entrant("Eagles", "Lincoln", ("Ann", "Bo", "Cy")),
+        Entrant("Owls", "", ("Gus", "Hal")),
+    )
+
+
+def test_csv_accepts_a_byte_order_mark_and_blank_lines() -> None:
+    assert len(parse_teams_csv("\ufeff" + CSV.replace("\nOwls", "\n\nOwls"))) == 2
+
+
+def test_csv_quoted_name_may_hold_a_comma() -> None:
+    teams = parse_teams_csv('name,school,players\n"Smith, Jones",X,A\nOwls,Y,B\n')
+    assert teams[0].name == "Smith, Jones"
+
+
+def test_csv_wrong_header_names_the_expected_one() -> None:
+    with pytest.raises(InvalidInput, match="expected name,school,players"):
+        parse_teams_csv("team,school,players\nA,B,C\nD,E,F\n")
+
+
+def test_csv_duplicate_name_names_both_lines() -> None:
+    with pytest.raises(
+        InvalidInput, match=r"line 4: duplicate team name 'eagles' \(first on line 2\)"
+    ):
+        parse_teams_csv(CSV + "eagles,Adams,Zed\n")
+
+
+def test_csv_row_with_wrong_field_count_is_named() -> None:
+    with pytest.raises(InvalidInput, match="line 3: 2 field"):
+        parse_teams_csv("name,school,players\nA,B,C\nD,E\n")
+
+
+def test_csv_team_without_a_name_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="line 3: the team has no name"):
+        parse_teams_csv("name,school,players\nA,B,C\n ,E,F\n")
+
+
+def test_csv_needs_two_teams() -> None:
+    with pytest.raises(InvalidInput, match="1 team"):
+        parse_teams_csv("name,school,players\nA,B,C\n")
+
+
+def test_empty_csv_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="is empty"):
+        parse_teams_csv("\n\n", "teams.csv")
+
+
+def test_duplicate_entrants_are_refused() -> None:
+    with pytest.raises(InvalidInput, match="duplicate team name"):
+        check_entrants([Entrant("A"), Entrant(" a ")])
+
+
+def test_find_entrant_ignores_case_and_spaces() -> None:
+    teams = parse_teams_csv(CSV)
+    assert find_entrant(teams, "  OWLS ").name == "Owls"
+
+
+def test_find_entrant_unknown_lists_the_teams() -> None:
+    with pytest.raises(
+        InvalidInput, match="unknown team 'Crows': expected one of 'Eagles', 'Owls'"
+    ):
+        find_entrant(parse_teams_csv(CSV), "Crows")
