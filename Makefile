@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint unit bench demo clean
+.PHONY: run test lint unit bench soak demo clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	@$(BIN)/python -m bench
+
+# The fault campaigns at length: 2 000 kill -9s (whole matches included), long bounce storms.
+soak: $(STAMP)
+	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_durability.py -k "kill or storm"
+	@$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Callable
 
 from bench.daemon import daemon_figures
+from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.latency import decision_latency
 from bench.oled_bytes import oled_bytes
@@ -29,6 +30,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     decision_latency,
     oled_bytes,
     daemon_figures,
+    durability,
     timer_error,
 )
 
