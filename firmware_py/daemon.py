@@ -192,6 +192,7 @@ class TableDaemon:
     _event_loop: asyncio.AbstractEventLoop | None = None
     _journal_failures: int = 0
     _next_journal_retry: float = 0.0
+    _crash: BaseException | None = None
 
     def healthy(self) -> bool:
         """The loop went round recently (it wakes at least every second)."""
@@ -237,6 +238,8 @@ class TableDaemon:
             pinger.cancel()
             self.notifier.stopping()
             self._close()
+        if self._crash is not None:
+            raise self._crash  # main_task_guard logs it; systemd restarts us
         return 0
 
     def _start_controller(self, mono: float) -> None:
@@ -282,6 +285,13 @@ class TableDaemon:
         self._event_loop.call_soon_threadsafe(self._edge, name, ticks, active)
 
     def _edge(self, name: str, ticks: float, active: bool) -> None:
+        try:
+            self._handle_edge(name, ticks, active)
+        except Exception as error:  # asyncio would log a callback's crash and carry on
+            self._crash = error
+            self.stop()
+
+    def _handle_edge(self, name: str, ticks: float, active: bool) -> None:
         now, ticks = self._now(), ticks + self._offset
         if self.recorded is not None:
             recorded = self.recorded

@@ -418,11 +418,15 @@ class TableController:
         """Take back the last rules action (the log is replayed without it)."""
         if self._count is not None:
             self._count = None
-            self.emit(self._event("undo", what="count"))
+            self.emit(self._event("undo", what="count", reason="dealer pressed UNDO"))
         elif len(self.log) > 1:
             undone = self.log.pop()
             self.session = replay(self.log)
-            self.emit(self._event("undo", what=undone.kind))
+            self.emit(
+                self._event(
+                    "undo", what=undone.kind, undone=encode(undone), reason="dealer pressed UNDO"
+                )
+            )
         self.scratch = {}
         self._arbiter.close()
         self._window = None

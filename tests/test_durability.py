@@ -518,3 +518,30 @@ def test_the_daemon_opens_no_network_listener(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def test_a_crash_inside_an_edge_callback_ends_the_daemon_non_zero(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from drivers.mockpins import mock_factory
+    from firmware_py.table import TableController
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in the controller")
+
+    monkeypatch.setattr(TableController, "on_edge", broken)
+    daemon = TableDaemon(
+        settings=TableSettings(),
+        factory=mock_factory(),
+        input_specs=_specs(),
+        led_pins={"A": 20, "B": 21},
+    )
+
+    async def press_then_run() -> int:
+        task = asyncio.create_task(daemon.run())
+        while not hasattr(daemon, "bank"):
+            await asyncio.sleep(0.01)
+        daemon.bank.pin("console.go").drive_low()  # a real gpiozero callback
+        return await asyncio.wait_for(task, 10)
+
+    assert main_task_guard(press_then_run()) == 1
