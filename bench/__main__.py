@@ -22,6 +22,7 @@ from bench.oled_bytes import oled_bytes
 from bench.shouts import shout_ordering
 from bench.solver import border_up_solver
 from bench.timers import timer_error
+from bench.tournament import tournament_figures
 
 # The daemon is measured before the CPU-load section, so no leftover load can touch it.
 SECTIONS: tuple[Callable[[], Section], ...] = (
@@ -31,6 +32,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     oled_bytes,
     daemon_figures,
     durability,
+    tournament_figures,
     timer_error,
 )
 

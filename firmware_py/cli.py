@@ -33,30 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="gametable", description="GeoPlunge tournament table controller")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
-    check = commands.add_parser("check", help="judge a claim at the table")
-    claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
-    border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
-    border_up.add_argument("groups", nargs="+", metavar="GROUP", help="e.g. KS,MO,KY,WV,PA")
-    border_up.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
-    _add_json(border_up)
-    zap = claims.add_parser("zap", help="who wins a Border Zap trick")
-    zap.add_argument("lead")
-    zap.add_argument("other")
-    zap.add_argument("--level", type=int, default=4, help="3 or 4: the same judge (default 4)")
-    _add_json(zap)
-    trick = claims.add_parser("trick", help="who wins a Play the Ranks trick")
-    trick.add_argument("--version", required=True, help="ptr1 or ptr2")
-    trick.add_argument("--base", type=int, required=True, help="1, 10, 20, 30 or 50")
-    trick.add_argument("--category", required=True, help="size, statehood or population")
-    trick.add_argument("--lead", required=True, help="the lead team's state")
-    trick.add_argument("--other", required=True, help="the other team's state")
-    trick.add_argument("--lead-power", help="category of the lead's Power card")
-    trick.add_argument("--other-power", help="category of the other team's Power card")
-    trick.add_argument("--other-power-base", type=int, help="left number of that Power card")
-    trick.add_argument("--change-base", action="store_true", help='PTR2 "Change the Base"')
-    trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA (Level 4 only)")
-    trick.add_argument("--level", type=int, default=4, help="3 (no BUR) or 4 (default 4)")
-    _add_json(trick)
+    _add_check_commands(commands)
 
     solve = commands.add_parser("solve", help="find a winning showing")
     solve_games = solve.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
@@ -87,10 +64,44 @@ def build_parser() -> argparse.ArgumentParser:
     _add_json(replay)  # the answer is always one JSON object; accepted for uniformity
 
     _add_table_commands(commands)
+    _add_tournament_commands(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
     _add_json(demo)
     return parser
+
+
+def _add_check_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    check = commands.add_parser("check", help="judge a claim at the table")
+    claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
+    border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
+    border_up.add_argument("groups", nargs="+", metavar="GROUP", help="e.g. KS,MO,KY,WV,PA")
+    border_up.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
+    _add_json(border_up)
+    zap = claims.add_parser("zap", help="who wins a Border Zap trick")
+    zap.add_argument("lead")
+    zap.add_argument("other")
+    zap.add_argument("--level", type=int, default=4, help="3 or 4: the same judge (default 4)")
+    _add_json(zap)
+    trick = claims.add_parser("trick", help="who wins a Play the Ranks trick")
+    trick.add_argument("--version", required=True, help="ptr1 or ptr2")
+    trick.add_argument("--base", type=int, required=True, help="1, 10, 20, 30 or 50")
+    trick.add_argument("--category", required=True, help="size, statehood or population")
+    trick.add_argument("--lead", required=True, help="the lead team's state")
+    trick.add_argument("--other", required=True, help="the other team's state")
+    trick.add_argument("--lead-power", help="category of the lead's Power card")
+    trick.add_argument("--other-power", help="category of the other team's Power card")
+    trick.add_argument("--other-power-base", type=int, help="left number of that Power card")
+    trick.add_argument("--change-base", action="store_true", help='PTR2 "Change the Base"')
+    trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA (Level 4 only)")
+    trick.add_argument("--level", type=int, default=4, help="3 (no BUR) or 4 (default 4)")
+    _add_json(trick)
+
+
+def _add_tournament_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    from firmware_py import tournament_cli
+
+    tournament_cli.add_parser(commands)
 
 
 def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
@@ -223,6 +234,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "tournament":
+            from firmware_py import tournament_cli
+
+            return tournament_cli.run(args)
         if args.command == "replay":
             answer = judge.replay_file(_read_lines(args.log))
             print(json.dumps(answer.data))

@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from firmware_py import tournament_cli
+from firmware_py.cli import BAD_INPUT, OneLineParser, UsageError
 from firmware_py.tournament_db import TournamentDB
-from tests.tournament_harness import main
+
+NOW = "2026-05-09T09:00:00+00:00"
+
+
+def main(argv: Sequence[str], now: str = NOW) -> int:
+    """A tiny ``gametable`` with only the tournament commands, wired as firmware_py/cli.py
+    wires them (``add_parser`` on the sub-commands, ``run`` for ``tournament``)."""
+    parser = OneLineParser(prog="gametable")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    tournament_cli.add_parser(commands)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        print(f"gametable: error: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return tournament_cli.run(args, now=now)
+
 
 TEAMS_CSV = """name,school,players
 Eagles,Lincoln,Ann;Bo;Cy

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournament_harness import main
+from tests.test_tournament_cli import main
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "tournament.md"
 
