@@ -104,6 +104,7 @@ class TableController:
     _shout_lights: dict[str, SeatLight] = field(default_factory=dict)
     _held: list[_HeldTimer] = field(default_factory=list)
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
+    _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -331,6 +332,12 @@ class TableController:
         for seat in self.settings.seats:
             won = seat in decision.shouters
             self._shout_lights[seat] = SeatLight.WON if won else SeatLight.LOCKED
+        if decision.result == "tie":
+            self._shout_text = f"TIE {margin:g}ms"
+        elif margin is None:
+            self._shout_text = f"{decision.first} FIRST"
+        else:
+            self._shout_text = f"{decision.first} +{margin:g}ms"
         on_shout = self.prompt.on_shout
         if on_shout is not None:
             self._take(on_shout(decision))
@@ -582,6 +589,8 @@ class TableController:
             big = str(math.ceil(max(0.0, self._timer[1] - self.now)))
         elif prompt.kind is Kind.CHOICE:
             big = prompt.options[self.cursor].label
+        elif self._shout_lights and self._shout_text:
+            big = self._shout_text  # "B +31ms", "TIE 4.2ms": until the dealer answers
         elif self.message and game is None:
             big = self.message
         else:

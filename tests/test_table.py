@@ -277,3 +277,23 @@ def test_mock_pin_edges_whose_callbacks_arrive_in_the_opposite_order() -> None:
     assert (shout["first"], shout["result"], shout["margin_ms"]) == ("A", "A", 30.0)
     presses = [e["input"] for e in table.events if e["event"] == "press"]
     assert presses == ["B.shout", "A.shout"]  # delivered B first
+
+
+def test_the_shout_margin_is_shown_until_the_dealer_answers() -> None:
+    table = _race(Table(game=1))
+    t = table.t + 5.0
+    table.virtual.drive("B.shout", True, t)
+    table.virtual.drive("A.shout", True, t + 0.031)
+    table.at(t + 1.0)
+    assert table.controller.view().screen.big == "B +31ms"
+    table.buttons("no")
+    assert table.controller.view().screen.big != "B +31ms"
+
+
+def test_a_tied_shout_shows_its_margin() -> None:
+    table = _race(Table(game=1))
+    t = table.t + 5.0
+    table.virtual.drive("A.shout", True, t)
+    table.virtual.drive("B.shout", True, t + 0.0042)
+    table.at(t + 1.0)
+    assert table.controller.view().screen.big == "TIE 4.2ms"
