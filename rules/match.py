@@ -5,9 +5,9 @@ The match clock lives in the shell; it tells the match that time is up with ``ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import Field, dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from rules.actions import Action, register
 from rules.errors import GameOver, IllegalAction, InvalidInput
@@ -124,30 +124,26 @@ class MatchResult:
     scores: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    round: int
-    kind: MatchKind
-    minutes: int
+class MatchProgress:
+    """What Combo 4 and Combo 3 matches share: the games played, the game in progress, time up.
+
+    A mixin for the frozen match-state dataclasses, which declare these fields.
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # so ``replace`` takes a subclass
+
+    cycle: tuple[int, ...]
+    played: tuple[PlayedGame, ...]
+    current_number: int | None
+    current: Any  # the game in progress: a GameState
+    time_up: bool
     on_time_up: TimeUpRule
-    cycle: tuple[int, ...] = ()
-    played: tuple[PlayedGame, ...] = ()
-    current_number: int | None = None
-    current: Any = None  # the game in progress: a GameState
-    time_up: bool = False
-    points: PointTable = DEFAULT_POINTS
+    points: PointTable
 
     @property
     def over(self) -> bool:
         return self.time_up and self.current is None
-
-    @property
-    def phase(self) -> str:
-        if self.over:
-            return "over"
-        if not self.cycle:
-            return "picks"
-        return "in_game" if self.current is not None else "between_games"
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -175,6 +171,69 @@ class MatchState:
         winner = None if a == b else (Team.A if a > b else Team.B)
         return MatchResult(winner, (a, b))
 
+
+def last_winner(played: tuple[PlayedGame, ...]) -> Team | None:
+    if not played:
+        return None
+    last = played[-1].result
+    return last.winner if last else None
+
+
+MatchT = TypeVar("MatchT", bound=MatchProgress)
+
+
+def scored_game(
+    number: int, result: GameResult | None, game: GameState, points: PointTable
+) -> PlayedGame:
+    """A finished (or, with ``result`` None, abandoned) game with its points."""
+    plunging = game.plunging or frozenset()
+    if result is None:
+        return PlayedGame(number, None, plunging, (0, 0))
+    scored = score_game(result, plunging, points)
+    return PlayedGame(number, result, plunging, (scored[Team.A], scored[Team.B]))
+
+
+def finish_game(state: MatchT, result: GameResult | None, game: GameState) -> MatchT:
+    """``state`` with the game in progress over (abandoned when ``result`` is None) and scored."""
+    assert state.current_number is not None
+    played = scored_game(state.current_number, result, game, state.points)
+    return replace(state, played=(*state.played, played), current=None, current_number=None)
+
+
+def apply_time_up(state: MatchT) -> MatchT:
+    """The match clock has run out: the game in progress is abandoned, finished or tied."""
+    if state.time_up:
+        raise IllegalAction("time is already up")
+    timed_out = replace(state, time_up=True)
+    if state.current is None or state.on_time_up is TimeUpRule.FINISH:
+        return timed_out
+    if state.on_time_up is TimeUpRule.TIE:
+        tie = GameResult(None, reason="time ran out; scored as a tie")
+        return finish_game(timed_out, tie, state.current)
+    return finish_game(timed_out, None, state.current)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState(MatchProgress):
+    round: int
+    kind: MatchKind
+    minutes: int
+    on_time_up: TimeUpRule
+    cycle: tuple[int, ...] = ()
+    played: tuple[PlayedGame, ...] = ()
+    current_number: int | None = None
+    current: Any = None  # the game in progress: a GameState
+    time_up: bool = False
+    points: PointTable = DEFAULT_POINTS
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if not self.cycle:
+            return "picks"
+        return "in_game" if self.current is not None else "between_games"
+
     @property
     def game4_lead(self) -> Team | None:
         """The team that leads Game 4's first trick: the most recent game's winner.
@@ -182,10 +241,7 @@ class MatchState:
         In an All match that game is always Dashing States; in a Call match it is whatever was
         played last. None (a tie, or Game 4 first) means a statehood draw decides.
         """
-        if not self.played:
-            return None
-        last = self.played[-1].result
-        return last.winner if last else None
+        return last_winner(self.played)
 
 
 def new_match(start: StartMatch) -> MatchState:
@@ -199,18 +255,6 @@ def new_match(start: StartMatch) -> MatchState:
         on_time_up=start.on_time_up,
         cycle=game_cycle(kind) if kind is MatchKind.ALL else (),
     )
-
-
-def _finish_game(state: MatchState, result: GameResult | None, game: GameState) -> MatchState:
-    assert state.current_number is not None
-    plunging = game.plunging or frozenset()
-    if result is None:
-        points = (0, 0)
-    else:
-        scored = score_game(result, plunging, state.points)
-        points = (scored[Team.A], scored[Team.B])
-    played = PlayedGame(state.current_number, result, plunging, points)
-    return replace(state, played=(*state.played, played), current=None, current_number=None)
 
 
 def apply_match(state: MatchState, action: Action) -> MatchState:
@@ -229,18 +273,10 @@ def apply_match(state: MatchState, action: Action) -> MatchState:
         context = GameContext(level=4, lead=state.game4_lead)
         return replace(state, current_number=number, current=game_rules(number).start(context))
     if isinstance(action, TimeUp):
-        if state.time_up:
-            raise IllegalAction("time is already up")
-        timed_out = replace(state, time_up=True)
-        if state.current is None or state.on_time_up is TimeUpRule.FINISH:
-            return timed_out
-        if state.on_time_up is TimeUpRule.TIE:
-            tie = GameResult(None, reason="time ran out; scored as a tie")
-            return _finish_game(timed_out, tie, state.current)
-        return _finish_game(timed_out, None, state.current)
+        return apply_time_up(state)
     if state.current is None or state.current_number is None:
         raise IllegalAction(f"{action.kind!r} needs a game in progress: press NEXT to start one")
     game = game_rules(state.current_number).apply(state.current, action)
     if game.result is not None:
-        return _finish_game(replace(state, current=game), game.result, game)
+        return finish_game(replace(state, current=game), game.result, game)
     return replace(state, current=game)

@@ -19,16 +19,17 @@ from rules.errors import GameOver, IllegalAction, InvalidInput
 from rules.games.common import DrawWinner, GameContext, GameState, StatehoodDraw, draw_result
 from rules.games.registry import game_rules
 from rules.match import (
-    DECKS_BETWEEN_MATCHES,
     GAME_NUMBERS,
-    MatchResult,
+    MatchProgress,
     NextGame,
     PlayedGame,
     TimeUp,
     TimeUpRule,
-    shuffle_after,
+    apply_time_up,
+    finish_game,
+    last_winner,
 )
-from rules.scoring import DEFAULT_POINTS, GameResult, PointTable, score_game
+from rules.scoring import DEFAULT_POINTS, PointTable
 from rules.teams import Team
 
 LEVEL = 3
@@ -100,7 +101,7 @@ class AfternoonPicks(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Match3State:
+class Match3State(MatchProgress):
     round: int
     part: DayPart
     minutes: int
@@ -114,10 +115,6 @@ class Match3State:
     points: PointTable = DEFAULT_POINTS
 
     @property
-    def over(self) -> bool:
-        return self.time_up and self.current is None
-
-    @property
     def phase(self) -> str:
         if self.over:
             return "over"
@@ -128,32 +125,6 @@ class Match3State:
         return "between_games"
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return (sum(g.points[0] for g in self.played), sum(g.points[1] for g in self.played))
-
-    @property
-    def next_game(self) -> int | None:
-        if not self.cycle or self.time_up:
-            return None
-        return self.cycle[len(self.played) % len(self.cycle)]
-
-    @property
-    def shuffle_reminder(self) -> tuple[str, ...]:
-        if self.over:
-            return DECKS_BETWEEN_MATCHES
-        if self.current is None and self.played:
-            return shuffle_after(self.played[-1].number)
-        return ()
-
-    @property
-    def result(self) -> MatchResult | None:
-        if not self.over:
-            return None
-        a, b = self.scores
-        winner = None if a == b else (Team.A if a > b else Team.B)
-        return MatchResult(winner, (a, b))
-
-    @property
     def game4_lead(self) -> Team | None:
         """The team that leads Game 4's first trick: the most recent game's winner (R72).
 
@@ -161,13 +132,6 @@ class Match3State:
         other picked game. None (a tie, or Game 4 first) means a statehood draw decides.
         """
         return last_winner(self.played)
-
-
-def last_winner(played: tuple[PlayedGame, ...]) -> Team | None:
-    if not played:
-        return None
-    last = played[-1].result
-    return last.winner if last else None
 
 
 def new_match3(start: StartMatch3) -> Match3State:
@@ -190,34 +154,17 @@ def start_game(number: int, lead: Team | None) -> GameState:
     return state
 
 
-def scored_game(
-    number: int, result: GameResult | None, game: GameState, points: PointTable
-) -> PlayedGame:
-    """A finished (or, with ``result`` None, abandoned) game with its points."""
-    plunging = game.plunging or frozenset()
-    if result is None:
-        return PlayedGame(number, None, plunging, (0, 0))
-    scored = score_game(result, plunging, points)
-    return PlayedGame(number, result, plunging, (scored[Team.A], scored[Team.B]))
-
-
-def _finish_game(state: Match3State, result: GameResult | None, game: GameState) -> Match3State:
-    assert state.current_number is not None
-    played = scored_game(state.current_number, result, game, state.points)
-    return replace(state, played=(*state.played, played), current=None, current_number=None)
-
-
 def apply_match3(state: Match3State, action: Action) -> Match3State:
     if state.over:
         raise GameOver("the match is over: it accepts no more actions")
     if isinstance(action, TimeUp):
-        return _time_up(state)
+        return apply_time_up(state)
     if state.current is not None and state.current_number is not None:
         if isinstance(action, AfternoonPicks | NextGame):
             raise IllegalAction(f"{action.kind!r} during a game: expected the end of this game")
         game = game_rules(state.current_number, LEVEL).apply(state.current, action)
         if game.result is not None:
-            return _finish_game(replace(state, current=game), game.result, game)
+            return finish_game(replace(state, current=game), game.result, game)
         return replace(state, current=game)
     match action:
         case StatehoodDraw() | DrawWinner():
@@ -251,15 +198,3 @@ def _require_afternoon(state: Match3State, what: str) -> None:
             f"round {state.round} is a morning round, which plays every game in order: "
             f"{what} belong to afternoon rounds"
         )
-
-
-def _time_up(state: Match3State) -> Match3State:
-    if state.time_up:
-        raise IllegalAction("time is already up")
-    timed_out = replace(state, time_up=True)
-    if state.current is None or state.on_time_up is TimeUpRule.FINISH:
-        return timed_out
-    if state.on_time_up is TimeUpRule.TIE:
-        tie = GameResult(None, reason="time ran out; scored as a tie")
-        return _finish_game(timed_out, tie, state.current)
-    return _finish_game(timed_out, None, state.current)

@@ -8,7 +8,7 @@ two groups of 4+4 or 5+3; a ThreeOPlunge showing adds a third group of 3.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -61,53 +61,95 @@ def broken_links(group: Group, atlas: Atlas) -> list[tuple[str, str]]:
     return [(a, b) for a, b in pairwise(group) if not atlas.borders(a, b)]
 
 
-def check_showing(
-    groups: Showing,
-    three_o: bool,
-    hand: Sequence[str] = (),
-    atlas: Atlas | None = None,
-) -> ShowingCheck:
-    """Judge a showing; structural faults (sizes, reuse, cards not in hand) make it invalid.
+def showing_problems(
+    codes: Showing, sizes_ok: bool, expected: str, hand: Sequence[str], atlas: Atlas
+) -> list[str]:
+    """A showing's structural faults: wrong group sizes, a card used twice, cards not in hand.
 
-    Unknown states raise ``UnknownState``: that is bad input, not a bad showing.
+    ``codes`` are the shown groups as postal codes; ``sizes_ok`` says whether their sizes are
+    allowed at the level, ``expected`` what the level expects; an empty ``hand`` is not checked.
     """
-    atlas = atlas or default_atlas()
-    groups = tuple(tuple(atlas.code(card) for card in group) for group in groups)
     problems: list[str] = []
-    sizes = [len(group) for group in groups]
-    if not sizes_allowed(sizes, three_o):
-        shown = "+".join(str(size) for size in sizes) or "nothing"
-        problems.append(f"group sizes {shown}: expected {expected_sizes(three_o)}")
-    repeated = sorted(code for code, n in Counter(c for g in groups for c in g).items() if n > 1)
+    if not sizes_ok:
+        shown = "+".join(str(len(group)) for group in codes) or "nothing"
+        problems.append(f"group sizes {shown}: expected {expected}")
+    repeated = sorted(code for code, n in Counter(c for g in codes for c in g).items() if n > 1)
     if repeated:
         problems.append(f"card(s) used more than once: {', '.join(repeated)}")
     if hand:
         hand_codes = {atlas.code(card) for card in hand}
-        missing = sorted({c for g in groups for c in g} - hand_codes)
+        missing = sorted({c for g in codes for c in g} - hand_codes)
         if missing:
             problems.append(f"not in the team's hand: {', '.join(missing)}")
-    broken: list[tuple[str, str]] = []
-    for group in groups:
-        for a, b in broken_links(group, atlas):
-            broken.append((a, b))
-            problems.append(f"{a} does not border {b} in group {'-'.join(group)}")
-    return ShowingCheck(valid=not problems, problems=tuple(problems), broken_pairs=tuple(broken))
+    return problems
 
 
-def require_well_formed(groups: Showing, three_o: bool, atlas: Atlas | None = None) -> Showing:
-    """For the judge's CLI: wrong sizes or a repeated card are bad input, not a failed claim."""
-    atlas = atlas or default_atlas()
-    codes = tuple(tuple(atlas.code(card) for card in group) for group in groups)
-    sizes = [len(group) for group in codes]
-    if not sizes_allowed(sizes, three_o):
-        shown = "+".join(str(size) for size in sizes)
-        raise InvalidInput(f"group sizes {shown}: expected {expected_sizes(three_o)}")
-    seen: set[str] = set()
-    for code in (c for group in codes for c in group):
-        if code in seen:
-            raise InvalidInput(f"card {code} is used more than once: each card can be used once")
-        seen.add(code)
-    return codes
+# The pairs that do not border and the problems of one group, as a level judges it.
+GroupFaults = tuple[list[tuple[str, str]], list[str]]
+
+
+def _link_faults(group: Group, atlas: Atlas) -> GroupFaults:
+    pairs = broken_links(group, atlas)
+    return pairs, [f"{a} does not border {b} in group {'-'.join(group)}" for a, b in pairs]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowingRules:
+    """How a level judges a showing: the group sizes it allows and each group's faults."""
+
+    sizes_allowed: Callable[[Sequence[int], bool], bool]
+    expected_sizes: Callable[[bool], str]
+    group_faults: Callable[[Group, Atlas], GroupFaults]
+    level_note: str = ""  # follows the expected sizes in the judge's CLI errors
+
+    def check_showing(
+        self,
+        groups: Showing,
+        three_o: bool,
+        hand: Sequence[str] = (),
+        atlas: Atlas | None = None,
+    ) -> ShowingCheck:
+        """Judge a showing; structural faults (sizes, reuse, cards not in hand) make it invalid.
+
+        Unknown states raise ``UnknownState``: that is bad input, not a bad showing.
+        """
+        atlas = atlas or default_atlas()
+        codes = tuple(tuple(atlas.code(card) for card in group) for group in groups)
+        sizes_ok = self.sizes_allowed([len(group) for group in codes], three_o)
+        problems = showing_problems(codes, sizes_ok, self.expected_sizes(three_o), hand, atlas)
+        broken: list[tuple[str, str]] = []
+        for group in codes:
+            pairs, faults = self.group_faults(group, atlas)
+            broken.extend(pairs)
+            problems.extend(faults)
+        return ShowingCheck(
+            valid=not problems, problems=tuple(problems), broken_pairs=tuple(broken)
+        )
+
+    def require_well_formed(
+        self, groups: Showing, three_o: bool, atlas: Atlas | None = None
+    ) -> Showing:
+        """For the judge's CLI: wrong sizes or a repeated card are bad input, not a failed claim."""
+        atlas = atlas or default_atlas()
+        codes = tuple(tuple(atlas.code(card) for card in group) for group in groups)
+        sizes = [len(group) for group in codes]
+        if not self.sizes_allowed(sizes, three_o):
+            shown = "+".join(str(size) for size in sizes)
+            expected = self.expected_sizes(three_o)
+            raise InvalidInput(f"group sizes {shown}: expected {expected}{self.level_note}")
+        seen: set[str] = set()
+        for code in (c for group in codes for c in group):
+            if code in seen:
+                raise InvalidInput(
+                    f"card {code} is used more than once: each card can be used once"
+                )
+            seen.add(code)
+        return codes
+
+
+SHOWING_RULES = ShowingRules(sizes_allowed, expected_sizes, _link_faults)
+check_showing = SHOWING_RULES.check_showing
+require_well_formed = SHOWING_RULES.require_well_formed
 
 
 # --- Solver -------------------------------------------------------------------------------

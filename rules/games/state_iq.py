@@ -11,7 +11,9 @@ named is optional and, when given, is checked against the atlas and the game so 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
 from rules.actions import Action, register
 from rules.atlas import Atlas, default_atlas
@@ -58,7 +60,9 @@ class Guess:
 
 
 @dataclass(frozen=True, slots=True)
-class StateIQState:
+class GuessingState:
+    """What both levels' State IQ games track; each level says when the first team's turn ends."""
+
     first_team: Team | None = None
     plunging: frozenset[Team] | None = None
     clue_order: str | None = None
@@ -85,15 +89,16 @@ class StateIQState:
     def guesses(self, team: Team) -> tuple[Guess, ...]:
         return self.first_guesses if team is self.first_team else self.second_guesses
 
-    def correct(self, team: Team) -> int:
-        return sum(1 for guess in self.guesses(team) if guess.correct)
+    def first_turn_over(self) -> bool:
+        """Whether the first guessing team has finished guessing."""
+        raise NotImplementedError
 
     @property
     def guessing_team(self) -> Team | None:
-        """The team guessing now; the first team keeps guessing until it has used all 3."""
+        """The team guessing now: the first team until its turn is over, then the other."""
         if self.phase != "guessing" or self.first_team is None:
             return None
-        return self.first_team if len(self.first_guesses) < GUESSES else self.first_team.other
+        return self.first_team if not self.first_turn_over() else self.first_team.other
 
     @property
     def clue_giving_team(self) -> Team | None:
@@ -114,6 +119,16 @@ class StateIQState:
             return None
         return self.clue_order[number - 1]
 
+
+@dataclass(frozen=True, slots=True)
+class StateIQState(GuessingState):
+    def first_turn_over(self) -> bool:
+        """The first team keeps guessing until it has used all 3."""
+        return len(self.first_guesses) >= GUESSES
+
+    def correct(self, team: Team) -> int:
+        return sum(1 for guess in self.guesses(team) if guess.correct)
+
     @property
     def card_number(self) -> int | None:
         """Which of the clue-giving team's cards is being guessed: each correct guess deals one."""
@@ -130,7 +145,12 @@ class StateIQState:
         return guessing.other if made and made[-1].correct else None
 
 
-class StateIQ:
+StateT = TypeVar("StateT", bound=GuessingState)
+
+
+class StateIQRules(ABC, Generic[StateT]):
+    """The actions and turn order both levels share; subclasses judge guesses and results."""
+
     number: int = 2
     key: str = "state_iq"
     title: str = "State IQ"
@@ -138,12 +158,7 @@ class StateIQ:
     def __init__(self, atlas: Atlas | None = None) -> None:
         self._atlas = atlas or default_atlas()
 
-    def start(self, context: GameContext) -> StateIQState:
-        if context.level != 4:
-            raise InvalidInput(f"{self.title} level {context.level}: expected level 4")
-        return StateIQState()
-
-    def apply(self, state: StateIQState, action: Action) -> StateIQState:
+    def apply(self, state: StateT, action: Action) -> StateT:
         match action:
             case StatehoodDraw() | DrawWinner():
                 require_phase(state, "draw")
@@ -159,7 +174,7 @@ class StateIQ:
                 return self._guess(state, action)
         raise not_this_game(self.title, action)
 
-    def _guess(self, state: StateIQState, action: StateIQGuess) -> StateIQState:
+    def _guess(self, state: StateT, action: StateIQGuess) -> StateT:
         guessing = state.guessing_team
         assert guessing is not None and state.first_team is not None  # phase is "guessing"
         if action.team is not guessing:
@@ -168,10 +183,28 @@ class StateIQ:
         if guessing is state.first_team:
             return replace(state, first_guesses=(*state.first_guesses, guess))
         after = replace(state, second_guesses=(*state.second_guesses, guess))
-        first_correct = state.correct(state.first_team)
-        if second_turn_over(first_correct, after.second_guesses):
-            return replace(after, result=_result(after, state.first_team))
-        return after
+        result = self._result_after_second_guess(after, state.first_team)
+        return after if result is None else replace(after, result=result)
+
+    @abstractmethod
+    def _guessed_state(self, state: StateT, team: Team, action: StateIQGuess) -> str | None:
+        """The postal code named, refused when it contradicts what the game already knows."""
+
+    @abstractmethod
+    def _result_after_second_guess(self, after: StateT, first: Team) -> GameResult | None:
+        """The game's result once the second team's turn is over, else None."""
+
+
+class StateIQ(StateIQRules[StateIQState]):
+    def start(self, context: GameContext) -> StateIQState:
+        if context.level != 4:
+            raise InvalidInput(f"{self.title} level {context.level}: expected level 4")
+        return StateIQState()
+
+    def _result_after_second_guess(self, after: StateIQState, first: Team) -> GameResult | None:
+        if second_turn_over(after.correct(first), after.second_guesses):
+            return _result(after, first)
+        return None
 
     def _guessed_state(self, state: StateIQState, team: Team, action: StateIQGuess) -> str | None:
         """The postal code named, refused when it contradicts what the game already knows."""

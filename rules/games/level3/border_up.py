@@ -10,7 +10,6 @@ wins are Level 4's (``rules.games.border_up``); only the showing is judged diffe
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -20,9 +19,10 @@ from rules.games.border_up import (
     BorderUpRules,
     BorderUpState,
     Group,
+    GroupFaults,
     Show,
     Showing,
-    ShowingCheck,
+    ShowingRules,
     Verdict,
     broken_links,
 )
@@ -74,54 +74,17 @@ def group_problem(group: Group, atlas: Atlas | None = None) -> str | None:
     )
 
 
-def check_showing(
-    groups: Showing,
-    three_o: bool,
-    hand: Sequence[str] = (),
-    atlas: Atlas | None = None,
-) -> ShowingCheck:
-    """Judge a Level 3 showing; wrong sizes, reuse or cards not in the hand make it invalid.
-
-    Unknown states raise ``UnknownState``: that is bad input, not a bad showing.
-    """
-    atlas = atlas or default_atlas()
-    groups = tuple(tuple(atlas.code(card) for card in group) for group in groups)
-    problems: list[str] = []
-    sizes = [len(group) for group in groups]
-    if not sizes_allowed(sizes, three_o):
-        shown = "+".join(str(size) for size in sizes) or "nothing"
-        problems.append(f"group sizes {shown}: expected {expected_sizes(three_o)}")
-    repeated = sorted(code for code, n in Counter(c for g in groups for c in g).items() if n > 1)
-    if repeated:
-        problems.append(f"card(s) used more than once: {', '.join(repeated)}")
-    if hand:
-        hand_codes = {atlas.code(card) for card in hand}
-        missing = sorted({c for g in groups for c in g} - hand_codes)
-        if missing:
-            problems.append(f"not in the team's hand: {', '.join(missing)}")
-    broken: list[tuple[str, str]] = []
-    for group in groups:
-        problem = group_problem(group, atlas) if len(group) == GROUP_SIZE else None
-        if problem is not None:
-            broken.extend(broken_links(group, atlas))
-            problems.append(problem)
-    return ShowingCheck(valid=not problems, problems=tuple(problems), broken_pairs=tuple(broken))
+def _group_faults(group: Group, atlas: Atlas) -> GroupFaults:
+    problem = group_problem(group, atlas) if len(group) == GROUP_SIZE else None
+    if problem is None:
+        return [], []
+    return broken_links(group, atlas), [problem]
 
 
-def require_well_formed(groups: Showing, three_o: bool, atlas: Atlas | None = None) -> Showing:
-    """For the judge's CLI: wrong sizes or a repeated card are bad input, not a failed claim."""
-    atlas = atlas or default_atlas()
-    codes = tuple(tuple(atlas.code(card) for card in group) for group in groups)
-    sizes = [len(group) for group in codes]
-    if not sizes_allowed(sizes, three_o):
-        shown = "+".join(str(size) for size in sizes)
-        raise InvalidInput(f"group sizes {shown}: expected {expected_sizes(three_o)} at Level 3")
-    seen: set[str] = set()
-    for code in (c for group in codes for c in group):
-        if code in seen:
-            raise InvalidInput(f"card {code} is used more than once: each card can be used once")
-        seen.add(code)
-    return codes
+# Judged as at Level 4 (``ShowingRules``), but with Level 3's group sizes and groups.
+SHOWING_RULES = ShowingRules(sizes_allowed, expected_sizes, _group_faults, " at Level 3")
+check_showing = SHOWING_RULES.check_showing
+require_well_formed = SHOWING_RULES.require_well_formed
 
 
 # --- Solver -------------------------------------------------------------------------------

@@ -13,23 +13,11 @@ bonus; neither team guessing, or both in the same number, is a tie (rulings R63,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from rules.actions import Action
-from rules.atlas import Atlas, default_atlas
-from rules.errors import IllegalAction, InvalidInput
-from rules.games.common import (
-    DeclarePlunge,
-    DrawWinner,
-    GameContext,
-    StatehoodDraw,
-    check_plunge,
-    draw_result,
-    not_this_game,
-    require_phase,
-)
-from rules.games.state_iq import Guess, StateIQGuess, StateIQPower
-from rules.power import check_clue_order
+from rules.errors import InvalidInput
+from rules.games.common import GameContext
+from rules.games.state_iq import Guess, GuessingState, StateIQGuess, StateIQRules
 from rules.scoring import GameResult
 from rules.teams import Team
 
@@ -85,106 +73,28 @@ def _took(guesses: int | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class StateIQLevel3State:
-    first_team: Team | None = None
-    plunging: frozenset[Team] | None = None
-    clue_order: str | None = None
-    first_guesses: tuple[Guess, ...] = ()
-    second_guesses: tuple[Guess, ...] = ()
-    result: GameResult | None = None
-
-    @property
-    def phase(self) -> str:
-        if self.result is not None:
-            return "over"
-        if self.first_team is None:
-            return "draw"
-        if self.plunging is None:
-            return "plunge"
-        if self.clue_order is None:
-            return "power"
-        return "guessing"
-
-    @property
-    def second_team(self) -> Team | None:
-        return None if self.first_team is None else self.first_team.other
-
-    def guesses(self, team: Team) -> tuple[Guess, ...]:
-        return self.first_guesses if team is self.first_team else self.second_guesses
+class StateIQLevel3State(GuessingState):
+    def first_turn_over(self) -> bool:
+        """The first team guesses until it names the state or misses 3 times."""
+        return turn_over(self.first_guesses)
 
     def solved_in(self, team: Team) -> int | None:
         """The guess on which ``team`` named its opponent's state, if it has."""
         return solved_in(self.guesses(team))
 
-    @property
-    def guessing_team(self) -> Team | None:
-        """The team guessing now: the first team until it names the state or misses 3 times."""
-        if self.phase != "guessing" or self.first_team is None:
-            return None
-        return self.first_team if not turn_over(self.first_guesses) else self.first_team.other
 
-    @property
-    def clue_giving_team(self) -> Team | None:
-        guessing = self.guessing_team
-        return None if guessing is None else guessing.other
-
-    @property
-    def guess_number(self) -> int | None:
-        """1, 2 or 3: which of the guessing team's guesses comes next."""
-        guessing = self.guessing_team
-        return None if guessing is None else len(self.guesses(guessing)) + 1
-
-    @property
-    def next_clue_type(self) -> str | None:
-        """A, B or C: the Clue-card type given before the next guess (a new clue each guess)."""
-        number = self.guess_number
-        if number is None or self.clue_order is None:
-            return None
-        return self.clue_order[number - 1]
-
-
-class StateIQLevel3:
-    number: int = 2
-    key: str = "state_iq"
-    title: str = "State IQ"
-
-    def __init__(self, atlas: Atlas | None = None) -> None:
-        self._atlas = atlas or default_atlas()
-
+class StateIQLevel3(StateIQRules[StateIQLevel3State]):
     def start(self, context: GameContext) -> StateIQLevel3State:
         if context.level != LEVEL:
             raise InvalidInput(f"{self.title} (Level 3) level {context.level}: expected level 3")
         return StateIQLevel3State()
 
-    def apply(self, state: StateIQLevel3State, action: Action) -> StateIQLevel3State:
-        match action:
-            case StatehoodDraw() | DrawWinner():
-                require_phase(state, "draw")
-                return replace(state, first_team=draw_result(action, self._atlas))
-            case DeclarePlunge():
-                require_phase(state, "plunge")
-                return replace(state, plunging=check_plunge(action.plunging))
-            case StateIQPower():
-                require_phase(state, "power")
-                return replace(state, clue_order=check_clue_order(action.clue_order))
-            case StateIQGuess():
-                require_phase(state, "guessing")
-                return self._guess(state, action)
-        raise not_this_game(self.title, action)
-
-    def _guess(self, state: StateIQLevel3State, action: StateIQGuess) -> StateIQLevel3State:
-        guessing = state.guessing_team
-        assert guessing is not None and state.first_team is not None  # phase is "guessing"
-        if action.team is not guessing:
-            raise IllegalAction(f"Team {action.team} guessed: expected Team {guessing} to guess")
-        guess = Guess(action.correct, self._guessed_state(state, guessing, action))
-        if guessing is state.first_team:
-            return replace(state, first_guesses=(*state.first_guesses, guess))
-        after = replace(state, second_guesses=(*state.second_guesses, guess))
+    def _result_after_second_guess(
+        self, after: StateIQLevel3State, first: Team
+    ) -> GameResult | None:
         if second_turn_over(after.first_guesses, after.second_guesses):
-            result = game_result(state.first_team, after.first_guesses, after.second_guesses)
-            return replace(after, result=result)
-        return after
+            return game_result(first, after.first_guesses, after.second_guesses)
+        return None
 
     def _guessed_state(
         self, state: StateIQLevel3State, team: Team, action: StateIQGuess
