@@ -42,9 +42,10 @@ level = "INFO"
 def gametable_command(config: Path) -> list[str]:
     """The installed console script next to this Python (.venv/bin/gametable)."""
     script = Path(sys.executable).parent / "gametable"
+    journal = ["--journal", str(config.with_name("journal.db")), "--new-journal"]
     if script.exists():
-        return [str(script), "run", "--config", str(config)]
-    return [sys.executable, "-m", "firmware_py.cli", "run", "--config", str(config)]
+        return [str(script), "run", "--config", str(config), *journal]
+    return [sys.executable, "-m", "firmware_py.cli", "run", "--config", str(config), *journal]
 
 
 @dataclass(frozen=True, slots=True)

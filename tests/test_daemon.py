@@ -22,6 +22,7 @@ from firmware_py.daemon import TableDaemon
 from firmware_py.notify import Notifier
 from firmware_py.table import CONSOLE, TableSettings
 
+RUN = [sys.executable, "-m", "firmware_py.cli", "run"]
 NAMES = [f"{s}.{w}" for s in "AB" for w in ("stand", "shout")] + [f"console.{b}" for b in CONSOLE]
 
 
@@ -109,7 +110,7 @@ def test_gametable_run_notifies_ready_and_stops_on_sigterm(
     env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "200000"}
     env.pop("WATCHDOG_PID", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware_py.cli", "run", "--config", str(mock_config)],
+        [*RUN, "--config", str(mock_config), "--journal", str(tmp_path / "journal.db")],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -134,7 +135,7 @@ def test_gametable_run_with_a_missing_pin_factory_is_one_line(
     config = tmp_path / "table.toml"
     config.write_text('[gpio]\npin_factory = "lgpio"\n[oled]\nenabled = false\n')
     done = subprocess.run(
-        [sys.executable, "-m", "firmware_py.cli", "run", "--config", str(config)],
+        [*RUN, "--config", str(config), "--journal", str(tmp_path / "journal.db")],
         capture_output=True,
         text=True,
         check=False,
@@ -148,7 +149,7 @@ def test_gametable_run_with_a_bad_config_is_one_line(tmp_path: Path) -> None:
     config = tmp_path / "table.toml"
     config.write_text("[timing]\ntie_window_ms = 0\n")
     done = subprocess.run(
-        [sys.executable, "-m", "firmware_py.cli", "run", "--config", str(config)],
+        [*RUN, "--config", str(config), "--journal", str(tmp_path / "journal.db")],
         capture_output=True,
         text=True,
         check=False,

@@ -361,6 +361,7 @@ class _FlakyPanel:
         self.device = open_emulator("dummy")
         self.every = every
         self.calls = 0
+        self.failures = 0
         self.invalidated = 0
 
     def __getattr__(self, name: str) -> Any:
@@ -369,6 +370,7 @@ class _FlakyPanel:
     def display(self, image: Any) -> None:
         self.calls += 1
         if self.calls % self.every == 0:
+            self.failures += 1
             raise OSError(121, "Remote I/O error")
         self.device.display(image)
 
@@ -377,25 +379,28 @@ class _FlakyPanel:
 
 
 def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen() -> None:
-    panel = _FlakyPanel(every=3)
+    panel = _FlakyPanel(every=2)
     oled = Oled(device=panel)
     worker = OledWorker(oled)
 
-    async def scenario() -> None:
-        for n in range(20):
-            worker.want(Screen(title="COUNTDOWN", big=str(n)))
-            await asyncio.sleep(0)
-        for _ in range(200):
+    async def drawn() -> None:
+        for _ in range(400):
             if not worker._busy:
-                break
-            await asyncio.sleep(0.05)
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the OLED worker never finished")
+
+    async def scenario() -> None:
+        for n in range(6):  # each frame is drawn before the next; every 2nd write fails
+            worker.want(Screen(title="COUNTDOWN", big=str(n)))
+            await drawn()
 
     asyncio.run(scenario())
-    assert oled.last_image is not None
     shown = open_emulator("dummy")
-    Oled(device=shown).show(Screen(title="COUNTDOWN", big="19"))
+    Oled(device=shown).show(Screen(title="COUNTDOWN", big="5"))
     assert panel.device.image.tobytes() == shown.image.tobytes()  # type: ignore[attr-defined]
-    assert panel.invalidated >= 1  # redrawn whole after the failure
+    assert panel.failures >= 3
+    assert panel.invalidated == panel.failures  # each recovery redraws the whole screen
 
 
 def test_the_scoreboard_port_vanishing_and_returning_is_reconnected(tmp_path: Path) -> None:
