@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from firmware_py.cli import main
 from rules.atlas import default_atlas
 from rules.games.border_up import check_showing
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
-    code, out, err = run(capsys, *argv, "--json")
-    assert err == ""
-    data: dict[str, object] = json.loads(out)
-    return code, data
-
-
-def assert_bad_input(capsys: pytest.CaptureFixture[str], *argv: str, names: str) -> None:
-    code, out, err = run(capsys, *argv)
-    assert code == 2
-    assert out == ""
-    assert err.count("\n") == 1, err
-    assert err.startswith("gametable: error: ")
-    assert names in err
-
+from tests.cli_helpers import assert_bad_input, run, run_json
 
 # check border-up
 

@@ -9,28 +9,7 @@ import pytest
 
 from firmware_py.cli import main
 from rules.games.level3.border_up import check_showing
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object]]:
-    code, out, err = run(capsys, *argv, "--json")
-    assert err == ""
-    data: dict[str, object] = json.loads(out)
-    return code, data
-
-
-def assert_bad_input(capsys: pytest.CaptureFixture[str], *argv: str, names: str) -> None:
-    code, out, err = run(capsys, *argv)
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1, err
-    assert err.startswith("gametable: error: ")
-    assert names in err
-
+from tests.cli_helpers import assert_bad_input, run, run_json
 
 # check border-up --level 3
 
