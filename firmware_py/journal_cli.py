@@ -9,6 +9,7 @@ from typing import Any
 
 from firmware_py.journal import Journal, JournalError
 from firmware_py.recorder import RecordedTable, settings_to_json
+from firmware_py.table import TableSettings
 from rules.actions import encode
 from rules.replay import summary
 
@@ -26,15 +27,10 @@ def _load(path: Path) -> tuple[Journal, RecordedTable]:
     def no_pins(name: str) -> bool:
         raise JournalError(f"journal {path}: a pin read is missing")
 
+    # the settings are the journal's own (from its session); these are never used
     return journal, RecordedTable.start(
-        journal=journal, settings=_unused_settings(), now=0.0, read_pin=no_pins
+        journal=journal, settings=TableSettings(), now=0.0, read_pin=no_pins
     )
-
-
-def _unused_settings() -> Any:
-    from firmware_py.table import TableSettings
-
-    return TableSettings()  # a journal with a session brings its own
 
 
 def export_data(path: Path) -> dict[str, Any]:
@@ -72,7 +68,7 @@ def show(path: Path, *, as_json: bool) -> int:
         )
         print(f"{decision['wall'][11:23]}  {decision['event']:<13} {fields}")
     scores = result.get("scores") or result.get("points")
-    print(f"now: {result['phase']}, score {scores}")
+    print(f"now: {result['phase']}" + (f", score {scores}" if scores else ", no score yet"))
     return 0
 
 

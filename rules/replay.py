@@ -25,7 +25,7 @@ from rules.championship import (
 )
 from rules.errors import InvalidLog, RuleError
 from rules.games.common import GameContext
-from rules.games.registry import check_level, game_rules
+from rules.games.registry import game_rules
 from rules.match import MatchState, PlayedGame, StartMatch, apply_match, new_match
 from rules.match3 import Match3State, StartMatch3, apply_match3, new_match3
 from rules.scoring import GameResult, score_game
@@ -254,8 +254,3 @@ def _championship_summary(session: ChampionshipState) -> dict[str, Any]:
         "over": session.over,
         "champion": champion.value if champion else None,
     }
-
-
-def require_level(level: int) -> int:
-    """A level the rules core plays (3 or 4), else one line of ``InvalidInput``."""
-    return check_level(level)

@@ -12,7 +12,7 @@ from rules.errors import IllegalAction, InvalidInput, InvalidLog
 from rules.games.border_up import BorderUpRules
 from rules.games.level3.border_up import BorderUpLevel3
 from rules.games.level3.state_iq import StateIQLevel3State
-from rules.games.registry import GAMES, LEVEL_3_GAMES, game_rules
+from rules.games.registry import GAMES, LEVEL_3_GAMES, check_level, game_rules
 from rules.match import NextGame, StartMatch, TimeUp
 from rules.match3 import Match3State, StartMatch3
 from rules.replay import (
@@ -23,7 +23,6 @@ from rules.replay import (
     replay,
     replay_any,
     replay_log,
-    require_level,
     start_any_session,
     start_session,
     summary,
@@ -51,7 +50,7 @@ def test_an_unknown_level_is_one_line_of_invalid_input() -> None:
     with pytest.raises(InvalidInput, match=r"^level 2: expected 3 or 4$"):
         game_rules(1, level=2)
     with pytest.raises(InvalidInput, match="level 5"):
-        require_level(5)
+        check_level(5)
 
 
 def test_a_level_3_game_number_is_1_to_5() -> None:
