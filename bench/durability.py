@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 from bench.figures import Figure, Section
-from firmware_py.headless import VirtualTable, run_script
-from firmware_py.journal import Journal
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import VirtualTable, run_script
+from firmware_py.table.journal import Journal
 from tests.faults import SCRIPTS, kill_campaign
 from tests.test_durability import SHORT_SCRIPTS, _bounce_storm
 

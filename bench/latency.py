@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from bench.figures import Figure, Section, ms, percentile
 from drivers.oled import render
-from firmware_py.headless import VirtualTable
-from firmware_py.table import Event, TableController, TableSettings
+from firmware_py.table.controller import Event, TableController, TableSettings
+from firmware_py.table.headless import VirtualTable
 
 ITERATIONS = 2000
 WARMUP = 100

@@ -15,7 +15,7 @@ from luma.oled.device import ssd1306  # type: ignore[import-untyped]
 
 from bench.figures import Figure, Section
 from drivers.oled import PartialSH1106, PartialSSD1306, Screen, render
-from firmware_py.table import format_clock
+from firmware_py.table.controller import format_clock
 
 TICKS = 60
 MATCH_LEFT = 15 * 60  # the clock shows 15:00, then 14:59, ...

@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass
 
 from bench.figures import Figure, Section
-from firmware_py.arbiter import ShoutArbiter
-from firmware_py.table import TableSettings
+from firmware_py.table.arbiter import ShoutArbiter
+from firmware_py.table.controller import TableSettings
 
 RACES = 20_000
 MAX_GAP_US = 100_000

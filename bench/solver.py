@@ -8,7 +8,7 @@ import time
 
 from bench.figures import Figure, Section, percentile
 from rules.atlas import default_atlas
-from rules.games.border_up import solve
+from rules.geoplunge.games.border_up import solve
 
 HAND_SIZE = 21
 SAMPLES = 2000

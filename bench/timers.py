@@ -23,8 +23,8 @@ from multiprocessing.process import BaseProcess
 from bench.figures import Figure, Section, ms, percentile
 from bench.procfs import cpu_seconds
 from drivers.oled import Screen, render
-from firmware_py.daemon import wait_until as daemon_wait_until
-from firmware_py.table import COUNT_TO, format_clock
+from firmware_py.table.controller import COUNT_TO, format_clock
+from firmware_py.table.daemon import wait_until as daemon_wait_until
 
 COUNTS = 2  # 5-counts in a row
 CADENCE = 1.0
@@ -83,7 +83,7 @@ def _stop(processes: list[BaseProcess]) -> None:
 
 
 async def wait_until(deadline: float, wake: asyncio.Event) -> float:
-    """Wait the daemon's own way (firmware_py.daemon.wait_until); returns the lateness."""
+    """Wait the daemon's own way (firmware_py.table.daemon.wait_until); returns the lateness."""
     loop = asyncio.get_running_loop()
     while loop.time() < deadline:
         await daemon_wait_until(deadline, wake)
@@ -205,7 +205,7 @@ def timer_error() -> Section:
         "before the load starts. Under the load, on one asyncio loop, one after another: "
         f"{COUNTS} 5-counts at {CADENCE:g} s cadence and a {COUNTDOWN_SECONDS} s countdown, "
         "both on absolute deadlines start + k of loop.time(), waited for the daemon's way "
-        "(firmware_py.daemon.wait_until: a coarse wait_for ending 2 ms early, then a precise "
+        "(firmware_py.table.daemon.wait_until: a coarse wait_for ending 2 ms early, then a precise "
         "sleep to the deadline), then a naive loop "
         "of asyncio.sleep(1). Every tick renders an OLED frame after the wake. Lateness = "
         "loop.time() at wake - deadline (epoll alone rounds a timeout up to a whole ms; the "

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from firmware_py import judge
+from firmware_py.judge import geoplunge as judge
 from rules.errors import RuleError
 
 BAD_INPUT = 2
@@ -99,7 +99,7 @@ def _add_check_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
 
 
 def _add_tournament_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
-    from firmware_py import tournament_cli
+    from firmware_py.director import tournament_cli
 
     tournament_cli.add_parser(commands)
 
@@ -175,8 +175,8 @@ def _run(args: argparse.Namespace) -> judge.Answer:
 
 
 def _table_command(args: argparse.Namespace) -> int:
-    from firmware_py import commands
-    from firmware_py.config import check_config_main
+    from firmware_py.table import commands
+    from firmware_py.table.config import check_config_main
 
     if args.command == "sim":
         return commands.sim(
@@ -201,8 +201,8 @@ def _table_command(args: argparse.Namespace) -> int:
 
 
 def _journal_command(args: argparse.Namespace) -> int:
-    from firmware_py import journal_cli
-    from firmware_py.journal import JournalError
+    from firmware_py.table import journal_cli
+    from firmware_py.table.journal import JournalError
 
     try:
         if args.journal_command == "show":
@@ -235,7 +235,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command == "tournament":
-            from firmware_py import tournament_cli
+            from firmware_py.director import tournament_cli
 
             return tournament_cli.run(args)
         if args.command == "replay":
@@ -245,7 +245,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command in ("sim", "run", "config", "selftest", "journal"):
             return _table_command(args)
         if args.command == "demo":
-            from firmware_py.demo import narrate
+            from firmware_py.judge.demo import narrate
 
             return narrate(_read_lines(args.log) if args.log else None, as_json=args.json)
         answer = _run(args)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from drivers.oled import Oled, open_emulator
-from firmware_py.headless import VirtualTable
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import VirtualTable
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGES = "dealer-guide"

@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from firmware_py.headless import run_script
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import run_script
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs/scripts.md"

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_py.headless import run_script
-from firmware_py.journal import Journal
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import run_script
+from firmware_py.table.journal import Journal
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
 
@@ -72,7 +72,7 @@ def kill_and_resume(lines: list[str], path: Path, delay: float) -> KillOutcome:
     started = time.perf_counter()
     journal = Journal.open(path)
     try:
-        from firmware_py.headless import VirtualTable, parse_script, resume_point
+        from firmware_py.table.headless import VirtualTable, parse_script, resume_point
 
         settings, steps = parse_script(lines, TableSettings())
         first, levels = resume_point(journal, steps)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.arbiter import ShoutArbiter
+from firmware_py.table.arbiter import ShoutArbiter
 
 TIE, SETTLE = 0.015, 0.050
 

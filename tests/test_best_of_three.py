@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction
-from rules.games.best_of_three import MAX_ROUNDS, Round, series_result, wins
-from rules.scoring import GameResult
-from rules.teams import Team
+from rules.geoplunge.games.best_of_three import MAX_ROUNDS, Round, series_result, wins
+from rules.geoplunge.scoring import GameResult
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 rounds = st.sampled_from([A, B, None])

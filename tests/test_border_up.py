@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rules.actions import decode, encode
 from rules.atlas import default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, UnknownState
-from rules.games.border_up import (
+from rules.geoplunge.games.border_up import (
     BorderUpRules,
     BorderUpState,
     Shout,
@@ -19,8 +19,8 @@ from rules.games.border_up import (
     require_well_formed,
     solve,
 )
-from rules.games.common import DeclarePlunge, GameContext
-from rules.teams import Team
+from rules.geoplunge.games.common import DeclarePlunge, GameContext
+from rules.geoplunge.teams import Team
 
 RULES = BorderUpRules()
 CODES = default_atlas().codes

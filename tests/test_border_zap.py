@@ -9,7 +9,7 @@ import pytest
 from rules.actions import Action, decode, encode
 from rules.atlas import Category
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_zap import (
+from rules.geoplunge.games.border_zap import (
     BorderZapRules,
     BorderZapState,
     ZapHands,
@@ -17,10 +17,10 @@ from rules.games.border_zap import (
     ZapResult,
     ZapTrick,
 )
-from rules.games.common import DeclarePlunge, DrawWinner, GameContext, StatehoodDraw
-from rules.games.play_the_ranks import PlayRanksTrick
-from rules.games.tricks import ZapCondition
-from rules.teams import Team
+from rules.geoplunge.games.common import DeclarePlunge, DrawWinner, GameContext, StatehoodDraw
+from rules.geoplunge.games.play_the_ranks import PlayRanksTrick
+from rules.geoplunge.games.tricks import ZapCondition
+from rules.geoplunge.teams import Team
 
 RULES = BorderZapRules()
 A, B = Team.A, Team.B

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules.actions import Action, decode, encode
 from rules.errors import GameOver, IllegalAction, InvalidInput, RuleError
-from rules.games.chummy_challenge import (
+from rules.geoplunge.games.chummy_challenge import (
     CHUMMY_ANSWER_SECONDS,
     ChummyAnswer,
     ChummyChallenge,
@@ -22,10 +22,10 @@ from rules.games.chummy_challenge import (
     ChummyTimeout,
     challenge_winner,
 )
-from rules.games.common import DeclarePlunge, GameContext, GameRules
-from rules.games.dashing_states import DashingRace
-from rules.power import QuestionColour
-from rules.teams import Team
+from rules.geoplunge.games.common import DeclarePlunge, GameContext, GameRules
+from rules.geoplunge.games.dashing_states import DashingRace
+from rules.geoplunge.power import QuestionColour
+from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
 
 A, B = Team.A, Team.B

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.atlas import default_atlas
-from rules.games.border_up import check_showing
+from rules.geoplunge.games.border_up import check_showing
 from tests.cli_helpers import assert_bad_input, run, run_json
 
 # check border-up
@@ -291,7 +291,7 @@ def test_demo_of_an_empty_log_is_one_line(
 
 
 def test_replay_accepts_json_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    example = Path(__file__).resolve().parents[1] / "firmware_py/examples/combo4-match.jsonl"
+    example = Path(__file__).resolve().parents[1] / "firmware_py/judge/examples/combo4-match.jsonl"
     code, data = run_json(capsys, "replay", str(example))
     assert (code, data["winner"]) == (0, "B")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.config import (
+from firmware_py.table.config import (
     Config,
     ConfigError,
     GpioConfig,

@@ -18,9 +18,9 @@ import pytest
 
 from drivers.inputs import InputSpec
 from drivers.mockpins import mock_factory
-from firmware_py.daemon import TableDaemon
-from firmware_py.notify import Notifier
-from firmware_py.table import CONSOLE, TableSettings
+from firmware_py.table.controller import CONSOLE, TableSettings
+from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.notify import Notifier
 
 RUN = [sys.executable, "-m", "firmware_py.cli", "run"]
 NAMES = [f"{s}.{w}" for s in "AB" for w in ("stand", "shout")] + [f"console.{b}" for b in CONSOLE]

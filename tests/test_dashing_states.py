@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from rules.actions import Action, decode, encode
 from rules.atlas import Category, default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, RuleError
-from rules.games.common import DeclarePlunge, GameContext, GameRules
-from rules.games.dashing_states import (
+from rules.geoplunge.games.common import DeclarePlunge, GameContext, GameRules
+from rules.geoplunge.games.dashing_states import (
     DashingCategory,
     DashingRace,
     DashingState,
@@ -21,8 +21,8 @@ from rules.games.dashing_states import (
     race_order_valid,
     race_winner,
 )
-from rules.games.state_iq import StateIQPower
-from rules.teams import Team
+from rules.geoplunge.games.state_iq import StateIQPower
+from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
 
 A, B = Team.A, Team.B

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_py.debounce import LeadingEdgeDebouncer
+from firmware_py.table.debounce import LeadingEdgeDebouncer
 
 WINDOW = 0.020
 

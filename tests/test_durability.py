@@ -18,11 +18,11 @@ import pytest
 
 from drivers.oled import Oled, Screen, open_emulator
 from drivers.scoreboard import Scoreboard
-from firmware_py.daemon import OledWorker, ScoreboardLink, TableDaemon, main_task_guard
-from firmware_py.headless import VirtualTable, parse_script, resume_point, run_script
-from firmware_py.journal import Journal, JournalCorrupt
-from firmware_py.recorder import JournalMismatch
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.daemon import OledWorker, ScoreboardLink, TableDaemon, main_task_guard
+from firmware_py.table.headless import VirtualTable, parse_script, resume_point, run_script
+from firmware_py.table.journal import Journal, JournalCorrupt
+from firmware_py.table.recorder import JournalMismatch
 from tests.faults import SCRIPTS, kill_campaign, recorded_events, reference_run
 from tests.test_daemon import _specs
 
@@ -453,7 +453,7 @@ def test_a_failed_journal_write_shows_nothing_as_made_and_is_retried(tmp_path: P
 
     def commit() -> None:
         if failing["on"] and journal.pending:
-            from firmware_py.journal import JournalWriteError
+            from firmware_py.table.journal import JournalWriteError
 
             raise JournalWriteError("journal: write failed (database or disk is full)")
         real()
@@ -529,7 +529,7 @@ def test_a_crash_inside_an_edge_callback_ends_the_daemon_non_zero(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from drivers.mockpins import mock_factory
-    from firmware_py.table import TableController
+    from firmware_py.table.controller import TableController
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug in the controller")

@@ -15,10 +15,16 @@ from hypothesis import strategies as st
 from rules.actions import Action, decode, encode
 from rules.atlas import Category, default_atlas
 from rules.errors import GameOver, IllegalAction, RuleError
-from rules.games.border_zap import BorderZapState, ZapHands, ZapPhase, ZapResult, ZapTrick
-from rules.games.common import DeclarePlunge, DrawWinner, GameContext, GameRules, StatehoodDraw
-from rules.games.game4 import ChooseVersion, Game4Rules, Game4State
-from rules.games.play_the_ranks import (
+from rules.geoplunge.games.border_zap import BorderZapState, ZapHands, ZapPhase, ZapResult, ZapTrick
+from rules.geoplunge.games.common import (
+    DeclarePlunge,
+    DrawWinner,
+    GameContext,
+    GameRules,
+    StatehoodDraw,
+)
+from rules.geoplunge.games.game4 import ChooseVersion, Game4Rules, Game4State
+from rules.geoplunge.games.play_the_ranks import (
     AnnounceRole,
     BurDealt,
     DealBur,
@@ -34,8 +40,8 @@ from rules.games.play_the_ranks import (
     TurnPowerCards,
     UpTheBur,
 )
-from rules.power import BASES, Game4Version
-from rules.teams import Team
+from rules.geoplunge.power import BASES, Game4Version
+from rules.geoplunge.teams import Team
 
 RULES = Game4Rules()
 A, B = Team.A, Team.B

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules.atlas import Category, default_atlas
 from rules.errors import InvalidInput, RuleError, UnknownState
-from rules.games.tricks import (
+from rules.geoplunge.games.tricks import (
     Trick,
     TrickSide,
     ZapCondition,
@@ -20,7 +20,7 @@ from rules.games.tricks import (
     judge_zap,
     rank_key,
 )
-from rules.power import BASES, Game4Version
+from rules.geoplunge.power import BASES, Game4Version
 
 PTR1, PTR2 = Game4Version.PTR1, Game4Version.PTR2
 SIZE, STATEHOOD, POPULATION = Category.SIZE, Category.STATEHOOD, Category.POPULATION

@@ -18,8 +18,8 @@ from types import ModuleType
 from PIL import Image, ImageChops
 
 from drivers.mockpins import mock_factory
-from firmware_py.selftest import selftest
-from firmware_py.sim import help_line, key_map, sim_specs
+from firmware_py.table.selftest import selftest
+from firmware_py.table.sim import help_line, key_map, sim_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 

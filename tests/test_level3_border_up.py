@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from rules.atlas import default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, UnknownState
-from rules.games.border_up import BorderUpState, Shout, Show, Verdict
-from rules.games.common import DeclarePlunge, GameContext, GameRules
-from rules.games.level3.border_up import (
+from rules.geoplunge.games.border_up import BorderUpState, Shout, Show, Verdict
+from rules.geoplunge.games.common import DeclarePlunge, GameContext, GameRules
+from rules.geoplunge.games.level3.border_up import (
     HAND_SIZE,
     BorderUpLevel3,
     check_showing,
@@ -19,7 +19,7 @@ from rules.games.level3.border_up import (
     solve,
     winning_groups,
 )
-from rules.teams import Team
+from rules.geoplunge.teams import Team
 
 RULES = BorderUpLevel3()
 CODES = default_atlas().codes

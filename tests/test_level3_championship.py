@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import Action, decode, encode
-from rules.championship import (
+from rules.errors import GameOver, IllegalAction, InvalidInput
+from rules.geoplunge.championship import (
     DEFAULT_GAMES,
     ChampionshipState,
     StartChampionship,
@@ -13,17 +14,16 @@ from rules.championship import (
     leader_beyond_reach,
     new_championship,
 )
-from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_up import Shout, Verdict
-from rules.games.border_zap import ZapResult
-from rules.games.common import DeclarePlunge, DrawWinner
-from rules.games.dashing_states import DashingRace
-from rules.games.game4 import ChooseVersion
-from rules.games.play_the_ranks import TurnPowerCards
-from rules.games.state_iq import StateIQGuess, StateIQPower
-from rules.match import NextGame, TimeUp
-from rules.power import Game4Version
-from rules.teams import Team
+from rules.geoplunge.games.border_up import Shout, Verdict
+from rules.geoplunge.games.border_zap import ZapResult
+from rules.geoplunge.games.common import DeclarePlunge, DrawWinner
+from rules.geoplunge.games.dashing_states import DashingRace
+from rules.geoplunge.games.game4 import ChooseVersion
+from rules.geoplunge.games.play_the_ranks import TurnPowerCards
+from rules.geoplunge.games.state_iq import StateIQGuess, StateIQPower
+from rules.geoplunge.match import NextGame, TimeUp
+from rules.geoplunge.power import Game4Version
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 NOBODY: frozenset[Team] = frozenset()

@@ -6,7 +6,7 @@ import pytest
 
 from rules.actions import Action, decode, encode
 from rules.errors import IllegalAction, InvalidInput
-from rules.games.chummy_challenge import (
+from rules.geoplunge.games.chummy_challenge import (
     ChummyAnswer,
     ChummyGeoPlungers,
     ChummyQuestion,
@@ -15,10 +15,10 @@ from rules.games.chummy_challenge import (
     ChummyState,
     ChummyTimeout,
 )
-from rules.games.common import DeclarePlunge, GameContext, GameRules
-from rules.games.level3.chummy_challenge import ChummyChallengeLevel3, SquareQuestion
-from rules.power import QuestionColour
-from rules.teams import Team
+from rules.geoplunge.games.common import DeclarePlunge, GameContext, GameRules
+from rules.geoplunge.games.level3.chummy_challenge import ChummyChallengeLevel3, SquareQuestion
+from rules.geoplunge.power import QuestionColour
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 RULES = ChummyChallengeLevel3()

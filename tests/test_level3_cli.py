@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.cli import main
-from rules.games.level3.border_up import check_showing
+from rules.geoplunge.games.level3.border_up import check_showing
 from tests.cli_helpers import assert_bad_input, run, run_json
 
 # check border-up --level 3

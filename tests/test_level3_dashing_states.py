@@ -7,10 +7,10 @@ import pytest
 from rules.actions import Action
 from rules.atlas import Category
 from rules.errors import IllegalAction, InvalidInput
-from rules.games.common import DeclarePlunge, GameContext, GameRules
-from rules.games.dashing_states import DashingCategory, DashingRace, DashingState
-from rules.games.level3.dashing_states import DashingStatesLevel3, sorting_race
-from rules.teams import Team
+from rules.geoplunge.games.common import DeclarePlunge, GameContext, GameRules
+from rules.geoplunge.games.dashing_states import DashingCategory, DashingRace, DashingState
+from rules.geoplunge.games.level3.dashing_states import DashingStatesLevel3, sorting_race
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 RULES = DashingStatesLevel3()

@@ -9,11 +9,11 @@ import pytest
 from rules.actions import Action
 from rules.atlas import Category
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_zap import BorderZapState, ZapHands, ZapResult, ZapTrick
-from rules.games.common import DeclarePlunge, DrawWinner, GameContext, GameRules
-from rules.games.game4 import ChooseVersion, Game4State
-from rules.games.level3.game4 import Game4Level3
-from rules.games.play_the_ranks import (
+from rules.geoplunge.games.border_zap import BorderZapState, ZapHands, ZapResult, ZapTrick
+from rules.geoplunge.games.common import DeclarePlunge, DrawWinner, GameContext, GameRules
+from rules.geoplunge.games.game4 import ChooseVersion, Game4State
+from rules.geoplunge.games.level3.game4 import Game4Level3
+from rules.geoplunge.games.play_the_ranks import (
     AnnounceRole,
     BurDealt,
     DealBur,
@@ -28,8 +28,8 @@ from rules.games.play_the_ranks import (
     TurnPowerCards,
     UpTheBur,
 )
-from rules.power import Game4Version
-from rules.teams import Team
+from rules.geoplunge.power import Game4Version
+from rules.geoplunge.teams import Team
 
 RULES = Game4Level3()
 A, B = Team.A, Team.B

@@ -6,11 +6,11 @@ import pytest
 
 from rules.actions import Action, decode, encode
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_up import Shout, Verdict
-from rules.games.common import DeclarePlunge, DrawWinner, StatehoodDraw
-from rules.games.game4 import ChooseVersion
-from rules.match import NextGame, TimeUp, TimeUpRule
-from rules.match3 import (
+from rules.geoplunge.games.border_up import Shout, Verdict
+from rules.geoplunge.games.common import DeclarePlunge, DrawWinner, StatehoodDraw
+from rules.geoplunge.games.game4 import ChooseVersion
+from rules.geoplunge.match import NextGame, TimeUp, TimeUpRule
+from rules.geoplunge.match3 import (
     AfternoonPicks,
     DayPart,
     Match3State,
@@ -21,9 +21,9 @@ from rules.match3 import (
     new_match3,
     round_minutes,
 )
-from rules.power import Game4Version
-from rules.scoring import GameResult, score_game
-from rules.teams import Team
+from rules.geoplunge.power import Game4Version
+from rules.geoplunge.scoring import GameResult, score_game
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 

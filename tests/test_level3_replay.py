@@ -7,15 +7,15 @@ import json
 import pytest
 
 from rules.actions import decode, encode
-from rules.championship import ChampionshipState, StartChampionship
 from rules.errors import IllegalAction, InvalidInput, InvalidLog
-from rules.games.border_up import BorderUpRules
-from rules.games.level3.border_up import BorderUpLevel3
-from rules.games.level3.state_iq import StateIQLevel3State
-from rules.games.registry import GAMES, LEVEL_3_GAMES, check_level, game_rules
-from rules.match import NextGame, StartMatch, TimeUp
-from rules.match3 import Match3State, StartMatch3
-from rules.replay import (
+from rules.geoplunge.championship import ChampionshipState, StartChampionship
+from rules.geoplunge.games.border_up import BorderUpRules
+from rules.geoplunge.games.level3.border_up import BorderUpLevel3
+from rules.geoplunge.games.level3.state_iq import StateIQLevel3State
+from rules.geoplunge.games.registry import GAMES, LEVEL_3_GAMES, check_level, game_rules
+from rules.geoplunge.match import NextGame, StartMatch, TimeUp
+from rules.geoplunge.match3 import Match3State, StartMatch3
+from rules.geoplunge.replay import (
     GameSession,
     StartGame,
     apply_any_session,
@@ -27,7 +27,7 @@ from rules.replay import (
     start_session,
     summary,
 )
-from rules.teams import Team
+from rules.geoplunge.teams import Team
 
 # The registry by level
 

@@ -6,10 +6,16 @@ import pytest
 
 from rules.actions import Action
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.common import DeclarePlunge, DrawWinner, GameContext, GameRules, StatehoodDraw
-from rules.games.level3.state_iq import StateIQLevel3, StateIQLevel3State
-from rules.games.state_iq import StateIQGuess, StateIQPower
-from rules.teams import Team
+from rules.geoplunge.games.common import (
+    DeclarePlunge,
+    DrawWinner,
+    GameContext,
+    GameRules,
+    StatehoodDraw,
+)
+from rules.geoplunge.games.level3.state_iq import StateIQLevel3, StateIQLevel3State
+from rules.geoplunge.games.state_iq import StateIQGuess, StateIQPower
+from rules.geoplunge.teams import Team
 
 A, B = Team.A, Team.B
 RULES = StateIQLevel3()

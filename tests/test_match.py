@@ -8,9 +8,9 @@ import pytest
 
 from rules.actions import Action
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_up import Shout, Verdict
-from rules.games.common import DeclarePlunge
-from rules.match import (
+from rules.geoplunge.games.border_up import Shout, Verdict
+from rules.geoplunge.games.common import DeclarePlunge
+from rules.geoplunge.match import (
     DECKS_BETWEEN_MATCHES,
     CallPicks,
     MatchKind,
@@ -26,7 +26,7 @@ from rules.match import (
     new_match,
     shuffle_after,
 )
-from rules.teams import Team
+from rules.geoplunge.teams import Team
 
 A_WINS_BORDER_UP: tuple[Action, ...] = (
     DeclarePlunge(frozenset({Team.A})),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.notify import Notifier, WatchdogPinger
+from firmware_py.table.notify import Notifier, WatchdogPinger
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ import pytest
 from rules.actions import Action, decode, encode
 from rules.atlas import Category
 from rules.errors import GameOver, IllegalAction, InvalidInput
-from rules.games.border_zap import ZapTrick
-from rules.games.common import DeclarePlunge, DrawWinner, GameContext, StatehoodDraw
-from rules.games.play_the_ranks import (
+from rules.geoplunge.games.border_zap import ZapTrick
+from rules.geoplunge.games.common import DeclarePlunge, DrawWinner, GameContext, StatehoodDraw
+from rules.geoplunge.games.play_the_ranks import (
     AnnounceRole,
     BurDealt,
     DealBur,
@@ -29,9 +29,9 @@ from rules.games.play_the_ranks import (
     TurnPowerCards,
     UpTheBur,
 )
-from rules.games.tricks import TrickDecision
-from rules.power import Game4Version
-from rules.teams import Team
+from rules.geoplunge.games.tricks import TrickDecision
+from rules.geoplunge.power import Game4Version
+from rules.geoplunge.teams import Team
 
 RULES = PlayTheRanksRules()
 PTR1, PTR2 = Game4Version.PTR1, Game4Version.PTR2

@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.actions import Action, action_class, decode, encode, known_kinds
-from rules.championship import StartChampionship
 from rules.errors import RuleError
-from rules.games.play_the_ranks import TurnPowerCards
-from rules.games.registry import GAMES, LEVEL_3_GAMES
-from rules.match import MatchState, StartMatch
-from rules.match3 import Match3State, StartMatch3
-from rules.power import BASES
-from rules.replay import (
+from rules.geoplunge.championship import StartChampionship
+from rules.geoplunge.games.play_the_ranks import TurnPowerCards
+from rules.geoplunge.games.registry import GAMES, LEVEL_3_GAMES
+from rules.geoplunge.match import MatchState, StartMatch
+from rules.geoplunge.match3 import Match3State, StartMatch3
+from rules.geoplunge.power import BASES
+from rules.geoplunge.replay import (
     AnySession,
     GameSession,
     StartGame,

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from firmware_py.cli import main
-from firmware_py.demo import example_log, narrate
+from firmware_py.judge.demo import example_log, narrate
 from rules.actions import decode, encode
-from rules.championship import ChampionshipState
 from rules.errors import IllegalAction, InvalidInput, InvalidLog
-from rules.match import MatchState, NextGame, StartMatch
-from rules.match3 import Match3State
-from rules.replay import (
+from rules.geoplunge.championship import ChampionshipState
+from rules.geoplunge.match import MatchState, NextGame, StartMatch
+from rules.geoplunge.match3 import Match3State
+from rules.geoplunge.replay import (
     GameSession,
     StartGame,
     apply_session,
@@ -25,9 +25,9 @@ from rules.replay import (
     start_session,
     summary,
 )
-from rules.teams import Team
+from rules.geoplunge.teams import Team
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "firmware_py/examples/combo4-match.jsonl"
+EXAMPLE = Path(__file__).resolve().parents[1] / "firmware_py/judge/examples/combo4-match.jsonl"
 
 
 def test_example_match_replays_to_its_result() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.scoring import GameResult, PointTable, score_game
-from rules.teams import Team
+from rules.geoplunge.scoring import GameResult, PointTable, score_game
+from rules.geoplunge.teams import Team
 
 NOBODY: frozenset[Team] = frozenset()
 BOTH = frozenset({Team.A, Team.B})

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from firmware_py.headless import ScriptError, parse_script, run_script
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import ScriptError, parse_script, run_script
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
 DOC = Path(__file__).resolve().parents[1] / "docs/scripts.md"

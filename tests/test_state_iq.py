@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from rules.actions import Action, decode, encode
 from rules.atlas import default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, RuleError, UnknownState
-from rules.games.chummy_challenge import ChummyTimeout
-from rules.games.common import (
+from rules.geoplunge.games.chummy_challenge import ChummyTimeout
+from rules.geoplunge.games.common import (
     DeclarePlunge,
     DrawWinner,
     GameContext,
@@ -21,7 +21,7 @@ from rules.games.common import (
     StatehoodDraw,
     draw_result,
 )
-from rules.games.state_iq import (
+from rules.geoplunge.games.state_iq import (
     Guess,
     StateIQ,
     StateIQGuess,
@@ -29,7 +29,7 @@ from rules.games.state_iq import (
     StateIQState,
     second_turn_over,
 )
-from rules.teams import Team
+from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
 
 A, B = Team.A, Team.B

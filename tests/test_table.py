@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from drivers.leds import SeatLight
-from firmware_py.headless import VirtualTable
-from firmware_py.table import TableSettings
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import VirtualTable
 
 
 class Table:

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from firmware_py import tournament_cli
 from firmware_py.cli import BAD_INPUT, OneLineParser, UsageError
-from firmware_py.tournament_db import TournamentDB
+from firmware_py.director import tournament_cli
+from firmware_py.director.tournament_db import TournamentDB
 
 NOW = "2026-05-09T09:00:00+00:00"
 

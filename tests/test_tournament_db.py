@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, PlayoffGame, TournamentFormat, new_config
 

@@ -3,7 +3,7 @@
 Combo 3: 8 rounds, 1-4 in the morning (20 minutes, every game in order), 5-8 in the
 afternoon (12 minutes, the two teams pick a game each). Combo 4: odd rounds All, even rounds
 Call, 20 minutes each; how many rounds is configuration. How a match is played within a
-round belongs to the match rules (``rules.match`` and the Level 3 match); this module only
+round belongs to the match rules (``rules.geoplunge.match`` and the Level 3 match); this module only
 names the round.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import InvalidInput
-from rules.match import MATCH_MINUTES, MatchKind, match_kind
+from rules.geoplunge.match import MATCH_MINUTES, MatchKind, match_kind
 
 
 class TournamentFormat(StrEnum):

@@ -1,0 +1,402 @@
+"""``gametable tournament ...``: the director's commands (docs/tournament.md).
+
+``add_parser(commands)`` adds the command tree to gametable's sub-commands; ``run(args)``
+carries one out: exit 0 done, 2 bad input with one line on stderr and nothing changed.
+Every command takes ``--db PATH`` (default ``tournament.db`` here) and ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sqlite3
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from rules.errors import IllegalAction, InvalidInput, RuleError
+from rules.tournament import (
+    ByePolicy,
+    ByeResult,
+    PairingMethod,
+    PlayoffGame,
+    Qualification,
+    Qualify,
+    RoundPairing,
+    Standing,
+    TournamentFormat,
+    new_config,
+    parse_choice,
+    parse_teams_csv,
+    parse_tiebreaks,
+)
+
+DEFAULT_DB = Path("tournament.db")
+BAD_INPUT = 2
+SEED_RANGE = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A command's answer: a line (or table) for a person and JSON data for a program."""
+
+    code: int
+    text: str
+    data: Any
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``tournament`` and its sub-commands to gametable's sub-command parsers."""
+    tournament = commands.add_parser("tournament", help="pairings, results, standings, champion")
+    sub = tournament.add_subparsers(
+        dest="tournament_command", required=True, parser_class=type(tournament)
+    )
+
+    new = sub.add_parser("new", help="start a tournament record from a teams CSV")
+    new.add_argument("--format", required=True, dest="fmt", help="combo3 or combo4")
+    new.add_argument("--teams", required=True, type=Path, help="CSV: name,school,players")
+    new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
+    new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
+    new.add_argument(
+        "--tiebreaks",
+        help="after match wins, e.g. points,head_to_head,opponents_wins (the default); none",
+    )
+    new.add_argument("--bye-result", default="win", help="a bye scores as a win, tie or loss")
+    new.add_argument("--bye-points", type=int, default=0, help="points a bye scores (0)")
+    new.add_argument(
+        "--allow-same-school", action="store_true", help="do not avoid same-school pairs"
+    )
+    new.add_argument("--qualify", help="championship by wins (combo3) or standings (combo4)")
+    new.add_argument("--pairing", default="swiss", help="swiss (default) or random")
+    _common(new, by="director")
+
+    pair = sub.add_parser("pair", help="pair the next round")
+    _round(pair)
+    _common(pair, by="director")
+
+    show = sub.add_parser("round", help="show a round's pairings and results")
+    _round(show)
+    _common(show)
+
+    result = sub.add_parser("result", help="enter a match's points")
+    _round(result)
+    result.add_argument("--table", type=int, required=True)
+    result.add_argument("--a-points", type=int, required=True, help="team A's points")
+    result.add_argument("--b-points", type=int, required=True, help="team B's points")
+    result.add_argument("--director", action="store_true", help="entered by the director")
+    _amend(result)
+    _common(result, by="table T, or director")
+
+    standings = sub.add_parser("standings", help="the standings so far")
+    _common(standings)
+
+    championship = sub.add_parser("championship", help="the championship teams and playoff")
+    championship.add_argument("--winner", help="record the champion")
+    _amend(championship)
+    _common(championship, by="director")
+
+    playoff = sub.add_parser("playoff", help="record a Border-Up playoff game")
+    playoff.add_argument("--winner", help="the winner of the next playoff game")
+    playoff.add_argument("--void", action="store_true", help="void the playoff games so far")
+    playoff.add_argument("--reason", help="why the games are voided")
+    _common(playoff, by="director")
+
+    protest = sub.add_parser("protest", help="record a protest")
+    protest.add_argument("text", help="what is protested")
+    protest.add_argument("--round", type=int, dest="round_number")
+    protest.add_argument("--table", type=int)
+    _common(protest, by="director")
+
+    export = sub.add_parser("export", help="the whole tournament record as JSON")
+    _common(export)
+
+
+def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
+    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help="the tournament record")
+    parser.add_argument("--json", action="store_true", help="answer with JSON")
+    if by is not None:
+        parser.add_argument("--by", help=f"who enters it (default: {by})")
+
+
+def _round(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--round", type=int, required=True, dest="round_number")
+
+
+def _amend(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--amend", action="store_true", help="replace the recorded entry")
+    parser.add_argument("--reason", help="why it is amended (required with --amend)")
+
+
+def run(args: argparse.Namespace, now: str | None = None) -> int:
+    """Carry out ``gametable tournament ...``; ``now`` (ISO 8601) defaults to the clock."""
+    stamp = now or datetime.now(UTC).isoformat(timespec="seconds")
+    try:
+        answer = _COMMANDS[args.tournament_command](args, stamp)
+    except RuleError as error:
+        return _fail(str(error))
+    except sqlite3.Error as error:
+        return _fail(f"{args.db}: {error}")
+    except OSError as error:
+        return _fail(f"{error.filename or args.db}: {error.strerror}")
+    if args.json:
+        print(json.dumps(answer.data))
+    else:
+        print(answer.text)
+    return answer.code
+
+
+def _fail(message: str) -> int:
+    print(f"gametable: error: {message}", file=sys.stderr)
+    return BAD_INPUT
+
+
+# -- the commands ----------------------------------------------------------------------------
+
+
+def _new(args: argparse.Namespace, now: str) -> Answer:
+    fmt = TournamentFormat.parse(args.fmt)
+    config = new_config(
+        fmt,
+        seed=secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed,
+        rounds=args.rounds,
+        tiebreaks=None if args.tiebreaks is None else parse_tiebreaks(args.tiebreaks),
+        bye=ByePolicy(parse_choice(ByeResult, args.bye_result, "bye result"), args.bye_points),
+        avoid_same_school=not args.allow_same_school,
+        qualify=None if args.qualify is None else parse_choice(Qualify, args.qualify, "qualify"),
+        pairing=parse_choice(PairingMethod, args.pairing, "pairing"),
+    )
+    entrants = parse_teams_csv(_read_text(args.teams), str(args.teams))
+    TournamentDB.create(args.db, config, entrants, now=now, by=args.by or "director").close()
+    text = (
+        f"{fmt.value} tournament: {len(entrants)} teams, {config.rounds} rounds, "
+        f"seed {config.seed}; recorded in {args.db}"
+    )
+    data = {"db": str(args.db), "teams": len(entrants), **config.to_json()}
+    return Answer(0, text, data)
+
+
+def _pair(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        pairing = tournament.pair(args.round_number)
+        plan = tournament.plan(args.round_number)
+        record.add_round(pairing, plan, now=now, by=args.by or "director")
+    return _round_answer(pairing, plan.kind.value, plan.minutes, {})
+
+
+def _show_round(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record:
+        tournament = record.load()
+        if not 1 <= args.round_number <= len(tournament.rounds):
+            paired = len(tournament.rounds)
+            expected = f"a round from 1 to {paired}" if paired else "no round is paired yet"
+            raise InvalidInput(f"round {args.round_number} is not paired: {expected}")
+        pairing = tournament.rounds[args.round_number - 1]
+        plan = record.round_plans()[args.round_number]
+        scores = {
+            r.table: (r.a_points, r.b_points)
+            for r in tournament.results
+            if r.round == args.round_number
+        }
+    return _round_answer(pairing, plan["kind"], plan["minutes"], scores)
+
+
+def _round_answer(
+    pairing: RoundPairing, kind: str, minutes: int, scores: dict[int, tuple[int, int]]
+) -> Answer:
+    lines = [f"round {pairing.round} ({kind}, {minutes} minutes)"]
+    rows = []
+    for match in pairing.matches:
+        score = scores.get(match.table)
+        shown = "" if score is None else f"  {score[0]}-{score[1]}"
+        lines.append(f"table {match.table}: {match.a} (A) v {match.b} (B){shown}")
+        row: dict[str, Any] = {"table": match.table, "A": match.a, "B": match.b}
+        if score is not None:
+            row["a_points"], row["b_points"] = score
+        rows.append(row)
+    lines.append(f"bye: {pairing.bye}" if pairing.bye is not None else "bye: none")
+    data = {
+        "round": pairing.round,
+        "kind": kind,
+        "minutes": minutes,
+        "pairings": rows,
+        "bye": pairing.bye,
+    }
+    return Answer(0, "\n".join(lines), data)
+
+
+def _result(args: argparse.Namespace, now: str) -> Answer:
+    if args.amend and not (args.reason or "").strip():
+        raise InvalidInput("--amend without --reason: expected why the result changes")
+    if args.reason is not None and not args.amend:
+        raise InvalidInput("--reason without --amend: a reason goes with an amendment")
+    with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        result = tournament.result(args.round_number, args.table, args.a_points, args.b_points)
+        source = DIRECTOR_SOURCE if args.director or args.amend else TABLE_SOURCE
+        entry = record.add_result(
+            result,
+            now=now,
+            by=args.by or (f"table {args.table}" if source == TABLE_SOURCE else "director"),
+            source=source,
+            amend_reason=args.reason if args.amend else None,
+        )
+    outcome = "a tie" if result.winner is None else f"{result.winner} wins"
+    verb = "amended" if args.amend else "recorded"
+    text = (
+        f"round {result.round} table {result.table}: {result.a} {result.a_points}, "
+        f"{result.b} {result.b_points}: {outcome} ({verb}, version {entry.version}, "
+        f"by {entry.entered_by})"
+    )
+    data = {
+        "round": result.round,
+        "table": result.table,
+        "A": result.a,
+        "B": result.b,
+        "winner": result.winner,
+        **entry.to_json(),
+    }
+    return Answer(0, text, data)
+
+
+def _standings(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record:
+        table = record.load().standings()
+    return Answer(0, _standings_text(table), [row.to_json() for row in table])
+
+
+def _standings_text(table: tuple[Standing, ...]) -> str:
+    width = max(len("team"), *(len(row.team) for row in table))
+    lines = [f"{'rank':>4}  {'team':<{width}}  {'W':>2} {'T':>2} {'L':>2}  {'points':>6}  opp W"]
+    for row in table:
+        lines.append(
+            f"{row.rank:>4}  {row.team:<{width}}  {row.wins:>2} {row.ties:>2} {row.losses:>2}  "
+            f"{row.points:>6}  {row.opponents_wins:>5}"
+        )
+    return "\n".join(lines)
+
+
+def _championship(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        if args.winner is not None:
+            if args.amend and not (args.reason or "").strip():
+                raise InvalidInput("--amend without --reason: expected why the champion changes")
+            finalists = found.finalists
+            if finalists is None:
+                raise IllegalAction("the championship teams are not known yet: play the playoff")
+            team = tournament.entrant(args.winner).name
+            if team not in finalists:
+                raise InvalidInput(
+                    f"{team!r} is not in the championship: expected "
+                    f"{finalists[0]!r} or {finalists[1]!r}"
+                )
+            record.set_champion(
+                team,
+                now=now,
+                by=args.by or "director",
+                amend_reason=args.reason if args.amend else None,
+            )
+        champion = record.champion()
+    return _qualification_answer(found, champion)
+
+
+def _playoff(args: argparse.Namespace, now: str) -> Answer:
+    if args.void == (args.winner is not None):
+        raise InvalidInput("playoff: expected either --winner NAME or --void --reason TEXT")
+    with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        if args.void:
+            record.void_playoff(now=now, by=args.by or "director", reason=args.reason or "")
+            found = tournament.qualification()
+        else:
+            found = tournament.qualification([game.winner for game in record.playoff_games()])
+            if found.playoff is None:
+                raise IllegalAction("no playoff is needed: the championship teams are known")
+            name = tournament.entrant(args.winner).name
+            after = found.playoff.record(name)
+            game = after.games[-1]
+            record.add_playoff_game(
+                PlayoffGame(game.a, game.b, game.winner), now=now, by=args.by or "director"
+            )
+            found = Qualification(found.qualified, after)
+        champion = record.champion()
+    return _qualification_answer(found, champion)
+
+
+def _qualification_answer(found: Qualification, champion: str | None) -> Answer:
+    finalists = found.finalists
+    lines = []
+    if found.qualified:
+        lines.append("qualified: " + ", ".join(found.qualified))
+    if found.playoff is not None:
+        playoff = found.playoff
+        places = "1 place" if playoff.places == 1 else f"{playoff.places} places"
+        lines.append(
+            f"Border-Up playoff for {places} among {', '.join(playoff.seeds)} "
+            "(seeded in that order)"
+        )
+        lines += [f"  {g.a} v {g.b}: {g.winner} won" for g in playoff.games]
+        upcoming = playoff.next_game()
+        if upcoming is not None:
+            lines.append(
+                f"next playoff game: {upcoming[0]} v {upcoming[1]} ({playoff.next_game_decides()})"
+            )
+    if finalists is not None:
+        lines.append(f"championship: {finalists[0]} v {finalists[1]}")
+    if champion is not None:
+        lines.append(f"champion: {champion}")
+    data = {
+        "qualified": list(found.qualified),
+        "playoff": None if found.playoff is None else found.playoff.to_json(),
+        "finalists": None if finalists is None else list(finalists),
+        "champion": champion,
+    }
+    return Answer(0, "\n".join(lines), data)
+
+
+def _protest(args: argparse.Namespace, now: str) -> Answer:
+    if args.table is not None and args.round_number is None:
+        raise InvalidInput("--table without --round: expected the round of that table")
+    with TournamentDB.open(args.db) as record, record.transaction():
+        protest = record.add_protest(
+            args.round_number, args.table, args.text, now=now, by=args.by or "director"
+        )
+    where = "" if protest.round is None else f" (round {protest.round}"
+    if protest.round is not None:
+        where += "" if protest.table is None else f" table {protest.table}"
+        where += ")"
+    text = f"protest {protest.number}{where} recorded: {protest.text}"
+    return Answer(0, text, protest.to_json())
+
+
+def _export(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record:
+        data = record.export()
+        tournament = record.load()
+        data["standings"] = [row.to_json() for row in tournament.standings()]
+    return Answer(0, json.dumps(data, indent=2), data)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"cannot read {path}: expected UTF-8 text") from None
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
+    "new": _new,
+    "pair": _pair,
+    "round": _show_round,
+    "result": _result,
+    "standings": _standings,
+    "championship": _championship,
+    "playoff": _playoff,
+    "protest": _protest,
+    "export": _export,
+}

@@ -1,0 +1,237 @@
+"""``gametable sim --headless --script FILE.jsonl``: a timed input script on virtual time.
+
+Each script line is ``{"t": seconds, "press": INPUT}`` or ``{"t": seconds, "release": INPUT}``
+(a stand-up sensor: press = stand up, release = sit down), or ``{"t": seconds}`` alone to let
+time run on to ``t``. An optional first line ``{"setup": {...}}`` sets the table up (``round``,
+``game``, ``minutes``, ``on_time_up``). The inputs are driven through gpiozero's MockFactory
+pins with the script's times as their edge times, so the real input path is exercised; no real
+waiting happens. The daemon's decisions come out as JSON Lines.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from drivers.inputs import InputBank, InputSpec
+from drivers.mockpins import mock_factory
+from firmware_py.table.controller import CONSOLE, Event, TableController, TableSettings
+from firmware_py.table.journal import Journal
+from firmware_py.table.recorder import RecordedTable
+from rules.geoplunge.match import TimeUpRule
+
+SETUP_KEYS = {"round": int, "game": int, "minutes": int, "on_time_up": str}
+
+
+class ScriptError(Exception):
+    """A script line that is not what the simulator expects; str is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptStep:
+    t: float
+    input: str | None  # None: only let time run on
+    active: bool
+
+
+def input_names(seats: Sequence[str]) -> tuple[str, ...]:
+    names = [f"{seat}.{what}" for seat in seats for what in ("stand", "shout")]
+    return (*names, *(f"console.{button}" for button in CONSOLE))
+
+
+def parse_script(
+    lines: Iterable[str], settings: TableSettings
+) -> tuple[TableSettings, list[ScriptStep]]:
+    known = set(input_names(settings.seats))
+    steps: list[ScriptStep] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ScriptError(f"line {number}: not JSON ({error.msg})") from None
+        if not isinstance(data, dict):
+            raise ScriptError(f"line {number}: expected a JSON object")
+        if "setup" in data:
+            if steps:
+                raise ScriptError(f"line {number}: setup must come before the first input")
+            settings = _setup(settings, data["setup"], number)
+            continue
+        steps.append(_step(data, number, known, steps[-1].t if steps else 0.0))
+    return settings, steps
+
+
+def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
+    if not isinstance(setup, dict):
+        raise ScriptError(f"line {number}: setup: expected an object")
+    for key, value in setup.items():
+        kind = SETUP_KEYS.get(key)
+        if kind is None:
+            raise ScriptError(
+                f"line {number}: setup.{key}: unknown (expected {', '.join(SETUP_KEYS)})"
+            )
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ScriptError(
+                f"line {number}: setup.{key}: expected {kind.__name__}, got {value!r}"
+            )
+    try:
+        on_time_up = TimeUpRule(setup.get("on_time_up", settings.on_time_up))
+    except ValueError:
+        raise ScriptError(
+            f"line {number}: setup.on_time_up: expected abandon, finish or tie"
+        ) from None
+    game = setup.get("game", settings.game)
+    if game is not None and not 1 <= game <= 5:
+        raise ScriptError(f"line {number}: setup.game: expected 1 to 5, got {game}")
+    return replace(
+        settings,
+        round=setup.get("round", settings.round),
+        game=game,
+        match_minutes=setup.get("minutes", settings.match_minutes),
+        on_time_up=on_time_up,
+    )
+
+
+def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -> ScriptStep:
+    t = data.get("t")
+    if isinstance(t, bool) or not isinstance(t, int | float) or t < 0:
+        raise ScriptError(f"line {number}: t: expected seconds (a number >= 0), got {t!r}")
+    if t < previous:
+        raise ScriptError(f"line {number}: t {t} is before the previous line's {previous}")
+    extra = sorted(set(data) - {"t", "press", "release"})
+    if extra:
+        raise ScriptError(
+            f"line {number}: unknown key(s) {', '.join(extra)}: expected t, press or release"
+        )
+    if "press" in data and "release" in data:
+        raise ScriptError(f"line {number}: a line presses or releases one input, not both")
+    name = data.get("press", data.get("release"))
+    if name is None:
+        return ScriptStep(float(t), None, False)
+    if name not in known:
+        raise ScriptError(
+            f"line {number}: unknown input {name!r}: expected one of {', '.join(sorted(known))}"
+        )
+    return ScriptStep(float(t), name, "press" in data)
+
+
+class VirtualTable:
+    """A controller wired to MockFactory input pins, driven on virtual time.
+
+    With a journal every input and decision is recorded (decisions reach ``emit`` only once
+    committed); on a journal that already holds a session the table is rebuilt from it, and
+    ``levels`` gives the inputs' levels at that point (a restart takes no virtual time).
+    """
+
+    def __init__(
+        self,
+        settings: TableSettings,
+        emit: Callable[[Event], None],
+        *,
+        journal: Journal | None = None,
+        levels: Mapping[str, bool] | None = None,
+    ) -> None:
+        names = input_names(settings.seats)
+        self.specs = {
+            name: InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)
+        }
+        self.factory = mock_factory()
+        self._muted = False
+        self.recorded: RecordedTable | None = None
+        if journal is not None:
+            self.recorded = RecordedTable.start(
+                journal=journal, settings=settings, now=0.0, read_pin=self._read_pin, on_event=emit
+            )
+            self.controller = self.recorded.controller
+        else:
+            self.controller = TableController(
+                settings=settings, emit=emit, now=0.0, read_pin=self._read_pin
+            )
+        self.bank = InputBank(
+            specs=list(self.specs.values()), factory=self.factory, on_edge=self._edge
+        )
+        # The levels the inputs had when the table stopped: set after the bank opened (opening
+        # applies the pull resistors), without edges: they are primed below, not pressed now.
+        self._muted = True
+        for name, active in (levels or {}).items():
+            self.drive(name, active, self.controller.now)
+        self._muted = False
+        levels_now = {name: bool(self.bank.is_active(name)) for name in names}
+        if self.recorded is not None:
+            self.recorded.prime(levels_now)
+        else:
+            self.controller.prime(levels_now)
+
+    def _read_pin(self, name: str) -> bool:
+        return bool(self.bank.is_active(name))
+
+    def _edge(self, name: str, ticks: float, active: bool) -> None:
+        if self._muted:
+            return
+        now = max(ticks, self.controller.now)
+        if self.recorded is not None:
+            self.recorded.edge(name, ticks, active, now)
+        else:
+            self.controller.on_edge(name, ticks, active, now=now)
+
+    def advance(self, t: float) -> None:
+        if self.recorded is not None:
+            self.recorded.advance(t)
+        else:
+            self.controller.advance(t)
+
+    @staticmethod
+    def _drive_pin(pin: Any, spec: InputSpec, active: bool, t: float) -> None:
+        active_high = spec.active_state if spec.active_state is not None else not spec.pull_up
+        pin.drive_at(active if active_high else not active, t)
+
+    def drive(self, name: str, active: bool, t: float) -> None:
+        self._drive_pin(self.bank.pin(name), self.specs[name], active, t)
+
+    def play(self, steps: Sequence[ScriptStep], *, first: int = 0) -> None:
+        for index in range(first, len(steps)):
+            step = steps[index]
+            self.advance(step.t)
+            if self.recorded is not None:
+                self.recorded.mark(index)
+            if step.input is not None:
+                self.drive(step.input, step.active, step.t)
+
+    def close(self) -> None:
+        self.bank.close()
+        self.factory.close()
+
+
+def resume_point(journal: Journal, steps: Sequence[ScriptStep]) -> tuple[int, dict[str, bool]]:
+    """Where a script picks up on a journal: after the last step recorded, with the levels the
+    inputs had then."""
+    marks = [
+        entry.body["mark"]
+        for entry in journal.entries()
+        if entry.kind == "input" and "mark" in entry.body
+    ]
+    first = marks[-1] + 1 if marks else 0
+    levels: dict[str, bool] = {}
+    for step in steps[:first]:
+        if step.input is not None:
+            levels[step.input] = step.active
+    return first, levels
+
+
+def run_script(
+    lines: Iterable[str],
+    settings: TableSettings,
+    emit: Callable[[Event], None],
+    *,
+    journal: Journal | None = None,
+) -> None:
+    settings, steps = parse_script(lines, settings)
+    first, levels = resume_point(journal, steps) if journal is not None else (0, {})
+    table = VirtualTable(settings, emit, journal=journal, levels=levels)
+    try:
+        table.play(steps, first=first)
+    finally:
+        table.close()

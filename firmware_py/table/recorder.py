@@ -1,0 +1,228 @@
+"""The controller with a journal: every input recorded, every decision committed before shown.
+
+The controller is deterministic, so the journal stores its inputs (edges with their timestamps,
+the clock advances that fired something, the pin levels it read) and the events it emitted.
+Rebuilding replays the inputs into a fresh controller and checks that it emits exactly the
+recorded events: the state after a restart is the state before it, not an approximation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware_py.table.controller import Event, TableController, TableSettings
+from firmware_py.table.journal import Entry, Journal, JournalError, JournalWriteError
+from rules.geoplunge.match import TimeUpRule
+
+
+class JournalMismatch(JournalError):
+    """Replaying the journal did not give back the recorded decisions."""
+
+
+def settings_to_json(settings: TableSettings) -> dict[str, Any]:
+    data = dataclasses.asdict(settings)
+    data["seats"] = list(settings.seats)
+    data["on_time_up"] = settings.on_time_up.value
+    return data
+
+
+def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
+    fields = dict(data)
+    fields["seats"] = tuple(fields["seats"])
+    fields["on_time_up"] = TimeUpRule(fields["on_time_up"])
+    return TableSettings(**fields)
+
+
+@dataclass(slots=True)
+class RecordedTable:
+    """Wraps a controller; the shell talks to this and shows nothing until ``saved``."""
+
+    journal: Journal
+    controller: TableController
+    read_pin: Callable[[str], bool]
+    on_event: Callable[[Event], None] = lambda event: None
+    committed: list[Event] = field(default_factory=list)
+    _unsaved: list[Event] = field(default_factory=list)
+    _reads: int = 0
+
+    @property
+    def saved(self) -> bool:
+        """False while a commit is failing: the shell keeps the last saved view on show."""
+        return not self._unsaved
+
+    @classmethod
+    def start(
+        cls,
+        *,
+        journal: Journal,
+        settings: TableSettings,
+        now: float,
+        read_pin: Callable[[str], bool],
+        on_event: Callable[[Event], None] = lambda event: None,
+        restart: Mapping[str, Any] | None = None,
+    ) -> RecordedTable:
+        """A new table on an empty journal, or the rebuilt one on a journal with a session.
+
+        A journal's own settings win over the config's: replay must see what the live table saw.
+        """
+        entries = list(journal.entries())
+        if not entries:
+            table = cls._new(journal, settings, now, read_pin, on_event)
+            journal.add("session", now, {"settings": settings_to_json(settings), **(restart or {})})
+            table._commit()
+            return table
+        table = cls._rebuild(journal, entries, read_pin, on_event)
+        return table
+
+    @classmethod
+    def _new(
+        cls,
+        journal: Journal,
+        settings: TableSettings,
+        now: float,
+        read_pin: Callable[[str], bool],
+        on_event: Callable[[Event], None],
+    ) -> RecordedTable:
+        # The first prompt, emitted while the controller is built, is not recorded: a replay
+        # builds the same controller and sees it again.
+        controller = TableController(
+            settings=settings, emit=lambda event: None, now=now, read_pin=read_pin
+        )
+        table = cls(journal, controller, read_pin, on_event)
+        controller.emit = table._emitted
+        controller.read_pin = table._read_live
+        return table
+
+    @classmethod
+    def _rebuild(
+        cls,
+        journal: Journal,
+        entries: list[Entry],
+        read_pin: Callable[[str], bool],
+        on_event: Callable[[Event], None],
+    ) -> RecordedTable:
+        first = entries[0]
+        if first.kind != "session" or "settings" not in first.body:
+            raise JournalMismatch(f"journal {journal.path}: does not start with a session")
+        settings = settings_from_json(first.body["settings"])
+        reads = deque(
+            entry.body["read"][1]
+            for entry in entries
+            if entry.kind == "input" and "read" in entry.body
+        )
+        replayed: list[Event] = []
+
+        def replay_read(name: str) -> bool:
+            if not reads:
+                raise JournalMismatch(f"journal {journal.path}: a pin read is missing")
+            return bool(reads.popleft())
+
+        controller = TableController(
+            settings=settings, emit=replayed.append, now=first.t, read_pin=replay_read
+        )
+        replayed.clear()  # the first prompt, emitted alike live and on replay
+        recorded: list[Event] = []
+        for entry in entries[1:]:
+            if entry.kind == "input":
+                _apply_input(controller, entry.body)
+            elif entry.kind == "event":
+                recorded.append(entry.body)
+        if replayed != recorded:
+            where = next(
+                (i for i, (a, b) in enumerate(zip(replayed, recorded, strict=False)) if a != b),
+                min(len(replayed), len(recorded)),
+            )
+            raise JournalMismatch(
+                f"journal {journal.path}: replay differs from the record at decision {where + 1}"
+            )
+        table = cls(journal, controller, read_pin, on_event, committed=recorded)
+        controller.emit = table._emitted
+        controller.read_pin = table._read_live
+        return table
+
+    # --- inputs (recorded) ----------------------------------------------------------------
+
+    def _read_live(self, name: str) -> bool:
+        value = bool(self.read_pin(name))
+        self.journal.add("input", self.controller.now, {"read": [name, value]})
+        self._reads += 1
+        return value
+
+    def prime(self, levels: Mapping[str, bool]) -> None:
+        self.journal.add("input", self.controller.now, {"prime": dict(levels)})
+        self.controller.prime(levels)
+        self._commit()
+
+    def edge(self, name: str, ticks: float, active: bool, now: float) -> None:
+        self.journal.add("input", now, {"edge": [name, ticks, active, now]})
+        self.controller.on_edge(name, ticks, active, now=now)
+        self._commit_if_decided()
+
+    def advance(self, now: float) -> None:
+        mark, reads, events = self.journal.pending, self._reads, len(self._unsaved)
+        self.journal.add("input", now, {"advance": now})
+        self.controller.advance(now)
+        if self._reads == reads and len(self._unsaved) == events:
+            self.journal.drop_pending_after(mark)  # nothing happened: nothing to record
+        else:
+            self._commit_if_decided()
+
+    def mark(self, label: Any) -> None:
+        """A note for whoever drives the table (a script's step); replay ignores it."""
+        self.journal.add("input", self.controller.now, {"mark": label})
+
+    def resume(self, now: float, *, stopped_at: float, elapsed_known: bool) -> None:
+        body = {"resume": {"now": now, "stopped_at": stopped_at, "elapsed_known": elapsed_known}}
+        self.journal.add("input", now, body)
+        self.controller.resume(now, stopped_at=stopped_at, elapsed_known=elapsed_known)
+        self._commit()
+
+    # --- events (committed before shown) -----------------------------------------------------
+
+    def _emitted(self, event: Event) -> None:
+        self.journal.add("event", self.controller.now, event)
+        self._unsaved.append(event)
+
+    def _commit_if_decided(self) -> None:
+        if self._unsaved:
+            self._commit()
+
+    def _commit(self) -> None:
+        self.journal.commit()  # JournalWriteError leaves everything queued for a retry
+        events, self._unsaved = self._unsaved, []
+        self.committed.extend(events)
+        for event in events:
+            self.on_event(event)
+
+    def retry(self) -> bool:
+        """Try a failed commit again; True once everything is saved."""
+        try:
+            self._commit()
+        except JournalWriteError:
+            return False
+        return True
+
+    @property
+    def last_time(self) -> float:
+        return self.controller.now
+
+
+def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:
+    if "edge" in body:
+        name, ticks, active, now = body["edge"]
+        controller.on_edge(name, ticks, active, now=now)
+    elif "advance" in body:
+        controller.advance(body["advance"])
+    elif "prime" in body:
+        controller.prime(body["prime"])
+    elif "resume" in body:
+        resume = body["resume"]
+        controller.resume(
+            resume["now"], stopped_at=resume["stopped_at"], elapsed_known=resume["elapsed_known"]
+        )
+    elif "read" not in body and "mark" not in body:  # reads are fed as the controller asks
+        raise JournalMismatch(f"unknown journal input {sorted(body)}")

@@ -1,0 +1,59 @@
+"""From the table's config to what the controller and the drivers take."""
+
+from __future__ import annotations
+
+from drivers.display import OledSpec
+from drivers.inputs import InputSpec
+from firmware_py.table.config import Config, InputConfig
+from firmware_py.table.controller import CONSOLE, TableSettings
+from rules.geoplunge.match import TimeUpRule
+
+
+def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
+    timing = config.timing
+    return TableSettings(
+        seats=tuple(seat.name for seat in config.seats),
+        tie_window=timing.tie_window_ms / 1000,
+        settle=timing.settle_ms / 1000,
+        debounce=timing.debounce_ms / 1000,
+        count_cadence=timing.count_cadence_s,
+        chummy_seconds=timing.chummy_seconds,
+        round=config.table.round,
+        match_minutes=config.table.match_minutes,
+        on_time_up=TimeUpRule(config.table.on_time_up),
+        game=game,
+    )
+
+
+def _spec(name: str, wired: InputConfig) -> InputSpec:
+    # the config has checked that the active level is the one the pull resistor gives
+    return InputSpec(name=name, pin=wired.pin, pull_up=wired.pull_up)
+
+
+def input_specs(config: Config) -> list[InputSpec]:
+    specs = []
+    for seat in config.seats:
+        specs.append(_spec(f"{seat.name}.stand", seat.stand))
+        specs.append(_spec(f"{seat.name}.shout", seat.shout))
+    for button in CONSOLE:
+        wired: InputConfig = getattr(config.console, button)
+        specs.append(_spec(f"console.{button}", wired))
+    return specs
+
+
+def led_pins(config: Config) -> dict[str, int | str]:
+    return {seat.name: seat.led for seat in config.seats}
+
+
+def oled_spec(config: Config) -> OledSpec:
+    oled = config.oled
+    return OledSpec(
+        driver=oled.driver,
+        interface=oled.interface,
+        port=oled.port,
+        address=oled.address,
+        spi_device=oled.spi_device,
+        rotate=oled.rotate,
+        width=oled.width,
+        height=oled.height,
+    )

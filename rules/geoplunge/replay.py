@@ -1,0 +1,256 @@
+"""Sessions and replay: a JSON Lines log of actions rebuilds the same state and result.
+
+A log starts with ``match.start`` (a Combo 4 match), ``match3.start`` (a Combo 3 match),
+``championship.start`` (the Combo 3 championship match) or ``game.start`` (one game on its own,
+at Level 4 or 3); every later line is an action for that session.
+
+``start_session``, ``apply_session`` and ``replay`` keep to the sessions the table runs (a Combo
+4 match or one game, ``Session``); ``start_any_session``, ``apply_any_session``, ``replay_any``
+and ``replay_log`` take every log (``AnySession``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.actions import Action, decode, encode, register
+from rules.errors import InvalidLog, RuleError
+from rules.geoplunge.championship import (
+    ChampionshipState,
+    StartChampionship,
+    apply_championship,
+    new_championship,
+)
+from rules.geoplunge.games.common import GameContext
+from rules.geoplunge.games.registry import game_rules
+from rules.geoplunge.match import MatchState, PlayedGame, StartMatch, apply_match, new_match
+from rules.geoplunge.match3 import Match3State, StartMatch3, apply_match3, new_match3
+from rules.geoplunge.scoring import GameResult, score_game
+from rules.geoplunge.teams import Team
+
+
+@register("game.start")
+@dataclass(frozen=True, slots=True)
+class StartGame(Action):
+    """One game on its own, outside a match (a judge's ruling, a practice table)."""
+
+    game: int
+    level: int = 4
+    lead: Team | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSession:
+    number: int
+    state: Any  # the game's state
+    level: int = 4
+
+
+Session = MatchState | GameSession  # what the table runs
+Combo3Session = Match3State | ChampionshipState
+AnySession = Session | Combo3Session
+STARTS = (StartMatch, StartGame, StartMatch3, StartChampionship)
+FIRST_LINE = "match.start, match3.start, championship.start or game.start"
+
+
+def start_session(action: Action) -> Session:
+    """A Combo 4 match or one game; a Combo 3 log is refused (use ``start_any_session``)."""
+    session = start_any_session(action)
+    if isinstance(session, Match3State | ChampionshipState):
+        raise InvalidLog(
+            f"{action.kind!r} starts a Combo 3 log, which the table does not run: expected "
+            "match.start or game.start (gametable replay reads every log)"
+        )
+    return session
+
+
+def start_any_session(action: Action) -> AnySession:
+    if isinstance(action, StartMatch):
+        return new_match(action)
+    if isinstance(action, StartMatch3):
+        return new_match3(action)
+    if isinstance(action, StartChampionship):
+        return new_championship(action)
+    if isinstance(action, StartGame):
+        rules = game_rules(action.game, action.level)
+        state = rules.start(GameContext(action.level, action.lead))
+        return GameSession(action.game, state, action.level)
+    raise InvalidLog(f"a log starts with {FIRST_LINE}, not {action.kind!r}")
+
+
+def apply_session(session: Session, action: Action) -> Session:
+    if isinstance(action, STARTS):
+        raise InvalidLog(f"{action.kind!r} only starts a log")
+    if isinstance(session, MatchState):
+        return apply_match(session, action)
+    rules = game_rules(session.number, session.level)
+    return replace(session, state=rules.apply(session.state, action))
+
+
+def apply_any_session(session: AnySession, action: Action) -> AnySession:
+    if isinstance(action, STARTS):
+        raise InvalidLog(f"{action.kind!r} only starts a log")
+    if isinstance(session, Match3State):
+        return apply_match3(session, action)
+    if isinstance(session, ChampionshipState):
+        return apply_championship(session, action)
+    return apply_session(session, action)
+
+
+def replay(actions: Iterable[Action]) -> Session:
+    """Replay a Combo 4 match or one game."""
+    iterator = iter(actions)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidLog("the log is empty: expected match.start or game.start first")
+    session = start_session(first)
+    for action in iterator:
+        session = apply_session(session, action)
+    return session
+
+
+def replay_any(actions: Iterable[Action]) -> AnySession:
+    """Replay any log: a Combo 4 or Combo 3 match, the championship or one game."""
+    iterator = iter(actions)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
+    session = start_any_session(first)
+    for action in iterator:
+        session = apply_any_session(session, action)
+    return session
+
+
+def parse_log(lines: Iterable[str]) -> list[Action]:
+    """Decode JSON Lines, naming the line of any fault. Blank lines are skipped."""
+    actions = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InvalidLog(f"line {number}: not JSON ({error.msg})") from None
+        except (ValueError, RecursionError):
+            raise InvalidLog(
+                f"line {number}: not JSON this table can read (too deep or too long)"
+            ) from None
+        try:
+            actions.append(decode(data))
+        except RuleError as error:
+            raise _located(error, f"line {number}") from None
+    return actions
+
+
+def _located(error: RuleError, where: str) -> RuleError:
+    """The same typed error, its one line prefixed with where it happened."""
+    error.args = (f"{where}: {error}",)
+    return error
+
+
+def replay_log(lines: Iterable[str]) -> AnySession:
+    """Replay any log, naming the line of the first action the rules refuse."""
+    actions = parse_log(lines)
+    if not actions:
+        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
+    session = start_any_session(actions[0])
+    for number, action in enumerate(actions[1:], start=2):
+        try:
+            session = apply_any_session(session, action)
+        except RuleError as error:
+            raise _located(error, f"action {number} ({action.kind})") from None
+    return session
+
+
+def dump_log(actions: Iterable[Action]) -> str:
+    return "".join(json.dumps(encode(action)) + "\n" for action in actions)
+
+
+def _result_json(result: GameResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    winner = result.winner.value if result.winner else None
+    return {"winner": winner, "bonus": result.bonus, "reason": result.reason}
+
+
+def summary(session: AnySession) -> dict[str, Any]:
+    """The session's standing as plain JSON data: what ``gametable replay`` prints."""
+    if isinstance(session, GameSession):
+        state = session.state
+        plunging = state.plunging or frozenset()
+        points = score_game(state.result, plunging) if state.result else None
+        return {
+            "game": session.number,
+            "level": session.level,
+            "title": game_rules(session.number, session.level).title,
+            "phase": state.phase,
+            "plunging": sorted(team.value for team in plunging),
+            "result": _result_json(state.result),
+            "points": {t.value: p for t, p in points.items()} if points else None,
+        }
+    if isinstance(session, ChampionshipState):
+        return _championship_summary(session)
+    a, b = session.scores
+    result = session.result
+    match_data: dict[str, Any]
+    if isinstance(session, Match3State):
+        level = 3
+        match_data = {
+            "combo": 3,
+            "level": 3,
+            "round": session.round,
+            "part": session.part.value,
+            "minutes": session.minutes,
+            "chooser": session.chooser.value if session.chooser else None,
+        }
+    else:
+        level = 4
+        match_data = {"round": session.round, "kind": session.kind.value}
+    return {
+        **match_data,
+        "phase": session.phase,
+        "cycle": list(session.cycle),
+        "games": [_played_json(game, level) for game in session.played],
+        "scores": {"A": a, "B": b},
+        "over": session.over,
+        "winner": (result.winner.value if result.winner else None) if result else None,
+        "tie": bool(result and result.winner is None),
+    }
+
+
+def _played_json(game: PlayedGame, level: int) -> dict[str, Any]:
+    return {
+        "game": game.number,
+        "title": game_rules(game.number, level).title,
+        "result": _result_json(game.result),
+        "plunging": sorted(team.value for team in game.plunging),
+        "points": {"A": game.points[0], "B": game.points[1]},
+    }
+
+
+def _championship_summary(session: ChampionshipState) -> dict[str, Any]:
+    champion = session.champion
+    return {
+        "championship": True,
+        "combo": 3,
+        "level": 3,
+        "phase": session.phase,
+        "order": list(session.games),
+        "games": [
+            {
+                "game": game.number,
+                "title": game_rules(game.number, 3).title,
+                "tiebreaker": game.tiebreaker,
+                "result": _result_json(game.result),
+                "plunging": sorted(team.value for team in game.plunging),
+            }
+            for game in session.played
+        ],
+        "wins": {team.value: session.wins(team) for team in Team},
+        "not_played": list(session.not_played),
+        "over": session.over,
+        "champion": champion.value if champion else None,
+    }
