@@ -23,6 +23,7 @@ from bench.shouts import shout_ordering
 from bench.solver import border_up_solver
 from bench.timers import timer_error
 from bench.tournament import tournament_figures
+from firmware_py import families
 
 # The daemon is measured before the CPU-load section, so no leftover load can touch it.
 SECTIONS: tuple[Callable[[], Section], ...] = (
@@ -57,6 +58,7 @@ def print_machine() -> None:
 
 
 def main() -> int:
+    families.install()
     started = time.monotonic()
     print_machine()
     sections = [run_section(section) for section in SECTIONS]

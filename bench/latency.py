@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from bench.figures import Figure, Section, ms, percentile
 from drivers.oled import render
+from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import Event, TableController, TableSettings
 from firmware_py.table.headless import VirtualTable
 
@@ -49,7 +50,7 @@ class ShoutLoop:
     @classmethod
     def start(cls) -> ShoutLoop:
         events: list[Event] = []
-        settings = TableSettings(game=5)
+        settings = table_settings(game=5)
         loop = cls(settings, VirtualTable(settings, events.append), events)
         loop.button("count")
         loop.run_to(loop.t + 6.0)  # the 5-count and the plunge

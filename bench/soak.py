@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from bench.durability import durability
 from bench.figures import print_methods, print_table
+from firmware_py import families
 
 
 def main() -> int:
+    families.install()
     section = durability(kills=2000, storm_presses=200)
     print_table([section])
     print_methods([section])

@@ -23,7 +23,8 @@ from multiprocessing.process import BaseProcess
 from bench.figures import Figure, Section, ms, percentile
 from bench.procfs import cpu_seconds
 from drivers.oled import Screen, render
-from firmware_py.table.controller import COUNT_TO, format_clock
+from firmware_py.families.geoplunge.flows.common import COUNT_TO
+from firmware_py.table.controller import format_clock
 from firmware_py.table.daemon import wait_until as daemon_wait_until
 
 COUNTS = 2  # 5-counts in a row

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from firmware_py import families
 from firmware_py.judge import geoplunge as judge
 from rules.errors import RuleError
 
@@ -232,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    families.install()
     try:
         args = build_parser().parse_args(argv)
         if args.command == "tournament":

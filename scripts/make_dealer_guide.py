@@ -8,12 +8,13 @@ Run from the repository root: ``.venv/bin/python scripts/make_dealer_guide.py [O
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from drivers.oled import Oled, open_emulator
-from firmware_py.table.controller import TableSettings
+from firmware_py import families
+from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.headless import VirtualTable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +32,7 @@ class Guide:
     def start(self, title: str, text: str, **settings: Any) -> None:
         self.flush()
         self.sections.append(f"## {title}\n\n{text}\n")
-        self.table = VirtualTable(replace(TableSettings(), **settings), lambda event: None)
+        self.table = VirtualTable(table_settings(**settings), lambda event: None)
         self.t = 0.0
 
     def flush(self) -> None:
@@ -244,7 +245,7 @@ def build(images: Path) -> str:
         "When the clock runs out the game in progress is abandoned "
         "(configurable: `on_time_up`) and the match result shows.",
         round=1,
-        match_minutes=1,
+        minutes=1,
     )
     g.press("go")
     g.wait(70)
@@ -254,6 +255,7 @@ def build(images: Path) -> str:
 
 
 if __name__ == "__main__":
+    families.install()
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
     (out / "dealer-guide.md").write_text(build(out / IMAGES), encoding="utf-8")
     print(f"wrote {out / 'dealer-guide.md'}")

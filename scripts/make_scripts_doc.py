@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from firmware_py import families
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import run_script
 
@@ -103,5 +104,6 @@ def render() -> str:
 
 
 if __name__ == "__main__":
+    families.install()
     DOC.write_text(render(), encoding="utf-8")
     print(f"wrote {DOC}")

@@ -18,6 +18,7 @@ import pytest
 
 from drivers.inputs import InputSpec
 from drivers.mockpins import mock_factory
+from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.notify import Notifier
@@ -42,7 +43,7 @@ def test_daemon_hands_gpio_thread_edges_to_the_loop_and_counts(tmp_path: Path) -
     listener, path = _notify_socket(tmp_path)
     events: list[dict[str, Any]] = []
     daemon = TableDaemon(
-        settings=TableSettings(game=1, count_cadence=0.05),
+        settings=table_settings(game=1, count_cadence=0.05),
         factory=mock_factory(),
         input_specs=_specs(),
         led_pins={"A": 20, "B": 21},

@@ -18,6 +18,7 @@ import pytest
 
 from drivers.oled import Oled, Screen, open_emulator
 from drivers.scoreboard import Scoreboard
+from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import OledWorker, ScoreboardLink, TableDaemon, main_task_guard
 from firmware_py.table.headless import VirtualTable, parse_script, resume_point, run_script
@@ -273,9 +274,7 @@ def test_the_match_clock_held_after_a_restart_resumes_with_the_time_it_had(tmp_p
 
 def test_a_count_cut_short_by_a_restart_is_counted_again(tmp_path: Path) -> None:
     path = tmp_path / "j.db"
-    table = VirtualTable(
-        replace(TableSettings(), game=1), lambda e: None, journal=Journal.open(path)
-    )
+    table = VirtualTable(table_settings(game=1), lambda e: None, journal=Journal.open(path))
     table.drive("console.count", True, 1.0)
     table.advance(2.5)
     table = _restart(path, 3.0)
@@ -290,7 +289,7 @@ def _bounce_storm(seed: int, presses_per_input: int) -> tuple[int, int]:
     """Chatter trains (1-15 transitions, 0.2-1.5 ms apart) around every press and release of
     every input; returns (presses made, presses counted)."""
     draw = random.Random(seed)
-    table = VirtualTable(replace(TableSettings(), game=1), lambda e: None)
+    table = VirtualTable(table_settings(game=1), lambda e: None)
     names = [name for name in table.specs if not name.startswith("console.")]  # no flow moves
     t = 1.0
     made = 0
@@ -332,7 +331,7 @@ def test_a_stuck_buzzer_all_match_long_never_stops_the_other_team(tmp_path: Path
 @pytest.mark.parametrize("phase", ["bu/race", "ch/reading1", "ds/race1"])
 def test_a_buzzer_stuck_at_each_shout_phase_is_flagged_and_recovers(phase: str) -> None:
     game = {"bu": 1, "ch": 5, "ds": 3}[phase[:2]]
-    table = VirtualTable(replace(TableSettings(), game=game), lambda e: None)
+    table = VirtualTable(table_settings(game=game), lambda e: None)
     t = 1.0
     table.drive("A.shout", True, t)  # jammed
     for button in ["count"] + (["yes", "yes"] if game == 5 else []):
@@ -441,7 +440,7 @@ def test_a_failed_journal_write_shows_nothing_as_made_and_is_retried(tmp_path: P
     views: list[Any] = []
     journal = Journal.open(tmp_path / "j.db")
     daemon = TableDaemon(
-        settings=replace(TableSettings(), game=1, count_cadence=0.01),
+        settings=table_settings(game=1, count_cadence=0.01),
         factory=mock_factory(),
         input_specs=_specs(),
         led_pins={"A": 20, "B": 21},

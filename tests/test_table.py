@@ -3,20 +3,19 @@ for each game with six buttons, the count, shouts, LEDs, the OLED screen and UND
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from drivers.leds import SeatLight
-from firmware_py.table.controller import TableSettings
+from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.headless import VirtualTable
 
 
 class Table:
     def __init__(self, **settings: Any) -> None:
         self.events: list[dict[str, Any]] = []
-        self.virtual = VirtualTable(replace(TableSettings(), **settings), self.events.append)
+        self.virtual = VirtualTable(table_settings(**settings), self.events.append)
         self.t = 0.0
         self.controller = self.virtual.controller
 
@@ -246,7 +245,7 @@ def test_go_starts_the_match_clock_and_game_1() -> None:
 
 
 def test_match_clock_runs_out_and_the_match_ends() -> None:
-    table = Table(match_minutes=1).buttons("go").at(70.0)
+    table = Table(minutes=1).buttons("go").at(70.0)
     assert table.last("timeout")["timer"] == "match"
     assert table.last("match_result")["winner"] is None
 

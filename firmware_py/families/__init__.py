@@ -1,0 +1,17 @@
+"""The game families the table runs, one registration line each.
+
+The table kernel never imports a family: the program's entry points call ``install()`` and the
+kernel finds a family by the name in its settings (or in a journal).
+"""
+
+from __future__ import annotations
+
+from firmware_py.families.geoplunge.table import FAMILY as GEOPLUNGE
+from firmware_py.table.family import TableFamily, register
+
+FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE,)
+
+
+def install() -> None:
+    for family in FAMILIES:
+        register(family)

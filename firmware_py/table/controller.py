@@ -1,9 +1,14 @@
-"""The table controller: edges and deadlines in, rules actions, events and a view out.
+"""The table kernel: edges and deadlines in, rules actions, events and a view out.
 
 Deterministic and free of I/O: the asyncio daemon feeds it real edges (with their pin-factory
 timestamps) and the loop's monotonic time; the headless simulator feeds it a script on virtual
 time. Timers are absolute deadlines, never sleeps, so nothing drifts (Klipper's reactor: the
 core states its next wake time, the shell schedules it).
+
+It knows no game: the game family named in the settings (``firmware_py/table/family.py``)
+supplies the rules session, the prompts, what the seat inputs mean and the game's part of the
+view. The kernel keeps what every family shares: leading-edge debounce, the shout arbiter, the
+count, flow timers, the match clock, held timers after a restart, number entry and UNDO.
 """
 
 from __future__ import annotations
@@ -17,29 +22,21 @@ from typing import Any
 
 from drivers.display import Screen
 from drivers.leds import SeatLight
-from firmware_py.families.geoplunge.flows import flow_for
 from firmware_py.table.arbiter import ShoutArbiter, ShoutDecision
 from firmware_py.table.debounce import Edge, LeadingEdgeDebouncer
-from firmware_py.table.prompts import FlowSettings, Kind, LogAction, Outcome, Prompt, choice
+from firmware_py.table.family import TableFacts, TableGame, family
+from firmware_py.table.prompts import CountSpec, Kind, LogAction, Outcome, Prompt
 from rules.actions import Action, decode, encode
 from rules.errors import RuleError
-from rules.geoplunge.games.registry import game_rules
-from rules.geoplunge.match import GAME_NUMBERS, MatchKind, MatchState, StartMatch, TimeUpRule
-from rules.geoplunge.replay import (
-    GameSession,
-    Session,
-    StartGame,
-    apply_session,
-    replay,
-    start_session,
-)
-from rules.geoplunge.scoring import score_game
 
 CONSOLE = ("count", "go", "yes", "no", "undo", "next")
-COUNT_TO = 5
 OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
-SHORT_TITLES = {1: "BORDER-UP", 2: "STATE IQ", 3: "DASHING", 4: "GAME 4", 5: "CHUMMY"}
-PICK_PAIRS = tuple((a, b) for a in GAME_NUMBERS for b in GAME_NUMBERS if a < b)
+# Number entry: a held NEXT or NO repeats after REPEAT_DELAY, every REPEAT_EVERY, and after
+# FAST_AFTER repeats in steps of FAST_STEP, so a score of 140 is a couple of seconds away.
+REPEAT_DELAY = 0.5
+REPEAT_EVERY = 0.15
+FAST_AFTER = 10
+FAST_STEP = 10
 
 Event = dict[str, Any]
 
@@ -51,11 +48,8 @@ class TableSettings:
     settle: float = 0.050
     debounce: float = 0.020
     count_cadence: float = 1.0
-    chummy_seconds: float = 15.0
-    round: int = 1
-    match_minutes: int = 20
-    on_time_up: TimeUpRule = TimeUpRule.ABANDON
-    game: int | None = None  # practice: one game on its own, no match clock
+    family: str = "geoplunge"
+    options: Mapping[str, Any] = field(default_factory=dict)  # the family's, plain JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +70,17 @@ class TableView:
 @dataclass(slots=True)
 class _Count:
     started: float
+    spec: CountSpec
     shown: int = 1
+
+
+@dataclass(slots=True)
+class _Repeat:
+    """A held NEXT or NO on a number entry."""
+
+    button: str
+    at: float
+    repeats: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,17 +98,21 @@ class TableController:
     emit: Callable[[Event], None]
     now: float
     read_pin: Callable[[str], bool]  # an input's real (debounced-free) level, for settle checks
-    session: Session = field(init=False)
+    game: TableGame = field(init=False)
+    session: Any = field(init=False)
     log: list[Action] = field(init=False)
+    finished: list[list[Action]] = field(default_factory=list)  # earlier sessions' logs
     scratch: dict[str, Any] = field(default_factory=dict)
     prompt: Prompt = field(init=False)
     cursor: int = 0
+    number: int = 0  # the value on show in a number entry
     clock_deadline: float | None = None
     message: str = ""
     _debouncer: LeadingEdgeDebouncer = field(init=False)
     _arbiter: ShoutArbiter = field(init=False)
     _window: str | None = None
     _count: _Count | None = None
+    _repeat: _Repeat | None = None
     _timer: tuple[str, float, Outcome] | None = None
     _settles: dict[str, float] = field(default_factory=dict)
     _stuck: set[str] = field(default_factory=set)
@@ -117,12 +125,9 @@ class TableController:
         s = self.settings
         self._debouncer = LeadingEdgeDebouncer(window=s.debounce)
         self._arbiter = ShoutArbiter(tie_window=s.tie_window, settle=s.settle)
-        first: Action = (
-            StartGame(game=s.game)
-            if s.game is not None
-            else StartMatch(round=s.round, minutes=s.match_minutes, on_time_up=s.on_time_up)
-        )
-        self.session = start_session(first)
+        self.game = family(s.family).game(s.options, s.seats)
+        first = self.game.first_action()
+        self.session = self.game.start(first)
         self.log = [first]
         self.prompt = self._compute_prompt()
         self._enter(self.prompt)
@@ -171,6 +176,7 @@ class TableController:
         if self._count is not None:
             self._count = None  # the sensors cannot be read in the past: count again
             self.emit(self._event("count_interrupted"))
+        self._repeat = None  # nobody is holding a button across a restart
         if self._timer is not None and (not elapsed_known or self._timer[1] <= now):
             name, deadline, outcome = self._timer
             self._timer = None
@@ -190,7 +196,7 @@ class TableController:
         if held.name == "match":
             if run_out:
                 self.emit(self._event("timeout", timer="match"))
-                self._apply({"action": "match.time_up"})
+                self._apply(self.game.time_up())
             else:
                 self.clock_deadline = self.now + held.left
         elif run_out:
@@ -206,16 +212,18 @@ class TableController:
         deadlines: dict[str, float] = {}
         if self._count is not None:
             cadence = self.settings.count_cadence
-            if self._count.shown < COUNT_TO:
+            if self._count.shown < self._count.spec.to:
                 deadlines["count"] = self._count.started + self._count.shown * cadence
             else:
-                deadlines["plunge"] = self._reading_time() + self.settings.settle
+                deadlines["count_read"] = self._reading_time() + self.settings.settle
         shout = self._arbiter.deadline
         if shout is not None:
             deadlines["shout"] = shout
         if self._timer is not None:
             deadlines["timer"] = self._timer[1]
-        if self.clock_deadline is not None and not self._match_over():
+        if self._repeat is not None:
+            deadlines["repeat"] = self._repeat.at
+        if self.clock_deadline is not None and self.game.clock_runs(self.session):
             deadlines["match"] = self.clock_deadline
         for name, at in self._settles.items():
             deadlines[f"settle:{name}"] = at
@@ -233,7 +241,7 @@ class TableController:
             assert self._count is not None
             self._count.shown += 1
             self.emit(self._event("count", n=self._count.shown))
-        elif key == "plunge":
+        elif key == "count_read":
             self._finish_count()
         elif key == "shout":
             decision = self._arbiter.decide(self.now)
@@ -245,15 +253,17 @@ class TableController:
             self._timer = None
             self.emit(self._event("timeout", timer=name))
             self._take(outcome)
+        elif key == "repeat":
+            self._repeat_number()
         elif key == "match":
             self.clock_deadline = None
             self.emit(self._event("timeout", timer="match"))
-            self._apply({"action": "match.time_up"})
+            self._apply(self.game.time_up())
             self._refresh()
 
     def _reading_time(self) -> float:
         assert self._count is not None
-        return self._count.started + (COUNT_TO - 1) * self.settings.count_cadence
+        return self._count.started + (self._count.spec.to - 1) * self.settings.count_cadence
 
     # --- what edges do ----------------------------------------------------------------------
 
@@ -264,10 +274,20 @@ class TableController:
         if group == "console":
             if edge.active:
                 self._console(what)
-        elif what == "shout":
+            elif self._repeat is not None and self._repeat.button == what:
+                self._repeat = None  # a held NEXT or NO let go
+        elif what == "shout" and self._window is not None:
             self._shout_edge(group, edge)
-        elif what == "stand" and self._count is None:
-            self._refresh()  # the team LED follows the sensor
+        elif what == "shout" and not edge.active and self._arbiter.release(group):
+            self._stuck.discard(edge.name)
+            self.emit(self._event("released", input=edge.name))
+        elif self._count is None:
+            on_press = self.prompt.on_press
+            outcome = on_press(group, what) if edge.active and on_press is not None else None
+            if outcome is not None:
+                self._take(outcome)
+            elif what != "shout":
+                self._refresh()  # a seat LED may follow the input (GeoPlunge: the stand-up sensor)
 
     def _shout_edge(self, seat: str, edge: Edge) -> None:
         if edge.active:
@@ -283,52 +303,83 @@ class TableController:
             self._undo()
             return
         if self._count is not None:
-            return  # the count runs to 5; only UNDO stops it
+            return  # the count runs to its end; only UNDO stops it
         if self._held:
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
             return
         consumed = True
-        if button == "count" and prompt.kind is Kind.COUNT:
-            self._count = _Count(started=self.now)
+        if button == "count" and prompt.kind is Kind.COUNT and prompt.count is not None:
+            self._count = _Count(started=self.now, spec=prompt.count)
             self.emit(self._event("count", n=1))
-        elif button == "next" and prompt.kind is Kind.CHOICE:
-            self.cursor = (self.cursor + 1) % len(prompt.options)
-        elif button == "no" and prompt.kind is Kind.CHOICE:
-            self.cursor = (self.cursor - 1) % len(prompt.options)
-        elif button == "yes" and prompt.kind is Kind.CHOICE:
-            self._take(prompt.options[self.cursor])
-        elif button == "yes" and prompt.kind in (Kind.YES_NO, Kind.CONFIRM):
+        elif prompt.kind is Kind.CHOICE and prompt.options and button in ("next", "no", "yes"):
+            if button == "yes":
+                self._take(prompt.options[self.cursor])
+            else:
+                self.cursor = (self.cursor + (1 if button == "next" else -1)) % len(prompt.options)
+        elif button == "yes" and prompt.kind in (Kind.YES_NO, Kind.CONFIRM) and prompt.options:
             self._take(prompt.options[0])
-        elif button == "no" and prompt.kind is Kind.YES_NO:
+        elif button == "no" and prompt.kind is Kind.YES_NO and len(prompt.options) > 1:
             self._take(prompt.options[1])
-        elif button == "go" and prompt.key == "match/start":
-            self.clock_deadline = self.now + self.settings.match_minutes * 60
-            self.emit(self._event("clock", started=True, minutes=self.settings.match_minutes))
-            self._take(Outcome("start", {"action": "match.next_game"}))
-        elif button == "next" and prompt.key.startswith("match/between"):
-            self._take(Outcome("next", {"action": "match.next_game"}))
+        elif prompt.kind is Kind.NUMBER and prompt.number is not None and button != "count":
+            consumed = self._number_button(button, prompt)
         elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
             self._open_window(prompt)
         elif button == "go" and prompt.go is not None:
             self._take(prompt.go)
+        elif button == "next" and prompt.next is not None:
+            self._take(prompt.next)
         else:
             consumed = False
         if consumed and button != "count":
             self._shout_lights.clear()
         self._refresh()
 
+    def _number_button(self, button: str, prompt: Prompt) -> bool:
+        spec = prompt.number
+        assert spec is not None
+        if button in ("next", "no"):
+            self._step_number(1 if button == "next" else -1)
+            self._repeat = _Repeat(button, self.now + REPEAT_DELAY)
+        elif button == "yes":
+            self._take(spec.take(self.number))
+        elif button == "go" and prompt.go is not None:
+            self._take(prompt.go)
+        else:
+            return False
+        return True
+
+    def _step_number(self, step: int) -> None:
+        spec = self.prompt.number
+        assert spec is not None
+        value = spec.clamp(self.number + step)
+        if value != self.number:
+            self.number = value
+            self.emit(self._event("number", value=value))
+
+    def _repeat_number(self) -> None:
+        repeat = self._repeat
+        assert repeat is not None
+        if self.prompt.kind is not Kind.NUMBER:
+            self._repeat = None
+            return
+        repeat.repeats += 1
+        size = FAST_STEP if repeat.repeats > FAST_AFTER else 1
+        self._step_number(size if repeat.button == "next" else -size)
+        repeat.at = self.now + REPEAT_EVERY
+
     def _finish_count(self) -> None:
+        assert self._count is not None
         reading = self._reading_time()
-        plunging = [
+        spec = self._count.spec
+        seats = [
             seat
             for seat in self.settings.seats
-            if self._debouncer.level_at(f"{seat}.stand", reading)
+            if self._debouncer.level_at(f"{seat}.{spec.role}", reading)
         ]
         self._count = None
-        self.emit(self._event("plunge", plunging=plunging))
-        self._apply({"action": "plunge", "plunging": plunging})
-        self._refresh()
+        self.emit(self._event(spec.event, **{spec.field: seats}))
+        self._take(spec.outcome(seats))
 
     def _shout_decided(self, decision: ShoutDecision) -> None:
         self._window = None
@@ -363,7 +414,12 @@ class TableController:
     # --- applying outcomes ------------------------------------------------------------------
 
     def _take(self, outcome: Outcome) -> None:
-        if outcome.action is not None:
+        if outcome.clock_minutes is not None:
+            self.clock_deadline = self.now + outcome.clock_minutes * 60
+            self.emit(self._event("clock", started=True, minutes=outcome.clock_minutes))
+        if outcome.new_session is not None:
+            self._new_session(outcome.new_session)
+        elif outcome.action is not None:
             self._apply(outcome.action)
         else:
             self.scratch.update(outcome.scratch)
@@ -372,7 +428,7 @@ class TableController:
     def _apply(self, log_action: LogAction) -> bool:
         try:
             action = decode(log_action)
-            session = apply_session(self.session, action)
+            session = self.game.apply(self.session, action)
         except RuleError as error:
             self.emit(self._event("refused", action=log_action.get("action"), reason=str(error)))
             return False
@@ -381,67 +437,53 @@ class TableController:
         self.log.append(action)
         self.scratch = {}
         self.emit(self._event("action", **encode(action)))
-        self._report_game_end(before, session)
+        report = self.game.report(before, session)
+        for name, fields in report.events:
+            self.emit(self._event(name, **fields))
+        if report.message is not None:
+            self.message = report.message
         return True
 
-    def _report_game_end(self, before: Session, after: Session) -> None:
-        if isinstance(after, MatchState) and isinstance(before, MatchState):
-            if len(after.played) > len(before.played):
-                game = after.played[-1]
-                self._game_result(game.number, game.result, game.plunging, game.points)
-                a, b = after.scores
-                self.emit(self._event("score", A=a, B=b))
-            if after.over and not before.over:
-                result = after.result
-                assert result is not None
-                winner = result.winner.value if result.winner else None
-                self.emit(
-                    self._event(
-                        "match_result", winner=winner, A=result.scores[0], B=result.scores[1]
-                    )
-                )
-                self.message = f"MATCH: {winner or 'TIE'} {result.scores[0]}-{result.scores[1]}"
-        elif isinstance(after, GameSession) and after.state.result is not None:
-            result = after.state.result
-            plunging = after.state.plunging or frozenset()
-            points = score_game(result, plunging)
-            pair = (points[min(points)], points[max(points)])
-            self._game_result(after.number, result, plunging, pair)
-            self.emit(self._event("score", A=pair[0], B=pair[1]))
-
-    def _game_result(
-        self, number: int, result: Any, plunging: Any, points: tuple[int, int]
-    ) -> None:
-        winner = None if result is None or result.winner is None else result.winner.value
-        self.emit(
-            self._event(
-                "game_result",
-                game=number,
-                title=game_rules(number).title,
-                winner=winner,
-                bonus=bool(result and result.bonus),
-                abandoned=result is None,
-                plunging=sorted(team.value for team in plunging),
-                points={"A": points[0], "B": points[1]},
-                reason=result.reason if result else "time ran out",
-            )
-        )
-        self.message = "ABANDONED" if result is None else (f"{winner} WINS" if winner else "TIE")
+    def _new_session(self, log_action: LogAction) -> None:
+        """The next session (a new round's match) in the same journal; the finished one's log
+        is kept whole (exportable), and UNDO never reaches back into it."""
+        try:
+            action = decode(log_action)
+            session = self.game.start(action)
+        except RuleError as error:
+            self.emit(self._event("refused", action=log_action.get("action"), reason=str(error)))
+            return
+        self.finished.append(self.log)
+        self.session = session
+        self.log = [action]
+        self.scratch = {}
+        self.message = ""
+        self.clock_deadline = None
+        self.emit(self._event("session", number=len(self.finished) + 1, **encode(action)))
 
     def _undo(self) -> None:
         """Take back the last rules action (the log is replayed without it)."""
+        self._repeat = None
+        back = self.prompt.number.back if self.prompt.number is not None else None
         if self._count is not None:
             self._count = None
             self.emit(self._event("undo", what="count", reason="dealer pressed UNDO"))
+        elif back is not None and self._count is None:
+            self.scratch.update(back.scratch)
+            self.emit(self._event("undo", what="number", reason="dealer pressed UNDO"))
         elif len(self.log) > 1:
             undone = self.log.pop()
-            self.session = replay(self.log)
+            session = self.game.start(self.log[0])
+            for action in self.log[1:]:
+                session = self.game.apply(session, action)
+            self.session = session
             self.emit(
                 self._event(
                     "undo", what=undone.kind, undone=encode(undone), reason="dealer pressed UNDO"
                 )
             )
-        self.scratch = {}
+        if back is None:
+            self.scratch = {}
         self._arbiter.close()
         self._window = None
         self._timer = None
@@ -450,13 +492,8 @@ class TableController:
 
     # --- prompts ----------------------------------------------------------------------------
 
-    def _current_game(self) -> tuple[int, Any] | None:
-        session = self.session
-        if isinstance(session, GameSession):
-            return (session.number, session.state) if session.state.result is None else None
-        if session.current is not None and session.current_number is not None:
-            return session.current_number, session.current
-        return None
+    def _facts(self) -> TableFacts:
+        return TableFacts(self.settings.seats, clock_running=self.clock_deadline is not None)
 
     def _compute_prompt(self) -> Prompt:
         if self._held:
@@ -468,58 +505,7 @@ class TableController:
                 text=f"The {what} ran out while the table was off. Run out?",
                 hint="YES: it ran out  NO: restart",
             )
-        game = self._current_game()
-        if game is not None:
-            number, state = game
-            flow = flow_for(number)
-            return flow(
-                state, self.scratch, FlowSettings(chummy_seconds=self.settings.chummy_seconds)
-            )
-        return self._match_prompt()
-
-    def _match_prompt(self) -> Prompt:
-        session = self.session
-        if isinstance(session, GameSession):
-            return Prompt(
-                key="game/over", kind=Kind.CONFIRM, text="Game over", hint="UNDO: take back"
-            )
-        if session.over:
-            return Prompt(
-                key="match/over", kind=Kind.CONFIRM, text="Match over. Shuffle every deck", hint=""
-            )
-        if not session.cycle:
-            team = "A" if "picks_a" not in self.scratch else "B"
-            return choice(
-                f"match/picks/{team}",
-                f"Team {team}'s 2 secret games",
-                [self._pick_outcome(team, pair) for pair in PICK_PAIRS],
-            )
-        if self.clock_deadline is None and not session.played:
-            kind = "All" if session.kind is MatchKind.ALL else "Call"
-            games = "-".join(map(str, session.cycle))
-            return Prompt(
-                key="match/start",
-                kind=Kind.CONFIRM,
-                text=f"Round {session.round} {kind} match, games {games}",
-                hint="GO: start clock + game 1",
-            )
-        shuffle = ", ".join(session.shuffle_reminder)
-        return Prompt(
-            key=f"match/between/{len(session.played)}",
-            kind=Kind.CONFIRM,
-            text=f"Shuffle {shuffle}. Next: game {session.next_game}"
-            if shuffle
-            else f"Next: game {session.next_game}",
-            hint="NEXT: next game",
-        )
-
-    def _pick_outcome(self, team: str, pair: tuple[int, int]) -> Outcome:
-        label = f"games {pair[0]} + {pair[1]}"
-        if team == "A":
-            return Outcome(label, None, {"picks_a": list(pair)})
-        return Outcome(
-            label, {"action": "match.picks", "a": self.scratch["picks_a"], "b": list(pair)}
-        )
+        return self.game.prompt(self.session, self.scratch, self._facts())
 
     def _refresh(self) -> None:
         prompt = self._compute_prompt()
@@ -533,6 +519,7 @@ class TableController:
     def _leave(self, old: Prompt, new: Prompt) -> None:
         self.cursor = 0
         self._timer = None
+        self._repeat = None
         if self._window is not None and new.window != self._window:
             self._arbiter.close()
             self._window = None
@@ -544,9 +531,8 @@ class TableController:
         if prompt.timer is not None:
             name, seconds, outcome = prompt.timer
             self._timer = (name, self.now + seconds, outcome)
-
-    def _match_over(self) -> bool:
-        return isinstance(self.session, MatchState) and self.session.over
+        if prompt.number is not None:
+            self.number = prompt.number.clamp(prompt.number.start)
 
     def _event(self, name: str, **fields: Any) -> Event:
         return {"t": round(self.now, 4), "event": name, **fields}
@@ -567,15 +553,6 @@ class TableController:
                 )
         return min(candidates) if candidates else None
 
-    def _scores(self) -> tuple[int, int]:
-        session = self.session
-        if isinstance(session, MatchState):
-            return session.scores
-        if session.state.result is None:
-            return (0, 0)
-        points = score_game(session.state.result, session.state.plunging or frozenset())
-        return (points[min(points)], points[max(points)])
-
     def _clock_left(self) -> float | None:
         if self.clock_deadline is None:
             return None
@@ -583,10 +560,9 @@ class TableController:
 
     def _screen(self) -> Screen:
         """Title: the game (or the match score) and the clock; big: the count, a countdown,
-        the choice shown, a result or the score; then the question on two lines."""
-        a, b = self._scores()
-        game = self._current_game()
-        where = f"G{game[0]} {SHORT_TITLES[game[0]]}" if game else f"MATCH A{a} B{b}"
+        the choice or number shown, a result or the score; then the question on two lines."""
+        scores = self.game.scores(self.session)
+        where = self.game.title(self.session)
         clock = self._clock_left()
         title = f"{where} {format_clock(clock)}" if clock is not None else where
         prompt = self.prompt
@@ -594,39 +570,37 @@ class TableController:
             big = str(self._count.shown)
         elif self._timer is not None:
             big = str(math.ceil(max(0.0, self._timer[1] - self.now)))
-        elif prompt.kind is Kind.CHOICE:
+        elif prompt.kind is Kind.CHOICE and prompt.options:
             big = prompt.options[self.cursor].label
+        elif prompt.kind is Kind.NUMBER:
+            big = str(self.number)
         elif self._shout_lights and self._shout_text:
             big = self._shout_text  # "B +31ms", "TIE 4.2ms": until the dealer answers
-        elif self.message and game is None:
+        elif self.message and not self.game.in_play(self.session):
             big = self.message
         else:
-            big = f"{a}:{b}"
+            big = ":".join(str(scores.get(seat, 0)) for seat in self.settings.seats)
         lines = tuple(textwrap.wrap(prompt.text, OLED_LINE_CHARS)[:2])
         stuck = " ".join(sorted(self._stuck))
         alert = f"STUCK {stuck}" if stuck else None
         return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert)
 
     def _lights(self) -> dict[str, SeatLight]:
-        game = self._current_game()
-        plunging = {t.value for t in (game[1].plunging or ())} if game else set()
         lights = {}
         for seat in self.settings.seats:
             if seat in self._shout_lights:
                 lights[seat] = self._shout_lights[seat]
-            elif seat in plunging:
-                lights[seat] = SeatLight.PLUNGING
-            elif self._debouncer.level(f"{seat}.stand"):
-                lights[seat] = SeatLight.STANDING
             else:
-                lights[seat] = SeatLight.OFF
+                lights[seat] = self.game.light(self.session, seat, self._debouncer.level)
         return lights
 
     def _scoreboard(self) -> ScoreboardView:
-        a, b = self._scores()
         count = self._count.shown if self._count is not None else None
         return ScoreboardView(
-            {"A": a, "B": b}, self._clock_left(), count, self.message or self.prompt.text
+            self.game.scores(self.session),
+            self._clock_left(),
+            count,
+            self.message or self.prompt.text,
         )
 
 

@@ -2,10 +2,11 @@
 
 Each script line is ``{"t": seconds, "press": INPUT}`` or ``{"t": seconds, "release": INPUT}``
 (a stand-up sensor: press = stand up, release = sit down), or ``{"t": seconds}`` alone to let
-time run on to ``t``. An optional first line ``{"setup": {...}}`` sets the table up (``round``,
-``game``, ``minutes``, ``on_time_up``). The inputs are driven through gpiozero's MockFactory
-pins with the script's times as their edge times, so the real input path is exercised; no real
-waiting happens. The daemon's decisions come out as JSON Lines.
+time run on to ``t``. An optional first line ``{"setup": {...}}`` sets the table up: ``family``
+and the family's options (GeoPlunge: ``round``, ``game``, ``minutes``, ``on_time_up``). The
+inputs are driven through gpiozero's MockFactory pins with the script's times as their edge
+times, so the real input path is exercised; no real waiting happens. The daemon's decisions come
+out as JSON Lines.
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from typing import Any
 from drivers.inputs import InputBank, InputSpec
 from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, Event, TableController, TableSettings
+from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from rules.geoplunge.match import TimeUpRule
-
-SETUP_KEYS = {"round": int, "game": int, "minutes": int, "on_time_up": str}
 
 
 class ScriptError(Exception):
@@ -65,34 +64,23 @@ def parse_script(
 
 
 def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
+    """``family`` and the family's own options (GeoPlunge: round, game, minutes, ...)."""
     if not isinstance(setup, dict):
         raise ScriptError(f"line {number}: setup: expected an object")
-    for key, value in setup.items():
-        kind = SETUP_KEYS.get(key)
-        if kind is None:
-            raise ScriptError(
-                f"line {number}: setup.{key}: unknown (expected {', '.join(SETUP_KEYS)})"
-            )
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise ScriptError(
-                f"line {number}: setup.{key}: expected {kind.__name__}, got {value!r}"
-            )
+    options = dict(setup)
+    name = options.pop("family", settings.family)
+    if name != settings.family:
+        options = {}  # another family's options do not carry over
+        options.update({key: value for key, value in setup.items() if key != "family"})
+    else:
+        options = {**settings.options, **options}
     try:
-        on_time_up = TimeUpRule(setup.get("on_time_up", settings.on_time_up))
-    except ValueError:
-        raise ScriptError(
-            f"line {number}: setup.on_time_up: expected abandon, finish or tie"
-        ) from None
-    game = setup.get("game", settings.game)
-    if game is not None and not 1 <= game <= 5:
-        raise ScriptError(f"line {number}: setup.game: expected 1 to 5, got {game}")
-    return replace(
-        settings,
-        round=setup.get("round", settings.round),
-        game=game,
-        match_minutes=setup.get("minutes", settings.match_minutes),
-        on_time_up=on_time_up,
-    )
+        if not isinstance(name, str):
+            raise FamilyOptionsError("family", f"expected a family's name, got {name!r}")
+        family(name).game(options, settings.seats)
+    except FamilyOptionsError as error:
+        raise ScriptError(f"line {number}: setup.{error.option}: {error.problem}") from None
+    return replace(settings, family=name, options=options)
 
 
 def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -> ScriptStep:

@@ -11,7 +11,6 @@ from firmware_py.table.controller import TableSettings
 from firmware_py.table.journal import Journal, JournalError
 from firmware_py.table.recorder import RecordedTable, settings_to_json
 from rules.actions import encode
-from rules.geoplunge.replay import summary
 
 EXPORT_FORMAT = "gametable-journal-export"
 
@@ -46,7 +45,7 @@ def export_data(path: Path) -> dict[str, Any]:
             "settings": settings_to_json(table.controller.settings),
             "actions": [encode(action) for action in table.controller.log],
             "decisions": decisions,
-            "result": summary(table.controller.session),
+            "result": table.controller.game.summary(table.controller.session),
         }
     finally:
         journal.close()

@@ -1,4 +1,9 @@
-"""What a flow can ask of the dealer, and what each answer does."""
+"""What a game family's flow can ask of the dealer, and what each answer does.
+
+The kernel knows these prompt kinds and what the six console buttons do on each; a family's
+flow builds prompts from its rules state and never sees a button. A button that means nothing
+on the prompt shown does nothing.
+"""
 
 from __future__ import annotations
 
@@ -13,27 +18,54 @@ LogAction = dict[str, Any]  # an action in its log form: {"action": kind, ...}
 
 
 @dataclass(frozen=True, slots=True)
-class FlowSettings:
-    """The table's configuration that flows need."""
-
-    chummy_seconds: float = 15.0
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
-    """An answer's effect: a rules action to apply and/or scratch entries to remember."""
+    """An answer's effect: a rules action to apply and/or scratch entries to remember.
+
+    ``clock_minutes`` starts the match clock as the answer is taken (GO at a match's start);
+    ``new_session`` (a start action) closes the finished session and starts the next one in
+    the same journal (the next round's match, from the console).
+    """
 
     label: str
     action: LogAction | None = None
     scratch: Mapping[str, Any] = field(default_factory=dict)
+    clock_minutes: int | None = None
+    new_session: LogAction | None = None
 
 
 class Kind(StrEnum):
-    COUNT = "count"  # COUNT runs the 5-count; the stand-up sensors at 5 are the plunge
+    COUNT = "count"  # COUNT runs the count; the inputs it reads at the end are the outcome
     CHOICE = "choice"  # NEXT cycles the options, YES takes the one shown, NO goes back one
     YES_NO = "yes_no"  # YES takes options[0], NO takes options[1]
-    CONFIRM = "confirm"  # YES takes options[0]
+    CONFIRM = "confirm"  # YES takes options[0], when there is one; GO/NEXT as the prompt says
     SHOUT = "shout"  # a shout window: first to shout, decided by edge times
+    NUMBER = "number"  # NEXT +1, NO -1 (held: repeats, faster), YES takes it, UNDO backs out
+
+
+@dataclass(frozen=True, slots=True)
+class CountSpec:
+    """A count to ``to`` at the count cadence; at its last number the kernel reads each seat's
+    ``role`` input (as it was at that instant) and takes ``outcome(seats active)``."""
+
+    outcome: Callable[[list[str]], Outcome]
+    role: str
+    event: str  # the decision's event name, e.g. "plunge"
+    field: str  # the event's field holding the seats, e.g. "plunging"
+    to: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class NumberSpec:
+    """A number entered on the console: starts at ``start``, stays within ``low..high``."""
+
+    take: Callable[[int], Outcome]
+    start: int = 0
+    low: int = 0
+    high: int = 999
+    back: Outcome | None = None  # what UNDO does here; None: the ordinary UNDO
+
+    def clamp(self, value: int) -> int:
+        return max(self.low, min(self.high, value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +79,12 @@ class Prompt:
     opens_on_go: bool = False  # SHOUT: GO opens the window ("Ready, Set, GeoPlunge!")
     on_shout: Callable[[ShoutDecision], Outcome] | None = None
     go: Outcome | None = None  # what GO does on this step
+    next: Outcome | None = None  # what NEXT does on this step (CONFIRM)
     timer: tuple[str, float, Outcome] | None = None  # (name, seconds, outcome when it runs out)
-
-
-def plunge_prompt(key: str) -> Prompt:
-    return Prompt(
-        key=key,
-        kind=Kind.COUNT,
-        text="Are you GeoPlunging?",
-        hint="COUNT: count to 5",
-    )
+    count: CountSpec | None = None  # COUNT
+    number: NumberSpec | None = None  # NUMBER
+    # a seat input pressed outside a shout window: (seat, input) -> what it does, if anything
+    on_press: Callable[[str, str], Outcome | None] | None = None
 
 
 def yes_no(key: str, text: str, yes: Outcome, no: Outcome) -> Prompt:
@@ -67,37 +95,37 @@ def confirm(key: str, text: str, outcome: Outcome) -> Prompt:
     return Prompt(key=key, kind=Kind.CONFIRM, text=text, options=(outcome,), hint="YES: done")
 
 
+def notice(key: str, text: str, hint: str = "") -> Prompt:
+    """Something to read with nothing to answer: YES, NO and NEXT do nothing."""
+    return Prompt(key=key, kind=Kind.CONFIRM, text=text, hint=hint)
+
+
 def choice(key: str, text: str, options: Sequence[Outcome]) -> Prompt:
     return Prompt(
         key=key, kind=Kind.CHOICE, text=text, options=tuple(options), hint="NEXT: other  YES: ok"
     )
 
 
-def draw_prompt(key: str, purpose: str) -> Prompt:
-    """The statehood draw: each team draws a card; the dealer says whose is closer to 1."""
-    return choice(
-        key,
-        f"Draw: statehood closer to 1 {purpose}",
-        [Outcome(f"Team {team}", {"action": "draw_winner", "first": team}) for team in ("A", "B")],
-    )
+def number(key: str, text: str, spec: NumberSpec) -> Prompt:
+    return Prompt(key=key, kind=Kind.NUMBER, text=text, number=spec, hint="NEXT +1  NO -1  YES: ok")
 
 
 def ask_each(
     key: str,
-    teams: Sequence[str],
+    seats: Sequence[str],
     scratch: Mapping[str, Any],
     question: str,
     finish: Callable[[dict[str, bool]], LogAction],
 ) -> Prompt:
-    """Ask the same YES/NO question of each team in turn, then make one action of the answers."""
+    """Ask the same YES/NO question of each seat in turn, then make one action of the answers."""
     answers: dict[str, bool] = dict(scratch.get(key, {}))
-    team = next(team for team in teams if team not in answers)
+    seat = next(seat for seat in seats if seat not in answers)
 
     def answer(value: bool) -> Outcome:
-        done = {**answers, team: value}
+        done = {**answers, seat: value}
         label = "yes" if value else "no"
-        if len(done) == len(teams):
+        if len(done) == len(seats):
             return Outcome(label, finish(done), {key: {}})
         return Outcome(label, None, {key: done})
 
-    return yes_no(f"{key}/{team}", question.format(team=team), answer(True), answer(False))
+    return yes_no(f"{key}/{seat}", question.format(team=seat), answer(True), answer(False))

@@ -16,7 +16,6 @@ from typing import Any
 
 from firmware_py.table.controller import Event, TableController, TableSettings
 from firmware_py.table.journal import Entry, Journal, JournalError, JournalWriteError
-from rules.geoplunge.match import TimeUpRule
 
 
 class JournalMismatch(JournalError):
@@ -26,14 +25,14 @@ class JournalMismatch(JournalError):
 def settings_to_json(settings: TableSettings) -> dict[str, Any]:
     data = dataclasses.asdict(settings)
     data["seats"] = list(settings.seats)
-    data["on_time_up"] = settings.on_time_up.value
+    data["options"] = dict(settings.options)
     return data
 
 
 def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
     fields = dict(data)
     fields["seats"] = tuple(fields["seats"])
-    fields["on_time_up"] = TimeUpRule(fields["on_time_up"])
+    fields["options"] = dict(fields["options"])
     return TableSettings(**fields)
 
 

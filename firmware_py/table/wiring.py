@@ -6,7 +6,6 @@ from drivers.display import OledSpec
 from drivers.inputs import InputSpec
 from firmware_py.table.config import Config, InputConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
-from rules.geoplunge.match import TimeUpRule
 
 
 def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
@@ -17,11 +16,14 @@ def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
         settle=timing.settle_ms / 1000,
         debounce=timing.debounce_ms / 1000,
         count_cadence=timing.count_cadence_s,
-        chummy_seconds=timing.chummy_seconds,
-        round=config.table.round,
-        match_minutes=config.table.match_minutes,
-        on_time_up=TimeUpRule(config.table.on_time_up),
-        game=game,
+        family="geoplunge",
+        options={
+            "round": config.table.round,
+            "minutes": config.table.match_minutes,
+            "on_time_up": config.table.on_time_up,
+            "game": game,
+            "chummy_seconds": timing.chummy_seconds,
+        },
     )
 
 

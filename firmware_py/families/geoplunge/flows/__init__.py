@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from firmware_py.table.prompts import FlowSettings, Prompt
+from firmware_py.families.geoplunge.flows.common import FlowSettings
+from firmware_py.table.prompts import Prompt
 
 Flow = Callable[[Any, Mapping[str, Any], FlowSettings], Prompt]
 

@@ -5,16 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from firmware_py.families.geoplunge.flows.common import FlowSettings, plunge_prompt
 from firmware_py.table.arbiter import ShoutDecision
-from firmware_py.table.prompts import (
-    FlowSettings,
-    Kind,
-    Outcome,
-    Prompt,
-    ask_each,
-    plunge_prompt,
-    yes_no,
-)
+from firmware_py.table.prompts import Kind, Outcome, Prompt, ask_each, yes_no
 
 
 def prompt(state: Any, scratch: Mapping[str, Any], settings: FlowSettings) -> Prompt:

@@ -5,16 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from firmware_py.families.geoplunge.flows.common import FlowSettings, plunge_prompt
 from firmware_py.table.arbiter import ShoutDecision
-from firmware_py.table.prompts import (
-    FlowSettings,
-    Kind,
-    Outcome,
-    Prompt,
-    ask_each,
-    choice,
-    plunge_prompt,
-)
+from firmware_py.table.prompts import Kind, Outcome, Prompt, ask_each, choice
 
 CATEGORIES = ("size", "statehood", "population")
 

@@ -7,16 +7,8 @@ from collections.abc import Mapping
 from itertools import combinations, permutations
 from typing import Any
 
-from firmware_py.table.prompts import (
-    FlowSettings,
-    Outcome,
-    Prompt,
-    choice,
-    confirm,
-    draw_prompt,
-    plunge_prompt,
-    yes_no,
-)
+from firmware_py.families.geoplunge.flows.common import FlowSettings, draw_prompt, plunge_prompt
+from firmware_py.table.prompts import Outcome, Prompt, choice, confirm, yes_no
 from rules.geoplunge.power import BASES
 
 STAR_AREAS = ("state_name", "capital", "postal_code", "nickname", "flower", "bird")

@@ -6,15 +6,8 @@ from collections.abc import Mapping
 from itertools import permutations
 from typing import Any
 
-from firmware_py.table.prompts import (
-    FlowSettings,
-    Outcome,
-    Prompt,
-    choice,
-    draw_prompt,
-    plunge_prompt,
-    yes_no,
-)
+from firmware_py.families.geoplunge.flows.common import FlowSettings, draw_prompt, plunge_prompt
+from firmware_py.table.prompts import Outcome, Prompt, choice, yes_no
 
 CLUE_ORDERS = tuple("".join(order) for order in permutations("ABC"))
 

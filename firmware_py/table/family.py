@@ -1,0 +1,120 @@
+"""A game family, as the table kernel sees it: a plug-in registered by name.
+
+The kernel (edges, debounce, the shout arbiter, timers on deadlines, the journal, the view)
+knows no game. A family brings its rules session (start, apply), its flow (the prompt for the
+dealer now), what its seat inputs mean, and the game-specific parts of the view. Families are
+registered by the program's wiring (``firmware_py/families/__init__.py``), never imported by
+the kernel; a journal names its family, so a restart rebuilds any family's table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from drivers.leds import SeatLight
+from firmware_py.table.prompts import LogAction, Prompt
+from rules.actions import Action
+
+Options = Mapping[str, Any]  # a family's table options, plain JSON (journaled)
+
+
+class FamilyOptionsError(ValueError):
+    """A family's option is not what it expects; str() is one line naming the option."""
+
+    def __init__(self, option: str, problem: str) -> None:
+        super().__init__(f"{option}: {problem}")
+        self.option = option
+        self.problem = problem
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What a flow may know of the table besides its rules state."""
+
+    seats: tuple[str, ...]
+    clock_running: bool  # the match clock has been started (and not stopped)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What applying one action decided, beyond the action itself."""
+
+    events: Sequence[tuple[str, dict[str, Any]]] = ()  # (event name, fields)
+    message: str | None = None  # the big line while no game is in progress
+
+
+class TableGame(Protocol):
+    """One family's session at one table, built from the family's options."""
+
+    def first_action(self) -> Action:
+        """The action that starts the session (the log's first line)."""
+
+    def start(self, first: Action) -> Any:
+        """The rules session a start action begins; RuleError when it cannot."""
+
+    def apply(self, session: Any, action: Action) -> Any:
+        """The session after an action; RuleError (with the reason) when it is refused."""
+
+    def prompt(self, session: Any, scratch: Mapping[str, Any], table: TableFacts) -> Prompt:
+        """What the dealer is asked now."""
+
+    def summary(self, session: Any) -> dict[str, Any]:
+        """The session's standing as plain JSON (``journal show``, ``replay``)."""
+
+    def report(self, before: Any, after: Any) -> Report:
+        """Decisions to announce after an action: a game's result, the scores, a match end."""
+
+    def scores(self, session: Any) -> dict[str, int]:
+        """Each seat's score, for the OLED and the scoreboard."""
+
+    def title(self, session: Any) -> str:
+        """The OLED's title line (the kernel adds the clock)."""
+
+    def in_play(self, session: Any) -> bool:
+        """A game is being played (the report's message gives way to the scores)."""
+
+    def clock_runs(self, session: Any) -> bool:
+        """The match clock keeps running (False once the match is over)."""
+
+    def time_up(self) -> LogAction:
+        """The action the kernel applies when the match clock runs out."""
+
+    def light(self, session: Any, seat: str, level: Callable[[str], bool]) -> SeatLight:
+        """A seat's LED when no shout decision is on show; ``level("A.stand")`` reads an input."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableFamily:
+    """A family's registration: its name, what its seat inputs mean, how to build a session."""
+
+    name: str
+    roles: Mapping[str, str]  # seat input role -> what it is, e.g. {"shout": "the buzzer"}
+    game: Callable[[Options, tuple[str, ...]], TableGame]  # raises FamilyOptionsError
+    options: Callable[[], dict[str, Any]] = field(default=dict)  # the defaults, for the journal
+
+
+_FAMILIES: dict[str, TableFamily] = {}
+
+
+def register(family: TableFamily) -> None:
+    """Make a family available by name (idempotent for the same registration)."""
+    known = _FAMILIES.get(family.name)
+    if known is not None and known is not family:
+        raise ValueError(f"table family {family.name!r} is registered twice")
+    _FAMILIES[family.name] = family
+
+
+def family(name: str) -> TableFamily:
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        known = ", ".join(sorted(_FAMILIES)) or "none registered"
+        raise FamilyOptionsError(
+            "family", f"unknown game family {name!r}: expected {known}"
+        ) from None
+
+
+def families() -> tuple[str, ...]:
+    return tuple(sorted(_FAMILIES))
