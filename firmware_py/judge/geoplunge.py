@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules import families
 from rules.atlas import Category, default_atlas, parse_cards
 from rules.errors import InvalidInput
 from rules.geoplunge.games import border_up as level4_border_up
@@ -20,7 +21,6 @@ from rules.geoplunge.match import MatchKind, game_cycle, match_kind
 from rules.geoplunge.match3 import DayPart, day_part
 from rules.geoplunge.match3 import game_cycle as combo3_cycle
 from rules.geoplunge.power import Game4Version, check_base
-from rules.geoplunge.replay import replay_log, summary
 from rules.geoplunge.scoring import GameResult, score_game
 from rules.geoplunge.teams import Team, parse_teams
 
@@ -219,5 +219,4 @@ def replay_file(lines: Sequence[str]) -> Answer:
         if not isinstance(actions, list):
             raise InvalidInput("the journal export has no 'actions' list")
         lines = [json.dumps(action) for action in actions]
-    result = summary(replay_log(lines))
-    return Answer(HOLDS, "", result)
+    return Answer(HOLDS, "", families.summary(lines))
