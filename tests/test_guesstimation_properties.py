@@ -7,6 +7,8 @@ and then, any Guesstimation action; refused actions are dropped, as the table wo
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import TypeVar
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,10 +28,11 @@ from rules.guesstimation.actions import (
 from rules.guesstimation.replay import replay
 from rules.guesstimation.session import GuesstimationState, apply_action, new_game
 
-GAMES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Few distinct values, so ties, exact answers and tied duels are common; some are not numbers.
 VALUES = ("1", "2", "3", "3.0", "4", "4.5", "-2", "0.25", "x", "NaN")
 STEPS = 250
+T = TypeVar("T")
 
 
 def _starts() -> st.SearchStrategy[StartGuesstimation]:
@@ -40,40 +43,54 @@ def _starts() -> st.SearchStrategy[StartGuesstimation]:
     )
 
 
+WAGERS = (None, 0, 1, 2, 3, 4)
+DIE = (0, 1, 2, 3, 4, 5, 6, 7)
+UNITS = tuple(UnitSystem)
+KINDS = ("roll", "duel", "question", "units", "guess", "answer")
+
+
+def _pick(data: st.DataObject, options: Sequence[T]) -> T:
+    """One of ``options``: drawn as an index, which keeps long games fast to generate."""
+    return options[data.draw(st.integers(0, len(options) - 1))]
+
+
 def _action(state: GuesstimationState, data: st.DataObject) -> Action:
-    """Mostly what the phase expects, from a player who may act; sometimes anything at all."""
-    players = st.sampled_from(state.players)
-    value = st.sampled_from(VALUES)
-    die = st.integers(0, 7)
-    anything = st.one_of(
-        st.builds(RollDie, players, die),
-        st.builds(DeclareDuel, players, players, st.sampled_from([None, 0, 1, 2, 3, 4])),
-        st.builds(ReadQuestion, chip=st.booleans(), measured=st.booleans()),
-        st.builds(ChooseUnits, st.sampled_from(list(UnitSystem))),
-        st.builds(RecordGuess, players, value),
-        st.builds(RevealAnswer, value),
-    )
-    if data.draw(st.integers(0, 9)) == 0:
-        return data.draw(anything)
+    """Mostly what the phase expects, from a player who may act; sometimes any action."""
+    kind = _expected_kind(state, data) if _pick(data, range(10)) else _pick(data, KINDS)
+    players = state.players
     current = state.current
-    if state.rolloff is not None:
-        return RollDie(data.draw(st.sampled_from(state.rolloff.waiting_for)), data.draw(die))
-    assert current is not None
+    if kind == "roll":
+        if state.rolloff is not None:
+            player = _pick(data, state.rolloff.waiting_for or players)
+        else:
+            player = current.leader if current is not None else _pick(data, players)
+        return RollDie(player, _pick(data, DIE))
+    if kind == "question":
+        return ReadQuestion(chip=_pick(data, (False, True)), measured=_pick(data, (False, True)))
+    if kind == "duel":
+        dueler = state.chip if state.chip is not None else _pick(data, players)
+        return DeclareDuel(dueler, _pick(data, players), _pick(data, WAGERS))
+    if kind == "units":
+        return ChooseUnits(_pick(data, UNITS))
+    if kind == "guess":
+        waiting = current.waiting_for_guesses if current is not None else ()
+        return RecordGuess(_pick(data, waiting or players), _pick(data, VALUES))
+    return RevealAnswer(_pick(data, VALUES))
+
+
+def _expected_kind(state: GuesstimationState, data: st.DataObject) -> str:
     phase = state.phase
-    if phase == "question_roll":
-        return RollDie(current.leader, data.draw(die))
-    if phase == "question":
-        return data.draw(st.builds(ReadQuestion, chip=st.booleans(), measured=st.booleans()))
-    if state.chip is not None and not current.guesses and data.draw(st.booleans()):
-        wager = data.draw(st.sampled_from([None, 0, 1, 2, 3, 4]))
-        return DeclareDuel(state.chip, data.draw(players), wager)
-    if phase == "units":
-        return ChooseUnits(data.draw(st.sampled_from(list(UnitSystem))))
-    if phase == "guessing":
-        return RecordGuess(
-            data.draw(st.sampled_from(current.waiting_for_guesses)), data.draw(value)
-        )
-    return RevealAnswer(data.draw(value))
+    if phase in ("first_leader", "duel_roll", "chip_roll", "question_roll"):
+        return "roll"
+    kind = {"question": "question", "units": "units", "guessing": "guess", "answer": "answer"}[
+        phase
+    ]
+    current = state.current
+    question = current.question if current is not None else None
+    may_duel = question is not None and not question.chip and state.chip is not None
+    if may_duel and current is not None and current.duel is None and not current.guesses:
+        return _pick(data, ("duel", kind))
+    return kind
 
 
 def _play(
