@@ -150,14 +150,16 @@ def duel(args: argparse.Namespace) -> Answer:
     extra = f"; bystanders exact: {_moves_text(tuple(bystanders), order)}" if bystanders else ""
     if verdict.winner is None:
         gap = number_text(verdict.distances[0])
-        again = f"rolls tied at {rolls[dueler_name]}: roll again" if rolls else "roll the die"
+        again = f"the rolls tied at {rolls[dueler_name]}, roll again" if rolls else "roll the die"
         text = (
             f"{dueler_name} and {opponent_name} tie, {gap} from {number_text(answer)}: "
-            f"{again}, the higher roll wins {verdict.wager}{extra}"
+            f"{again} (--rolls {dueler_name}=N,{opponent_name}=N); the higher roll wins "
+            f"the wager of {verdict.wager}{extra}"
         )
         return Answer(NO_VERDICT, text, data)
     how = "on the die roll" if verdict.tied else _duel_distances(distances, answer)
-    moved = _moves_text(tuple(m for m in verdict.moves if m not in bystanders), order)
+    duelists = [verdict.winner, verdict.loser or ""]
+    moved = _moves_text(tuple(m for m in verdict.moves if m not in bystanders), duelists)
     loser_note = " (never behind Start)"
     text = f"{verdict.winner} wins the duel {how}: {moved}{loser_note}{extra}"
     return Answer(VERDICT, text, data)
@@ -213,7 +215,7 @@ def board_text(data: Mapping[str, Any]) -> str:
         )
         lines.append(
             f"round {last['round']} ({'final, ' if last['final'] else ''}answer "
-            f"{last['answer']}): {', '.join(last['outcome']['winners'])} won"
+            f"{last['answer']}): {' and '.join(last['outcome']['winners'])} won"
             + (f"; {moves}" if moves else "")
         )
     if data["champion"]:
@@ -221,10 +223,25 @@ def board_text(data: Mapping[str, Any]) -> str:
     else:
         current = data["current"]
         if current:
-            final = f", final among {', '.join(data['finalists'])}" if current["final"] else ""
-            lines.append(f"round {current['round']}: leader {current['leader']}{final}")
+            lines.append(_round_text(current, data["finalists"]))
         lines.append(f"next: {data['expecting']}")
     return "\n".join(lines)
+
+
+def _round_text(current: Mapping[str, Any], finalists: list[str]) -> str:
+    """The round in progress: its leader, then whatever the table has settled so far."""
+    parts = [f"round {current['round']}: leader {current['leader']}"]
+    if current["final"]:
+        parts.append(f"final among {' and '.join(finalists)}")
+    if current["question"] is not None and current["text"] is not None:
+        kind = "chip-possession" if current["chip_possession"] else "standard"
+        parts.append(f"question {current['question']} ({kind})")
+    if current["units"]:
+        parts.append(f"{current['units']} units")
+    duel = current["duel"]
+    if duel:
+        parts.append(f"duel {duel['dueler']} v {duel['opponent']} for {duel['wager']}")
+    return ", ".join(parts)
 
 
 def deck(args: argparse.Namespace) -> Answer:
@@ -283,11 +300,14 @@ def _one_pair(text: str, option: str) -> dict[str, str]:
 
 def _merge(groups: list[tuple[str, dict[str, str]]]) -> dict[str, str]:
     merged: dict[str, str] = {}
+    named_by: dict[str, str] = {}
     for option, pairs in groups:
         for player, value in pairs.items():
             if _named_in(player, merged):
-                raise InvalidInput(f"{option}: player {player} is named twice")
+                first = named_by[player.casefold()]
+                raise InvalidInput(f"{option}: player {player} is already named by {first}")
             merged[player] = value
+            named_by[player.casefold()] = option
     return merged
 
 
