@@ -122,15 +122,22 @@ def duel(args: argparse.Namespace) -> Answer:
     guesses = _guesses(texts)
     (dueler_name,), (opponent_name,) = dueler, opponent
     rolls = _rolls(args.rolls, (dueler_name, opponent_name)) if args.rolls else None
-    tie_winner = _roll_winner(rolls) if rolls else None
     verdict = judge_duel(
-        answer,
-        guesses,
-        dueler=dueler_name,
-        opponent=opponent_name,
-        wager=args.wager,
-        tie_winner=tie_winner,
+        answer, guesses, dueler=dueler_name, opponent=opponent_name, wager=args.wager
     )
+    if rolls and not verdict.tied:
+        raise InvalidInput(
+            f"--rolls: the duel is not tied ({verdict.winner} is closer): no die roll decides it"
+        )
+    if rolls and _roll_winner(rolls):
+        verdict = judge_duel(
+            answer,
+            guesses,
+            dueler=dueler_name,
+            opponent=opponent_name,
+            wager=args.wager,
+            tie_winner=_roll_winner(rolls),
+        )
     order = list(guesses)
     distances = dict(zip((dueler_name, opponent_name), verdict.distances, strict=True))
     bystanders = [m for m in verdict.moves if m.player not in (dueler_name, opponent_name)]
