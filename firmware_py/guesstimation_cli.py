@@ -37,7 +37,12 @@ class Answer:
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``guesstimation`` and its sub-commands to gametable's sub-command parsers."""
     game = commands.add_parser("guesstimation", help="judge a Guesstimation round, replay a log")
-    sub = game.add_subparsers(dest="guesstimation_command", required=True, parser_class=type(game))
+    sub = game.add_subparsers(
+        dest="guesstimation_command",
+        metavar="{closest,duel,replay,deck}",  # named in the error when it is missing
+        required=True,
+        parser_class=type(game),
+    )
 
     closest = sub.add_parser("closest", help="who wins a standard round, and how far they move")
     closest.add_argument("--answer", required=True, help="the answer on the card, e.g. 29029.5")

@@ -208,3 +208,7 @@ def test_deck_fault_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert_bad_input(
         capsys, "guesstimation", "deck", str(deck), names="card[1].question: 0 question(s)"
     )
+
+
+def test_a_missing_command_names_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_bad_input(capsys, "guesstimation", names="{closest,duel,replay,deck}")

@@ -188,11 +188,11 @@ def _check_players(players: tuple[str, ...]) -> tuple[str, ...]:
         )
     for name in players:
         check_name(name)
-    seen: dict[str, str] = {}
+    seen: set[str] = set()
     for name in players:
         if name.casefold() in seen:
             raise InvalidInput(f"player {name!r} is named twice: expected a different name each")
-        seen[name.casefold()] = name
+        seen.add(name.casefold())
     return players
 
 
