@@ -1,4 +1,4 @@
-"""Guesstimation as a state machine: one test per rule of the rulebook and per ruling R280-R299."""
+"""Guesstimation as a state machine: one test per rule of the rulebook and per ruling R280-R294."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ A round: the Round Leader rolls for the question number (``question_roll``), rea
 (``duel_roll``) or a tie for the Dueling Chip (``chip_roll``) is settled by the die. The game
 opens with a roll for the first Round Leader (``first_leader``) and ends when one player reaches
 the Finish, or wins the final question among those who reach it in the same round (``over``).
-The rulings behind each choice are R280-R299 in docs/rulings.md.
+The rulings behind each choice are R280-R294 in docs/rulings.md.
 """
 
 from __future__ import annotations
