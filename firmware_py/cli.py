@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_table_commands(commands)
     _add_tournament_commands(commands)
+    from firmware_py.judge import guesstimation as guesstimation_cli
+
+    guesstimation_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
     _add_json(demo)
@@ -240,6 +243,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from firmware_py.director import tournament_cli
 
             return tournament_cli.run(args)
+        if args.command == "guesstimation":
+            from firmware_py.judge import guesstimation as guesstimation_cli
+
+            return guesstimation_cli.run(args)
         if args.command == "replay":
             answer = judge.replay_file(_read_lines(args.log))
             print(json.dumps(answer.data))

@@ -10,9 +10,10 @@ from rules.actions import Action
 from rules.errors import InvalidLog, RuleError
 from rules.family import RulesFamily
 from rules.geoplunge.family import FAMILY as GEOPLUNGE
-from rules.geoplunge.replay import parse_log
+from rules.guesstimation.family import FAMILY as GUESSTIMATION
+from rules.log import parse_log
 
-FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE,)
+FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE, GUESSTIMATION)
 
 
 def first_lines() -> str:
