@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from firmware_py import judge
+from firmware_py import judge, pentathlon_cli
 from rules.errors import RuleError
 
 BAD_INPUT = 2
@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_table_commands(commands)
     _add_tournament_commands(commands)
+    pentathlon_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
     _add_json(demo)
@@ -234,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if "run_command" in args:  # a command family that carries out its own commands
+            code: int = args.run_command(args)
+            return code
         if args.command == "tournament":
             from firmware_py import tournament_cli
 
