@@ -69,11 +69,12 @@ _OTHER = (Effect.RESTORE, Effect.CHALLENGER_BEGINS_TURN)
 
 
 def _restore(board: ContigBoard, player: Player, prior: ContigBoard) -> ContigBoard:
+    """``player``'s score and chips as their turn began; the undone turn is no pass to capture."""
     return replace(
         board,
         scores=with_value(board.scores, player, of(prior.scores, player)),
         chips=with_value(board.chips, player, of(prior.chips, player)),
-        placed=with_value(board.placed, player, of(prior.placed, player)),
+        placed=with_value(board.placed, player, None),
     )
 
 

@@ -141,13 +141,16 @@ def first_turn(board: Any, beginner: Player, rules: GameRules) -> Play:
     return Play(board=board, beginner=beginner, holder=beginner, turn_start=(board, board))
 
 
-def restart_turn(play: Play) -> Play:
-    """A Correct challenger who holds the flag begins a turn afresh."""
+def restart_turn(play: Play, rules: GameRules) -> Play:
+    """A Correct challenger who holds the flag begins a turn afresh (a regular turn: no
+    capture window)."""
+    board = rules.begin_turn(play.board, play.holder, received=False)
     return replace(
         play,
+        board=board,
         played=False,
         overtime=False,
-        turn_start=with_value(play.turn_start, play.holder, play.board),
+        turn_start=with_value(play.turn_start, play.holder, board),
     )
 
 

@@ -94,4 +94,5 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
         ],
         "effect": record.effect,
         "final": record.final or state.result is not None,
+        "in_force": record.in_force,
     }

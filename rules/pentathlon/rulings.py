@@ -78,7 +78,7 @@ def _challenger_turn(
     texts = []
     if Effect.CHALLENGER_BEGINS_TURN in rule.on_correct:
         if play.holder is challenger:
-            play = restart_turn(play)
+            play = restart_turn(play, rules)
         else:
             play = hand_flag(play, rules, challenger, received=False)
         texts.append(f"{challenger} begins a turn")
