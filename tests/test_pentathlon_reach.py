@@ -71,3 +71,9 @@ def test_fractional_steps_reach_more_numbers_with_four_dice() -> None:
 def test_reach_needs_one_to_six_dice() -> None:
     with pytest.raises(InvalidInput, match="0 dice: expected 1 to 6"):
         reach(())
+
+
+def test_fractional_steps_reach_no_new_number_with_three_six_sided_dice() -> None:
+    """Ruling R202's ground for whole steps by default."""
+    for dice in itertools.product(range(1, 7), repeat=3):
+        assert set(reach(dice, fractions=True)) == set(reach(dice)), dice

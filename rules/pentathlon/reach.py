@@ -14,67 +14,85 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from rules.errors import InvalidInput
-from rules.pentathlon.sentences import Node, Number, Op, Operation, announce, needs_parentheses
+from rules.pentathlon.sentences import Node, Number, Op, Operation, announce
 
 _MAX_DICE = 6  # beyond this the table grows too fast to be a table-side answer
 
-
-def _combine(op: Op, left: Fraction, right: Fraction, fractions: bool) -> Fraction | None:
-    if op is Op.ADD:
-        return left + right
-    if op is Op.SUB:
-        return left - right
-    if op is Op.MUL:
-        return left * right
-    if right == 0:
-        return None
-    quotient = left / right
-    return quotient if fractions or quotient.denominator == 1 else None
+Value = int | Fraction  # int when every division must come out whole: much faster
+# A table entry: (chained steps needed to say it, precedence of its top operation (3 for a
+# die), the expression: a die's value, or (op, left entry, right entry)).
+Entry = tuple[int, int, Any]
 
 
-def _steps(op: Op, left: tuple[int, Node], right: tuple[int, Node]) -> int:
-    """Chained steps needed to say ``left op right``: one more per side that needs grouping."""
-    return (
-        left[0]
-        + right[0]
-        + needs_parentheses(op, left[1], right=False)
-        + needs_parentheses(op, right[1], right=True)
-    )
+def _made(table: dict[Value, Entry], value: Value, entry: Entry) -> None:
+    old = table.get(value)
+    if old is None or entry[0] < old[0]:
+        table[value] = entry
+
+
+def _combine(
+    made: dict[Value, Entry],
+    left: dict[Value, Entry],
+    right: dict[Value, Entry],
+    fractions: bool,
+) -> None:
+    """Every ``l op r``. A side needs grouping (one more chained step) when the order of
+    operations would otherwise read it differently: see ``sentences.needs_parentheses``."""
+    for lv, le in left.items():
+        l_steps, l_prec = le[0], le[1]
+        for rv, re in right.items():
+            steps, r_prec = l_steps + re[0], re[1]
+            _made(made, lv + rv, (steps, 1, (Op.ADD, le, re)))
+            _made(made, lv - rv, (steps + (r_prec == 1), 1, (Op.SUB, le, re)))
+            _made(made, lv * rv, (steps + (l_prec == 1) + (r_prec == 1), 2, (Op.MUL, le, re)))
+            if rv == 0:
+                continue
+            if fractions:
+                quotient: Value = Fraction(lv) / rv
+            elif lv % rv == 0:
+                quotient = lv // rv
+            else:
+                continue
+            _made(made, quotient, (steps + (l_prec == 1) + (r_prec != 3), 2, (Op.DIV, le, re)))
+
+
+def _node(entry: Entry) -> Node:
+    expression = entry[2]
+    if not isinstance(expression, tuple):
+        return Number(expression)
+    op, left, right = expression
+    return Operation(op, _node(left), _node(right))
 
 
 def expressions(dice: Sequence[int], *, fractions: bool = False) -> dict[Fraction, Node]:
     """Every value an expression using each die once can take, with one such expression."""
+    return {Fraction(value): _node(entry) for value, entry in _table(dice, fractions).items()}
+
+
+def _table(dice: Sequence[int], fractions: bool) -> dict[Value, Entry]:
     if not 1 <= len(dice) <= _MAX_DICE:
         raise InvalidInput(f"{len(dice)} dice: expected 1 to {_MAX_DICE}")
     count = len(dice)
-    table: dict[int, dict[Fraction, tuple[int, Node]]] = {
-        1 << i: {Fraction(value): (0, Number(value))} for i, value in enumerate(dice)
+    table: dict[int, dict[Value, Entry]] = {
+        1 << i: {value: (0, 3, value)} for i, value in enumerate(dice)
     }
     for mask in range(1, 1 << count):
         if mask in table:
             continue
-        made: dict[Fraction, tuple[int, Node]] = {}
+        made: dict[Value, Entry] = {}
         sub = (mask - 1) & mask
         while sub:
-            rest = mask ^ sub
-            for left, left_entry in table[sub].items():
-                for right, right_entry in table[rest].items():
-                    for op in Op:
-                        value = _combine(op, left, right, fractions)
-                        if value is None:
-                            continue
-                        steps = _steps(op, left_entry, right_entry)
-                        if value not in made or steps < made[value][0]:
-                            made[value] = (steps, Operation(op, left_entry[1], right_entry[1]))
+            _combine(made, table[sub], table[mask ^ sub], fractions)
             sub = (sub - 1) & mask
         table[mask] = made
-    return {value: node for value, (_, node) in table[(1 << count) - 1].items()}
+    return table[(1 << count) - 1]
 
 
 def reach(dice: Sequence[int], *, fractions: bool = False) -> dict[int, str]:
     """The whole numbers the roll makes, ascending, each with a sentence that makes it."""
-    made = expressions(dice, fractions=fractions)
-    whole = sorted(value for value in made if value.denominator == 1)
-    return {value.numerator: announce(made[value], fractions=fractions) for value in whole}
+    made = _table(dice, fractions)
+    whole = sorted(int(value) for value in made if Fraction(value).denominator == 1)
+    return {value: announce(_node(made[value]), fractions=fractions) for value in whole}

@@ -238,12 +238,13 @@ def evaluate(node: Node, *, fractions: bool = False) -> Fraction:
         return Fraction(node.value)
     left = evaluate(node.left, fractions=fractions)
     right = evaluate(node.right, fractions=fractions)
-    if node.op is Op.ADD:
-        return left + right
-    if node.op is Op.SUB:
-        return left - right
-    if node.op is Op.MUL:
-        return left * right
+    return _operate(node, left, right, fractions)
+
+
+def _operate(node: Operation, left: Fraction, right: Fraction, fractions: bool) -> Fraction:
+    """``node``'s value from its operands' values."""
+    if node.op is not Op.DIV:
+        return _apply(node.op, left, right)
     if right == 0:
         raise ArithmeticFault(f"{render(node)} divides by 0")
     quotient = left / right
@@ -282,29 +283,29 @@ def announce(node: Node, *, fractions: bool = False) -> str:
     resort (a fractional result cannot be said as a whole number)."""
     steps: list[str] = []
 
-    def said(child: Node) -> Node:
-        value = evaluate(child, fractions=fractions)
+    def said(child: Node, value: Fraction) -> Number:
         if value.denominator != 1:
             raise ArithmeticFault("a fractional step")
         steps.append(f"{render(child)} = {show(value)}")
         return Number(value.numerator)
 
-    def flatten(current: Node) -> Node:
+    def flatten(current: Node) -> tuple[Node, Fraction]:
+        """``current`` with each side that needs grouping said as an earlier step."""
         if isinstance(current, Number):
-            return current
-        left, right = flatten(current.left), flatten(current.right)
+            return current, Fraction(current.value)
+        (left, left_value), (right, right_value) = flatten(current.left), flatten(current.right)
+        value = _operate(current, left_value, right_value, fractions)
         if needs_parentheses(current.op, left, right=False):
-            left = said(left)
+            left = said(left, left_value)
         if needs_parentheses(current.op, right, right=True):
-            right = said(right)
-        return Operation(current.op, left, right)
+            right = said(right, right_value)
+        return Operation(current.op, left, right), value
 
-    value = show(evaluate(node, fractions=fractions))
     try:
-        final = flatten(node)
+        final, value = flatten(node)
     except ArithmeticFault:
-        return f"{render(node)} = {value}"
-    steps.append(f"{render(final)} = {value}")
+        return f"{render(node)} = {show(evaluate(node, fractions=fractions))}"
+    steps.append(f"{render(final)} = {show(value)}")
     return " and ".join(steps)
 
 
