@@ -449,3 +449,8 @@ def test_time_in_the_second_players_turn_lets_that_turn_finish() -> None:
 def test_time_is_called_once() -> None:
     with pytest.raises(IllegalAction, match="time has been called already"):
         game_of(STARS, Begins(A), TimeCalled(), TimeCalled())
+
+
+def test_who_begins_is_entered_once() -> None:
+    with pytest.raises(IllegalAction, match="who begins is entered once"):
+        game_of(QUEENS, Begins(A), Begins(B))

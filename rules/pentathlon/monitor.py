@@ -210,6 +210,8 @@ def _require(state: PentathlonGame, *phases: str) -> Play:
 
 def _in_play(state: PentathlonGame, action: Action) -> PentathlonGame:
     rules = state.rules
+    if isinstance(action, Begins | DieToss | StripDraw):
+        raise IllegalAction("who begins is entered once, at the start of the game")
     if isinstance(action, Confirm):
         return replace(state, result=_require(state, "result").pending)
     if isinstance(action, TimeCalled):
