@@ -454,3 +454,10 @@ def test_time_is_called_once() -> None:
 def test_who_begins_is_entered_once() -> None:
     with pytest.raises(IllegalAction, match="who begins is entered once"):
         game_of(QUEENS, Begins(A), Begins(B))
+
+
+def test_an_action_of_another_family_is_refused() -> None:
+    from rules.games.common import DeclarePlunge  # GeoPlunge's: not a Pentathlon action
+
+    with pytest.raises(IllegalAction, match="'plunge' is not a Queens & Guards action"):
+        game_of(QUEENS, Begins(A), DeclarePlunge(frozenset()))

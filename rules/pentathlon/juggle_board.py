@@ -121,10 +121,13 @@ def _colour_line(line: str, number: int, colours: dict[str, str]) -> None:
 
 def _check_pieces(board: JuggleBoard, colours: dict[str, str]) -> None:
     placed = {piece for row in board.cells for cell in row for piece in cell}
-    for piece in sorted(placed - set(colours)):
+    uncoloured = sorted(placed - set(colours))
+    if uncoloured:
+        piece = uncoloured[0]
         raise InvalidInput(f"piece {piece} has no colour: expected a line '{piece} COLOUR'")
-    for piece in sorted(set(colours) - placed):
-        raise InvalidInput(f"piece {piece} has a colour but is not on the board")
+    absent = sorted(set(colours) - placed)
+    if absent:
+        raise InvalidInput(f"piece {absent[0]} has a colour but is not on the board")
     for piece in sorted(placed):
         if not _joined(board.spaces(piece)):
             raise InvalidInput(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from rules.actions import Action
 from rules.errors import GameOver, IllegalAction, InvalidInput, InvalidLog
-from rules.pentathlon.catalogue import NOT_CHALLENGEABLE, Ruling, StartMethod
+from rules.pentathlon.catalogue import NOT_CHALLENGEABLE, Ruling, StartMethod, find_rule
 from rules.pentathlon.challenges import (
     STRIKES_TO_LOSE,
     ChallengeRecord,
@@ -350,7 +350,7 @@ def _opinion(state: PentathlonGame, action: Opinion) -> PentathlonGame:
 
 
 def _check_allowed(rules: GameRules, record: ChallengeRecord, ruling: Ruling) -> None:
-    rule = next(rule for rule in rules.challenge_rules if rule.key == record.rule)
+    rule = find_rule(rules.challenge_rules, record.rule)
     if rule.only is not None and ruling is not rule.only:
         raise IllegalAction(
             f"'{rule.key}' ({rule.title}) is not a challengeable rule: the ruling is "
