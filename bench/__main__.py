@@ -19,6 +19,7 @@ from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.latency import decision_latency
 from bench.oled_bytes import oled_bytes
+from bench.pentathlon import reach_solver
 from bench.shouts import shout_ordering
 from bench.solver import border_up_solver
 from bench.timers import timer_error
@@ -28,6 +29,7 @@ from firmware_py import families
 # The daemon is measured before the CPU-load section, so no leftover load can touch it.
 SECTIONS: tuple[Callable[[], Section], ...] = (
     border_up_solver,
+    reach_solver,
     shout_ordering,
     decision_latency,
     oled_bytes,

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from firmware_py import families
 from firmware_py.judge import geoplunge as judge
+from firmware_py.judge import pentathlon as pentathlon_cli
 from rules.errors import RuleError
 
 BAD_INPUT = 2
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     from firmware_py.judge import guesstimation as guesstimation_cli
 
     guesstimation_cli.add_parser(commands)
+    pentathlon_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=Path, help="another action log to narrate")
     _add_json(demo)
@@ -239,6 +241,9 @@ def _main(argv: Sequence[str] | None) -> int:
     families.install()
     try:
         args = build_parser().parse_args(argv)
+        if "run_command" in args:  # a command family that carries out its own commands
+            code: int = args.run_command(args)
+            return code
         if args.command == "tournament":
             from firmware_py.director import tournament_cli
 

@@ -12,8 +12,9 @@ from rules.family import RulesFamily
 from rules.geoplunge.family import FAMILY as GEOPLUNGE
 from rules.guesstimation.family import FAMILY as GUESSTIMATION
 from rules.log import parse_log
+from rules.pentathlon.family import FAMILY as PENTATHLON
 
-FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE, GUESSTIMATION)
+FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE, GUESSTIMATION, PENTATHLON)
 
 
 def first_lines() -> str:

@@ -1,0 +1,262 @@
+"""Fab-a-Diffy: the best of 3 games; each game goes to the greater number of 3-strip tricks.
+
+The beginning player alternates from game to game. A game ends when the player on turn cannot
+place a strip into the Show Box (``deck_out``). Overall: 2 games won, or 1 won and 2 tied, wins;
+1 won each and 1 tied, or 3 tied, is a tie (R211: the player with more games won). At the time
+limit an unfinished game goes to the player with more tricks (a tie if equal) and the games not
+played count as ties (R212). A capture is announced within 10 seconds of receiving the flag card,
+before touching a strip: the shell injects ``pentathlon.fab.capture_timeout``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from rules.actions import Action, register
+from rules.errors import IllegalAction
+from rules.pentathlon.catalogue import (
+    OTHER,
+    ChallengeRule,
+    Effect,
+    Game,
+    StartMethod,
+)
+from rules.pentathlon.monitor_actions import StartPentathlon
+from rules.pentathlon.play import GameRules, Play, first_turn, require_turn
+from rules.pentathlon.players import Pair, Player, of, with_value
+from rules.pentathlon.results import How, Result
+
+GAMES = 3
+GAMES_TO_WIN = 2
+
+
+@register("pentathlon.fab.show")
+@dataclass(frozen=True, slots=True)
+class ShowStrip(Action):
+    """The player on turn draws a strip and places it in the Show Box: the regular turn."""
+
+
+@register("pentathlon.fab.trick")
+@dataclass(frozen=True, slots=True)
+class TakeTrick(Action):
+    """The player on turn takes a trick with the Show Box strip, announcing the sentence."""
+
+
+@register("pentathlon.fab.capture")
+@dataclass(frozen=True, slots=True)
+class CaptureTrick(Action):
+    """The player on turn captures a trick the opponent did not take."""
+
+
+@register("pentathlon.fab.capture_timeout")
+@dataclass(frozen=True, slots=True)
+class CaptureTimeout(Action):
+    """From the shell: 10 seconds have passed since the flag card was received."""
+
+
+@register("pentathlon.fab.deck_out")
+@dataclass(frozen=True, slots=True)
+class DeckOut(Action):
+    """The player on turn cannot place a strip into the Show Box: this game ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class FabBoard:
+    partitions: tuple[int, ...]
+    games: tuple[Player | None, ...] = ()  # finished games' winners; None: a tie
+    tricks: Pair[int] = (0, 0)  # in the game in progress
+    turn_tricks: Pair[int] = (0, 0)  # tricks each player took in their latest turn
+    shown: bool = False  # the player on turn has placed a strip in the Show Box
+    tricked: bool = False  # ... has taken a trick with it
+    captured: bool = False  # ... has captured a trick this turn
+    capture_open: bool = False  # the 10-second capture window is open
+
+    @property
+    def game_number(self) -> int:
+        return len(self.games) + 1
+
+
+def game_winner(tricks: Pair[int]) -> Player | None:
+    a, b = tricks
+    return None if a == b else (Player.A if a > b else Player.B)
+
+
+def decided(games: tuple[Player | None, ...]) -> bool:
+    """No game left to play can change the overall result."""
+    wins = [games.count(player) for player in Player]
+    return len(games) >= GAMES or max(wins) >= GAMES_TO_WIN
+
+
+def overall(games: tuple[Player | None, ...]) -> Result:
+    """The overall result of 3 games (games not played count as ties, R212)."""
+    a, b = games.count(Player.A), games.count(Player.B)
+    ties = GAMES - a - b
+    winner = None if a == b else (Player.A if a > b else Player.B)
+    count = f"games won: A {a}, B {b}; tied {ties}"
+    detail = f"{winner} won more games ({count})" if winner else f"as many games won ({count})"
+    return Result(winner, How.AWARD, detail)
+
+
+def timed_overall(games: tuple[Player | None, ...]) -> Result:
+    """The overall result at the time limit: the games not played count as ties (R212)."""
+    result = overall(games)
+    left = GAMES - len(games)
+    unplayed = f"; {left} game{'s' if left > 1 else ''} not played, counted as tied" if left else ""
+    return replace(result, how=How.TIME_LIMIT, detail=f"time limit: {result.detail}{unplayed}")
+
+
+class FabADiffy(GameRules):
+    game = Game.FAB_A_DIFFY
+    title = "Fab-a-Diffy"
+    round_game = False
+    starts_by = StartMethod.STRIP_DRAW
+    challenge_rules: ClassVar[tuple[ChallengeRule, ...]] = (
+        ChallengeRule(
+            "trick",
+            "A trick: two strips whose sum or difference is the Show Box strip, announced",
+            (Effect.TRICK_TO_CHALLENGER, Effect.CHALLENGER_BEGINS_TURN),
+        ),
+        ChallengeRule(
+            "capture",
+            "A capture",
+            (Effect.TRICK_TO_CHALLENGER, Effect.CHALLENGER_BEGINS_TURN),
+        ),
+        ChallengeRule(
+            "touch-take",
+            "Touch-take: a touched strip forms a trick or goes from the Show Box",
+            (Effect.CHALLENGER_EXTRA_TURN,),
+        ),
+        ChallengeRule(
+            "show-box",
+            "Moving the Show Box strip to an empty rectangle at the end of a turn",
+            (Effect.CHALLENGER_EXTRA_TURN,),
+        ),
+        ChallengeRule(OTHER, "Other (not involving a trick)", (Effect.CHALLENGER_EXTRA_TURN,)),
+    )
+    not_challengeable: ClassVar[dict[str, str]] = {
+        "three-strips": "always 3 strips face up is not challengeable: the Monitor makes sure "
+        "the player replenishes them",
+    }
+
+    def new_board(self, start: StartPentathlon) -> FabBoard:
+        assert start.partitions is not None
+        return FabBoard(start.partitions)
+
+    def begin_turn(self, board: Any, player: Player, received: bool) -> FabBoard:
+        assert isinstance(board, FabBoard)
+        return replace(
+            board,
+            turn_tricks=with_value(board.turn_tricks, player, 0),
+            shown=False,
+            tricked=False,
+            captured=False,
+            capture_open=received,  # a regular turn after a C opens no capture window
+        )
+
+    def move(self, play: Play, action: Action) -> Play:
+        board = play.board
+        assert isinstance(board, FabBoard)
+        if isinstance(action, CaptureTimeout):
+            require_turn(play)
+            if not board.capture_open:
+                raise IllegalAction("the capture window is not open")
+            return replace(play, board=replace(board, capture_open=False))
+        if isinstance(action, ShowStrip):
+            require_turn(play)
+            if board.shown:
+                raise IllegalAction(f"{play.holder} has placed a strip in the Show Box this turn")
+            board = replace(board, shown=True, capture_open=False)
+            return replace(play, board=board, played=True)
+        if isinstance(action, TakeTrick):
+            require_turn(play)
+            if not board.shown or board.tricked:
+                raise IllegalAction(
+                    "a trick is taken once per turn, with the strip placed in the Show Box"
+                )
+            return replace(play, board=_trick_to(replace(board, tricked=True), play.holder))
+        if isinstance(action, CaptureTrick):
+            require_turn(play)
+            self._check_capture(play, board)
+            board = replace(board, captured=True, capture_open=False)
+            return replace(play, board=_trick_to(board, play.holder))
+        if isinstance(action, DeckOut):
+            require_turn(play)
+            if board.shown:
+                raise IllegalAction(f"{play.holder} has placed a strip in the Show Box this turn")
+            return self._end_game(play, board)
+        return super().move(play, action)
+
+    def _check_capture(self, play: Play, board: FabBoard) -> None:
+        if not board.capture_open:
+            raise IllegalAction(
+                "no capture now: a capture is announced within 10 seconds of receiving the flag "
+                "card, before touching a strip"
+            )
+        if play.round == 1 and play.holder is play.beginner:
+            raise IllegalAction("no capture: the opponent has not had a turn in this game")
+
+    def _end_game(self, play: Play, board: FabBoard) -> Play:
+        games = (*board.games, game_winner(board.tricks))
+        if decided(games):
+            return replace(play, board=replace(board, games=games), pending=overall(games))
+        if play.time_called:
+            return replace(play, board=replace(board, games=games), pending=timed_overall(games))
+        beginner = play.beginner.other  # players alternate beginning the games
+        fresh = FabBoard(board.partitions, games)
+        following = first_turn(fresh, beginner, self)
+        return replace(
+            following,
+            lost_turns=play.lost_turns,
+            extra_turns=play.extra_turns,
+            forfeited=play.forfeited,
+            turns_lost=play.turns_lost,
+        )
+
+    def correct(
+        self, board: Any, effect: Effect, challenger: Player, prior: Any
+    ) -> tuple[FabBoard, str]:
+        assert isinstance(board, FabBoard)
+        if effect is not Effect.TRICK_TO_CHALLENGER:
+            return board, ""
+        challenged = challenger.other
+        if of(board.turn_tricks, challenged) == 0:
+            raise IllegalAction(
+                f"{challenged} took no trick in the challenged turn: a trick or capture challenge "
+                "cannot be Correct (use 'other')"
+            )
+        board = replace(
+            board,
+            tricks=with_value(board.tricks, challenged, of(board.tricks, challenged) - 1),
+            turn_tricks=with_value(
+                board.turn_tricks, challenged, of(board.turn_tricks, challenged) - 1
+            ),
+        )
+        board = replace(
+            board, tricks=with_value(board.tricks, challenger, of(board.tricks, challenger) + 1)
+        )
+        return (
+            board,
+            f"the trick's 3 strips go to {challenger}: "
+            f"tricks A {board.tricks[0]}, B {board.tricks[1]}",
+        )
+
+    def time_limit(self, play: Play) -> Result | None:
+        board = play.board
+        assert isinstance(board, FabBoard)
+        return timed_overall((*board.games, game_winner(board.tricks)))
+
+    def scores(self, board: Any) -> dict[str, Any]:
+        assert isinstance(board, FabBoard)
+        return {
+            "games": ["tie" if winner is None else winner.value for winner in board.games],
+            "tricks_in_game_in_progress": {"A": board.tricks[0], "B": board.tricks[1]},
+        }
+
+
+def _trick_to(board: FabBoard, player: Player) -> FabBoard:
+    return replace(
+        board,
+        tricks=with_value(board.tricks, player, of(board.tricks, player) + 1),
+        turn_tricks=with_value(board.turn_tricks, player, of(board.turn_tricks, player) + 1),
+    )

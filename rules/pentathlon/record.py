@@ -1,0 +1,98 @@
+"""The record of a game as plain JSON data: what a score card, a journal or a screen shows.
+
+Per player: the result (win, tie or loss) and how, the I/IA count and warning, forfeited and
+lost turns, and the challenges made; for the game: the final scores and every challenge record
+with each ruling (who ruled, who asked for the opinion) and what the ruling in force did.
+A result the monitor has not confirmed yet is shown with ``"confirmed": false``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.pentathlon import FAMILY
+from rules.pentathlon.catalogue import Ruling, find_rule
+from rules.pentathlon.challenges import ChallengeRecord
+from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.players import Player, of
+
+
+def record(state: PentathlonGame) -> dict[str, Any]:
+    rules = state.rules
+    play = state.play
+    result = state.result or (play.pending if play else None)
+    settings = state.settings
+    return {
+        "family": FAMILY,
+        "game": settings.game.value,
+        "title": rules.title,
+        "minutes": settings.minutes,
+        "options": {
+            "chips": settings.chips,
+            "partitions": list(settings.partitions) if settings.partitions else None,
+        },
+        "phase": state.phase,
+        "beginner": play.beginner.value if play else None,
+        "on_turn": state.on_turn.value if state.on_turn else None,
+        "round": play.round if play else None,
+        "time_called": bool(play and play.time_called),
+        "result": None
+        if result is None
+        else {
+            "winner": result.winner.value if result.winner else None,
+            "how": result.how.value,
+            "detail": result.detail,
+            "confirmed": state.result is not None,
+        },
+        "scores": rules.scores(play.board) if play else None,
+        "players": {player.value: _player(state, player) for player in Player},
+        "challenges": [_challenge(state, record) for record in state.challenges],
+    }
+
+
+def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
+    play = state.play
+    result = state.result or (play.pending if play else None)
+    made = [record for record in state.challenges if record.challenger is player]
+    return {
+        "result": result.outcome(player) if result else None,
+        "how": result.how.value if result else None,
+        "i_ia": state.strikes(player),
+        "warning": state.warning(player),
+        "forfeited_turns": of(play.forfeited, player) if play else 0,
+        "lost_turns": of(play.turns_lost, player) if play else 0,
+        "challenges": {
+            "made": [record.number for record in made],
+            **{ruling.value: sum(r.ruling is ruling for r in made) for ruling in Ruling},
+        },
+        "opinions_asked": [
+            {"challenge": record.number, "of": entry.by.value}
+            for record in state.challenges
+            for entry in record.rulings
+            if entry.asked_by is player
+        ],
+    }
+
+
+def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]:
+    rule = find_rule(state.rules.challenge_rules, record.rule)
+    return {
+        "number": record.number,
+        "announcement": record.announcement,
+        "challenger": record.challenger.value,
+        "rule": record.rule,
+        "rule_title": rule.title,
+        "of_declared_win": record.of_declared_win,
+        "ruling": record.ruling.value if record.ruling else None,
+        "rulings": [
+            {
+                "ruling": entry.ruling.value,
+                "by": entry.by.value,
+                "asked_by": entry.asked_by.value if entry.asked_by else None,
+            }
+            for entry in record.rulings
+        ],
+        "effect": record.effect,
+        "final": record.final or state.result is not None,
+        "in_force": record.in_force,
+    }

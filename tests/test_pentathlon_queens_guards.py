@@ -1,0 +1,61 @@
+"""Queens & Guards: the Queen surrounded, the monitor's declaration, ties, time."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.actions import Action
+from rules.errors import IllegalAction
+from rules.pentathlon.catalogue import Game
+from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.monitor_actions import Begins, Challenge, DeclareWin, PassFlag, TimeCalled
+from rules.pentathlon.queens_guards import DeclareTie, MovePiece, TieReason
+from rules.pentathlon.results import How, Result
+from tests.pentathlon_helpers import A, B, new_game, play
+
+QUEENS = Game.QUEENS_AND_GUARDS
+GOAL = "queen-surrounded"
+
+
+def queens(*actions: Action) -> PentathlonGame:
+    return play(new_game(QUEENS), Begins(A), *actions)
+
+
+def pending(state: PentathlonGame) -> Result:
+    assert state.play is not None and state.play.pending is not None
+    return state.play.pending
+
+
+def test_the_first_to_surround_the_queen_on_the_centre_wins() -> None:
+    state = queens(MovePiece(), DeclareWin(A, GOAL))
+    assert (pending(state).winner, pending(state).how) == (A, How.GOAL)
+
+
+def test_the_monitor_declares_a_win_the_player_did_not_announce() -> None:
+    state = queens(MovePiece(), PassFlag(A), DeclareWin(A, GOAL, by_monitor=True))
+    assert pending(state).winner is A
+
+
+def test_in_other_games_the_monitor_does_not_declare_a_players_win() -> None:
+    with pytest.raises(IllegalAction, match="declared by the player, with the flag card"):
+        play(new_game(Game.JUGGLE), Begins(A), DeclareWin(B, "board-covered", by_monitor=True))
+
+
+def test_a_tie_when_both_agree_no_one_can_move_within_the_rules() -> None:
+    state = queens(DeclareTie(TieReason.AGREED))
+    assert (pending(state).winner, pending(state).how) == (None, How.AGREEMENT)
+
+
+def test_a_tie_when_all_six_guards_surround_the_centre_without_the_queen() -> None:
+    state = queens(DeclareTie(TieReason.GUARDS_WITHOUT_QUEEN))
+    assert (pending(state).winner, pending(state).how) == (None, How.AWARD)
+
+
+def test_at_the_time_limit_a_tie_if_nobody_has_won() -> None:
+    state = queens(MovePiece(), TimeCalled(), PassFlag(A), MovePiece(), PassFlag(B))
+    assert (pending(state).winner, pending(state).how) == (None, How.TIME_LIMIT)
+
+
+def test_moving_into_a_trap_is_not_challengeable() -> None:
+    with pytest.raises(IllegalAction, match="the opponent moves the piece to the outermost band"):
+        queens(MovePiece(), Challenge(B, ("into-trap",)))

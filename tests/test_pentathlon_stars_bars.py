@@ -1,0 +1,134 @@
+"""Stars & Bars: stack points, the end-of-round award, challenges of scoring, time."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.actions import Action
+from rules.errors import IllegalAction, InvalidInput
+from rules.pentathlon.catalogue import Game
+from rules.pentathlon.monitor import PentathlonGame, apply
+from rules.pentathlon.monitor_actions import Begins, DeclareWin, PassFlag, TimeCalled
+from rules.pentathlon.results import How, Result
+from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks, StarsBoard
+from tests.pentathlon_helpers import CORRECT, A, B, new_game, play, ruled
+
+STARS = Game.STARS_AND_BARS
+
+
+def stars(*actions: Action) -> PentathlonGame:
+    return play(new_game(STARS), Begins(A), *actions)
+
+
+def board(state: PentathlonGame) -> StarsBoard:
+    assert state.play is not None and isinstance(state.play.board, StarsBoard)
+    return state.play.board
+
+
+def pending(state: PentathlonGame) -> Result | None:
+    assert state.play is not None
+    return state.play.pending
+
+
+def round_of(a: int, b: int) -> list[Action]:
+    return [PlaceCard(a), PassFlag(A), PlaceCard(b), PassFlag(B)]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "points"),
+    [
+        (ScoreStacks(cpa_turned=1), 2),
+        (ScoreStacks(cpa_removed=True), 4),
+        (ScoreStacks(cpa_turned=1, cpa_removed=True), 6),
+        (ScoreStacks(opa_removed=1), 2),
+        (ScoreStacks(opa_removed=2), 4),
+    ],
+)
+def test_4_card_stack_points_cpa_2_4_6_and_opa_2(stacks: ScoreStacks, points: int) -> None:
+    assert board(stars(stacks)).scores == (points, 0)
+
+
+def test_stack_points_are_scored_before_touching_a_card() -> None:
+    with pytest.raises(IllegalAction, match="before touching a card"):
+        stars(PlaceCard(3), ScoreStacks(cpa_turned=1))
+
+
+def test_stack_points_are_scored_once_a_turn() -> None:
+    with pytest.raises(IllegalAction, match="has scored stack points this turn"):
+        stars(ScoreStacks(cpa_turned=1), ScoreStacks(opa_removed=1))
+
+
+def test_the_cpa_has_four_stacks() -> None:
+    with pytest.raises(InvalidInput, match="cpa_turned 5"):
+        stars(ScoreStacks(cpa_turned=5))
+
+
+def test_a_card_is_placed_once_a_turn_even_for_zero_points() -> None:
+    state = stars(PlaceCard(0))
+    with pytest.raises(IllegalAction, match="has placed this turn's card"):
+        apply(state, PlaceCard(4))
+
+
+def test_over_140_and_at_least_15_ahead_at_the_end_of_a_round_wins() -> None:
+    state = stars(*round_of(141, 126))
+    result = pending(state)
+    assert result is not None and (result.winner, result.how) == (A, How.AWARD)
+
+
+def test_140_exactly_is_not_over_140() -> None:
+    assert pending(stars(*round_of(140, 120))) is None
+
+
+def test_more_than_40_ahead_at_the_end_of_a_round_wins() -> None:
+    result = pending(stars(*round_of(10, 51)))
+    assert result is not None and result.winner is B
+    assert pending(stars(*round_of(10, 50))) is None
+
+
+def test_the_award_waits_for_the_end_of_the_round() -> None:
+    state = stars(PlaceCard(60), PassFlag(A))
+    assert pending(state) is None
+
+
+def test_at_the_time_limit_15_or_more_ahead_wins_once_the_round_is_complete() -> None:
+    state = stars(PlaceCard(120), PassFlag(A), TimeCalled(), PlaceCard(105))
+    assert pending(state) is None
+    result = pending(play(state, PassFlag(B)))
+    assert result is not None and (result.winner, result.how) == (A, How.TIME_LIMIT)
+
+
+def test_at_the_time_limit_less_than_15_ahead_is_a_tie() -> None:
+    result = pending(stars(PlaceCard(120), PassFlag(A), TimeCalled(), PlaceCard(106), PassFlag(B)))
+    assert result is not None and result.winner is None
+
+
+def test_correct_on_card_placement_subtracts_the_cards_points() -> None:
+    state = stars(
+        ScoreStacks(cpa_turned=1), PlaceCard(9), PassFlag(A), *ruled(B, "card-placement", CORRECT)
+    )
+    assert board(state).scores == (2, 0)
+
+
+def test_correct_on_stack_points_subtracts_only_those_points() -> None:
+    state = stars(
+        ScoreStacks(cpa_turned=1), PlaceCard(9), PassFlag(A), *ruled(B, "stack-points", CORRECT)
+    )
+    assert board(state).scores == (9, 0)
+
+
+def test_a_correct_challenge_at_the_end_of_a_round_checks_the_award_again() -> None:
+    state = stars(PlaceCard(10), PassFlag(A), PlaceCard(51), PassFlag(B))
+    assert pending(state) is not None
+    state = play(state, *ruled(A, "card-placement", CORRECT))
+    assert pending(state) is None
+    assert (state.phase, state.on_turn) == ("play", A)
+
+
+def test_when_both_players_are_out_of_cards_the_game_ends_as_at_the_time_limit() -> None:
+    result = pending(stars(*round_of(30, 10), CardsOut()))
+    assert result is not None and (result.winner, result.how) == (A, How.AWARD)
+
+
+def test_the_monitor_awards_the_win_nothing_is_declared() -> None:
+    with pytest.raises(IllegalAction, match="the monitor awards the win: nothing to declare"):
+        stars(DeclareWin(A, "anything"))
