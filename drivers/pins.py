@@ -22,9 +22,16 @@ from gpiozero.pins import Factory  # type: ignore[import-untyped]
 
 from drivers.mockpins import mock_factory
 
-__all__ = ["FACTORY_NAMES", "PinFactoryError", "make_pin_factory"]
+__all__ = ["FACTORY_NAMES", "SETTLE_MS", "PinFactoryError", "factory_name", "make_pin_factory"]
 
 FACTORY_NAMES = ("lgpio", "rpigpio", "mock")
+
+# How long the shout arbiter waits past the tie window for an edge whose callback is late, by
+# factory. lgpio stamps each edge with the kernel's own time and its alert thread hands it over
+# within a few ms; RPi.GPIO's callback thread runs later under load (and its ticks are the
+# callback's time, so waiting longer past that does not reorder anything); MockFactory calls
+# back in the driving thread. ``make bench`` measures the callback delay the loop sees.
+SETTLE_MS = {"lgpio": 10.0, "rpigpio": 30.0, "mock": 10.0}
 
 ENTRY_POINT_GROUP = "gpiozero_pin_factories"
 
@@ -36,6 +43,12 @@ _NO_FACTORY = (
 
 class PinFactoryError(Exception):
     """The pin factory cannot be had; ``str()`` is one line for a person."""
+
+
+def factory_name(name: str | None, *, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The factory's name as ``make_pin_factory`` would choose it (None: none named)."""
+    chosen = name if name is not None else environ.get("GPIOZERO_PIN_FACTORY")
+    return chosen.strip().lower() if chosen and chosen.strip() else None
 
 
 def make_pin_factory(name: str | None, *, environ: Mapping[str, str] = os.environ) -> Factory:

@@ -98,3 +98,33 @@ def test_the_window_closes_with_the_decision() -> None:
     arbiter.decide(6.0)
     assert not arbiter.is_open
     assert not arbiter.press("B", 6.1)
+
+
+def _seated(*seats: str) -> ShoutArbiter:
+    arbiter = ShoutArbiter(tie_window=TIE, settle=SETTLE, seats=frozenset(seats))
+    arbiter.open(held=set())
+    return arbiter
+
+
+def test_the_decision_is_due_at_once_when_every_seat_has_pressed() -> None:
+    arbiter = _seated("A", "B")
+    arbiter.press("A", 5.000)
+    assert arbiter.deadline == 5.0 + TIE + SETTLE
+    arbiter.press("B", 5.004)
+    assert arbiter.deadline == 5.004
+    decision = arbiter.decide(5.004)
+    assert decision is not None and decision.result == "tie"
+
+
+def test_a_stuck_seat_is_not_waited_for() -> None:
+    arbiter = ShoutArbiter(tie_window=TIE, settle=SETTLE, seats=frozenset("AB"))
+    arbiter.open(held={"B"})
+    arbiter.press("A", 7.0)
+    assert arbiter.deadline == 7.0
+
+
+def test_the_wait_stays_while_a_seat_has_not_pressed() -> None:
+    arbiter = _seated("A", "B", "C")
+    arbiter.press("A", 5.0)
+    arbiter.press("B", 5.02)
+    assert arbiter.deadline == 5.0 + TIE + SETTLE

@@ -469,3 +469,13 @@ def test_the_summary_names_an_spi_oled_and_what_is_off() -> None:
     text = '[oled]\ninterface = "spi"\ndc_pin = 16\nreset_pin = 20\n[scoreboard]\nenabled = false\n'
     assert describe(parse(text)) == "2 seats, oled ssd1306 on spi 0.0, scoreboard off"
     assert describe(parse("[oled]\nenabled = false\n")).startswith("2 seats, oled off,")
+
+
+def test_settle_is_the_pin_factorys_own_unless_configured() -> None:
+    from firmware_py.table.wiring import settle_seconds
+
+    assert parse("[timing]\n").timing.settle_ms is None
+    assert settle_seconds(parse('[gpio]\npin_factory = "lgpio"\n')) == 0.010
+    assert settle_seconds(parse('[gpio]\npin_factory = "rpigpio"\n')) == 0.030
+    configured = parse('[gpio]\npin_factory = "rpigpio"\n[timing]\nsettle_ms = 50\n')
+    assert settle_seconds(configured) == 0.050

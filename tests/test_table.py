@@ -282,11 +282,11 @@ def test_the_shout_margin_is_shown_until_the_dealer_answers() -> None:
     table = _race(Table(game=1))
     t = table.t + 5.0
     table.virtual.drive("B.shout", True, t)
-    table.virtual.drive("A.shout", True, t + 0.031)
+    table.virtual.drive("A.shout", True, t + 0.021)
     table.at(t + 1.0)
-    assert table.controller.view().screen.big == "B +31ms"
+    assert table.controller.view().screen.big == "B +21ms"
     table.buttons("no")
-    assert table.controller.view().screen.big != "B +31ms"
+    assert table.controller.view().screen.big != "B +21ms"
 
 
 def test_a_tied_shout_shows_its_margin() -> None:
@@ -296,3 +296,12 @@ def test_a_tied_shout_shows_its_margin() -> None:
     table.virtual.drive("B.shout", True, t + 0.0042)
     table.at(t + 1.0)
     assert table.controller.view().screen.big == "TIE 4.2ms"
+
+
+def test_the_winners_light_comes_on_when_the_last_team_presses_not_after_the_wait() -> None:
+    table = _race(Table(game=1))
+    t = table.t + 5.0
+    table.virtual.drive("B.shout", True, t)
+    table.virtual.drive("A.shout", True, t + 0.020)
+    assert table.last("shout")["t"] == pytest.approx(t + 0.020)
+    assert table.controller.view().lights["B"] is SeatLight.WON

@@ -3,7 +3,9 @@
 A window opens (the dealer's GO, or a question being read). Presses inside it are kept with
 their edge times. The decision waits until ``tie_window + settle`` past the earliest edge, so a
 callback delivered late (thread scheduling, a busy loop) still counts by its own timestamp.
-Presses within ``tie_window`` of the first are simultaneous: a tie. A buzzer already held when
+Presses within ``tie_window`` of the first are simultaneous: a tie. Once every seat that can
+press has pressed, nothing can change the order: the decision is made at once, so the winner's
+light comes on without the wait. A buzzer already held when
 the window opens is stuck: flagged, ignored, and it can never win until it is released.
 """
 
@@ -28,6 +30,7 @@ class ShoutDecision:
 class ShoutArbiter:
     tie_window: float  # seconds
     settle: float  # seconds
+    seats: frozenset[str] = frozenset()  # every seat; empty: unknown, always wait
     is_open: bool = False
     stuck: set[str] = field(default_factory=set)
     _presses: dict[str, float] = field(default_factory=dict)
@@ -62,6 +65,8 @@ class ShoutArbiter:
     def deadline(self) -> float | None:
         if not self.is_open or not self._presses:
             return None
+        if self.seats and self.seats - self.stuck <= set(self._presses):
+            return max(self._presses.values())  # every seat that can press has: decide now
         return min(self._presses.values()) + self.tie_window + self.settle
 
     def decide(self, now: float) -> ShoutDecision | None:

@@ -116,7 +116,7 @@ class GpioConfig:
 class TimingConfig:
     tie_window_ms: float = 15.0
     debounce_ms: float = 20.0
-    settle_ms: float = 50.0
+    settle_ms: float | None = None  # None: the pin factory's own (drivers.pins.SETTLE_MS)
     count_cadence_s: float = 1.0
     chummy_seconds: float = 15.0
 
@@ -218,6 +218,10 @@ class _Table:
     def names(self) -> Iterator[str]:
         """The keys present, in file order (for tables whose keys are data, like [seats])."""
         return iter(self._data)
+
+    def has(self, name: str) -> bool:
+        """Whether the key is given (an optional key with no default of its own)."""
+        return name in self._data
 
     def take(self, name: str, expected: str, default: object) -> object:
         """The raw value, recorded as read; `expected` words the error if it is missing."""
@@ -381,7 +385,7 @@ def _timing_section(root: _Table) -> TimingConfig:
     config = TimingConfig(
         tie_window_ms=t.number("tie_window_ms", lo=1, hi=500, default=d.tie_window_ms),
         debounce_ms=t.number("debounce_ms", lo=0, hi=500, default=d.debounce_ms),
-        settle_ms=t.number("settle_ms", lo=0, hi=1000, default=d.settle_ms),
+        settle_ms=t.number("settle_ms", lo=0, hi=1000) if t.has("settle_ms") else None,
         count_cadence_s=t.number("count_cadence_s", lo=0.2, hi=5, default=d.count_cadence_s),
         chummy_seconds=t.number("chummy_seconds", lo=1, hi=120, default=d.chummy_seconds),
     )

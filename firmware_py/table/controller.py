@@ -45,7 +45,7 @@ Event = dict[str, Any]
 class TableSettings:
     seats: tuple[str, ...] = ("A", "B")
     tie_window: float = 0.015
-    settle: float = 0.050
+    settle: float = 0.010  # lgpio's (drivers.pins.SETTLE_MS); the config sets the real one
     debounce: float = 0.020
     count_cadence: float = 1.0
     family: str = "geoplunge"
@@ -124,7 +124,9 @@ class TableController:
     def __post_init__(self) -> None:
         s = self.settings
         self._debouncer = LeadingEdgeDebouncer(window=s.debounce)
-        self._arbiter = ShoutArbiter(tie_window=s.tie_window, settle=s.settle)
+        self._arbiter = ShoutArbiter(
+            tie_window=s.tie_window, settle=s.settle, seats=frozenset(s.seats)
+        )
         self.game = family(s.family).game(s.options, s.seats)
         first = self.game.first_action()
         self.session = self.game.start(first)
@@ -293,6 +295,7 @@ class TableController:
         if edge.active:
             if self._arbiter.press(seat, edge.ticks):
                 self.emit(self._event("press", input=edge.name, ticks=round(edge.ticks, 6)))
+                self.advance(self.now)  # the last seat to press: the decision is due now
         elif self._arbiter.release(seat):
             self._stuck.discard(edge.name)
             self.emit(self._event("released", input=edge.name))

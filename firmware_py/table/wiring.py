@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drivers.display import OledSpec
 from drivers.inputs import InputSpec
+from drivers.pins import SETTLE_MS, factory_name
 from firmware_py.table.config import Config, InputConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
 
@@ -13,7 +14,7 @@ def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
     return TableSettings(
         seats=tuple(seat.name for seat in config.seats),
         tie_window=timing.tie_window_ms / 1000,
-        settle=timing.settle_ms / 1000,
+        settle=settle_seconds(config),
         debounce=timing.debounce_ms / 1000,
         count_cadence=timing.count_cadence_s,
         family="geoplunge",
@@ -25,6 +26,14 @@ def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
             "chummy_seconds": timing.chummy_seconds,
         },
     )
+
+
+def settle_seconds(config: Config) -> float:
+    """The configured settle, else the pin factory's own (lgpio's when none is named yet)."""
+    if config.timing.settle_ms is not None:
+        return config.timing.settle_ms / 1000
+    name = factory_name(config.gpio.pin_factory)
+    return SETTLE_MS.get(name or "lgpio", SETTLE_MS["lgpio"]) / 1000
 
 
 def _spec(name: str, wired: InputConfig) -> InputSpec:
