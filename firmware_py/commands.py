@@ -2,6 +2,8 @@
 
 Each returns the process exit status; a problem with the config or the hardware is one line
 on stderr (exit 2 for bad input, 1 for hardware that cannot be opened), never a traceback.
+``run`` reports a journal it cannot use in one CRITICAL log line instead (R122): it is a
+daemon, and its log is where systemd's operator looks.
 """
 
 from __future__ import annotations

@@ -120,22 +120,16 @@ class Journal:
         found = journal_file.identify(path)
         journal_file.require_writable(path)
         if found is not Found.NOTHING:
-            aside = "old"
-            try:
-                cls.open_read_only(path).close()  # a damaged journal is never opened to write
-            except JournalCorrupt as damaged:
-                if not (new or move_damaged_aside):
-                    raise
-                aside = "corrupt"
-                if not new:
-                    moved = journal_file.move_aside(path, aside)
-                    raise JournalCorrupt(path, damaged.reason, moved) from None
-            except _OtherSchema:
-                if not new:
-                    raise
+            problem = _problem_with(path)  # a damaged journal is never opened to write
             if new:
-                journal_file.move_aside(path, aside)
+                why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
+                journal_file.move_aside(path, why)
                 found = Found.NOTHING
+            elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
+                moved = journal_file.move_aside(path, "corrupt")
+                raise JournalCorrupt(path, problem.reason, moved)
+            elif problem is not None:
+                raise problem
         if found is Found.NOTHING:
             journal_file.create(path, _initialise)
         try:
@@ -209,6 +203,9 @@ class _OtherSchema(JournalError):
     """A journal of another schema version: readable by the gametable that wrote it."""
 
 
+_OTHER_SCHEMA = "read it with that gametable; `gametable run --new-journal` moves it aside"
+
+
 def _initialise(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA journal_mode=WAL")  # from the start: never a rollback journal
     connection.execute("PRAGMA synchronous=FULL")
@@ -218,22 +215,22 @@ def _initialise(connection: sqlite3.Connection) -> None:
     connection.commit()
 
 
+def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:
+    """Why a journal cannot be recorded to, if it cannot; what is not a journal raises."""
+    try:
+        Journal.open_read_only(path).close()
+    except (JournalCorrupt, _OtherSchema) as problem:
+        return problem
+    return None
+
+
 def _check(connection: sqlite3.Connection, path: Path, found: Found) -> int:
     """Check a journal read-only from end to end; the next sequence number."""
-    try:
-        return _check_content(connection, path, found)
-    except JournalCorrupt as damaged:
-        if found is Found.UNTAGGED:  # only a tagged file is known to be a journal
-            raise JournalError(f"{path} is not a journal ({damaged.reason})") from None
-        raise
-
-
-def _check_content(connection: sqlite3.Connection, path: Path, found: Found) -> int:
     try:
         listed = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         tables = {name for (name,) in listed}
         if found is Found.UNTAGGED:
-            _refuse_untagged(connection, path, tables)
+            raise _untagged(connection, path, tables)
         (verdict,) = connection.execute("PRAGMA integrity_check(1)").fetchone()
         if verdict != "ok":
             found_wrong = verdict.splitlines()[-1]  # after "*** in database main ***"
@@ -243,21 +240,20 @@ def _check_content(connection: sqlite3.Connection, path: Path, found: Found) -> 
         _check_schema(connection, path)
         return sum(1 for _ in _entries(connection, path)) + 1
     except sqlite3.Error as error:
-        raise _classify(error, path) from None
-    except UnicodeDecodeError:  # SQLite's own text (table names, the schema row) damaged
-        raise JournalCorrupt(path, "text that is not UTF-8") from None
+        raise _classify(error, path, found) from None
+    except UnicodeDecodeError:  # SQLite's own text (a table's name, the schema row) damaged
+        raise _damaged(path, found, "text that is not UTF-8") from None
 
 
-def _refuse_untagged(connection: sqlite3.Connection, path: Path, tables: set[str]) -> None:
-    """Before application ids, a journal was known by its tables; anything else is not ours."""
+def _untagged(connection: sqlite3.Connection, path: Path, tables: set[str]) -> JournalError:
+    """Before application ids, a journal was known by its tables; anything else is not one."""
     if tables - {"sqlite_sequence"} != TABLES:
         listed = ", ".join(sorted(tables - {"sqlite_sequence"})) or "none"
-        raise JournalError(f"{path} is not a journal (an SQLite database with tables {listed})")
+        return JournalError(f"{path} is not a journal (an SQLite database with tables {listed})")
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    raise _OtherSchema(
+    return _OtherSchema(
         f"journal {path} is from an older gametable (schema {row[0] if row else 'unknown'}, "
-        f"entries without checksums); this one reads schema {SCHEMA_VERSION}: read it with the "
-        "gametable that wrote it, or start with --new-journal to move it aside"
+        f"entries without checksums); this one reads schema {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
     )
 
 
@@ -270,8 +266,7 @@ def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
         age = "a newer" if int(value) > SCHEMA_VERSION else "an older"
         raise _OtherSchema(
             f"journal {path} is from {age} gametable (schema {value}); this one reads "
-            f"schema {SCHEMA_VERSION}: read it with that gametable, or start with "
-            "--new-journal to move it aside"
+            f"schema {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
         )
 
 
@@ -283,12 +278,19 @@ def _entries(connection: sqlite3.Connection, path: Path) -> Iterator[Entry]:
     except BadRow as error:
         raise JournalCorrupt(path, str(error)) from None
     except sqlite3.Error as error:
-        raise _classify(error, path) from None
+        raise _classify(error, path, Found.JOURNAL) from None
 
 
-def _classify(error: sqlite3.Error, path: Path) -> JournalError:
+def _classify(error: sqlite3.Error, path: Path, found: Found) -> JournalError:
+    """A damaged journal, a file that is not one, or a file where it lives that cannot be read."""
     code = getattr(error, "sqlite_errorcode", None)
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-    if code is None or code & 0xFF in DAMAGE_CODES:
-        return JournalCorrupt(path, reason)
-    return JournalError(f"cannot read journal {path}: {reason}")
+    if code is not None and code & 0xFF not in DAMAGE_CODES:
+        return JournalError(f"cannot read journal {path}: {reason}")
+    return _damaged(path, found, reason)
+
+
+def _damaged(path: Path, found: Found, reason: str) -> JournalError:
+    if found is Found.UNTAGGED:  # only a tagged file is known to be a journal
+        return JournalError(f"{path} is not a journal ({reason})")
+    return JournalCorrupt(path, reason)

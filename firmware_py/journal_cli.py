@@ -92,23 +92,26 @@ def export(path: Path, out: Path | None) -> int:
 
 def write_new_file(out: Path, text: str) -> None:
     """Write ``out``, which must not exist (the journal itself, by any name, always does): the
-    name is claimed first (``O_EXCL``), the text written beside it and renamed over the claim,
-    so ``out`` is never a half-written export, and a failure leaves nothing behind."""
+    name is claimed first (``O_EXCL``), the text written under a name of this process's own
+    beside it and renamed over the claim, so ``out`` is never a half-written export, and a
+    failure leaves nothing behind."""
     try:
         os.close(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     except FileExistsError:
         raise JournalError(f"{out} already exists: export never replaces a file") from None
     except OSError as error:
         raise JournalError(f"cannot write {out}: {error.strerror}") from None
-    making = out.with_name(f".{out.name}.writing")
+    made = [out]
     try:
+        making = out.with_name(f".{out.name}.{os.getpid()}.writing")
         with open(making, "x", encoding="utf-8") as file:
+            made.append(making)
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(making, out)
     except OSError as error:
-        for leftover in (making, out):
+        for leftover in made:
             with contextlib.suppress(OSError):
                 leftover.unlink()
         raise JournalError(f"cannot write {out}: {error.strerror}") from None

@@ -24,8 +24,9 @@ APPLICATION_ID = 0x676D746A  # "gmtj", at offset 68 of the SQLite header: a game
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
-MODE = 0o640  # the service user's record, not the world's; SQLite gives its -wal and -shm
-# the database's own mode, so creating the journal with it covers all three (R124)
+# The service user's record, not the world's. SQLite gives the -wal and -shm it creates the
+# database file's own mode, so creating the journal with it covers all three (R124).
+MODE = 0o640
 
 _NOT_REGULAR = {
     stat.S_IFDIR: "a directory",
@@ -147,13 +148,21 @@ def _connect(path: Path, query: str) -> sqlite3.Connection:
 
 
 def connect_read_write(path: Path) -> sqlite3.Connection:
-    """The writer's connection to an existing journal (``mode=rw``: never creates one)."""
+    """The writer's connection to an existing journal (``mode=rw``: never creates one). If it
+    cannot be opened whole (a full disk, an I/O error), the ``-wal`` and ``-shm`` SQLite began
+    are removed again: only a writer makes them, and there is only one writer."""
+    real = path.resolve()  # where SQLite puts them
+    made = [_side(real, suffix) for suffix in SIDE_FILES if not _side(real, suffix).exists()]
     connection = _connect(path, "mode=rw")
     try:
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens -wal, -shm
     except sqlite3.Error:
         connection.close()
+        for side in made:
+            with contextlib.suppress(FileNotFoundError):
+                side.unlink()
         raise
     return connection
 
@@ -175,7 +184,10 @@ def create(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> None
     leaves no half-made journal behind, and a failure (a full disk) leaves nothing at all."""
     left = [str(_side(path, suffix)) for suffix in SIDE_FILES if _side(path, suffix).exists()]
     if left:
-        raise JournalError(f"cannot create journal {path}: {', '.join(left)} left beside it")
+        raise JournalError(
+            f"cannot create journal {path}: {', '.join(left)} left beside it by an earlier "
+            "journal: move them away"
+        )
     making = path.with_name(f"{path.name}.creating")
     _remove(making)  # our own, from a creation a power cut interrupted
     try:

@@ -48,26 +48,29 @@ def settings_to_json(settings: TableSettings) -> dict[str, Any]:
 
 def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
     """The settings a session recorded, each checked against the type of its default;
-    ``ValueError`` names the first that is wrong."""
+    ``ValueError`` names the first that is wrong. A setting added since the journal was
+    written takes its default (replay then shows whether the table still decides alike)."""
     defaults = TableSettings()
     names = {setting.name for setting in dataclasses.fields(TableSettings)}
-    if set(data) != names:
-        odd = sorted(set(data) ^ names)
-        raise ValueError(f"settings {', '.join(odd)} unknown or missing")
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise ValueError(f"unknown settings {', '.join(unknown)}")
     fields: dict[str, Any] = {}
-    for name in sorted(names):
+    for name in sorted(set(data)):
         value, default = data[name], getattr(defaults, name)
         if isinstance(default, tuple):  # the seats
             fits = isinstance(value, list) and all(isinstance(seat, str) for seat in value)
             fits = fits and bool(value)
             value = tuple(value) if fits else value
         elif isinstance(default, TimeUpRule):
-            fits = value in {rule.value for rule in TimeUpRule}
+            fits = isinstance(value, str) and value in {rule.value for rule in TimeUpRule}
             value = TimeUpRule(value) if fits else value
         elif isinstance(default, float):
             fits = type(value) in (int, float) and math.isfinite(value)
-        else:  # an int, or the game (None: a match)
-            fits = type(value) is int or (default is None and value is None)
+        elif default is None:  # the game: one game, or None for a match
+            fits = value is None or type(value) is int
+        else:
+            fits = type(value) is type(default)
         if not fits:
             raise ValueError(f"setting {name} is {value!r}")
         fields[name] = value

@@ -118,11 +118,8 @@ BAD_BODIES = {
     "JSON nested 100 000 deep": ("mark", "[" * 100_000 + "]" * 100_000, "not valid JSON"),
     "an event without a name": ('"event":"plunge"', '{"t":6.05}', "an event without a name"),
     "a list for a body": ('"event":"plunge"', "[1,2]", "not a session, input or event"),
-    "settings that are not settings": (
-        "settings",
-        '{"settings":{"seats":"AB"}}',
-        "unknown or missing",
-    ),
+    "seats that are not a list": ("settings", '{"settings":{"seats":"AB"}}', "seats is 'AB'"),
+    "a setting the table lacks": ("settings", '{"settings":{"speed":9}}', "unknown settings speed"),
     "a debounce that is text": ("settings", SETTINGS % "x", "setting debounce is 'x'"),
     "an edge on an input the table lacks": (
         "edge",

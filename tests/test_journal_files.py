@@ -271,3 +271,39 @@ def test_run_without_its_oled_creates_no_journal(tmp_path: Path) -> None:
     outcome = own_process("run", "--config", str(config), "--journal", str(place / "journal.db"))
     assert outcome.code == 1 and "OLED" in outcome.stderr
     assert list(place.iterdir()) == []
+
+
+def test_a_journal_that_cannot_be_opened_to_write_is_left_as_it_was(tmp_path: Path) -> None:
+    """A full disk as run opens the journal: nothing is left beside it (no -wal, no -shm)."""
+    place = tmp_path / "place"
+    place.mkdir()
+    path = make_journal(place / "journal.db")
+    config = mock_table_config(tmp_path)
+    before = fingerprint(place)
+    done = subprocess.run(
+        [*CLI, "run", "--config", str(config), "--journal", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        preexec_fn=lambda: _with_file_size_limit(1000),
+    )
+    assert (done.returncode, done.stderr) == (2, "")
+    assert done.stdout.count("\n") == 1
+    assert f"cannot open journal {path} to write" in done.stdout
+    assert fingerprint(place) == before
+
+
+def test_a_wal_left_beside_a_missing_journal_is_never_taken_into_a_new_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLite would replay an old -wal into a new journal of the same name: it is refused."""
+    _killed(tmp_path / "journal.db")
+    (tmp_path / "journal.db").unlink()  # removed by hand, its -wal and -shm forgotten
+    before = fingerprint(tmp_path)
+    script = str(SCRIPTS / "plunge.jsonl")
+    journal = str(tmp_path / "journal.db")
+    outcome = in_process(capsys, "sim", "--headless", "--script", script, "--journal", journal)
+    assert_one_line_refusal(outcome, names=f"{journal}-wal")
+    assert "left beside it" in outcome.stderr
+    assert fingerprint(tmp_path) == before
