@@ -60,6 +60,8 @@ def sim(
         settings = table_settings(config, game=game)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
+    if journal_path is not None and script is None:  # the terminal UI records nothing
+        return _fail("--journal needs --headless --script FILE.jsonl", BAD_INPUT)
     if headless or script is not None:
         if script is None:
             return _fail("--headless needs --script FILE.jsonl", BAD_INPUT)

@@ -126,8 +126,7 @@ class Journal:
                 journal_file.move_aside(path, why)
                 found = Found.NOTHING
             elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
-                moved = journal_file.move_aside(path, "corrupt")
-                raise JournalCorrupt(path, problem.reason, moved)
+                raise _moved_aside(path, problem.reason)
             elif problem is not None:
                 raise problem
         if found is Found.NOTHING:
@@ -143,11 +142,11 @@ class Journal:
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
         return cls(connection, path, next_seq=count + 1)
 
-    def set_aside(self, reason: str) -> JournalCorrupt:
+    def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
         not replay): the error to report."""
         self.close()
-        return JournalCorrupt(self.path, reason, journal_file.move_aside(self.path, "corrupt"))
+        return _moved_aside(self.path, reason)
 
     # --- writing ------------------------------------------------------------------------
 
@@ -213,6 +212,14 @@ def _initialise(connection: sqlite3.Connection) -> None:
     connection.executescript(SCHEMA)
     connection.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
     connection.commit()
+
+
+def _moved_aside(path: Path, reason: str) -> JournalError:
+    """A damaged journal moved aside, or why it could not be (it is then left as it is)."""
+    try:
+        return JournalCorrupt(path, reason, journal_file.move_aside(path, "corrupt"))
+    except JournalError as cannot:
+        return JournalError(f"journal {path} is damaged ({reason}); {cannot}")
 
 
 def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:

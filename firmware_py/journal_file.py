@@ -215,7 +215,7 @@ def move_aside(path: Path, why: str) -> Path:
     """Rename the journal, and its ``-wal`` and ``-shm``, to ``<path>.<why>-<time>``. Only
     ``gametable run`` calls this, and only on a journal (R120)."""
     if path.is_symlink():
-        raise JournalError(f"journal {path} is a symbolic link: move it aside yourself")
+        raise JournalError(f"cannot move {path} aside (a symbolic link: move the file yourself)")
     stamp = time.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
@@ -230,7 +230,7 @@ def move_aside(path: Path, why: str) -> Path:
                 _side(path, suffix).rename(_side(target, suffix))
         _sync_directory(path.parent)
     except OSError as error:
-        raise JournalError(f"cannot move journal {path} aside: {_why(error)}") from None
+        raise JournalError(f"cannot move {path} aside ({_why(error)})") from None
     return target
 
 

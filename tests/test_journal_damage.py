@@ -269,3 +269,16 @@ def test_a_journal_from_a_newer_gametable_is_refused_and_left(tmp_path: Path, co
         Journal.open(path, move_damaged_aside=True)
     assert_one_critical_line(_run(config, path), 2, names="schema 3")
     assert fingerprint(tmp_path) == before
+
+
+def test_run_leaves_a_damaged_journal_reached_through_a_link_for_a_person_to_move(
+    tmp_path: Path, config: Path
+) -> None:
+    path = make_journal(tmp_path / "journal.db")
+    _rewrite(path, _seq_of(path, "edge"), body='{"edge":["A.stand",1.0]}')
+    (tmp_path / "latest.db").symlink_to(path)
+    before = fingerprint(tmp_path)
+    outcome = _run(config, tmp_path / "latest.db")
+    assert_one_critical_line(outcome, 2, names=f"journal {tmp_path / 'latest.db'} is damaged")
+    assert "cannot move" in outcome.stdout and "(a symbolic link" in outcome.stdout
+    assert fingerprint(tmp_path) == before

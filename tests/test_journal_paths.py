@@ -257,3 +257,12 @@ def test_sim_and_run_refuse_another_users_journal_they_cannot_write(tmp_path: Pa
             outcome = own_process(*argv, unprivileged=True)
             _assert_refused(command, outcome, f"cannot write journal {path}: the file")
     assert fingerprint(tmp_path) == before
+
+
+def test_sim_without_a_script_refuses_a_journal_it_would_not_record_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = fingerprint(tmp_path)
+    outcome = in_process(capsys, "sim", "--journal", str(tmp_path / "journal.db"))
+    assert_one_line_refusal(outcome, names="--journal needs --headless --script")
+    assert fingerprint(tmp_path) == before
