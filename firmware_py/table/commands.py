@@ -2,6 +2,8 @@
 
 Each returns the process exit status; a problem with the config or the hardware is one line
 on stderr (exit 2 for bad input, 1 for hardware that cannot be opened), never a traceback.
+``run`` reports a journal it cannot use in one CRITICAL log line instead (R122): it is a
+daemon, and its log is where systemd's operator looks.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.table.config import Config, ConfigError, default_config, load_config
 from firmware_py.table.daemon import TableDaemon, main_task_guard
 from firmware_py.table.headless import ScriptError, run_script
-from firmware_py.table.journal import Journal, JournalError
+from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from drivers.oled import Oled
 
 BAD_INPUT, HARDWARE = 2, 1
+log = logging.getLogger("gametable")
 
 
 def _fail(message: str, code: int) -> int:
@@ -44,10 +47,6 @@ def default_journal() -> Path:
     return Path(os.environ.get("STATE_DIRECTORY", ".")) / "gametable-journal.db"
 
 
-def open_journal(path: Path, *, new: bool) -> Journal:
-    return Journal.open(path, new=new)
-
-
 def sim(
     *,
     config_path: Path | None,
@@ -61,6 +60,8 @@ def sim(
         settings = table_settings(config, game=game)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
+    if journal_path is not None and script is None:  # the terminal UI records nothing
+        return _fail("--journal needs --headless --script FILE.jsonl", BAD_INPUT)
     if headless or script is not None:
         if script is None:
             return _fail("--headless needs --script FILE.jsonl", BAD_INPUT)
@@ -70,8 +71,8 @@ def sim(
             return _fail(f"cannot read {script}: {error}", BAD_INPUT)
         journal: Journal | None = None
         try:
-            if journal_path is not None:
-                journal = open_journal(journal_path, new=False)
+            if journal_path is not None:  # a simulator refuses a damaged journal, never moves it
+                journal = Journal.open(journal_path)
             run_script(
                 lines,
                 settings,
@@ -116,13 +117,9 @@ def run(
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     setup_logging(config.log.level)
-    try:
-        journal = open_journal(journal_path or default_journal(), new=new_journal)
-    except JournalError as error:  # a corrupt journal is moved aside, never silently reset
-        return _fail(str(error), HARDWARE)
     oled: Oled | None = None
     board: Scoreboard | None = None
-    try:
+    try:  # the hardware before the journal: a table that cannot start records nothing
         factory = make_pin_factory(config.gpio.pin_factory)
         if config.oled.enabled:
             oled = _open_oled(config)
@@ -131,7 +128,6 @@ def run(
     except (PinFactoryError, OledError, ScoreboardError) as error:
         if oled is not None:
             oled.close()
-        journal.close()
         return _fail(str(error), HARDWARE)
     daemon = TableDaemon(
         settings=settings,
@@ -140,10 +136,32 @@ def run(
         led_pins=led_pins(config),
         oled=oled,
         scoreboard=board,
-        journal=journal,
         notifier=Notifier.from_environ(),
     )
-    return main_task_guard(daemon.run())
+    return main_task_guard(_run_on_journal(daemon, journal_path or default_journal(), new_journal))
+
+
+async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) -> int:
+    """Open the journal and rebuild the table from it before anything runs. A journal that
+    cannot be used is one CRITICAL line (R120, R122): a damaged one is moved aside and the
+    status is 1 (systemd's restart begins a new match); anything else is left as it was, 2."""
+    try:
+        journal = daemon.journal = Journal.open(path, new=new_journal, move_damaged_aside=True)
+        try:
+            daemon.start_controller(asyncio.get_running_loop().time())
+        except JournalCorrupt as error:  # it does not replay
+            raise journal.set_aside(error.reason) from None
+        except JournalWriteError:  # nothing was written: systemd tries again
+            journal.close()
+            raise
+    except JournalError as error:
+        log.critical("event=journal_refused error=%s", error)
+        for device in (daemon.oled, daemon.scoreboard):
+            if device is not None:
+                device.close()
+        moved = isinstance(error, JournalCorrupt) and error.moved_to is not None
+        return HARDWARE if moved or isinstance(error, JournalWriteError) else BAD_INPUT
+    return await daemon.run()
 
 
 def selftest(*, config_path: Path | None, seconds: float) -> int:

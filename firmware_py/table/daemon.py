@@ -193,6 +193,7 @@ class TableDaemon:
     _journal_failures: int = 0
     _next_journal_retry: float = 0.0
     _crash: BaseException | None = None
+    _started: bool = False
 
     def healthy(self) -> bool:
         """The loop went round recently (it wakes at least every second)."""
@@ -209,7 +210,8 @@ class TableDaemon:
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
         self._event_loop = loop
-        self._start_controller(loop.time())
+        if not self._started:
+            self.start_controller(loop.time())
         self.bank = InputBank(
             specs=self.input_specs, factory=self.factory, on_edge=self._from_thread
         )
@@ -242,7 +244,12 @@ class TableDaemon:
             raise self._crash  # main_task_guard logs it; systemd restarts us
         return 0
 
-    def _start_controller(self, mono: float) -> None:
+    def start_controller(self, mono: float) -> None:
+        """Build the controller, rebuilt from the journal when it holds a match: ``gametable
+        run`` calls this before the loop starts, so a journal that does not replay
+        (``JournalMismatch``) is set aside before anything runs. ``mono`` is the loop's clock
+        (``time.monotonic()``)."""
+        self._started = True
         journal = self.journal
         if journal is None:
             self.controller = TableController(

@@ -4,60 +4,80 @@ Every input the controller sees (an edge with its timestamps, a clock advance, a
 every event it emits goes in, in order. Entries are committed in one transaction before any
 display shows their effect (WAL, ``synchronous=FULL``), so after a power cut the journal holds
 every decision that was shown and nothing that was not. Rows are never updated or deleted: an
-UNDO is a new entry. A journal that cannot be read is moved aside, never silently reset.
+UNDO is a new entry. Every row is checked on the way back (its checksum, its shape, the
+sequence without gaps): a damaged journal is refused, never shown and never silently reset.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 import sqlite3
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+from firmware_py.table import journal_file
+from firmware_py.table.journal_file import APPLICATION_ID, Found, JournalError
+from firmware_py.table.journal_format import (
+    ROW_COLUMNS,
+    BadRow,
+    Entry,
+    checksum,
+    decode_row,
+    encode_body,
+)
+
+__all__ = ["Entry", "Journal", "JournalCorrupt", "JournalError", "JournalWriteError"]
+
+SCHEMA_VERSION = 2  # 2: entries carry a checksum, the file an application id (R125)
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS entries (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE entries (
+    seq INTEGER PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('session', 'input', 'event')),
     t REAL NOT NULL,
     wall TEXT NOT NULL,
-    body TEXT NOT NULL
+    body TEXT NOT NULL,
+    crc INTEGER NOT NULL
 );
 """
-
-
-class JournalError(Exception):
-    """The journal cannot be used; ``str()`` is one line naming the file."""
+TABLES = {"meta", "entries"}
+# SQLite's result codes for a problem with the file's content; any other code (busy, read-only,
+# I/O error, disk full, cannot open) is a problem with where it lives, and leaves it be.
+DAMAGE_CODES = {
+    sqlite3.SQLITE_ERROR,
+    sqlite3.SQLITE_CORRUPT,
+    sqlite3.SQLITE_NOTADB,
+    sqlite3.SQLITE_SCHEMA,
+    sqlite3.SQLITE_MISMATCH,
+    sqlite3.SQLITE_FORMAT,
+    sqlite3.SQLITE_RANGE,
+    sqlite3.SQLITE_TOOBIG,
+    sqlite3.SQLITE_CONSTRAINT,
+}
 
 
 class JournalCorrupt(JournalError):
-    def __init__(self, path: Path, moved_to: Path, reason: str) -> None:
+    """A journal whose content cannot be trusted. ``moved_to`` is where ``gametable run`` put
+    it; everything else leaves it where it is."""
+
+    def __init__(self, path: Path, reason: str, moved_to: Path | None = None) -> None:
         self.path = path
+        self.reason = reason
         self.moved_to = moved_to
-        super().__init__(
-            f"journal {path} is unreadable ({reason}): moved aside to {moved_to}; "
-            "start with --new-journal to begin a new match"
-        )
+        if moved_to is None:
+            message = f"journal {path} is damaged ({reason}); it was left as it is"
+        else:
+            message = (
+                f"journal {path} is damaged ({reason}): moved aside to {moved_to}; "
+                "the next start begins a new match"
+            )
+        super().__init__(message)
 
 
 class JournalWriteError(JournalError):
     """A commit failed (disk full, I/O error): nothing of it was recorded."""
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    seq: int
-    kind: str  # session | input | event
-    t: float  # the controller's clock (monotonic seconds)
-    wall: str  # when, for people (UTC ISO 8601)
-    body: dict[str, Any]
 
 
 def _wall() -> str:
@@ -65,40 +85,81 @@ def _wall() -> str:
 
 
 class Journal:
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        *,
+        next_seq: int,
+        release: Callable[[], None] = lambda: None,
+    ) -> None:
         self._db = connection
         self.path = path
+        self._next_seq = next_seq
+        self._release = release
         self._pending: list[tuple[str, float, str, str]] = []
 
     @classmethod
-    def open(cls, path: Path, *, new: bool = False) -> Journal:
-        """Open (or create) the journal. ``new`` moves an existing one aside first.
-
-        An unreadable journal is moved aside with a timestamp and reported as
-        ``JournalCorrupt``: the caller must not start a match on top of it.
-        """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if new and path.exists():
-            _move_aside(path, "old")
-        if not path.exists():
-            _create(path)
-        connection: sqlite3.Connection | None = None
+    def open_read_only(cls, path: Path) -> Journal:
+        """Open a journal to read it: nothing is created, changed or moved (R121). Anything
+        that is not a sound journal raises ``JournalError`` in one line."""
+        found = journal_file.identify(path)
+        if found is Found.NOTHING:
+            raise JournalError(f"journal {path} does not exist")
+        connection, release = journal_file.connect_read_only(path)
         try:
-            connection = _connect(path)
-            _check(connection)
-        except (sqlite3.DatabaseError, ValueError, OSError) as error:
-            if connection is not None:
-                connection.close()
-            moved = _move_aside(path, "corrupt")
-            raise JournalCorrupt(path, moved, _reason(error)) from None
-        os.chmod(path, 0o640)  # the service user's record, not the world's
-        return cls(connection, path)
+            next_seq = _check(connection, path, found)
+        except BaseException:
+            connection.close()
+            release()
+            raise
+        return cls(connection, path, next_seq=next_seq, release=release)
+
+    @classmethod
+    def open(cls, path: Path, *, new: bool = False, move_damaged_aside: bool = False) -> Journal:
+        """Open the journal to record to, creating it if there is none.
+
+        ``new`` moves an existing journal aside first (``.old-<time>``). A damaged journal
+        raises ``JournalCorrupt``; with ``move_damaged_aside`` (``gametable run`` only, R120)
+        it is first moved aside (``.corrupt-<time>``). Anything else that cannot be used
+        raises ``JournalError`` and is left exactly as it was.
+        """
+        found = journal_file.identify(path)
+        journal_file.require_writable(path)
+        if found is not Found.NOTHING:
+            problem = _problem_with(path)  # a damaged journal is never opened to write
+            if new:
+                why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
+                journal_file.move_aside(path, why)
+                found = Found.NOTHING
+            elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
+                raise _moved_aside(path, problem.reason)
+            elif problem is not None:
+                raise problem
+        if found is Found.NOTHING:
+            journal_file.create(path, _initialise)
+        try:
+            connection = journal_file.connect_read_write(path)
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+        try:
+            (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
+        except sqlite3.Error as error:
+            connection.close()
+            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+        return cls(connection, path, next_seq=count + 1)
+
+    def set_aside(self, reason: str) -> JournalError:
+        """Close the journal and move it aside as damaged (``gametable run`` only, when it does
+        not replay): the error to report."""
+        self.close()
+        return _moved_aside(self.path, reason)
 
     # --- writing ------------------------------------------------------------------------
 
     def add(self, kind: str, t: float, body: dict[str, Any]) -> None:
         """Queue an entry; it is durable only after ``commit``."""
-        self._pending.append((kind, t, _wall(), json.dumps(body, separators=(",", ":"))))
+        self._pending.append((kind, t, _wall(), encode_body(body)))
 
     @property
     def pending(self) -> int:
@@ -108,24 +169,31 @@ class Journal:
         """Write every queued entry in one transaction, or none of them."""
         if not self._pending:
             return
+        rows = [
+            (seq, kind, t, wall, body, checksum(seq, kind, t, wall, body))
+            for seq, (kind, t, wall, body) in enumerate(self._pending, start=self._next_seq)
+        ]
         try:
             with self._db:
                 self._db.executemany(
-                    "INSERT INTO entries(kind, t, wall, body) VALUES (?, ?, ?, ?)", self._pending
+                    "INSERT INTO entries(seq, kind, t, wall, body, crc) VALUES (?, ?, ?, ?, ?, ?)",
+                    rows,
                 )
         except sqlite3.Error as error:
             raise JournalWriteError(f"journal {self.path}: write failed ({error})") from None
+        self._next_seq += len(rows)
         self._pending.clear()
 
     # --- reading ------------------------------------------------------------------------
 
     def entries(self) -> Iterator[Entry]:
-        rows = self._db.execute("SELECT seq, kind, t, wall, body FROM entries ORDER BY seq")
-        for seq, kind, t, wall, body in rows:
-            yield Entry(seq, kind, t, wall, json.loads(body))
+        """Every committed entry, in order; a row that fails its checks raises
+        ``JournalCorrupt`` (it was checked when the journal was opened, so only a file damaged
+        since then can)."""
+        return _entries(self._db, self.path)
 
     def is_empty(self) -> bool:
-        return self._db.execute("SELECT 1 FROM entries LIMIT 1").fetchone() is None
+        return self._next_seq == 1 and not self._pending
 
     def drop_pending_after(self, count: int) -> None:
         """Forget queued entries past the first ``count`` (an input that changed nothing)."""
@@ -134,63 +202,109 @@ class Journal:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
+        self._release()
 
 
-def _create(path: Path) -> None:
-    """Make an empty journal under another name and rename it into place: a power cut during
-    creation leaves no half-made journal behind (the rename is atomic)."""
-    making = path.with_name(f"{path.name}.creating")
-    for leftover in (making, Path(f"{making}-journal")):
-        leftover.unlink(missing_ok=True)
-    connection = sqlite3.connect(making)
+class _OtherSchema(JournalError):
+    """A journal of another schema version: readable by the gametable that wrote it."""
+
+
+_OTHER_SCHEMA = "read it with that gametable; `gametable run --new-journal` moves it aside"
+
+
+def _initialise(connection: sqlite3.Connection) -> None:
+    connection.execute("PRAGMA journal_mode=WAL")  # from the start: never a rollback journal
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    connection.executescript(SCHEMA)
+    connection.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    connection.commit()
+
+
+def _moved_aside(path: Path, reason: str) -> JournalError:
+    """A damaged journal moved aside, or why it could not be (it is then left as it is)."""
     try:
-        connection.execute("PRAGMA synchronous=FULL")
-        connection.executescript(SCHEMA)
-        connection.execute(
-            "INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-        )
-        connection.commit()
-    finally:
-        connection.close()
-    os.replace(making, path)
-    directory = os.open(path.parent, os.O_RDONLY)
+        return JournalCorrupt(path, reason, journal_file.move_aside(path, "corrupt"))
+    except JournalError as cannot:
+        return JournalError(f"journal {path} is damaged ({reason}); {cannot}")
+
+
+def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:
+    """Why a journal cannot be recorded to, if it cannot; what is not a journal raises."""
     try:
-        os.fsync(directory)  # the rename itself survives a power cut
-    finally:
-        os.close(directory)
+        Journal.open_read_only(path).close()
+    except (JournalCorrupt, _OtherSchema) as problem:
+        return problem
+    return None
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, isolation_level="DEFERRED", check_same_thread=False)
-    connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut
-    return connection
+def _check(connection: sqlite3.Connection, path: Path, found: Found) -> int:
+    """Check a journal read-only from end to end; the next sequence number."""
+    try:
+        listed = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = {name for (name,) in listed}
+        if found is Found.UNTAGGED:
+            raise _untagged(connection, path, tables)
+        (verdict,) = connection.execute("PRAGMA integrity_check(1)").fetchone()
+        if verdict != "ok":
+            found_wrong = verdict.splitlines()[-1]  # after "*** in database main ***"
+            raise JournalCorrupt(path, f"integrity check: {found_wrong}")
+        if tables != TABLES:
+            raise JournalCorrupt(path, f"tables {', '.join(sorted(tables)) or 'none'}")
+        _check_schema(connection, path)
+        return sum(1 for _ in _entries(connection, path)) + 1
+    except sqlite3.Error as error:
+        raise _classify(error, path, found) from None
+    except UnicodeDecodeError:  # SQLite's own text (a table's name, the schema row) damaged
+        raise _damaged(path, found, "text that is not UTF-8") from None
 
 
-def _check(connection: sqlite3.Connection) -> None:
-    (verdict,) = connection.execute("PRAGMA quick_check").fetchone()
-    if verdict != "ok":
-        raise ValueError(f"integrity check: {verdict}")
+def _untagged(connection: sqlite3.Connection, path: Path, tables: set[str]) -> JournalError:
+    """Before application ids, a journal was known by its tables; anything else is not one."""
+    if tables - {"sqlite_sequence"} != TABLES:
+        listed = ", ".join(sorted(tables - {"sqlite_sequence"})) or "none"
+        return JournalError(f"{path} is not a journal (an SQLite database with tables {listed})")
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    if row is None or row[0] != str(SCHEMA_VERSION):
-        raise ValueError(f"schema {row[0] if row else 'missing'}, expected {SCHEMA_VERSION}")
-    for (body,) in connection.execute("SELECT body FROM entries"):
-        json.loads(body)
+    return _OtherSchema(
+        f"journal {path} is from an older gametable (schema {row[0] if row else 'unknown'}, "
+        f"entries without checksums); this one reads schema {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
+    )
 
 
-def _move_aside(path: Path, why: str) -> Path:
-    stamp = time.strftime("%Y%m%dT%H%M%S")
-    target = path.with_name(f"{path.name}.{why}-{stamp}")
-    counter = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
-        counter += 1
-    for suffix in ("", "-wal", "-shm"):
-        source = Path(f"{path}{suffix}")
-        if source.exists():
-            source.rename(f"{target}{suffix}")
-    return target
+def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
+    row = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    value = row[0] if row else None
+    if not isinstance(value, str) or not value.isdecimal():
+        raise JournalCorrupt(path, f"schema {value!r}, expected {SCHEMA_VERSION}")
+    if int(value) != SCHEMA_VERSION:
+        age = "a newer" if int(value) > SCHEMA_VERSION else "an older"
+        raise _OtherSchema(
+            f"journal {path} is from {age} gametable (schema {value}); this one reads "
+            f"schema {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
+        )
 
 
-def _reason(error: Exception) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+def _entries(connection: sqlite3.Connection, path: Path) -> Iterator[Entry]:
+    try:
+        rows = connection.execute(f"SELECT {ROW_COLUMNS} FROM entries ORDER BY seq")
+        for expected, row in enumerate(rows, start=1):
+            yield decode_row(row, expected)
+    except BadRow as error:
+        raise JournalCorrupt(path, str(error)) from None
+    except sqlite3.Error as error:
+        raise _classify(error, path, Found.JOURNAL) from None
+
+
+def _classify(error: sqlite3.Error, path: Path, found: Found) -> JournalError:
+    """A damaged journal, a file that is not one, or a file where it lives that cannot be read."""
+    code = getattr(error, "sqlite_errorcode", None)
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if code is not None and code & 0xFF not in DAMAGE_CODES:
+        return JournalError(f"cannot read journal {path}: {reason}")
+    return _damaged(path, found, reason)
+
+
+def _damaged(path: Path, found: Found, reason: str) -> JournalError:
+    if found is Found.UNTAGGED:  # only a tagged file is known to be a journal
+        return JournalError(f"{path} is not a journal ({reason})")
+    return JournalCorrupt(path, reason)

@@ -1,8 +1,14 @@
-"""``gametable journal show|export``: the record of a match, for people and for replay."""
+"""``gametable journal show|export``: the record of a match, for people and for replay.
+
+Both read the journal without changing anything (R121); ``export --out`` writes a new file and
+never replaces one (R123).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,9 +22,7 @@ EXPORT_FORMAT = "gametable-journal-export"
 
 
 def _load(path: Path) -> tuple[Journal, RecordedTable]:
-    if not path.exists():
-        raise JournalError(f"journal {path} does not exist")
-    journal = Journal.open(path)
+    journal = Journal.open_read_only(path)
     if journal.is_empty():
         journal.close()
         raise JournalError(f"journal {path} holds no match yet")
@@ -27,9 +31,13 @@ def _load(path: Path) -> tuple[Journal, RecordedTable]:
         raise JournalError(f"journal {path}: a pin read is missing")
 
     # the settings are the journal's own (from its session); these are never used
-    return journal, RecordedTable.start(
-        journal=journal, settings=TableSettings(), now=0.0, read_pin=no_pins
-    )
+    try:
+        return journal, RecordedTable.start(
+            journal=journal, settings=TableSettings(), now=0.0, read_pin=no_pins
+        )
+    except JournalError:
+        journal.close()
+        raise
 
 
 def export_data(path: Path) -> dict[str, Any]:
@@ -72,10 +80,37 @@ def show(path: Path, *, as_json: bool) -> int:
 
 
 def export(path: Path, out: Path | None) -> int:
-    data = json.dumps(export_data(path), indent=1)
+    data = json.dumps(export_data(path), indent=1) + "\n"
     if out is None:
-        sys.stdout.write(data + "\n")
+        sys.stdout.write(data)
     else:
-        out.write_text(data + "\n", encoding="utf-8")
+        write_new_file(out, data)
         print(f"wrote {out}")
     return 0
+
+
+def write_new_file(out: Path, text: str) -> None:
+    """Write ``out``, which must not exist (the journal itself, by any name, always does): the
+    name is claimed first (``O_EXCL``), the text written under a name of this process's own
+    beside it and renamed over the claim, so ``out`` is never a half-written export, and a
+    failure leaves nothing behind."""
+    try:
+        os.close(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    except FileExistsError:
+        raise JournalError(f"{out} already exists: export never replaces a file") from None
+    except OSError as error:
+        raise JournalError(f"cannot write {out}: {error.strerror}") from None
+    made = [out]
+    try:
+        making = out.with_name(f".{out.name}.{os.getpid()}.writing")
+        with open(making, "x", encoding="utf-8") as file:
+            made.append(making)
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(making, out)
+    except OSError as error:
+        for leftover in made:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        raise JournalError(f"cannot write {out}: {error.strerror}") from None

@@ -3,22 +3,38 @@
 The controller is deterministic, so the journal stores its inputs (edges with their timestamps,
 the clock advances that fired something, the pin levels it read) and the events it emitted.
 Rebuilding replays the inputs into a fresh controller and checks that it emits exactly the
-recorded events: the state after a restart is the state before it, not an approximation.
+recorded events: the state after a restart is the state before it, not an approximation. A
+journal that does not replay (settings that make no table, an input the controller cannot take,
+a decision it would not make) raises ``JournalMismatch``, never whatever the controller raised.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from firmware_py.table.controller import Event, TableController, TableSettings
-from firmware_py.table.journal import Entry, Journal, JournalError, JournalWriteError
+from firmware_py.table.journal import Entry, Journal, JournalCorrupt, JournalWriteError
+from rules.errors import RuleError
+
+# What a controller fed a journal's inputs may raise when the journal is not one it wrote.
+REPLAY_ERRORS = (
+    LookupError,
+    TypeError,
+    ValueError,
+    ArithmeticError,
+    AttributeError,
+    AssertionError,
+    RecursionError,
+    RuleError,
+)
 
 
-class JournalMismatch(JournalError):
+class JournalMismatch(JournalCorrupt):
     """Replaying the journal did not give back the recorded decisions."""
 
 
@@ -30,9 +46,31 @@ def settings_to_json(settings: TableSettings) -> dict[str, Any]:
 
 
 def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
-    fields = dict(data)
-    fields["seats"] = tuple(fields["seats"])
-    fields["options"] = dict(fields["options"])
+    """The settings a session recorded, each checked against the type of its default;
+    ``ValueError`` names the first that is wrong. A setting added since the journal was
+    written takes its default (replay then shows whether the table still decides alike). The
+    family's options are checked by the family when the table is built from them."""
+    defaults = TableSettings()
+    names = {setting.name for setting in dataclasses.fields(TableSettings)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise ValueError(f"unknown settings {', '.join(unknown)}")
+    fields: dict[str, Any] = {}
+    for name in sorted(set(data)):
+        value, default = data[name], getattr(defaults, name)
+        if isinstance(default, tuple):  # the seats
+            fits = isinstance(value, list) and bool(value)
+            fits = fits and all(isinstance(seat, str) for seat in value)
+            value = tuple(value) if fits else value
+        elif isinstance(default, float):
+            fits = type(value) in (int, float) and math.isfinite(value)
+        elif isinstance(default, Mapping):  # the family's options
+            fits = isinstance(value, dict)
+        else:
+            fits = type(value) is type(default)
+        if not fits:
+            raise ValueError(f"setting {name} is {value!r}")
+        fields[name] = value
     return TableSettings(**fields)
 
 
@@ -106,8 +144,11 @@ class RecordedTable:
     ) -> RecordedTable:
         first = entries[0]
         if first.kind != "session" or "settings" not in first.body:
-            raise JournalMismatch(f"journal {journal.path}: does not start with a session")
-        settings = settings_from_json(first.body["settings"])
+            raise JournalMismatch(journal.path, "it does not start with a session")
+        try:
+            settings = settings_from_json(first.body["settings"])
+        except ValueError as error:
+            raise JournalMismatch(journal.path, f"entry 1: {error}") from None
         reads = deque(
             entry.body["read"][1]
             for entry in entries
@@ -117,17 +158,25 @@ class RecordedTable:
 
         def replay_read(name: str) -> bool:
             if not reads:
-                raise JournalMismatch(f"journal {journal.path}: a pin read is missing")
+                raise JournalMismatch(journal.path, "a pin read is missing")
             return bool(reads.popleft())
 
-        controller = TableController(
-            settings=settings, emit=replayed.append, now=first.t, read_pin=replay_read
-        )
+        try:
+            controller = TableController(
+                settings=settings, emit=replayed.append, now=first.t, read_pin=replay_read
+            )
+        except REPLAY_ERRORS as error:
+            raise JournalMismatch(journal.path, f"entry 1: {_named(error)}") from None
         replayed.clear()  # the first prompt, emitted alike live and on replay
         recorded: list[Event] = []
         for entry in entries[1:]:
             if entry.kind == "input":
-                _apply_input(controller, entry.body)
+                try:
+                    _apply_input(controller, entry.body)
+                except REPLAY_ERRORS as error:
+                    raise JournalMismatch(
+                        journal.path, f"entry {entry.seq} does not replay: {_named(error)}"
+                    ) from None
             elif entry.kind == "event":
                 recorded.append(entry.body)
         if replayed != recorded:
@@ -136,7 +185,7 @@ class RecordedTable:
                 min(len(replayed), len(recorded)),
             )
             raise JournalMismatch(
-                f"journal {journal.path}: replay differs from the record at decision {where + 1}"
+                journal.path, f"replay differs from the record at decision {where + 1}"
             )
         table = cls(journal, controller, read_pin, on_event, committed=recorded)
         controller.emit = table._emitted
@@ -170,9 +219,9 @@ class RecordedTable:
         else:
             self._commit_if_decided()
 
-    def mark(self, label: Any) -> None:
+    def mark(self, step: int) -> None:
         """A note for whoever drives the table (a script's step); replay ignores it."""
-        self.journal.add("input", self.controller.now, {"mark": label})
+        self.journal.add("input", self.controller.now, {"mark": step})
 
     def resume(self, now: float, *, stopped_at: float, elapsed_known: bool) -> None:
         body = {"resume": {"now": now, "stopped_at": stopped_at, "elapsed_known": elapsed_known}}
@@ -223,5 +272,10 @@ def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:
         controller.resume(
             resume["now"], stopped_at=resume["stopped_at"], elapsed_known=resume["elapsed_known"]
         )
-    elif "read" not in body and "mark" not in body:  # reads are fed as the controller asks
-        raise JournalMismatch(f"unknown journal input {sorted(body)}")
+    # "read" is fed as the controller asks, "mark" is for whoever drove the table; the journal
+    # refuses any other input when it is read (journal_format)
+
+
+def _named(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

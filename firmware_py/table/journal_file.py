@@ -1,0 +1,246 @@
+"""What is at a journal's path, and the few things ever done to the files there.
+
+A path is used only when it holds a journal (an SQLite database tagged with the journal's
+application id) or nothing. Anything else (a directory, a FIFO, a device, a text file, another
+program's database, a file this user cannot read) is refused with one line and left as it was.
+Reading never writes: not the journal, not its mode, not a file beside it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import stat
+import tempfile
+import time
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from urllib.parse import quote
+
+APPLICATION_ID = 0x676D746A  # "gmtj", at offset 68 of the SQLite header: a gametable journal
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
+# The service user's record, not the world's. SQLite gives the -wal and -shm it creates the
+# database file's own mode, so creating the journal with it covers all three (R124).
+MODE = 0o640
+
+_NOT_REGULAR = {
+    stat.S_IFDIR: "a directory",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+class JournalError(Exception):
+    """The journal cannot be used; ``str()`` is one line naming the file."""
+
+
+class Found(Enum):
+    NOTHING = "nothing"
+    JOURNAL = "a journal"  # tagged with APPLICATION_ID
+    UNTAGGED = "an untagged SQLite database"  # an old journal, or some other program's
+
+
+def identify(path: Path) -> Found:
+    """What is at ``path``, judged from the file system and the SQLite header alone: nothing
+    is opened but a regular file (opening a serial port would reset what is on it)."""
+    try:
+        kind = stat.S_IFMT(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return Found.NOTHING
+    except NotADirectoryError:
+        raise JournalError(f"cannot use {path}: part of its path is not a directory") from None
+    except OSError as error:
+        raise JournalError(f"cannot use {path}: {_why(error)}") from None
+    if kind != stat.S_IFREG:
+        raise JournalError(f"{path} is {_NOT_REGULAR.get(kind, 'not a file')}, not a journal")
+    header = _read_header(path)
+    if not header:
+        raise JournalError(f"{path} is an empty file, not a journal")
+    if not header.startswith(SQLITE_MAGIC) or len(header) < HEADER_SIZE:
+        raise JournalError(f"{path} is not a journal (not an SQLite database)")
+    application_id = int.from_bytes(header[68:72], "big")
+    if application_id == APPLICATION_ID:
+        return Found.JOURNAL
+    if application_id == 0:
+        return Found.UNTAGGED
+    raise JournalError(f"{path} is not a journal (another program's SQLite database)")
+
+
+def _read_header(path: Path) -> bytes:
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as error:
+        raise JournalError(f"cannot read {path}: {_why(error)}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped since the stat
+            raise JournalError(f"{path} is not a regular file, not a journal")
+        return os.read(descriptor, HEADER_SIZE)
+    except OSError as error:
+        raise JournalError(f"cannot read {path}: {_why(error)}") from None
+    finally:
+        os.close(descriptor)
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def connect_read_only(path: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
+    """A connection that cannot change the journal or create anything beside it, and how to
+    close it. The way depends on the files beside it (R121):
+
+    - no ``-wal``: every commit is in the journal file; ``immutable`` reads it with no locks
+      and no side files (a plain read-only open would create ``-wal`` and ``-shm``);
+    - ``-wal`` and ``-shm`` (a table running): ``readonly_shm`` reads both, the latest
+      commits included, without writing either;
+    - a ``-wal`` whose index SQLite must rebuild first (a table killed at the wrong moment,
+      or a journal copied off a table without its ``-shm``): rebuilding is a write, so it
+      reads a private copy of the journal and its ``-wal`` instead.
+    """
+    real = path.resolve()  # SQLite keeps a linked database's -wal beside the file, not the link
+    if not _side(real, "-wal").exists():
+        return _connect(real, "mode=ro&immutable=1"), lambda: None
+    if _side(real, "-shm").exists():
+        connection = _connect(real, "mode=ro&readonly_shm=1")
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return connection, lambda: None
+        except sqlite3.Error:
+            connection.close()
+    return _private_copy(path, real)
+
+
+def _private_copy(path: Path, real: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
+    copy = tempfile.TemporaryDirectory(prefix="gametable-journal-")
+    private = Path(copy.name) / "journal.db"
+    try:
+        shutil.copyfile(real, private)
+        shutil.copyfile(_side(real, "-wal"), _side(private, "-wal"))
+        connection = _connect(private, "mode=rw")
+    except (OSError, sqlite3.Error) as error:
+        copy.cleanup()
+        reason = _why(error) if isinstance(error, OSError) else str(error)
+        raise JournalError(f"cannot read {path}: {reason}") from None
+
+    def close() -> None:
+        connection.close()
+        copy.cleanup()
+
+    return connection, close
+
+
+def _connect(path: Path, query: str) -> sqlite3.Connection:
+    uri = f"file:{quote(str(path.absolute()))}?{query}"
+    return sqlite3.connect(uri, uri=True, isolation_level="DEFERRED", check_same_thread=False)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def connect_read_write(path: Path) -> sqlite3.Connection:
+    """The writer's connection to an existing journal (``mode=rw``: never creates one). If it
+    cannot be opened whole (a full disk, an I/O error), the ``-wal`` and ``-shm`` SQLite began
+    are removed again: only a writer makes them, and there is only one writer."""
+    real = path.resolve()  # where SQLite puts them
+    made = [_side(real, suffix) for suffix in SIDE_FILES if not _side(real, suffix).exists()]
+    connection = _connect(path, "mode=rw")
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens -wal, -shm
+    except sqlite3.Error:
+        connection.close()
+        for side in made:
+            with contextlib.suppress(FileNotFoundError):
+                side.unlink()
+        raise
+    return connection
+
+
+def require_writable(path: Path) -> None:
+    """Refuse before anything is touched when the journal or its directory cannot be written
+    (SQLite needs to create ``-wal`` and ``-shm`` beside it)."""
+    directory = path.parent
+    if not directory.is_dir():
+        raise JournalError(f"cannot create journal {path}: no directory {directory}")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise JournalError(f"cannot write journal {path}: directory {directory} is not writable")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise JournalError(f"cannot write journal {path}: the file is not writable")
+
+
+def create(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> None:
+    """Make a journal under another name and rename it into place: a power cut during creation
+    leaves no half-made journal behind, and a failure (a full disk) leaves nothing at all."""
+    left = [str(_side(path, suffix)) for suffix in SIDE_FILES if _side(path, suffix).exists()]
+    if left:
+        raise JournalError(
+            f"cannot create journal {path}: {', '.join(left)} left beside it by an earlier "
+            "journal: move them away"
+        )
+    making = path.with_name(f"{path.name}.creating")
+    _remove(making)  # our own, from a creation a power cut interrupted
+    try:
+        os.close(os.open(making, os.O_WRONLY | os.O_CREAT | os.O_EXCL, MODE))
+        connection = sqlite3.connect(making)
+        try:
+            initialise(connection)
+        finally:
+            connection.close()
+        os.replace(making, path)
+        _sync_directory(path.parent)  # the rename itself survives a power cut
+    except (OSError, sqlite3.Error) as error:
+        _remove(making)
+        reason = _why(error) if isinstance(error, OSError) else str(error)
+        raise JournalError(f"cannot create journal {path}: {reason}") from None
+
+
+def _remove(making: Path) -> None:
+    for leftover in (making, *(_side(making, suffix) for suffix in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+
+
+def move_aside(path: Path, why: str) -> Path:
+    """Rename the journal, and its ``-wal`` and ``-shm``, to ``<path>.<why>-<time>``. Only
+    ``gametable run`` calls this, and only on a journal (R120)."""
+    if path.is_symlink():
+        raise JournalError(f"cannot move {path} aside (a symbolic link: move the file yourself)")
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    counter = 1
+    while any(_side(target, suffix).exists() for suffix in ("", *SIDE_FILES)):
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
+        counter += 1
+    try:
+        # the journal first: a -wal left behind is refused by create(), never replayed into
+        # a new journal
+        for suffix in ("", *SIDE_FILES):
+            if _side(path, suffix).exists():
+                _side(path, suffix).rename(_side(target, suffix))
+        _sync_directory(path.parent)
+    except OSError as error:
+        raise JournalError(f"cannot move {path} aside ({_why(error)})") from None
+    return target
+
+
+def _side(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def _sync_directory(directory: Path) -> None:
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
