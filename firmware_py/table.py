@@ -33,6 +33,7 @@ COUNT_TO = 5
 OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
 SHORT_TITLES = {1: "BORDER-UP", 2: "STATE IQ", 3: "DASHING", 4: "GAME 4", 5: "CHUMMY"}
 PICK_PAIRS = tuple((a, b) for a in GAME_NUMBERS for b in GAME_NUMBERS if a < b)
+NEXT_GAME: LogAction = {"action": "match.next_game"}
 
 Event = dict[str, Any]
 
@@ -206,8 +207,10 @@ class TableController:
         shout = self._arbiter.deadline
         if shout is not None:
             deadlines["shout"] = shout
-        if self._timer is not None:
-            deadlines["timer"] = self._timer[1]
+        if self._timer is not None and shout is None:
+            # Decided ``settle`` after it runs out, and never while a shout is being decided:
+            # a press whose edge is inside the window counts, however late its callback (R110).
+            deadlines["timer"] = self._timer[1] + self.settings.settle
         if self.clock_deadline is not None and not self._match_over():
             deadlines["match"] = self.clock_deadline
         for name, at in self._settles.items():
@@ -271,6 +274,8 @@ class TableController:
             self.emit(self._event("released", input=edge.name))
 
     def _console(self, button: str) -> None:
+        """A console button. What it means depends on the step; where it means nothing it
+        does nothing (the OLED footer says what the buttons do)."""
         prompt = self.prompt
         if button == "undo":
             self._undo()
@@ -281,34 +286,23 @@ class TableController:
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
             return
-        consumed = True
         if button == "count" and prompt.kind is Kind.COUNT:
             self._count = _Count(started=self.now)
             self.emit(self._event("count", n=1))
-        elif button == "next" and prompt.kind is Kind.CHOICE:
-            self.cursor = (self.cursor + 1) % len(prompt.options)
-        elif button == "no" and prompt.kind is Kind.CHOICE:
-            self.cursor = (self.cursor - 1) % len(prompt.options)
-        elif button == "yes" and prompt.kind is Kind.CHOICE:
-            self._take(prompt.options[self.cursor])
-        elif button == "yes" and prompt.kind in (Kind.YES_NO, Kind.CONFIRM):
-            self._take(prompt.options[0])
-        elif button == "no" and prompt.kind is Kind.YES_NO:
-            self._take(prompt.options[1])
-        elif button == "go" and prompt.key == "match/start":
-            self.clock_deadline = self.now + self.settings.match_minutes * 60
-            self.emit(self._event("clock", started=True, minutes=self.settings.match_minutes))
-            self._take(Outcome("start", {"action": "match.next_game"}))
-        elif button == "next" and prompt.key.startswith("match/between"):
-            self._take(Outcome("next", {"action": "match.next_game"}))
-        elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
-            self._open_window(prompt)
-        elif button == "go" and prompt.go is not None:
-            self._take(prompt.go)
-        else:
-            consumed = False
-        if consumed and button != "count":
+        elif button in ("next", "no") and prompt.kind is Kind.CHOICE:
+            step = 1 if button == "next" else -1
+            self.cursor = (self.cursor + step) % len(prompt.options)
             self._shout_lights.clear()
+        elif button == "go" and prompt.opens_on_go:
+            if self._window == prompt.window:
+                return  # the race is on: a second GO must not wipe the shouts it holds
+            self._open_window(prompt)
+        else:
+            outcome = prompt.answer(button, self.cursor)
+            if outcome is None:
+                return
+            self._shout_lights.clear()
+            self._take(outcome)
         self._refresh()
 
     def _finish_count(self) -> None:
@@ -356,6 +350,9 @@ class TableController:
     # --- applying outcomes ------------------------------------------------------------------
 
     def _take(self, outcome: Outcome) -> None:
+        if outcome.starts_match_clock:
+            self.clock_deadline = self.now + self.settings.match_minutes * 60
+            self.emit(self._event("clock", started=True, minutes=self.settings.match_minutes))
         if outcome.action is not None:
             self._apply(outcome.action)
         else:
@@ -455,10 +452,12 @@ class TableController:
         if self._held:
             held = self._held[0]
             what = "match clock" if held.name == "match" else f"{held.name} timer"
+            # YES and NO settle the held timer (``_settle_held``), not through these outcomes
             return Prompt(
                 key=f"recover/{held.name}",
                 kind=Kind.YES_NO,
                 text=f"The {what} ran out while the table was off. Run out?",
+                options=(Outcome("ran out"), Outcome("restart")),
                 hint="YES: it ran out  NO: restart",
             )
         game = self._current_game()
@@ -474,11 +473,14 @@ class TableController:
         session = self.session
         if isinstance(session, GameSession):
             return Prompt(
-                key="game/over", kind=Kind.CONFIRM, text="Game over", hint="UNDO: take back"
+                key="game/over", kind=Kind.NOTICE, text="Game over", hint="UNDO: take back"
             )
         if session.over:
             return Prompt(
-                key="match/over", kind=Kind.CONFIRM, text="Match over. Shuffle every deck", hint=""
+                key="match/over",
+                kind=Kind.NOTICE,
+                text="Match over. Shuffle every deck",
+                hint="UNDO: take back",
             )
         if not session.cycle:
             team = "A" if "picks_a" not in self.scratch else "B"
@@ -492,18 +494,20 @@ class TableController:
             games = "-".join(map(str, session.cycle))
             return Prompt(
                 key="match/start",
-                kind=Kind.CONFIRM,
+                kind=Kind.NOTICE,
                 text=f"Round {session.round} {kind} match, games {games}",
                 hint="GO: start clock + game 1",
+                go=Outcome("start", NEXT_GAME, starts_match_clock=True),
             )
         shuffle = ", ".join(session.shuffle_reminder)
         return Prompt(
             key=f"match/between/{len(session.played)}",
-            kind=Kind.CONFIRM,
+            kind=Kind.NOTICE,
             text=f"Shuffle {shuffle}. Next: game {session.next_game}"
             if shuffle
             else f"Next: game {session.next_game}",
             hint="NEXT: next game",
+            next=Outcome("next", NEXT_GAME),
         )
 
     def _pick_outcome(self, team: str, pair: tuple[int, int]) -> Outcome:
@@ -522,6 +526,8 @@ class TableController:
             self._enter(prompt)
         else:
             self.prompt = prompt
+            if prompt.kind is Kind.CHOICE:
+                self.cursor %= len(prompt.options)  # the same step with fewer options
 
     def _leave(self, old: Prompt, new: Prompt) -> None:
         self.cursor = 0
@@ -537,6 +543,8 @@ class TableController:
         if prompt.timer is not None:
             name, seconds, outcome = prompt.timer
             self._timer = (name, self.now + seconds, outcome)
+            if prompt.kind is Kind.SHOUT:
+                self._arbiter.close_at(self.now + seconds)
 
     def _match_over(self) -> bool:
         return isinstance(self.session, MatchState) and self.session.over
