@@ -11,6 +11,7 @@ waiting happens. The daemon's decisions come out as JSON Lines.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -22,7 +23,14 @@ from firmware_py.recorder import RecordedTable
 from firmware_py.table import CONSOLE, Event, TableController, TableSettings
 from rules.match import TimeUpRule
 
-SETUP_KEYS = {"round": int, "game": int, "minutes": int, "on_time_up": str}
+# Whole-number setup keys and their bounds, those of the table config (config.py): a script
+# cannot start a table the config would refuse.
+SETUP_NUMBERS = {"round": (1, 99), "game": (1, 5), "minutes": (1, 120)}
+SETUP_KEYS = (*SETUP_NUMBERS, "on_time_up")
+# Virtual seconds: far beyond a day of play, and small enough that an edge time keeps its
+# microseconds (the shout arbiter compares edges in whole microseconds).
+MAX_SECONDS = 1_000_000
+SHOWN_CHARS = 40  # a bad value is quoted at most this long in the error line
 
 
 class ScriptError(Exception):
@@ -44,78 +52,121 @@ def input_names(seats: Sequence[str]) -> tuple[str, ...]:
 def parse_script(
     lines: Iterable[str], settings: TableSettings
 ) -> tuple[TableSettings, list[ScriptStep]]:
+    """The whole script checked, before anything is played or written."""
     known = set(input_names(settings.seats))
     steps: list[ScriptStep] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ScriptError(f"line {number}: not JSON ({error.msg})") from None
-        if not isinstance(data, dict):
-            raise ScriptError(f"line {number}: expected a JSON object")
+        data = _json_object(line, number)
         if "setup" in data:
             if steps:
                 raise ScriptError(f"line {number}: setup must come before the first input")
+            if len(data) > 1:
+                extra = ", ".join(sorted(set(data) - {"setup"}))
+                raise ScriptError(f"line {number}: a setup line holds only setup, not {extra}")
             settings = _setup(settings, data["setup"], number)
             continue
         steps.append(_step(data, number, known, steps[-1].t if steps else 0.0))
     return settings, steps
 
 
+def _json_object(line: str, number: int) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"line {number}: not JSON ({error.msg})") from None
+    except RecursionError:
+        raise ScriptError(f"line {number}: not JSON we can read (nested too deeply)") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise ScriptError(f"line {number}: not JSON we can read (a number too long)") from None
+    if not isinstance(data, dict):
+        raise ScriptError(f"line {number}: expected a JSON object, got {_shown(data)}")
+    return data
+
+
+def _shown(value: Any) -> str:
+    """A bad value as the script wrote it (NaN, 1e+400, "text"), cut short; lists and objects
+    by name."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    text = json.dumps(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[: SHOWN_CHARS - 3]}..."
+
+
 def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
     if not isinstance(setup, dict):
-        raise ScriptError(f"line {number}: setup: expected an object")
+        raise ScriptError(f"line {number}: setup: expected an object, got {_shown(setup)}")
     for key, value in setup.items():
-        kind = SETUP_KEYS.get(key)
-        if kind is None:
+        if key not in SETUP_KEYS:
             raise ScriptError(
                 f"line {number}: setup.{key}: unknown (expected {', '.join(SETUP_KEYS)})"
             )
-        if not isinstance(value, kind) or isinstance(value, bool):
+        if key not in SETUP_NUMBERS:
+            continue
+        lo, hi = SETUP_NUMBERS[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
             raise ScriptError(
-                f"line {number}: setup.{key}: expected {kind.__name__}, got {value!r}"
+                f"line {number}: setup.{key}: expected a whole number from {lo} to {hi}, "
+                f"got {_shown(value)}"
             )
     try:
         on_time_up = TimeUpRule(setup.get("on_time_up", settings.on_time_up))
     except ValueError:
+        choices = ", ".join(rule.value for rule in TimeUpRule)
         raise ScriptError(
-            f"line {number}: setup.on_time_up: expected abandon, finish or tie"
+            f"line {number}: setup.on_time_up: expected one of {choices}, "
+            f"got {_shown(setup['on_time_up'])}"
         ) from None
-    game = setup.get("game", settings.game)
-    if game is not None and not 1 <= game <= 5:
-        raise ScriptError(f"line {number}: setup.game: expected 1 to 5, got {game}")
     return replace(
         settings,
         round=setup.get("round", settings.round),
-        game=game,
+        game=setup.get("game", settings.game),
         match_minutes=setup.get("minutes", settings.match_minutes),
         on_time_up=on_time_up,
     )
 
 
 def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -> ScriptStep:
-    t = data.get("t")
-    if isinstance(t, bool) or not isinstance(t, int | float) or t < 0:
-        raise ScriptError(f"line {number}: t: expected seconds (a number >= 0), got {t!r}")
-    if t < previous:
-        raise ScriptError(f"line {number}: t {t} is before the previous line's {previous}")
     extra = sorted(set(data) - {"t", "press", "release"})
     if extra:
         raise ScriptError(
             f"line {number}: unknown key(s) {', '.join(extra)}: expected t, press or release"
         )
+    t = _seconds(data.get("t"), number)
+    if t < previous:
+        raise ScriptError(f"line {number}: t {t:g} is before the previous line's {previous:g}")
     if "press" in data and "release" in data:
         raise ScriptError(f"line {number}: a line presses or releases one input, not both")
-    name = data.get("press", data.get("release"))
-    if name is None:
-        return ScriptStep(float(t), None, False)
+    field = "press" if "press" in data else "release" if "release" in data else None
+    if field is None:
+        return ScriptStep(t, None, False)
+    name = data[field]
+    if not isinstance(name, str):
+        raise ScriptError(
+            f"line {number}: {field}: expected an input name (a string), got {_shown(name)}"
+        )
     if name not in known:
         raise ScriptError(
-            f"line {number}: unknown input {name!r}: expected one of {', '.join(sorted(known))}"
+            f"line {number}: {field}: unknown input {name[:SHOWN_CHARS]!r}: "
+            f"expected one of {', '.join(sorted(known))}"
         )
-    return ScriptStep(float(t), name, "press" in data)
+    return ScriptStep(t, name, field == "press")
+
+
+def _seconds(value: Any, number: int) -> float:
+    """A script time: a finite number of seconds from 0 to MAX_SECONDS (never NaN)."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if ok and isinstance(value, float):
+        ok = math.isfinite(value)
+    if not ok or not 0 <= value <= MAX_SECONDS:
+        raise ScriptError(
+            f"line {number}: t: expected seconds (a number from 0 to {MAX_SECONDS}), "
+            f"got {'nothing' if value is None else _shown(value)}"
+        )
+    return float(value)
 
 
 class VirtualTable:
@@ -229,6 +280,17 @@ def run_script(
     journal: Journal | None = None,
 ) -> None:
     settings, steps = parse_script(lines, settings)
+    play_script(settings, steps, emit, journal=journal)
+
+
+def play_script(
+    settings: TableSettings,
+    steps: Sequence[ScriptStep],
+    emit: Callable[[Event], None],
+    *,
+    journal: Journal | None = None,
+) -> None:
+    """Play a script already checked by ``parse_script``."""
     first, levels = resume_point(journal, steps) if journal is not None else (0, {})
     table = VirtualTable(settings, emit, journal=journal, levels=levels)
     try:
