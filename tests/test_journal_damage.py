@@ -124,7 +124,7 @@ BAD_BODIES = {
     "an option the family refuses": (
         "settings",
         '{"settings":{"seats":["A","B"],"family":"geoplunge","options":{"game":9}}}',
-        "game: expected 1 to 5",
+        "game: expected a whole number from 1 to 5, got 9",
     ),
     "a family the table does not have": (
         "settings",

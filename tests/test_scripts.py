@@ -45,7 +45,11 @@ def test_simultaneous_shouts_inside_the_tie_window_are_a_tie() -> None:
 def test_chummy_question_without_a_shout_times_out_after_15_s() -> None:
     events = play("chummy-no-shout")
     (timeout,) = decisions(events, "timeout")
-    assert (timeout["timer"], timeout["t"]) == ("chummy", 35.0)
+    # GO at 20 s: the 15 s end at 35 s, announced settle_ms later (R110)
+    assert (timeout["timer"], timeout["t"]) == (
+        "chummy",
+        pytest.approx(35.0 + TableSettings().settle),
+    )
     assert any(e.get("action") == "chummy.timeout" for e in decisions(events, "action"))
 
 
@@ -88,7 +92,7 @@ def test_every_example_script_is_shown_verbatim_in_the_docs(script: Path) -> Non
         ('{"t": 1, "hold": "A.shout"}', "unknown key(s) hold"),
         ("[1, 2]", "expected a JSON object"),
         ("{oops", "not JSON"),
-        ('{"setup": {"game": 9}}', "setup.game: expected 1 to 5"),
+        ('{"setup": {"game": 9}}', "setup.game: expected a whole number from 1 to 5"),
         ('{"setup": {"colour": 1}}', "setup.colour: unknown"),
     ],
 )
@@ -96,6 +100,68 @@ def test_a_bad_script_line_is_named(line: str, names: str) -> None:
     with pytest.raises(ScriptError, match="line 1: ") as raised:
         parse_script([line], TableSettings())
     assert names in str(raised.value)
+
+
+DEEP = '{"t": 1, "press": ' + "[" * 100_000 + "]" * 100_000 + "}"
+TOO_MANY_DIGITS = '{"t": ' + "9" * 400 + "}"
+
+
+@pytest.mark.parametrize(
+    ("line", "wanted"),
+    [
+        (DEEP, "line 2: not JSON we can read (nested too deeply)"),
+        ('{"t": ' + "1" * 5000 + "}", "line 2: not JSON we can read (a number too long)"),
+        (
+            '{"t": 1, "press": ["A.shout"]}',
+            "line 2: press: expected an input name (a string), got a list",
+        ),
+        (
+            '{"t": 1, "release": {"A": 1}}',
+            "line 2: release: expected an input name (a string), got an object",
+        ),
+        ('{"t": 1, "press": null}', "line 2: press: expected an input name (a string), got null"),
+        (
+            TOO_MANY_DIGITS,
+            "line 2: t: expected seconds (a number from 0 to 1000000), got 9999999999",
+        ),
+        ('{"t": NaN}', "line 2: t: expected seconds (a number from 0 to 1000000), got NaN"),
+        (
+            '{"t": Infinity, "press": "A.shout"}',
+            "line 2: t: expected seconds (a number from 0 to 1000000), got Infinity",
+        ),
+        ('{"t": -Infinity}', "line 2: t: expected seconds (a number from 0 to 1000000), got"),
+        ('{"t": 1e400}', "line 2: t: expected seconds (a number from 0 to 1000000), got Infinity"),
+        ('{"t": 1e300}', "line 2: t: expected seconds (a number from 0 to 1000000), got 1e+300"),
+        ('{"t": "5"}', 'line 2: t: expected seconds (a number from 0 to 1000000), got "5"'),
+        ('{"press": "A.shout"}', "line 2: t: expected seconds (a number from 0 to 1000000), got "),
+    ],
+)
+def test_a_malformed_value_is_one_line_naming_its_line_and_field(line: str, wanted: str) -> None:
+    with pytest.raises(ScriptError) as raised:
+        parse_script(['{"t": 0}', line], TableSettings())
+    message = str(raised.value)
+    assert message.startswith(wanted) and "\n" not in message and len(message) < 200
+
+
+@pytest.mark.parametrize(
+    ("setup", "wanted"),
+    [
+        ('{"minutes": ' + "9" * 400 + "}", "setup.minutes: expected a whole number from 1 to 120"),
+        ('{"round": 0}', "setup.round: expected a whole number from 1 to 99, got 0"),
+        ('{"round": 2.5}', "setup.round: expected a whole number from 1 to 99, got 2.5"),
+        ('{"on_time_up": ["tie"]}', "setup.on_time_up: expected one of abandon, finish, tie"),
+        ("[]", "setup: expected an object, got a list"),
+    ],
+)
+def test_a_setup_out_of_bounds_is_one_line(setup: str, wanted: str) -> None:
+    with pytest.raises(ScriptError, match=r"^line 1: ") as raised:
+        parse_script([f'{{"setup": {setup}}}'], TableSettings())
+    assert wanted in str(raised.value)
+
+
+def test_a_setup_line_holds_only_setup() -> None:
+    with pytest.raises(ScriptError, match="line 1: a setup line holds only setup, not press, t"):
+        parse_script(['{"setup": {"game": 1}, "t": 1, "press": "A.shout"}'], TableSettings())
 
 
 def test_script_times_never_go_backwards() -> None:
@@ -123,6 +189,46 @@ def test_headless_cli_bad_script_is_one_line(
     assert main(["sim", "--headless", "--script", str(script)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown input 'Z.shout'" in err
+
+
+BAD_SCRIPTS = {
+    "deep": DEEP,
+    "list-press": '{"t": 1, "press": ["A.shout"]}',
+    "400-digit-t": TOO_MANY_DIGITS,
+    "nan": '{"t": NaN, "press": "A.shout"}',
+    "round-0": '{"setup": {"round": 0}}',
+}
+
+
+@pytest.mark.parametrize("name", BAD_SCRIPTS)
+def test_headless_cli_rejects_a_bad_script_without_creating_the_journal(
+    name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from firmware_py.cli import main
+
+    script = tmp_path / "bad.jsonl"
+    script.write_text('{"t": 1, "press": "console.go"}\n' + BAD_SCRIPTS[name] + "\n")
+    journal = tmp_path / "new.db"
+    assert main(["sim", "--headless", "--script", str(script), "--journal", str(journal)]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err.count("\n")) == ("", 1) and err.startswith("gametable: error: ")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["bad.jsonl"]
+
+
+def test_headless_cli_leaves_an_existing_journal_untouched_by_a_bad_script(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from firmware_py.cli import main
+
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    good.write_text('{"t": 1, "press": "console.go"}\n')
+    bad.write_text('{"t": 1, "press": "console.go"}\n{"t": NaN}\n')
+    journal = tmp_path / "match.db"
+    assert main(["sim", "--headless", "--script", str(good), "--journal", str(journal)]) == 0
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert main(["sim", "--headless", "--script", str(bad), "--journal", str(journal)]) == 2
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
+    assert "line 2: t: expected seconds" in capsys.readouterr().err
 
 
 def test_docs_scripts_page_is_up_to_date() -> None:

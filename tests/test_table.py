@@ -305,3 +305,82 @@ def test_the_winners_light_comes_on_when_the_last_team_presses_not_after_the_wai
     table.virtual.drive("A.shout", True, t + 0.020)
     assert table.last("shout")["t"] == pytest.approx(t + 0.020)
     assert table.controller.view().lights["B"] is SeatLight.WON
+
+
+# --- buttons that mean nothing now do nothing ------------------------------------------------
+
+
+def _game_1_won_by_a(table: Table) -> Table:
+    table.count().buttons("go").press("A.shout")
+    return table.at(table.t + 1.0).buttons("no", "yes")  # no ThreeOPlunge; groups valid
+
+
+def _match_start() -> Table:
+    return Table()
+
+
+def _between_games() -> Table:
+    return _game_1_won_by_a(Table().buttons("go"))
+
+
+def _match_over() -> Table:
+    return Table(minutes=1).buttons("go").at(70.0)
+
+
+def _game_over() -> Table:
+    return _game_1_won_by_a(Table(game=1))
+
+
+SCREENS = {
+    "match/start": _match_start,
+    "match/between/1": _between_games,
+    "match/over": _match_over,
+    "game/over": _game_over,
+}
+MEANINGLESS = {
+    "match/start": ("yes", "no", "next", "count"),
+    "match/between/1": ("yes", "no", "go", "count"),
+    "match/over": ("yes", "no", "next", "go", "count"),
+    "game/over": ("yes", "no", "next", "go", "count"),
+}
+
+
+@pytest.mark.parametrize(
+    ("key", "button"), [(key, button) for key, buttons in MEANINGLESS.items() for button in buttons]
+)
+def test_a_button_that_means_nothing_on_a_screen_without_options_does_nothing(
+    key: str, button: str
+) -> None:
+    table = SCREENS[key]()
+    assert table.controller.prompt.key == key
+    events, log = list(table.events), list(table.controller.log)
+    table.buttons(button)
+    assert table.events == events
+    assert table.controller.log == log
+    assert table.controller.prompt.key == key
+
+
+def test_the_screens_without_options_say_what_the_buttons_do() -> None:
+    hints = {key: make().controller.view().screen.footer for key, make in SCREENS.items()}
+    assert hints == {
+        "match/start": "GO: start clock + game 1",
+        "match/between/1": "NEXT: next game",
+        "match/over": "UNDO: take back",
+        "game/over": "UNDO: take back",
+    }
+
+
+def test_next_between_games_starts_the_next_game() -> None:
+    table = _between_games().buttons("next")
+    assert table.last("action")["action"] == "match.next_game"
+    assert table.controller.prompt.key == "iq/draw"
+
+
+def test_a_second_go_in_a_race_keeps_the_shout_it_holds() -> None:
+    table = _race(Table(game=1))
+    t = table.t + 1.0
+    table.virtual.drive("B.shout", True, t)
+    table.controller.on_edge("console.go", t + 0.010, True, now=t + 0.010)
+    table.at(t + 1.0)
+    assert table.last("shout")["first"] == "B"
+    assert not [e for e in table.events if e["event"] == "stuck"]

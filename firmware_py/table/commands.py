@@ -21,7 +21,7 @@ from drivers.pins import PinFactoryError, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.table.config import Config, ConfigError, default_config, load_config
 from firmware_py.table.daemon import TableDaemon, main_task_guard
-from firmware_py.table.headless import ScriptError, run_script
+from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
@@ -66,21 +66,23 @@ def sim(
         if script is None:
             return _fail("--headless needs --script FILE.jsonl", BAD_INPUT)
         try:
-            lines = script.read_text(encoding="utf-8").splitlines()
+            lines = script.read_text(encoding="utf-8-sig").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             return _fail(f"cannot read {script}: {error}", BAD_INPUT)
+        try:  # the whole script is checked before a journal is created or written
+            settings, steps = parse_script(lines, settings)
+        except ScriptError as error:
+            return _fail(f"{script}: {error}", BAD_INPUT)
         journal: Journal | None = None
         try:
             if journal_path is not None:  # a simulator refuses a damaged journal, never moves it
                 journal = Journal.open(journal_path)
-            run_script(
-                lines,
+            play_script(
                 settings,
+                steps,
                 lambda event: print(json.dumps(event), flush=True),
                 journal=journal,
             )
-        except ScriptError as error:
-            return _fail(f"{script}: {error}", BAD_INPUT)
         except JournalError as error:
             return _fail(str(error), BAD_INPUT)
         finally:

@@ -221,8 +221,10 @@ class TableController:
         shout = self._arbiter.deadline
         if shout is not None:
             deadlines["shout"] = shout
-        if self._timer is not None:
-            deadlines["timer"] = self._timer[1]
+        if self._timer is not None and shout is None:
+            # Decided ``settle`` after it runs out, and never while a shout is being decided:
+            # a press whose edge is inside the window counts, however late its callback (R110).
+            deadlines["timer"] = self._timer[1] + self.settings.settle
         if self._repeat is not None:
             deadlines["repeat"] = self._repeat.at
         if self.clock_deadline is not None and self.game.clock_runs(self.session):
@@ -301,6 +303,8 @@ class TableController:
             self.emit(self._event("released", input=edge.name))
 
     def _console(self, button: str) -> None:
+        """A console button. What it means depends on the step; where it means nothing it
+        does nothing (the OLED footer says what the buttons do)."""
         prompt = self.prompt
         if button == "undo":
             self._undo()
@@ -311,31 +315,28 @@ class TableController:
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
             return
-        consumed = True
         if button == "count" and prompt.kind is Kind.COUNT and prompt.count is not None:
             self._count = _Count(started=self.now, spec=prompt.count)
             self.emit(self._event("count", n=1))
-        elif prompt.kind is Kind.CHOICE and prompt.options and button in ("next", "no", "yes"):
-            if button == "yes":
-                self._take(prompt.options[self.cursor])
-            else:
-                self.cursor = (self.cursor + (1 if button == "next" else -1)) % len(prompt.options)
-        elif button == "yes" and prompt.kind in (Kind.YES_NO, Kind.CONFIRM) and prompt.options:
-            self._take(prompt.options[0])
-        elif button == "no" and prompt.kind is Kind.YES_NO and len(prompt.options) > 1:
-            self._take(prompt.options[1])
-        elif prompt.kind is Kind.NUMBER and prompt.number is not None and button != "count":
-            consumed = self._number_button(button, prompt)
-        elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
-            self._open_window(prompt)
-        elif button == "go" and prompt.go is not None:
-            self._take(prompt.go)
-        elif button == "next" and prompt.next is not None:
-            self._take(prompt.next)
-        else:
-            consumed = False
-        if consumed and button != "count":
+        elif prompt.kind is Kind.NUMBER and button != "count":
+            if not self._number_button(button, prompt):
+                return
             self._shout_lights.clear()
+        elif button in ("next", "no") and prompt.kind is Kind.CHOICE:
+            step = 1 if button == "next" else -1
+            self.cursor = (self.cursor + step) % len(prompt.options)
+            self._shout_lights.clear()
+        elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
+            if self._window == prompt.window:
+                return  # the race is on: a second GO must not wipe the shouts it holds
+            self._open_window(prompt)
+            self._shout_lights.clear()
+        else:
+            outcome = prompt.answer(button, self.cursor)
+            if outcome is None:
+                return  # a button that means nothing now does nothing
+            self._shout_lights.clear()
+            self._take(outcome)
         self._refresh()
 
     def _number_button(self, button: str, prompt: Prompt) -> bool:
@@ -502,10 +503,12 @@ class TableController:
         if self._held:
             held = self._held[0]
             what = "match clock" if held.name == "match" else f"{held.name} timer"
+            # YES and NO settle the held timer (``_settle_held``), not through these outcomes
             return Prompt(
                 key=f"recover/{held.name}",
                 kind=Kind.YES_NO,
                 text=f"The {what} ran out while the table was off. Run out?",
+                options=(Outcome("ran out"), Outcome("restart")),
                 hint="YES: it ran out  NO: restart",
             )
         return self.game.prompt(self.session, self.scratch, self._facts())
@@ -518,6 +521,10 @@ class TableController:
             self._enter(prompt)
         else:
             self.prompt = prompt
+            if prompt.kind is Kind.CHOICE and prompt.options:
+                self.cursor %= len(prompt.options)  # the same step with fewer options
+            if prompt.kind is Kind.CHOICE:
+                self.cursor %= len(prompt.options)  # the same step with fewer options
 
     def _leave(self, old: Prompt, new: Prompt) -> None:
         self.cursor = 0
@@ -534,6 +541,8 @@ class TableController:
         if prompt.timer is not None:
             name, seconds, outcome = prompt.timer
             self._timer = (name, self.now + seconds, outcome)
+            if prompt.kind is Kind.SHOUT:
+                self._arbiter.close_at(self.now + seconds)
         if prompt.number is not None:
             self.number = prompt.number.clamp(prompt.number.start)
 

@@ -12,6 +12,7 @@ out as JSON Lines.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -22,6 +23,11 @@ from firmware_py.table.controller import CONSOLE, Event, TableController, TableS
 from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
+
+# Virtual seconds: far beyond a day of play, and small enough that an edge time keeps its
+# microseconds (the shout arbiter compares edges in whole microseconds).
+MAX_SECONDS = 1_000_000
+SHOWN_CHARS = 40  # a bad value is quoted at most this long in the error line
 
 
 class ScriptError(Exception):
@@ -43,30 +49,54 @@ def input_names(seats: Sequence[str]) -> tuple[str, ...]:
 def parse_script(
     lines: Iterable[str], settings: TableSettings
 ) -> tuple[TableSettings, list[ScriptStep]]:
+    """The whole script checked, before anything is played or written."""
     known = set(input_names(settings.seats))
     steps: list[ScriptStep] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ScriptError(f"line {number}: not JSON ({error.msg})") from None
-        if not isinstance(data, dict):
-            raise ScriptError(f"line {number}: expected a JSON object")
+        data = _json_object(line, number)
         if "setup" in data:
             if steps:
                 raise ScriptError(f"line {number}: setup must come before the first input")
+            if len(data) > 1:
+                extra = ", ".join(sorted(set(data) - {"setup"}))
+                raise ScriptError(f"line {number}: a setup line holds only setup, not {extra}")
             settings = _setup(settings, data["setup"], number)
             continue
         steps.append(_step(data, number, known, steps[-1].t if steps else 0.0))
     return settings, steps
 
 
+def _json_object(line: str, number: int) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"line {number}: not JSON ({error.msg})") from None
+    except RecursionError:
+        raise ScriptError(f"line {number}: not JSON we can read (nested too deeply)") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise ScriptError(f"line {number}: not JSON we can read (a number too long)") from None
+    if not isinstance(data, dict):
+        raise ScriptError(f"line {number}: expected a JSON object, got {_shown(data)}")
+    return data
+
+
+def _shown(value: Any) -> str:
+    """A bad value as the script wrote it (NaN, 1e+400, "text"), cut short; lists and objects
+    by name."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    text = json.dumps(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[: SHOWN_CHARS - 3]}..."
+
+
 def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
     """``family`` and the family's own options (GeoPlunge: round, game, minutes, ...)."""
     if not isinstance(setup, dict):
-        raise ScriptError(f"line {number}: setup: expected an object")
+        raise ScriptError(f"line {number}: setup: expected an object, got {_shown(setup)}")
     options = dict(setup)
     name = options.pop("family", settings.family)
     if name != settings.family:
@@ -76,7 +106,7 @@ def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
         options = {**settings.options, **options}
     try:
         if not isinstance(name, str):
-            raise FamilyOptionsError("family", f"expected a family's name, got {name!r}")
+            raise FamilyOptionsError("family", f"expected a family's name, got {_shown(name)}")
         family(name).game(options, settings.seats)
     except FamilyOptionsError as error:
         raise ScriptError(f"line {number}: setup.{error.option}: {error.problem}") from None
@@ -84,26 +114,43 @@ def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
 
 
 def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -> ScriptStep:
-    t = data.get("t")
-    if isinstance(t, bool) or not isinstance(t, int | float) or t < 0:
-        raise ScriptError(f"line {number}: t: expected seconds (a number >= 0), got {t!r}")
-    if t < previous:
-        raise ScriptError(f"line {number}: t {t} is before the previous line's {previous}")
     extra = sorted(set(data) - {"t", "press", "release"})
     if extra:
         raise ScriptError(
             f"line {number}: unknown key(s) {', '.join(extra)}: expected t, press or release"
         )
+    t = _seconds(data.get("t"), number)
+    if t < previous:
+        raise ScriptError(f"line {number}: t {t:g} is before the previous line's {previous:g}")
     if "press" in data and "release" in data:
         raise ScriptError(f"line {number}: a line presses or releases one input, not both")
-    name = data.get("press", data.get("release"))
-    if name is None:
-        return ScriptStep(float(t), None, False)
+    field = "press" if "press" in data else "release" if "release" in data else None
+    if field is None:
+        return ScriptStep(t, None, False)
+    name = data[field]
+    if not isinstance(name, str):
+        raise ScriptError(
+            f"line {number}: {field}: expected an input name (a string), got {_shown(name)}"
+        )
     if name not in known:
         raise ScriptError(
-            f"line {number}: unknown input {name!r}: expected one of {', '.join(sorted(known))}"
+            f"line {number}: {field}: unknown input {name[:SHOWN_CHARS]!r}: "
+            f"expected one of {', '.join(sorted(known))}"
         )
-    return ScriptStep(float(t), name, "press" in data)
+    return ScriptStep(t, name, field == "press")
+
+
+def _seconds(value: Any, number: int) -> float:
+    """A script time: a finite number of seconds from 0 to MAX_SECONDS (never NaN)."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if ok and isinstance(value, float):
+        ok = math.isfinite(value)
+    if not ok or not 0 <= value <= MAX_SECONDS:
+        raise ScriptError(
+            f"line {number}: t: expected seconds (a number from 0 to {MAX_SECONDS}), "
+            f"got {'nothing' if value is None else _shown(value)}"
+        )
+    return float(value)
 
 
 class VirtualTable:
@@ -217,6 +264,17 @@ def run_script(
     journal: Journal | None = None,
 ) -> None:
     settings, steps = parse_script(lines, settings)
+    play_script(settings, steps, emit, journal=journal)
+
+
+def play_script(
+    settings: TableSettings,
+    steps: Sequence[ScriptStep],
+    emit: Callable[[Event], None],
+    *,
+    journal: Journal | None = None,
+) -> None:
+    """Play a script already checked by ``parse_script``."""
     first, levels = resume_point(journal, steps) if journal is not None else (0, {})
     table = VirtualTable(settings, emit, journal=journal, levels=levels)
     try:

@@ -34,12 +34,28 @@ class Outcome:
 
 
 class Kind(StrEnum):
+    """What the buttons mean on a step. Each kind has a fixed number of options, checked when
+    the prompt is made, so a button can never reach for an option that is not there."""
+
     COUNT = "count"  # COUNT runs the count; the inputs it reads at the end are the outcome
     CHOICE = "choice"  # NEXT cycles the options, YES takes the one shown, NO goes back one
     YES_NO = "yes_no"  # YES takes options[0], NO takes options[1]
-    CONFIRM = "confirm"  # YES takes options[0], when there is one; GO/NEXT as the prompt says
+    CONFIRM = "confirm"  # YES takes options[0]
     SHOUT = "shout"  # a shout window: first to shout, decided by edge times
+    NOTICE = "notice"  # nothing to answer: only the prompt's GO or NEXT (if any) acts
     NUMBER = "number"  # NEXT +1, NO -1 (held: repeats, faster), YES takes it, UNDO backs out
+
+
+# How many options each kind holds: (at least, at most; None: no limit).
+OPTION_COUNTS: dict[Kind, tuple[int, int | None]] = {
+    Kind.COUNT: (0, 0),
+    Kind.CHOICE: (1, None),
+    Kind.YES_NO: (2, 2),
+    Kind.CONFIRM: (1, 1),
+    Kind.SHOUT: (0, 0),
+    Kind.NOTICE: (0, 0),
+    Kind.NUMBER: (0, 0),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +102,37 @@ class Prompt:
     # a seat input pressed outside a shout window: (seat, input) -> what it does, if anything
     on_press: Callable[[str, str], Outcome | None] | None = None
 
+    def __post_init__(self) -> None:
+        least, most = OPTION_COUNTS[self.kind]
+        got = len(self.options)
+        if got < least or (most is not None and got > most):
+            wanted = f"at least {least}" if most is None else f"exactly {least}"
+            raise ValueError(
+                f"prompt {self.key}: a {self.kind} step needs {wanted} option(s), got {got}"
+            )
+        if self.next is not None and self.kind is Kind.CHOICE:
+            raise ValueError(f"prompt {self.key}: NEXT already cycles a choice's options")
+        if (self.kind is Kind.COUNT) != (self.count is not None):
+            raise ValueError(f"prompt {self.key}: a count step, and only one, has a count")
+        if (self.kind is Kind.NUMBER) != (self.number is not None):
+            raise ValueError(f"prompt {self.key}: a number step, and only one, has a number")
+
+    def answer(self, button: str, cursor: int) -> Outcome | None:
+        """The outcome a console button takes on this step (``cursor``: the option shown), or
+        None: a button that means nothing now does nothing. COUNT, UNDO, moving through a
+        choice, number entry and opening a shout window are the kernel's, not outcomes."""
+        if button == "go":
+            return self.go
+        if button == "yes" and self.kind is Kind.CHOICE:
+            return self.options[cursor % len(self.options)]
+        if button == "yes" and self.kind in (Kind.YES_NO, Kind.CONFIRM):
+            return self.options[0]
+        if button == "no" and self.kind is Kind.YES_NO:
+            return self.options[1]
+        if button == "next" and self.kind is not Kind.CHOICE:
+            return self.next
+        return None
+
 
 def yes_no(key: str, text: str, yes: Outcome, no: Outcome) -> Prompt:
     return Prompt(key=key, kind=Kind.YES_NO, text=text, options=(yes, no), hint="YES / NO")
@@ -97,7 +144,7 @@ def confirm(key: str, text: str, outcome: Outcome) -> Prompt:
 
 def notice(key: str, text: str, hint: str = "") -> Prompt:
     """Something to read with nothing to answer: YES, NO and NEXT do nothing."""
-    return Prompt(key=key, kind=Kind.CONFIRM, text=text, hint=hint)
+    return Prompt(key=key, kind=Kind.NOTICE, text=text, hint=hint)
 
 
 def choice(key: str, text: str, options: Sequence[Outcome]) -> Prompt:

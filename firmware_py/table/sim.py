@@ -2,7 +2,9 @@
 
 Keys press the console buttons and buzzers and toggle the stand-up sensors; the real OLED frames
 are drawn by luma.emulator's ``asciiblock`` device, with the team LEDs, the scoreboard line and
-a key-map help line beneath. Plain ANSI, so it works over SSH and inside tmux.
+a key-map help line beneath. Plain ANSI, so it works over SSH and inside tmux. When the terminal
+goes away (its window closed, the tmux session killed, SSH dropped: SIGHUP, or end of input or
+an I/O error on it) the simulator stops, as it does on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import sys
 import termios
 import tty
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +81,7 @@ class TerminalView:
     seats: tuple[str, ...]
     board: Scoreboard
     _lines: list[str]
+    on_gone: Callable[[], None] = lambda: None  # the terminal cannot be written to any more
 
     def draw(self, view: TableView) -> None:
         lights = "  ".join(f"{seat}:{light.value:<8}" for seat, light in view.lights.items())
@@ -92,9 +96,12 @@ class TerminalView:
             help_line(self.seats),
         ]
         out = sys.stdout
-        for offset, line in enumerate(self._lines):
-            out.write(f"\x1b[{OLED_ROWS + 2 + offset};1H\x1b[2K{line}")
-        out.flush()
+        try:
+            for offset, line in enumerate(self._lines):
+                out.write(f"\x1b[{OLED_ROWS + 2 + offset};1H\x1b[2K{line}")
+            out.flush()
+        except OSError:  # EIO: the terminal hung up
+            self.on_gone()
 
 
 @contextlib.contextmanager
@@ -106,9 +113,14 @@ def raw_terminal() -> Iterator[None]:
         sys.stdout.write("\x1b[?25l\x1b[2J")
         yield
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        sys.stdout.write("\x1b[0m\x1b[?25h\n")
-        sys.stdout.flush()
+        try:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            sys.stdout.write("\x1b[0m\x1b[?25h\n")
+            sys.stdout.flush()
+        except (OSError, termios.error):
+            # The terminal is gone: nothing to restore. Whatever is still buffered for it
+            # (and luma's clean-up at exit) goes nowhere instead of failing at exit.
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
 
 
 def sim_specs(seats: tuple[str, ...]) -> list[InputSpec]:
@@ -140,9 +152,23 @@ async def run_sim(settings: TableSettings) -> int:
     )
     keys = key_map(settings.seats)
     loop = asyncio.get_running_loop()
+    stdin = sys.stdin.fileno()
+
+    def hang_up() -> None:
+        """The terminal went away: stop reading it (a dead terminal is always readable, and
+        would spin the loop) and stop the table."""
+        loop.remove_reader(stdin)
+        daemon.stop()
 
     def on_key() -> None:
-        char = os.read(sys.stdin.fileno(), 1).decode(errors="ignore")
+        try:
+            data = os.read(stdin, 1)
+        except OSError:  # EIO: the terminal hung up
+            data = b""
+        if not data:
+            hang_up()
+            return
+        char = data.decode(errors="ignore")
         name = keys.get(char)
         if name is None:
             return
@@ -154,9 +180,12 @@ async def run_sim(settings: TableSettings) -> int:
             pin.drive_low()  # pulled up: pressed is low
             loop.call_later(SHOUT_HOLD, pin.drive_high)
 
+    terminal.on_gone = hang_up
     with raw_terminal():
-        loop.add_reader(sys.stdin.fileno(), on_key)
+        loop.add_reader(stdin, on_key)
+        loop.add_signal_handler(signal.SIGHUP, hang_up)
         try:
             return await daemon.run()
         finally:
-            loop.remove_reader(sys.stdin.fileno())
+            loop.remove_signal_handler(signal.SIGHUP)
+            loop.remove_reader(stdin)

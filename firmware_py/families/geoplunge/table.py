@@ -61,10 +61,17 @@ class GeoPlungeOptions:
         }
 
 
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _integer(options: Options, name: str, low: int, high: int, default: int) -> int:
     value = options.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise FamilyOptionsError(name, f"expected {low} to {high}")
+        raise FamilyOptionsError(
+            name, f"expected a whole number from {low} to {high}, got {_shown(value)}"
+        )
     return value
 
 
@@ -76,11 +83,15 @@ def parse_options(options: Options) -> GeoPlungeOptions:
             raise FamilyOptionsError(name, f"unknown (expected {', '.join(names)})")
     try:
         on_time_up = TimeUpRule(options.get("on_time_up", TimeUpRule.ABANDON.value))
-    except ValueError:
-        raise FamilyOptionsError("on_time_up", "expected abandon, finish or tie") from None
+    except (ValueError, TypeError):
+        choices = ", ".join(rule.value for rule in TimeUpRule)
+        got = _shown(options["on_time_up"])
+        raise FamilyOptionsError("on_time_up", f"expected one of {choices}, got {got}") from None
     chummy = options.get("chummy_seconds", 15.0)
     if isinstance(chummy, bool) or not isinstance(chummy, int | float) or not 1 <= chummy <= 120:
-        raise FamilyOptionsError("chummy_seconds", "expected 1 to 120 seconds")
+        raise FamilyOptionsError(
+            "chummy_seconds", f"expected a number from 1 to 120, got {_shown(chummy)}"
+        )
     game = options.get("game")
     return GeoPlungeOptions(
         round=_integer(options, "round", 1, 99, 1),
@@ -137,7 +148,7 @@ class GeoPlungeTable:
         if isinstance(session, GameSession):
             return notice("game/over", "Game over", hint="UNDO: take back")
         if session.over:
-            return notice("match/over", "Match over. Shuffle every deck")
+            return notice("match/over", "Match over. Shuffle every deck", hint="UNDO: take back")
         if not session.cycle:
             team = "A" if "picks_a" not in scratch else "B"
             return choice(
@@ -153,7 +164,7 @@ class GeoPlungeTable:
             )
             return Prompt(
                 key="match/start",
-                kind=Kind.CONFIRM,
+                kind=Kind.NOTICE,
                 text=f"Round {session.round} {kind} match, games {games}",
                 hint="GO: start clock + game 1",
                 go=start,
@@ -161,7 +172,7 @@ class GeoPlungeTable:
         shuffle = ", ".join(session.shuffle_reminder)
         return Prompt(
             key=f"match/between/{len(session.played)}",
-            kind=Kind.CONFIRM,
+            kind=Kind.NOTICE,
             text=f"Shuffle {shuffle}. Next: game {session.next_game}"
             if shuffle
             else f"Next: game {session.next_game}",
