@@ -15,10 +15,11 @@ positions) is the caller's, so a resize never wraps a line into the next row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from luma.core.device import dummy  # type: ignore[import-untyped]
 from PIL import Image
 
 Encoding = Literal["half", "braille"]
@@ -112,3 +113,23 @@ def _cell_pixels(char: str, encoding: Encoding, column: int, row: int) -> list[t
         for dx, bit in enumerate(bits)
         if code & bit
     ]
+
+
+class TerminalPanel(dummy):  # type: ignore[misc]  # luma ships no type hints
+    """A luma ``dummy`` device that hands each frame it receives to ``on_frame``: the simulator
+    draws exactly the image the panel would get, from the OLED's own thread."""
+
+    def __init__(
+        self,
+        *,
+        on_frame: Callable[[Image.Image], None],
+        width: int = 128,
+        height: int = 64,
+        rotate: int = 0,
+    ) -> None:
+        super().__init__(width=width, height=height, rotate=rotate, mode="1")
+        self._on_frame = on_frame
+
+    def display(self, image: Image.Image) -> None:
+        super().display(image)
+        self._on_frame(self.image)

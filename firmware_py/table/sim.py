@@ -1,10 +1,11 @@
 """``gametable sim`` (``make run``): the table in a terminal, on gpiozero's MockFactory pins.
 
-Keys press the console buttons and buzzers and toggle the stand-up sensors; the real OLED frames
-are drawn by luma.emulator's ``asciiblock`` device, with the team LEDs, the scoreboard line and
-a key-map help line beneath. Plain ANSI, so it works over SSH and inside tmux. When the terminal
-goes away (its window closed, the tmux session killed, SSH dropped: SIGHUP, or end of input or
-an I/O error on it) the simulator stops, as it does on Ctrl-C.
+Keys press the console buttons and buzzers and toggle the stand-up sensors; the OLED's real
+frames (the images a luma device receives) are drawn pixel for pixel, fitted to the terminal and
+redrawn when it is resized, with the team LEDs, the scoreboard line and the key map beneath.
+Plain ANSI, so it works over SSH and inside tmux. When the terminal goes away (its window closed,
+the tmux session killed, SSH dropped: SIGHUP, or end of input or an I/O error on it) the
+simulator stops, as it does on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ import os
 import signal
 import sys
 import termios
+import threading
 import tty
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+
+from PIL import Image
 
 from drivers.inputs import InputSpec
 from drivers.mockpins import mock_factory
-from drivers.oled import Oled, open_emulator
+from drivers.oled import Oled
 from drivers.scoreboard import Scoreboard
+from drivers.terminal_oled import Fit, TerminalPanel, cells, encode, fit
 from firmware_py.table.controller import CONSOLE, Event, TableSettings, TableView, format_clock
 from firmware_py.table.daemon import TableDaemon
 
@@ -46,7 +50,6 @@ CONSOLE_KEYS = {
     " ": "next",
 }
 SHOUT_HOLD = 0.15  # seconds a shout key holds the buzzer down
-OLED_ROWS = 16  # terminal rows given to the OLED picture
 
 
 def key_map(seats: tuple[str, ...]) -> dict[str, str]:
@@ -65,43 +68,109 @@ def help_line(seats: tuple[str, ...]) -> str:
     return f"c=COUNT g=GO y=YES n=NO u=UNDO enter=NEXT  {teams}  ctrl-c=quit"
 
 
-class _FittedAsciiblock:
-    """Keeps luma's asciiblock picture to OLED_ROWS rows so the status lines fit below it."""
-
-    def __init__(self, device: Any) -> None:
-        self._device = device
-        device._terminal_size = lambda: (OLED_ROWS * 2, OLED_ROWS * 4, 0, 0)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._device, name)
+def wrap_words(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` characters, broken between the help line's fields."""
+    lines: list[str] = []
+    for part in text.split("  "):
+        if lines and len(lines[-1]) + 2 + len(part) <= width:
+            lines[-1] += "  " + part
+        else:
+            lines.append(part[:width])
+    return lines
 
 
 @dataclass(slots=True)
-class TerminalView:
-    seats: tuple[str, ...]
-    board: Scoreboard
-    _lines: list[str]
-    on_gone: Callable[[], None] = lambda: None  # the terminal cannot be written to any more
+class TerminalScreen:
+    """The OLED's real frame above, the LEDs, scoreboard and keys below, drawn row by row at
+    explicit cursor positions, so nothing depends on where the terminal wraps a line. Frames
+    come from the OLED's thread, the status from the loop: one lock keeps their writes whole."""
 
-    def draw(self, view: TableView) -> None:
+    seats: tuple[str, ...]
+    panel: tuple[int, int] = (128, 64)
+    on_gone: Callable[[], None] = lambda: None  # the terminal cannot be written to any more
+    size: tuple[int, int] = (80, 24)  # columns, rows
+    _frame: Image.Image | None = None
+    _status: list[str] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def status_lines(self, view: TableView) -> list[str]:
         lights = "  ".join(f"{seat}:{light.value:<8}" for seat, light in view.lights.items())
         board = view.scoreboard
         scores = " ".join(f"{seat}={points}" for seat, points in board.scores.items())
         clock = "--:--" if board.clock is None else format_clock(board.clock)
-        self._lines[:] = [
+        width = self.size[0]
+        lines = [
             f"LEDs  {lights}",
             f"board SCORE {scores}  CLOCK {clock}  COUNT {board.count or '-'}"
             f"  MSG {board.message[:32]}",
             f"OLED  {view.screen.title} | {view.screen.big} | {' / '.join(view.screen.lines)}",
-            help_line(self.seats),
         ]
-        out = sys.stdout
+        return [line[:width] for line in lines] + wrap_words(help_line(self.seats), width)
+
+    def layout(self) -> Fit | None:
+        """The picture's encoding for this terminal, leaving room for the status lines."""
+        columns, rows = self.size
+        reserved = len(self._status) or 5
+        return fit(*self.panel, columns=columns, rows=rows - reserved)
+
+    def frame(self, image: Image.Image) -> None:
+        with self._lock:
+            self._frame = image.copy()
+            self._write(self._picture())
+
+    def view(self, view: TableView) -> None:
+        with self._lock:
+            self._status = self.status_lines(view)
+            self._write(self._status_rows())
+
+    def resize(self, columns: int, rows: int) -> None:
+        """A new terminal size (SIGWINCH): the whole screen again, fitted to it."""
+        with self._lock:
+            self.size = (columns, rows)
+            self._status = [line[:columns] for line in self._status]
+            self._write("\x1b[2J" + self._picture() + self._status_rows())
+
+    def _top_of_status(self) -> int:
+        chosen = self.layout()
+        return (chosen.rows if chosen else 1) + 1
+
+    def _picture(self) -> str:
+        chosen = self.layout()
+        if chosen is None:
+            columns, rows = self.size
+            need_columns, need_rows = cells("braille", *self.panel)
+            reserved = len(self._status) or 5
+            line = (
+                f"terminal too small for the OLED: need {need_columns}x{need_rows + reserved}, "
+                f"have {columns}x{rows}"
+            )
+            return f"\x1b[1;1H\x1b[2K{line[:columns]}"
+        if self._frame is None:
+            return ""
+        picture = encode(self._frame, chosen.encoding)
+        return "".join(f"\x1b[{n};1H\x1b[2K{row}" for n, row in enumerate(picture, start=1))
+
+    def _status_rows(self) -> str:
+        top = self._top_of_status()
+        rows = self.size[1]
+        return "".join(
+            f"\x1b[{top + n};1H\x1b[2K{line}"
+            for n, line in enumerate(self._status)
+            if top + n <= rows
+        )
+
+    def _write(self, text: str) -> None:
         try:
-            for offset, line in enumerate(self._lines):
-                out.write(f"\x1b[{OLED_ROWS + 2 + offset};1H\x1b[2K{line}")
-            out.flush()
+            sys.stdout.write(text)
+            sys.stdout.flush()
         except OSError:  # EIO: the terminal hung up
             self.on_gone()
+
+
+def terminal_size() -> tuple[int, int]:
+    """The terminal's size; a terminal that reports none (0x0, a bare pty) is taken as 80x24."""
+    size = os.get_terminal_size(sys.stdout.fileno())
+    return size.columns or 80, size.lines or 24
 
 
 @contextlib.contextmanager
@@ -136,9 +205,9 @@ async def run_sim(settings: TableSettings) -> int:
     factory = mock_factory()
     leds_start = 2 + len(sim_specs(settings.seats))
     led_pins: dict[str, int | str] = {seat: leds_start + i for i, seat in enumerate(settings.seats)}
-    oled = Oled(device=_FittedAsciiblock(open_emulator("asciiblock")))
+    terminal = TerminalScreen(settings.seats, size=terminal_size())
+    oled = Oled(device=TerminalPanel(on_frame=terminal.frame))
     board = Scoreboard(url="loop://")
-    terminal = TerminalView(settings.seats, board, [])
     events: list[Event] = []
     daemon = TableDaemon(
         settings=settings,
@@ -148,7 +217,7 @@ async def run_sim(settings: TableSettings) -> int:
         oled=oled,
         scoreboard=board,
         on_event=events.append,
-        on_view=terminal.draw,
+        on_view=terminal.view,
     )
     keys = key_map(settings.seats)
     loop = asyncio.get_running_loop()
@@ -184,8 +253,10 @@ async def run_sim(settings: TableSettings) -> int:
     with raw_terminal():
         loop.add_reader(stdin, on_key)
         loop.add_signal_handler(signal.SIGHUP, hang_up)
+        loop.add_signal_handler(signal.SIGWINCH, lambda: terminal.resize(*terminal_size()))
         try:
             return await daemon.run()
         finally:
+            loop.remove_signal_handler(signal.SIGWINCH)
             loop.remove_signal_handler(signal.SIGHUP)
             loop.remove_reader(stdin)
