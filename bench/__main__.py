@@ -18,6 +18,7 @@ from bench.daemon import daemon_figures
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.latency import decision_latency
+from bench.lockout import lockout
 from bench.oled_bytes import oled_bytes
 from bench.pentathlon import reach_solver
 from bench.shouts import shout_ordering
@@ -32,6 +33,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     reach_solver,
     shout_ordering,
     decision_latency,
+    lockout,
     oled_bytes,
     daemon_figures,
     durability,

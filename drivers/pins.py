@@ -31,7 +31,7 @@ FACTORY_NAMES = ("lgpio", "rpigpio", "mock")
 # within a few ms; RPi.GPIO's callback thread runs later under load (and its ticks are the
 # callback's time, so waiting longer past that does not reorder anything); MockFactory calls
 # back in the driving thread. ``make bench`` measures the callback delay the loop sees.
-SETTLE_MS = {"lgpio": 10.0, "rpigpio": 30.0, "mock": 10.0}
+SETTLE_MS = {"lgpio": 6.0, "rpigpio": 30.0, "mock": 6.0}
 
 ENTRY_POINT_GROUP = "gpiozero_pin_factories"
 

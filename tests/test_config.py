@@ -475,7 +475,7 @@ def test_settle_is_the_pin_factorys_own_unless_configured() -> None:
     from firmware_py.table.wiring import settle_seconds
 
     assert parse("[timing]\n").timing.settle_ms is None
-    assert settle_seconds(parse('[gpio]\npin_factory = "lgpio"\n')) == 0.010
+    assert settle_seconds(parse('[gpio]\npin_factory = "lgpio"\n')) == 0.006
     assert settle_seconds(parse('[gpio]\npin_factory = "rpigpio"\n')) == 0.030
     configured = parse('[gpio]\npin_factory = "rpigpio"\n[timing]\nsettle_ms = 50\n')
     assert settle_seconds(configured) == 0.050

@@ -282,11 +282,11 @@ def test_the_shout_margin_is_shown_until_the_dealer_answers() -> None:
     table = _race(Table(game=1))
     t = table.t + 5.0
     table.virtual.drive("B.shout", True, t)
-    table.virtual.drive("A.shout", True, t + 0.021)
+    table.virtual.drive("A.shout", True, t + 0.018)
     table.at(t + 1.0)
-    assert table.controller.view().screen.big == "B +21ms"
+    assert table.controller.view().screen.big == "B +18ms"
     table.buttons("no")
-    assert table.controller.view().screen.big != "B +21ms"
+    assert table.controller.view().screen.big != "B +18ms"
 
 
 def test_a_tied_shout_shows_its_margin() -> None:

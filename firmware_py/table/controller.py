@@ -45,7 +45,7 @@ Event = dict[str, Any]
 class TableSettings:
     seats: tuple[str, ...] = ("A", "B")
     tie_window: float = 0.015
-    settle: float = 0.010  # lgpio's (drivers.pins.SETTLE_MS); the config sets the real one
+    settle: float = 0.006  # lgpio's (drivers.pins.SETTLE_MS); the config sets the real one
     debounce: float = 0.020
     count_cadence: float = 1.0
     family: str = "geoplunge"
