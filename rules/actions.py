@@ -80,6 +80,10 @@ def _decode_value(hint: Any, value: Any, where: str) -> Any:
             raise InvalidLog(f"{where}: expected a list, got {value!r}")
         item_hint = args[0]
         items = [_decode_value(item_hint, item, f"{where}[{i}]") for i, item in enumerate(value)]
+        if origin is frozenset and len(set(items)) != len(items):
+            # a set given as a list: a repeat is a mistake, never silently dropped
+            repeated = next(value[i] for i, item in enumerate(items) if items.count(item) > 1)
+            raise InvalidLog(f"{where}: {repeated!r} is given twice: expected each at most once")
         return tuple(items) if origin is tuple else frozenset(items)
     if isinstance(hint, type) and issubclass(hint, Enum):
         try:

@@ -4,9 +4,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from rules.actions import Action, decode, encode
 from rules.errors import InvalidLog, RuleError
+
+MAX_DIGITS = 18  # no count, score, rank or time in any game needs more
+
+
+class _NotANumber(ValueError):
+    """NaN, Infinity or a number too long: no action takes one."""
+
+
+def _no_constants(name: str) -> Any:
+    raise _NotANumber(f"{name} is not a number any action takes")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NotANumber(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise _NotANumber(f"a number written with {len(text)} characters")
+    return float(text)
 
 
 def parse_log(lines: Iterable[str]) -> list[Action]:
@@ -16,7 +39,14 @@ def parse_log(lines: Iterable[str]) -> list[Action]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = json.loads(
+                line,
+                parse_constant=_no_constants,
+                parse_int=_bounded_int,
+                parse_float=_bounded_float,
+            )
+        except _NotANumber as error:
+            raise InvalidLog(f"line {number}: {error}") from None
         except json.JSONDecodeError as error:
             raise InvalidLog(f"line {number}: not JSON ({error.msg})") from None
         except (ValueError, RecursionError):

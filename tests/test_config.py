@@ -479,3 +479,10 @@ def test_settle_is_the_pin_factorys_own_unless_configured() -> None:
     assert settle_seconds(parse('[gpio]\npin_factory = "rpigpio"\n')) == 0.030
     configured = parse('[gpio]\npin_factory = "rpigpio"\n[timing]\nsettle_ms = 50\n')
     assert settle_seconds(configured) == 0.050
+
+
+def test_a_config_nested_too_deeply_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text("[a]\nb = " + "[" * 5000 + "1" + "]" * 5000 + "\n")
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        load_config(path)

@@ -36,3 +36,34 @@ def test_a_start_action_later_in_a_log_is_refused_with_its_position() -> None:
 def test_an_empty_log_is_refused() -> None:
     with pytest.raises(InvalidLog, match="the log is empty"):
         families.replay_log([])
+
+
+def test_a_team_given_twice_in_a_set_is_refused_not_dropped() -> None:
+    lines = ['{"action": "game.start", "game": 1}', '{"action": "plunge", "plunging": ["A", "A"]}']
+    with pytest.raises(InvalidLog, match=r"plunge.plunging: 'A' is given twice"):
+        families.replay_log(lines)
+
+
+def test_a_colour_given_twice_on_a_power_card_is_refused() -> None:
+    lines = [
+        '{"action": "game.start", "game": 5}',
+        '{"action": "plunge", "plunging": []}',
+        '{"action": "chummy.geoplungers", "a": "x", "b": "y"}',
+        '{"action": "chummy.question", "circles": ["red", "red"], "colour": "red"}',
+    ]
+    with pytest.raises(InvalidLog, match="circles: 'red' is given twice"):
+        families.replay_log(lines)
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("NaN", "NaN is not a number"),
+        ("-Infinity", "-Infinity is not a number"),
+        ("9" * 400, "a number of 400 digits"),
+    ],
+)
+def test_a_number_no_action_takes_is_refused_naming_the_line(value: str, reason: str) -> None:
+    lines = ['{"action": "game.start", "game": 1}', f'{{"action": "game.start", "game": {value}}}']
+    with pytest.raises(InvalidLog, match=f"line 2: {reason}"):
+        families.replay_log(lines)

@@ -557,6 +557,8 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path}: not valid TOML: expected UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not a table config: nested too deeply") from None
     try:
         return parse_config(data)
     except ConfigError as error:
