@@ -237,8 +237,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _undecodable(argv: Sequence[str]) -> str | None:
+    """The first argument that is not UTF-8 text (the shell passed bytes that are not)."""
+    for argument in argv:
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            return argument.encode("utf-8", "replace").decode("utf-8")
+    return None
+
+
 def _main(argv: Sequence[str] | None) -> int:
     families.install()
+    bad = _undecodable(sys.argv[1:] if argv is None else argv)
+    if bad is not None:
+        print(f"gametable: error: argument {bad!r} is not UTF-8 text", file=sys.stderr)
+        return BAD_INPUT
     try:
         args = build_parser().parse_args(argv)
         if "run_command" in args:  # a command family that carries out its own commands

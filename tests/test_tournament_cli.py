@@ -312,7 +312,7 @@ def test_negative_points_are_one_line(capsys: Capture, db: Path) -> None:
     ok_json(capsys, "pair", "--round", "1", "--db", str(db))
     assert_unchanged(
         capsys, db, "result", "--round", "1", "--table", "1", "--a-points", "-5",
-        "--b-points", "0", names="team A points -5: expected 0 or more",
+        "--b-points", "0", names="team A points -5: expected 0 to 10000",
     )  # fmt: skip
 
 
@@ -450,3 +450,80 @@ def test_combo3_rounds_5_to_8_are_afternoon_rounds(capsys: Capture, db: Path) ->
     assert len(set(pairs[:15])) == 15
     championship = ok_json(capsys, "championship", "--db", str(db))
     assert (championship["finalists"] is None) == (championship["playoff"] is not None)
+
+
+def _paired(capsys: Capture, db: Path) -> None:
+    new(capsys, db)
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+
+
+def test_a_geoplunge_score_that_is_not_a_multiple_of_5_is_refused(
+    capsys: Capture, db: Path
+) -> None:
+    _paired(capsys, db)
+    assert_unchanged(
+        capsys,
+        db,
+        "result",
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--a-points",
+        "7",
+        "--b-points",
+        "3",
+        names="team A points 7: a combo4 score is a multiple of 5",
+    )
+
+
+def test_points_past_any_match_are_refused_before_they_reach_the_record(
+    capsys: Capture, db: Path
+) -> None:
+    _paired(capsys, db)
+    assert_unchanged(
+        capsys,
+        db,
+        "result",
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--a-points",
+        "99999999999999999999",
+        "--b-points",
+        "0",
+        names="expected 0 to 10000",
+    )
+
+
+def test_a_teams_csv_with_a_field_over_the_csv_limit_is_one_line(capsys: Capture, db: Path) -> None:
+    teams = db.parent / "huge.csv"
+    teams.write_text("name,school,players\n" + "A" * 200_000 + ",x,y\n", encoding="utf-8")
+    assert_bad_input(
+        capsys,
+        "new",
+        "--format",
+        "combo4",
+        "--teams",
+        str(teams),
+        "--db",
+        str(db),
+        names="not a teams CSV",
+    )
+    assert not db.exists()
+
+
+def test_an_argument_that_is_not_utf8_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
+    import subprocess
+
+    gametable = Path(sys.executable).parent / "gametable"
+    done = subprocess.run(
+        [gametable, "tournament", "protest", b"\xff\xfe", "--db", tmp_path / "t.db"],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count(b"\n") == 1
+    assert b"is not UTF-8 text" in done.stderr
+    assert list(tmp_path.iterdir()) == []

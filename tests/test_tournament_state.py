@@ -70,7 +70,7 @@ def test_result_for_a_table_that_does_not_exist_is_refused() -> None:
 
 def test_negative_points_are_refused() -> None:
     played = _play(_tournament(), random.Random(1))
-    with pytest.raises(InvalidInput, match="team B points -10: expected 0 or more"):
+    with pytest.raises(InvalidInput, match="team B points -10: expected 0 to 10000"):
         played.result(1, 1, 10, -10)
 
 

@@ -20,6 +20,12 @@ class TournamentFormat(StrEnum):
     COMBO3 = "combo3"
     COMBO4 = "combo4"
 
+    @property
+    def points_step(self) -> int:
+        """Every score in the format is a multiple of this: GeoPlunge's games score 5 for a
+        tie, 10 for a win and 10 or 20 more for the bonus and plunging (rules.geoplunge.scoring)."""
+        return 5
+
     @classmethod
     def parse(cls, text: str) -> TournamentFormat:
         try:

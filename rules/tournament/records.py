@@ -37,6 +37,14 @@ class RoundPairing:
         )
 
 
+MAX_MATCH_POINTS = 10_000  # far above any match (a game scores at most 40), inside SQLite's int64
+
+
+def _short(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 12 else f"{text[:6]}...({len(text)} digits)"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A match's points. The winner is the team with more points; equal points is a tie (R74)."""
@@ -50,8 +58,10 @@ class MatchResult:
 
     def __post_init__(self) -> None:
         for side, points in (("A", self.a_points), ("B", self.b_points)):
-            if points < 0:
-                raise InvalidInput(f"team {side} points {points}: expected 0 or more")
+            if not 0 <= points <= MAX_MATCH_POINTS:
+                raise InvalidInput(
+                    f"team {side} points {_short(points)}: expected 0 to {MAX_MATCH_POINTS}"
+                )
 
     @property
     def winner(self) -> str | None:

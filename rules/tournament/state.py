@@ -104,7 +104,15 @@ class Tournament:
     def result(self, number: int, table: int, a_points: int, b_points: int) -> MatchResult:
         """A checked result for the match at ``table`` in round ``number``."""
         match = self.match(number, table)
-        return MatchResult(number, table, match.a, match.b, a_points, b_points)
+        result = MatchResult(number, table, match.a, match.b, a_points, b_points)
+        step = self.config.format.points_step
+        for side, points in (("A", a_points), ("B", b_points)):
+            if points % step:
+                raise InvalidInput(
+                    f"team {side} points {points}: a {self.config.format.value} score is a "
+                    f"multiple of {step}"
+                )
+        return result
 
     @property
     def complete(self) -> bool:

@@ -51,7 +51,10 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
 
     Errors name the file and line: ``teams.csv line 5: duplicate team name 'Eagles' ...``.
     """
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    try:
+        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    except csv.Error as error:  # a field over csv's limit, a NUL byte...
+        raise InvalidInput(f"{source}: not a teams CSV ({error})") from None
     numbered = [
         (number, row) for number, row in enumerate(rows, start=1) if any(map(str.strip, row))
     ]
