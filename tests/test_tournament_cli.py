@@ -527,3 +527,37 @@ def test_an_argument_that_is_not_utf8_is_one_line_and_changes_nothing(tmp_path: 
     assert done.stderr.count(b"\n") == 1
     assert b"is not UTF-8 text" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def _listing(folder: Path) -> dict[str, tuple[int, bytes]]:
+    return {p.name: (p.stat().st_mode, p.read_bytes()) for p in folder.iterdir() if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("content", "names"),
+    [
+        (b"", "not an SQLite database"),
+        (b"name,school\nEagles,North\n", "not an SQLite database"),
+        (b"SQLite format 3\x00" + bytes(84), "(it holds no tournament)"),
+    ],
+    ids=["empty", "text", "another-database"],
+)
+def test_a_file_that_is_not_a_record_is_refused_untouched(
+    capsys: Capture, tmp_path: Path, content: bytes, names: str
+) -> None:
+    path = tmp_path / "t.db"
+    path.write_bytes(content)
+    before = _listing(tmp_path)
+    assert_bad_input(capsys, "standings", "--db", str(path), names=names)
+    assert _listing(tmp_path) == before
+
+
+def test_a_new_record_is_readable_by_its_owner_and_group_only(capsys: Capture, db: Path) -> None:
+    import os
+
+    old = os.umask(0o022)
+    try:
+        new(capsys, db)
+    finally:
+        os.umask(old)
+    assert db.stat().st_mode & 0o777 == 0o640

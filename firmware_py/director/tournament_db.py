@@ -12,6 +12,7 @@ decisions themselves (what to pair, who ranks where) come from ``rules.tournamen
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -198,6 +199,8 @@ class TournamentDB:
                 "(choose another with --db)"
             )
         Tournament(config, tuple(entrants))  # checks the teams before touching the disk
+        if not path.exists():
+            _create_private(path)
         record = cls(_connect(path, create=True), path)
         try:
             with record._write():
@@ -228,6 +231,7 @@ class TournamentDB:
                 f"no tournament at {path}: start one with 'gametable tournament new' "
                 "or name the file with --db"
             )
+        _require_sqlite_file(path)  # anything else is refused before SQLite can touch it
         record = cls(_connect(path, create=False), path)
         try:
             version = record._db.execute("PRAGMA user_version").fetchone()[0]
@@ -635,6 +639,41 @@ _PAIRING_JOIN = """JOIN pairings p ON p.id = r.pairing
     JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b"""
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _require_sqlite_file(path: Path) -> None:
+    """A regular file that starts as an SQLite database does; an empty file, a text file or a
+    directory is refused untouched (opening it read-write would turn it into a database)."""
+    if not path.is_file():
+        raise InvalidInput(f"{path} is not a tournament record: not a regular file")
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from None
+    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
+        raise InvalidInput(f"{path} is not a tournament record: not an SQLite database")
+    # The header's user_version (bytes 60-63): another database is refused before SQLite
+    # opens it, since opening a WAL database leaves -wal and -shm files beside it.
+    version = int.from_bytes(header[60:64], "big")
+    if version != SCHEMA_VERSION:
+        what = "of this version" if version else "(it holds no tournament)"
+        raise InvalidInput(
+            f"{path} is not a tournament record {what}: schema {version}, expected {SCHEMA_VERSION}"
+        )
+
+
+def _create_private(path: Path) -> None:
+    """The new record's file, 0640 like the journal whatever the umask: SQLite then gives its
+    -wal and -shm files the same mode."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
+        os.chmod(path, 0o640)  # the umask may have taken bits off the mode asked for
+    except OSError as error:
+        raise InvalidInput(f"cannot create {path}: {error.strerror or error}") from None
+
+
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     try:
@@ -646,7 +685,8 @@ def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
     try:
         connection.row_factory = sqlite3.Row
         connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("PRAGMA journal_mode = WAL")
+        if create:  # an existing file is checked to be a record before anything is set on it
+            connection.execute("PRAGMA journal_mode = WAL")
     except sqlite3.Error as error:
         connection.close()
         raise InvalidInput(f"{path} is not a tournament record: {error}") from None
