@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, find_entrant, parse_teams_csv
-from rules.tournament.teams import check_entrants
+from rules.tournament.teams import MAX_TEAMS, check_entrants
 
 CSV = "name,school,players\nEagles,Lincoln,Ann;Bo;Cy\nOwls,,Gus; Hal\n"
 
@@ -74,3 +74,24 @@ def test_find_entrant_unknown_lists_the_teams() -> None:
         InvalidInput, match="unknown team 'Crows': expected one of 'Eagles', 'Owls'"
     ):
         find_entrant(parse_teams_csv(CSV), "Crows")
+
+
+def test_names_that_differ_only_in_unicode_form_or_invisible_characters_are_one_team() -> None:
+    text = "name,school,players\nCafe\u0301,North,a\nCaf\u00e9,South,b\n"
+    with pytest.raises(InvalidInput, match="duplicate team name"):
+        parse_teams_csv(text)
+    text = "name,school,players\nEagles,North,a\nEag\u200bles,South,b\n"
+    with pytest.raises(InvalidInput, match="duplicate team name"):
+        parse_teams_csv(text)
+
+
+def test_a_name_with_a_control_character_is_refused_before_it_reaches_a_terminal() -> None:
+    text = "name,school,players\nE\x1b[31magles,North,a\nHawks,South,b\n"
+    with pytest.raises(InvalidInput, match="holds a control character"):
+        parse_teams_csv(text)
+
+
+def test_a_field_larger_than_the_maximum_is_refused_up_front() -> None:
+    rows = "".join(f"T{i},S{i},a\n" for i in range(MAX_TEAMS + 1))
+    with pytest.raises(InvalidInput, match=f"more than {MAX_TEAMS} teams"):
+        parse_teams_csv("name,school,players\n" + rows)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -12,6 +13,9 @@ from rules.errors import InvalidInput
 CSV_HEADER = ("name", "school", "players")
 PLAYER_SEPARATOR = ";"
 MIN_TEAMS = 2
+# The largest field a record takes: 200 tables of two teams, with room to spare. Pairing a
+# field is a matching over every pair of teams; far larger ones are refused up front (R130).
+MAX_TEAMS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +27,23 @@ class Entrant:
     players: tuple[str, ...] = ()
 
 
+def clean_text(text: str, where: str) -> str:
+    """A name as entered, made one way (R131): Unicode NFC, invisible format characters such
+    as a zero-width space removed, runs of white space made one space. A control character
+    (an escape sequence, a bell) is refused: it would reach the terminal."""
+    text = unicodedata.normalize("NFC", text)
+    if any(unicodedata.category(char) == "Cc" and not char.isspace() for char in text):
+        raise InvalidInput(f"{where}: {text!r} holds a control character: expected plain text")
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    return " ".join(text.split())
+
+
 def name_key(name: str) -> str:
-    """Team names are compared without case or surrounding spaces: "Eagles" is " eagles"."""
-    return " ".join(name.split()).casefold()
+    """Team names are compared without case, Unicode form, invisible characters or surrounding
+    spaces: "Eagles", " eagles" and "Eag\u200bles" are one team."""
+    text = unicodedata.normalize("NFC", name)
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    return " ".join(text.split()).casefold()
 
 
 def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
@@ -43,6 +61,8 @@ def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
         seen[key] = entrant.name
     if len(entrants) < MIN_TEAMS:
         raise InvalidInput(f"{len(entrants)} team(s): expected at least {MIN_TEAMS}")
+    if len(entrants) > MAX_TEAMS:
+        raise InvalidInput(f"{len(entrants)} teams: expected at most {MAX_TEAMS}")
     return tuple(entrants)
 
 
@@ -78,6 +98,11 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
             )
         first_line[key] = number
         entrants.append(entrant)
+        if len(entrants) > MAX_TEAMS:
+            raise InvalidInput(
+                f"{source} line {number}: more than {MAX_TEAMS} teams: "
+                f"expected at most {MAX_TEAMS} (a field larger than a hall of 200 tables)"
+            )
     if len(entrants) < MIN_TEAMS:
         raise InvalidInput(f"{source} has {len(entrants)} team(s): expected at least {MIN_TEAMS}")
     return tuple(entrants)
@@ -89,7 +114,7 @@ def _entrant(row: Sequence[str], where: str) -> Entrant:
             f"{where}: {len(row)} field(s): expected 3 (name,school,players); "
             "quote a field that holds a comma"
         )
-    name, school, players = (" ".join(cell.split()) for cell in row)
+    name, school, players = (clean_text(cell, where) for cell in row)
     if not name:
         raise InvalidInput(f"{where}: the team has no name: expected a name")
     return Entrant(name=name, school=school, players=_players(players.split(PLAYER_SEPARATOR)))
