@@ -261,3 +261,33 @@ def test_actions_round_trip_through_their_log_form() -> None:
     ]
     for action in actions:
         assert decode(encode(action)) == action
+
+
+def _both_show(a_groups: list[list[str]], b_groups: list[list[str]]) -> list[str]:
+    import json
+
+    return [
+        '{"action": "game.start", "game": 1}',
+        '{"action": "plunge", "plunging": []}',
+        '{"action": "border_up.shout", "shouters": ["A", "B"]}',
+        json.dumps({"action": "border_up.show", "team": "A", "groups": a_groups}),
+        json.dumps({"action": "border_up.show", "team": "B", "groups": b_groups}),
+    ]
+
+
+def test_both_teams_cannot_show_the_same_card_there_is_one_card_per_state() -> None:
+    from rules import families
+    from rules.errors import InvalidInput as Invalid
+
+    same = [["KS", "MO", "KY", "WV", "PA"], ["MD", "VA", "NC"]]
+    with pytest.raises(Invalid, match="already shown by the other team: there is one card"):
+        families.replay_log(_both_show(same, same))
+
+
+def test_a_showing_of_more_cards_than_a_hand_is_refused_before_it_is_judged() -> None:
+    from rules import families
+    from rules.errors import InvalidInput as Invalid
+
+    huge = [["KS"] * 5000 for _ in range(20)]
+    with pytest.raises(Invalid, match=r"shows 100000 cards .* a Border-Up hand is 21 cards"):
+        families.replay_log(_both_show(huge, huge))

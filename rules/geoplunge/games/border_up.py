@@ -258,6 +258,7 @@ class BorderUpState:
     three_o: frozenset[Team] = frozenset()
     showings: tuple[tuple[Team, bool], ...] = ()  # (team, valid) in the order judged
     problems: tuple[str, ...] = ()
+    shown: frozenset[str] = frozenset()  # the cards shown so far (groups and hands): one per state
     result: GameResult | None = None
 
     @property
@@ -297,6 +298,12 @@ def _decide(state: BorderUpState) -> GameResult | None:
     )
 
 
+def _cards_of(action: Show | Verdict) -> frozenset[str]:
+    if isinstance(action, Verdict):
+        return frozenset()
+    return frozenset(card for group in action.groups for card in group) | frozenset(action.hand)
+
+
 class BorderUpRules:
     number = 1
     key = "border_up"
@@ -329,10 +336,12 @@ class BorderUpRules:
                     f"{' or '.join(state.awaiting_showing)}"
                 )
             valid, problems = self._judge(state, action)
+            cards = _cards_of(action)
             judged = replace(
                 state,
                 showings=(*state.showings, (action.team, valid)),
                 problems=state.problems + problems,
+                shown=state.shown | cards,
             )
             return replace(judged, result=_decide(judged))
         raise not_this_game(self.title, action)
@@ -340,7 +349,20 @@ class BorderUpRules:
     def _judge(self, state: BorderUpState, action: Show | Verdict) -> tuple[bool, tuple[str, ...]]:
         if isinstance(action, Verdict):
             return action.valid, ()
+        shown = sum(len(group) for group in action.groups)
+        if shown > HAND_SIZE or len(action.hand) > HAND_SIZE:
+            # refused before any judging: no hand holds more (and a huge one would be slow)
+            raise InvalidInput(
+                f"team {action.team} shows {shown} cards in a hand of {len(action.hand)}: "
+                f"a Border-Up hand is {HAND_SIZE} cards"
+            )
         if action.hand and len(set(action.hand)) != HAND_SIZE:
             raise InvalidInput(f"a Border-Up hand is {HAND_SIZE} different cards")
+        again = sorted(_cards_of(action) & state.shown)
+        if again:
+            raise InvalidInput(
+                f"team {action.team} shows {', '.join(again)}, already shown by the other team: "
+                "there is one card per state"
+            )
         check = check_showing(action.groups, action.team in state.three_o, action.hand, self.atlas)
         return check.valid, tuple(f"{action.team}: {problem}" for problem in check.problems)
