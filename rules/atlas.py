@@ -97,10 +97,23 @@ class Atlas:
         key = " ".join(text.split()).lower()
         found = self._by_key.get(key)
         if found is None:
-            names = [state.name for state in self._by_code.values()]
-            close = difflib.get_close_matches(text.strip().title(), names, n=3, cutoff=0.6)
-            raise UnknownState(text, tuple(close))
+            raise UnknownState(text, self.suggestions(key))
         return found
+
+    def suggestions(self, key: str) -> tuple[str, ...]:
+        """Names a person probably meant: those a word or prefix of which was typed ("rhode",
+        "carolina", "new"), else the closest spellings ("Kentuky")."""
+        names = [state.name for state in self._by_code.values()]
+        if len(key) >= 3:
+            partial = [
+                name
+                for name in names
+                if name.lower().startswith(key)
+                or any(word.startswith(key) for word in name.lower().split())
+            ]
+            if partial:
+                return tuple(partial[:4])
+        return tuple(difflib.get_close_matches(key.title(), names, n=3, cutoff=0.6))
 
     def code(self, text: str) -> str:
         return self.lookup(text).code

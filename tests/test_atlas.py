@@ -170,3 +170,11 @@ def test_package_data_is_the_conversion_of_the_verified_facts() -> None:
     spec.loader.exec_module(module)
     converted = module.convert(json.loads(SHARED.read_text(encoding="utf-8")))
     assert converted == _records()
+
+
+def test_a_word_or_prefix_of_a_name_suggests_the_state() -> None:
+    from rules.atlas import default_atlas
+
+    assert default_atlas().suggestions("rhode") == ("Rhode Island",)
+    assert set(default_atlas().suggestions("carolina")) == {"North Carolina", "South Carolina"}
+    assert default_atlas().suggestions("kentuky") == ("Kentucky",)

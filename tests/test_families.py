@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rules import families
-from rules.errors import InvalidLog
+from rules.errors import InvalidLog, RuleError
 
 
 def test_a_geoplunge_log_is_replayed_by_the_geoplunge_family() -> None:
@@ -66,4 +66,12 @@ def test_a_colour_given_twice_on_a_power_card_is_refused() -> None:
 def test_a_number_no_action_takes_is_refused_naming_the_line(value: str, reason: str) -> None:
     lines = ['{"action": "game.start", "game": 1}', f'{{"action": "game.start", "game": {value}}}']
     with pytest.raises(InvalidLog, match=f"line 2: {reason}"):
+        families.replay_log(lines)
+
+
+def test_an_action_out_of_its_phase_says_where_the_game_is_and_where_it_belongs() -> None:
+    lines = ['{"action": "game.start", "game": 2}', '{"action": "plunge", "plunging": []}']
+    with pytest.raises(
+        RuleError, match="not allowed in phase 'draw': this action belongs to phase 'plunge'"
+    ):
         families.replay_log(lines)

@@ -100,7 +100,12 @@ def require_phase(state: GameState, *phases: str) -> None:
     if state.result is not None:
         raise GameOver("the game is over: it accepts no more actions")
     if state.phase not in phases:
-        raise IllegalAction(f"not allowed in phase '{state.phase}': expected {' or '.join(phases)}")
+        # say where the game is and where this action belongs: "expected plunge" alone read as
+        # if the phase expected it
+        raise IllegalAction(
+            f"not allowed in phase '{state.phase}': this action belongs to phase "
+            f"{' or '.join(repr(phase) for phase in phases)}"
+        )
 
 
 def check_plunge(plunging: frozenset[Team]) -> frozenset[Team]:
