@@ -7,6 +7,7 @@ Borders become postal codes so the rules core compares codes, never spellings.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,16 @@ DEFAULT_DEST = Path(__file__).resolve().parents[1] / "rules/data/states.json"
 # card wins (docs/state-data.md): the Utah and Texas cards in the Combo 4 rulebook.
 CARD_WORDING: dict[str, dict[str, str]] = {
     "UT": {"state_bird": "Sea Gull"},
-    "TX": {"patos": "James Polk"},
+    "TX": {"patos": "James Polk", "nickname": "The Lone Star State"},
 }
+
+
+def card_style_president(name: str | None) -> str | None:
+    """A PATOS name the way the printed cards write one: first and last name, no middle
+    initial ("James Polk", "Grover Cleveland"), so every state's reads alike."""
+    if name is None:
+        return None
+    return " ".join(word for word in name.split() if not re.fullmatch(r"[A-Z]\.", word))
 
 
 def convert(source: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -44,7 +53,7 @@ def convert(source: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "bird": state["state_bird"],
             "top_cities": state["top_5_cities"],
             "time_zones": state["time_zones"],
-            "patos": state["patos"],
+            "patos": card_style_president(state["patos"]),
             "electoral_votes": state["electoral_votes"],
             "census_2000": state["population_2000"],
             "census_2010": state["population_2010"],

@@ -62,7 +62,7 @@ def test_texas_card_as_printed() -> None:
     assert texas.capital == "Austin"
     assert texas.electoral_votes == 38
     assert texas.patos == "James Polk"
-    assert texas.nickname == "Lone Star State"  # printed "The Lone Star State"
+    assert texas.nickname == "The Lone Star State"  # as printed: the card wins
     assert (_millions(texas.census_2000), _millions(texas.census_2010)) == (20.9, 25.1)
     assert texas.top_cities == ("Houston", "San Antonio", "Dallas", "Austin", "Fort Worth")
     assert texas.borders == {"OK", "AR", "LA", "NM"}
@@ -178,3 +178,9 @@ def test_a_word_or_prefix_of_a_name_suggests_the_state() -> None:
     assert default_atlas().suggestions("rhode") == ("Rhode Island",)
     assert set(default_atlas().suggestions("carolina")) == {"North Carolina", "South Carolina"}
     assert default_atlas().suggestions("kentuky") == ("Kentucky",)
+
+
+def test_patos_names_are_written_one_way_as_the_cards_print_them() -> None:
+    names = {state.patos for state in ATLAS if state.patos}
+    assert not any(". " in name for name in names)  # no middle initials: "James Polk"
+    assert {"James Polk", "Grover Cleveland", "Dwight Eisenhower"} <= names

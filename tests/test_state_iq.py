@@ -345,7 +345,7 @@ def test_other_games_actions_are_refused() -> None:
 
 def test_guessing_before_the_power_card_is_refused() -> None:
     state = play(StatehoodDraw(a="DE", b="HI"), DeclarePlunge(frozenset()))
-    with pytest.raises(IllegalAction, match="expected guessing"):
+    with pytest.raises(IllegalAction, match="belongs to phase 'guessing'"):
         RULES.apply(state, StateIQGuess(A, correct=True))
 
 
