@@ -139,7 +139,7 @@ def test_nothing_is_played_before_the_version() -> None:
 
 def test_the_version_is_chosen_once() -> None:
     state = RULES.apply(RULES.start(GameContext(lead=A)), ChooseVersion(Game4Version.PTB))
-    with pytest.raises(IllegalAction, match="expected version"):
+    with pytest.raises(IllegalAction, match="belongs to phase 'version'"):
         RULES.apply(state, ChooseVersion(Game4Version.PTR1))
 
 
