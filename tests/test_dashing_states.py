@@ -106,10 +106,15 @@ def test_st_paul_may_sort_as_printed_or_as_saint_paul() -> None:
     assert not race_order_valid(2, ("IL", "MN", "OR"))  # Springfield, St. Paul, Salem
 
 
-def test_race_3_sorts_by_the_power_card_category_rank_1_first() -> None:
+def test_race_3_sorts_by_the_power_card_category_rank_1_first_or_rank_50_first() -> None:
     assert race_order_valid(3, BY_STATEHOOD, Category.STATEHOOD)
-    assert not race_order_valid(3, tuple(reversed(BY_STATEHOOD)), Category.STATEHOOD)
+    assert race_order_valid(3, tuple(reversed(BY_STATEHOOD)), Category.STATEHOOD)
     assert race_order_valid(3, ("AK", "TX", "CA"), Category.SIZE)
+    assert race_order_valid(3, ("CA", "TX", "AK"), Category.SIZE)
+
+
+def test_race_3_cards_that_change_direction_are_out_of_order() -> None:
+    assert not race_order_valid(3, ("AK", "CA", "TX"), Category.SIZE)  # 1, 3, 2
     assert race_order_valid(3, ("CA", "TX", "FL"), Category.POPULATION)
 
 

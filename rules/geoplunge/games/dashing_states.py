@@ -4,8 +4,9 @@ Phases: ``plunge`` -> ``race`` (races 1 and 2) -> ``category`` (the Power card t
 3) -> ``race`` -> ``over``; the game may end after race 2.
 
 Race 1 sorts 6 Map cards alphabetically by state name, race 2 by capital name, race 3 by the
-Power card's category, rank 1 first. The dealer judges each shouting team (order, unused card
-face-down, each player unaided); when the 6 cards are entered the core checks the order itself.
+Power card's category, rank 1 first or rank 50 first (R18). The dealer judges each shouting team
+(order, unused card face-down, each player unaided); when the 6 cards are entered the core checks
+the order itself.
 """
 
 from __future__ import annotations
@@ -148,6 +149,10 @@ def first_out_of_order(
     readings = list(product(*choices))
     for keys in readings:
         if all(left < right for left, right in pairwise(keys)):
+            return None
+        # Race 3 may run either way, rank 1 first or rank 50 first, as long as all six cards
+        # run the same way (R18): a team does not lose a race to a convention (R19).
+        if race_number == 3 and all(left > right for left, right in pairwise(keys)):
             return None
     printed = readings[0]
     for index, (left, right) in enumerate(pairwise(printed)):
