@@ -301,3 +301,16 @@ def test_usage_errors_name_the_command_once(capsys: pytest.CaptureFixture[str]) 
     assert (
         err.count("gametable") == 2
     )  # "gametable: error: ... (see 'gametable check border-up --help')"
+
+
+@pytest.mark.parametrize("bur", ["FL", "FL,GA,TX,CA,NY,IL,OH"], ids=["1 card", "7 cards"])
+def test_check_trick_takes_2_bur_cards_or_3_to_5_after_up_the_bur(
+    bur: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware_py.cli import main
+
+    argv = ["check", "trick", "--version", "ptr1", "--base", "30", "--category", "population"]
+    assert main([*argv, "--lead", "UT", "--other", "OK", "--bur", bur]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "expected 2 BUR cards, or 3 to 5 after Up the BUR" in err

@@ -90,6 +90,9 @@ def check_zap(lead: str, other: str, level: int = 4) -> Answer:
     return Answer(HOLDS, f"{decision.winner} wins: {decision.reason}", data)
 
 
+BUR_COUNTS = (2, 3, 4, 5)  # 2 dealt; Up the BUR asks for 3, 4 or 5
+
+
 def check_trick(
     *,
     version: str,
@@ -113,6 +116,13 @@ def check_trick(
         raise InvalidInput(
             "--other-power needs --bur: protection against it depends on the BUR cards"
         )
+    bur_cards = parse_cards(bur) if bur else ()
+    if bur_cards and len(bur_cards) not in BUR_COUNTS:
+        raise InvalidInput(
+            f"--bur with {len(bur_cards)} card(s): expected 2 BUR cards, or 3 to 5 after Up the BUR"
+        )
+    if len(set(bur_cards)) != len(bur_cards):
+        raise InvalidInput("--bur names a card twice: there is one card per state")
     trick = Trick(
         version=Game4Version.parse(version),
         base=check_base(base),
@@ -123,7 +133,7 @@ def check_trick(
         other_power=Category.parse(other_power) if other_power else None,
         other_power_base=check_base(other_power_base) if other_power_base is not None else None,
         change_base=change_base,
-        bur=parse_cards(bur) if bur else (),
+        bur=bur_cards,
     )
     decision = judge_trick(trick)
     data = {
