@@ -215,5 +215,9 @@ def test_game_4_is_led_by_the_most_recent_games_winner() -> None:
 
 def test_championship_start_round_trips_through_its_log_form() -> None:
     action = StartChampionship(games=(2, 1, 4, 3))
-    assert encode(action) == {"action": "championship.start", "games": [2, 1, 4, 3]}
+    assert encode(action) == {
+        "action": "championship.start",
+        "games": [2, 1, 4, 3],
+        "ptr_early_end": True,
+    }
     assert decode(encode(action)) == action

@@ -40,8 +40,10 @@ NOBODY: frozenset[Team] = frozenset()
 _protocol_check: GameRules[Game4State] = RULES  # mypy: a GameRules
 
 
-def play(*actions: Action, lead: Team | None = A) -> Game4State:
-    state = RULES.start(GameContext(level=3, lead=lead))
+def play(*actions: Action, lead: Team | None = A, early_end: bool = False) -> Game4State:
+    """A Level 3 Game 4; most tests here play all 8 tricks (the reading R68 keeps as a setting),
+    the early end has tests of its own."""
+    state = RULES.start(GameContext(level=3, lead=lead, ptr_early_end=early_end))
     for action in actions:
         state = RULES.apply(state, action)
     return state
@@ -228,7 +230,17 @@ def test_six_tricks_earn_the_bonus() -> None:
     assert (state.result.winner, state.result.bonus) == (B, True)
 
 
-def test_six_tricks_do_not_end_the_game_early() -> None:
+def test_six_tricks_end_the_game_early_by_default_as_at_level_4() -> None:
+    started = play(
+        ChooseVersion(PTR1), TurnPowerCards((1, 30)), DeclarePlunge(NOBODY), early_end=True
+    )
+    state = tricks(started, [A] * 6, BOTH_POWERS)
+    assert state.result is not None
+    assert (state.result.winner, state.result.bonus) == (A, True)
+    assert "ends early" in state.result.reason
+
+
+def test_with_the_all_8_tricks_reading_six_tricks_do_not_end_the_game() -> None:
     state = tricks(ptr(), [A] * 6, BOTH_POWERS)
     assert state.result is None
     assert state.phase == "tricks"

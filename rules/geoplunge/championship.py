@@ -50,6 +50,7 @@ class StartChampionship(Action):
     """The championship match; ``games`` are played once each, in this order."""
 
     games: tuple[int, ...] = DEFAULT_GAMES
+    ptr_early_end: bool = True  # Play the Ranks ends at 6 tricks (R68)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class ChampionshipState:
     played: tuple[ChampionshipGame, ...] = ()
     current_number: int | None = None
     current: Any = None  # the game in progress: a Level 3 GameState
+    ptr_early_end: bool = True
 
     def wins(self, team: Team) -> int:
         """Championship games won (tie-breakers are counted separately)."""
@@ -121,7 +123,7 @@ class ChampionshipState:
 
 
 def new_championship(start: StartChampionship) -> ChampionshipState:
-    return ChampionshipState(games=check_games(start.games))
+    return ChampionshipState(games=check_games(start.games), ptr_early_end=start.ptr_early_end)
 
 
 def apply_championship(state: ChampionshipState, action: Action) -> ChampionshipState:
@@ -135,7 +137,11 @@ def apply_championship(state: ChampionshipState, action: Action) -> Championship
         number = state.next_game
         if number is None:
             raise IllegalAction("cannot start the next game now: expected the end of this game")
-        return replace(state, current_number=number, current=start_game(number, state.game4_lead))
+        return replace(
+            state,
+            current_number=number,
+            current=start_game(number, state.game4_lead, state.ptr_early_end),
+        )
     if state.current is None or state.current_number is None:
         raise IllegalAction(f"{action.kind!r} needs a game in progress: press NEXT to start one")
     game = game_rules(state.current_number, LEVEL).apply(state.current, action)

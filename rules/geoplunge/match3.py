@@ -95,6 +95,7 @@ class StartMatch3(Action):
     round: int
     minutes: int | None = None
     on_time_up: TimeUpRule = TimeUpRule.ABANDON
+    ptr_early_end: bool = True  # Play the Ranks ends at 6 tricks (R68)
 
 
 @register("match3.afternoon_picks")
@@ -119,6 +120,7 @@ class Match3State(MatchProgress):
     current: Any = None  # the game in progress: a Level 3 GameState
     time_up: bool = False
     points: PointTable = DEFAULT_POINTS
+    ptr_early_end: bool = True
 
     @property
     def phase(self) -> str:
@@ -151,12 +153,15 @@ def new_match3(start: StartMatch3) -> Match3State:
         minutes=minutes,
         on_time_up=start.on_time_up,
         cycle=game_cycle(start.round) if part is DayPart.MORNING else (),
+        ptr_early_end=start.ptr_early_end,
     )
 
 
-def start_game(number: int, lead: Team | None) -> GameState:
-    """A Level 3 game, told who leads Game 4's first trick."""
-    state: GameState = game_rules(number, LEVEL).start(GameContext(level=LEVEL, lead=lead))
+def start_game(number: int, lead: Team | None, ptr_early_end: bool = True) -> GameState:
+    """A Level 3 game, told who leads Game 4's first trick and whether 6 tricks end Play the
+    Ranks early (R68)."""
+    context = GameContext(level=LEVEL, lead=lead, ptr_early_end=ptr_early_end)
+    state: GameState = game_rules(number, LEVEL).start(context)
     return state
 
 
@@ -193,7 +198,9 @@ def apply_match3(state: Match3State, action: Action) -> Match3State:
             number = state.next_game
             assert number is not None
             return replace(
-                state, current_number=number, current=start_game(number, state.game4_lead)
+                state,
+                current_number=number,
+                current=start_game(number, state.game4_lead, state.ptr_early_end),
             )
     raise IllegalAction(f"{action.kind!r} needs a game in progress: press NEXT to start one")
 

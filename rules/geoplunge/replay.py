@@ -40,6 +40,7 @@ class StartGame(Action):
     game: int
     level: int = 4
     lead: Team | None = None
+    ptr_early_end: bool = True  # Level 3 Play the Ranks ends at 6 tricks (R68)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ def start_any_session(action: Action) -> AnySession:
         return new_championship(action)
     if isinstance(action, StartGame):
         rules = game_rules(action.game, action.level)
-        state = rules.start(GameContext(action.level, action.lead))
+        state = rules.start(GameContext(action.level, action.lead, action.ptr_early_end))
         return GameSession(action.game, state, action.level)
     raise InvalidLog(f"a log starts with {FIRST_LINE}, not {action.kind!r}")
 

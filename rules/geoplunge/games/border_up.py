@@ -298,6 +298,23 @@ def _decide(state: BorderUpState) -> GameResult | None:
     )
 
 
+def check_cards(state: BorderUpState, action: Show, hand_size: int) -> None:
+    """Refused before any judging: more cards than a hand holds (a huge showing would also be
+    slow to judge), or a card the other team has already shown (one card per state)."""
+    shown = sum(len(group) for group in action.groups)
+    if shown > hand_size or len(action.hand) > hand_size:
+        raise InvalidInput(
+            f"team {action.team} shows {shown} cards in a hand of {len(action.hand)}: "
+            f"a Border-Up hand is {hand_size} cards"
+        )
+    again = sorted(_cards_of(action) & state.shown)
+    if again:
+        raise InvalidInput(
+            f"team {action.team} shows {', '.join(again)}, already shown by the other team: "
+            "there is one card per state"
+        )
+
+
 def _cards_of(action: Show | Verdict) -> frozenset[str]:
     if isinstance(action, Verdict):
         return frozenset()
@@ -349,20 +366,8 @@ class BorderUpRules:
     def _judge(self, state: BorderUpState, action: Show | Verdict) -> tuple[bool, tuple[str, ...]]:
         if isinstance(action, Verdict):
             return action.valid, ()
-        shown = sum(len(group) for group in action.groups)
-        if shown > HAND_SIZE or len(action.hand) > HAND_SIZE:
-            # refused before any judging: no hand holds more (and a huge one would be slow)
-            raise InvalidInput(
-                f"team {action.team} shows {shown} cards in a hand of {len(action.hand)}: "
-                f"a Border-Up hand is {HAND_SIZE} cards"
-            )
         if action.hand and len(set(action.hand)) != HAND_SIZE:
             raise InvalidInput(f"a Border-Up hand is {HAND_SIZE} different cards")
-        again = sorted(_cards_of(action) & state.shown)
-        if again:
-            raise InvalidInput(
-                f"team {action.team} shows {', '.join(again)}, already shown by the other team: "
-                "there is one card per state"
-            )
+        check_cards(state, action, HAND_SIZE)
         check = check_showing(action.groups, action.team in state.three_o, action.hand, self.atlas)
         return check.valid, tuple(f"{action.team}: {problem}" for problem in check.problems)

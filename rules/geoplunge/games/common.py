@@ -70,6 +70,9 @@ class GameContext:
 
     level: int = 4
     lead: Team | None = None
+    # Level 3 Play the Ranks: a team that wins 6 tricks wins at once, as at Level 4 (R68);
+    # False plays all 8 tricks (the other reading of the rulebook)
+    ptr_early_end: bool = True
 
 
 class GameState(Protocol):

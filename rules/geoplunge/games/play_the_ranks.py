@@ -215,6 +215,7 @@ class PlayTheRanksState:
 
     version: Game4Version
     phase: RanksPhase
+    early_end: bool = True  # Level 3 only (R68): Level 4 always ends at 6 tricks
     first_lead: Team | None = None
     lead: Team | None = None
     turned_bases: tuple[int, ...] = ()
@@ -276,10 +277,15 @@ class PlayTheRanksRules:
         if version not in (Game4Version.PTR1, Game4Version.PTR2):
             raise InvalidInput(f"version {version} is not Play the Ranks: expected ptr1 or ptr2")
         if context.lead is None:
-            return PlayTheRanksState(version=version, phase=RanksPhase.STATEHOOD_DRAW)
+            return PlayTheRanksState(
+                version=version,
+                phase=RanksPhase.STATEHOOD_DRAW,
+                early_end=context.ptr_early_end,
+            )
         return PlayTheRanksState(
             version=version,
             phase=RanksPhase.POWER_CARDS,
+            early_end=context.ptr_early_end,
             first_lead=context.lead,
             lead=context.lead,
         )

@@ -25,6 +25,7 @@ from rules.geoplunge.games.border_up import (
     ShowingRules,
     Verdict,
     broken_links,
+    check_cards,
 )
 from rules.geoplunge.games.common import GameContext
 
@@ -151,5 +152,6 @@ class BorderUpLevel3(BorderUpRules):
             return action.valid, ()
         if action.hand and len(set(action.hand)) != HAND_SIZE:
             raise InvalidInput(f"a Level 3 Border-Up hand is {HAND_SIZE} different cards")
+        check_cards(state, action, HAND_SIZE)
         check = check_showing(action.groups, action.team in state.three_o, action.hand, self.atlas)
         return check.valid, tuple(f"{action.team}: {problem}" for problem in check.problems)

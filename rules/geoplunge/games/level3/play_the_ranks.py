@@ -5,8 +5,9 @@ Pull the Power, no GeoStar. Phases: statehood draw (only when the match names no
 ``power_cards`` (the two Power cards turned face-up, in the order turned) -> ``plunge`` ->
 ``tricks`` -> ``over``. The tricks are Level 4's (``game4.trick``, ``game4.trick_result``),
 judged by ``rules.geoplunge.games.tricks`` with no BUR: a lead card is protected from the other
-team's Power card only by a lead Power card. The game never ends early: all 8 tricks are played,
-and a team that did not play both of its Power cards loses (rulings R66-R70).
+team's Power card only by a lead Power card. A team that wins 6 tricks wins at once, as at Level
+4 (R68; ``ptr_early_end`` false plays all 8); after 8 tricks a team that did not play both of its
+Power cards loses (rulings R66-R70).
 """
 
 from __future__ import annotations
@@ -89,10 +90,23 @@ def _turn_power_cards(state: PlayTheRanksState, turn: TurnPowerCards) -> PlayThe
 
 
 def _level3_end(state: PlayTheRanksState) -> PlayTheRanksState:
-    """Level 4 may have ended the game at 6 tricks; Level 3 plays all 8, then judges."""
-    result = level3_result(state)
+    """Level 4's machine ends the game at 6 tricks, Level 3 by default too (R68); with the
+    other reading (``early_end`` False) all 8 tricks are played, then judged."""
+    result = level3_early_result(state) or level3_result(state)
     phase = RanksPhase.TRICKS if result is None else RanksPhase.OVER
     return replace(state, result=result, phase=phase)
+
+
+def level3_early_result(state: PlayTheRanksState) -> GameResult | None:
+    """6 tricks won before the 8th: the game ends at once, with the bonus (R68)."""
+    if not state.early_end or len(state.tricks) >= TRICKS_PER_GAME:
+        return None
+    for team in Team:
+        if state.tricks_won[team] >= BONUS_TRICKS:
+            return GameResult(
+                team, bonus=True, reason=f"team {team} won 6 tricks: the game ends early"
+            )
+    return None
 
 
 def level3_result(state: PlayTheRanksState) -> GameResult | None:
