@@ -471,6 +471,14 @@ class TableController:
         elif back is not None and self._count is None:
             self.scratch.update(back.scratch)
             self.emit(self._event("undo", what="number", reason="dealer pressed UNDO"))
+        elif self.scratch:
+            # answers given but not yet a rules action (a shout, a first pick): the last
+            # decision is theirs, so only they are taken back, not the action before them
+            self.emit(
+                self._event(
+                    "undo", what="answer", undone=dict(self.scratch), reason="dealer pressed UNDO"
+                )
+            )
         elif len(self.log) > 1:
             undone = self.log.pop()
             session = self.game.start(self.log[0])
