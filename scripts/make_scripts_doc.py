@@ -28,7 +28,7 @@ the arbiter ordering shouts by edge time, the 5-count, the timers and the match 
 
 | line | meaning |
 |---|---|
-| `{"setup": {"game": 5}}` | optional, first: play one game (1-5) on its own; or `{"round": 2}` for a Call match; also `"minutes"`, `"on_time_up"` |
+| `{"setup": {"game": 5}}` | optional, first: play one game (1-5) on its own; or `{"round": 2}` for a Call match; `{"format": "combo3", "round": 5}` for a Combo 3 afternoon match, `{"format": "championship"}` for the Combo 3 championship (with `"game"`: that game at Level 3); also `"minutes"`, `"on_time_up"` |
 | `{"t": 12.5, "press": "A.shout"}` | at 12.5 s the input becomes active (a buzzer pressed, a team stands up) |
 | `{"t": 12.9, "release": "A.shout"}` | the input becomes inactive (released, sits down) |
 | `{"t": 30}` | let time run on to 30 s (timers fire on the way) |
@@ -48,9 +48,12 @@ Every line has `"t"` (virtual seconds) and `"event"`. The decisions:
 | `shout` | `first`, `margin_ms` (how far the first press was ahead of the second; `null` when alone), `result`: the team, or `"tie"` inside the tie window (15 ms) |
 | `stuck` / `released` | `input`: a buzzer held when the shout window opened; it can never win until released |
 | `timeout` | `timer`: `"chummy"` (15 s after the reading) or `"match"` (the match clock) |
-| `game_result` | `game`, `title`, `winner` (`null`: a tie), `bonus`, `abandoned`, `plunging`, `points`, `reason` |
+| `game_result` | `game`, `level` (4 or 3), `title`, `winner` (`null`: a tie), `bonus`, `abandoned`, `plunging`, `points` (`null` in the championship, which counts games won; it adds `tiebreaker`), `reason` |
 | `score` | `A`, `B`: the match score after a game |
 | `match_result` | `winner` (`null`: a tie), `A`, `B` |
+| `wins` | the championship: `A`, `B`, the championship games each team has won (instead of `score`) |
+| `match_result` (championship) | `champion`, `wins`, `not_played`: the games the early end left out |
+| `session` | `number` (2, 3, ...) and the start action: the next round's match, started from the console in the same journal |
 
 And what led to them: `count` (`n` 1-5), `window` (a shout window opened), `press` (a counted
 shout with its edge `ticks`), `prompt` (what the OLED asks the dealer now), `action` (the rules
@@ -86,6 +89,26 @@ SECTIONS = [
      "leads and wins the first 5 tricks: 20), Chummy Challenge (A, a timeout tie, A: 10), then "
      "Border-Up again until the clock runs out: the unfinished game is abandoned (rulings R9) "
      "and B wins 50-40.", ("plunge", "shout", "timeout", "game_result", "match_result")),
+    ("combo3-match", "A whole Combo 3 match, and the next round's from the console",
+     "Round 4, a morning match (Level 3, 20 minutes): Border-Up (A plunges, valid groups of 3: "
+     "20), State IQ with one card each (B names A's state on guess 2, A names B's on guess 1: "
+     "fewer guesses with the bonus, 20), Dashing States (B plunges and wins races 1 and 3, race "
+     "3 sorted by state name like race 1: 20), Play the Ranks 2 with two Power cards turned, "
+     "both 30 (B leads, plays its Power cards on tricks 1-2, A on tricks 3-4, B takes all 8: "
+     "20), Chummy Challenge asked by the blue and red squares (A, a timeout tie, A: 10), then "
+     "Border-Up again until the clock runs out: A wins 50-40. At \"Match over\" GO shows the "
+     "next round, UNDO goes back, GO twice starts round 5 in the same journal (rulings R150); "
+     "UNDO there takes nothing back. The afternoon draw (B), B picks game 3, A game 5, GO "
+     "starts the 12 minutes; A wins Dashing States with the bonus and plunging (30); the clock "
+     "runs out during Chummy Challenge: A wins round 5 30-0.",
+     ("game_result", "match_result", "session", "clock")),
+    ("championship", "The Combo 3 championship, decided by a tie-breaker",
+     "Games won count, not points, and there is no clock (R81, R154). A wins Border-Up, B State "
+     "IQ (A misses three times, B names A's state at once), A Dashing States, B Border Zap (B "
+     "zaps trick 1 and takes the first five): 2-2. The Border-Up tie-breaker is itself a tie "
+     "(shouts 4 ms apart, both showings valid), so Border-Up is played again (R80): B wins it "
+     "and is champion; nothing comes next.",
+     ("game_result", "wins", "match_result")),
 ]  # fmt: skip
 
 

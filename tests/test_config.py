@@ -469,3 +469,44 @@ def test_the_summary_names_an_spi_oled_and_what_is_off() -> None:
     text = '[oled]\ninterface = "spi"\ndc_pin = 16\nreset_pin = 20\n[scoreboard]\nenabled = false\n'
     assert describe(parse(text)) == "2 seats, oled ssd1306 on spi 0.0, scoreboard off"
     assert describe(parse("[oled]\nenabled = false\n")).startswith("2 seats, oled off,")
+
+
+# the GeoPlunge format and the rounds it has
+
+
+def test_format_defaults_to_combo4_with_round_and_length_from_the_format() -> None:
+    table = parse("").table
+    assert (table.format, table.round, table.match_minutes) == ("combo4", None, None)
+
+
+def test_an_unknown_format_is_named() -> None:
+    assert error('[table]\nformat = "combo5"\n') == (
+        'table.format: expected one of "combo4", "combo3", "championship", got "combo5"'
+    )
+
+
+def test_a_combo3_round_is_1_to_8() -> None:
+    assert parse('[table]\nformat = "combo3"\nround = 8\n').table.round == 8
+    assert error('[table]\nformat = "combo3"\nround = 9\n') == (
+        "table.round: expected an integer from 1 to 8 (Combo 3 has 8 rounds), got 9"
+    )
+
+
+def test_the_config_knows_the_rounds_combo3_has() -> None:
+    from firmware_py.table.config import FORMAT_ROUNDS
+    from rules.geoplunge.match3 import ROUNDS
+
+    assert FORMAT_ROUNDS["combo3"] == ROUNDS
+
+
+def test_the_championship_takes_no_round() -> None:
+    assert error('[table]\nformat = "championship"\nround = 1\n') == (
+        'table.round: expected none with format = "championship" (it has no rounds), got 1'
+    )
+
+
+def test_the_championship_takes_no_match_length() -> None:
+    assert error('[table]\nformat = "championship"\nmatch_minutes = 20\n') == (
+        'table.match_minutes: expected none with format = "championship" (it has no clock), '
+        "got 20"
+    )

@@ -260,9 +260,9 @@ class _Table:
 
     def absent(self, name: str, why: str) -> None:
         """A key that must not be given here; ``why`` says what makes it meaningless."""
-        value = self.take(name, f"no {name} ({why})", None)
+        value = self.take(name, f"none {why}", None)
         if value is not None:
-            raise self.error(name, f"no {name} ({why})", value)
+            raise self.error(name, f"none {why}", value)
 
     def number(
         self, name: str, *, lo: float, hi: float, default: float | _Required = _REQUIRED
@@ -381,9 +381,8 @@ def _table_section(root: _Table) -> TableConfig:
     table_format = cast(TableFormat, t.choice("format", FORMATS, default=d.format))
     last = FORMAT_ROUNDS.get(table_format)
     if last is None:  # the championship: one final match, games won, no clock
-        why = 'the championship match has none (format = "championship")'
-        t.absent("round", why)
-        t.absent("match_minutes", why)
+        t.absent("round", 'with format = "championship" (it has no rounds)')
+        t.absent("match_minutes", 'with format = "championship" (it has no clock)')
         first_round = minutes = None
     else:
         note = " (Combo 3 has 8 rounds)" if table_format == "combo3" else ""
