@@ -507,6 +507,5 @@ def test_the_championship_takes_no_round() -> None:
 
 def test_the_championship_takes_no_match_length() -> None:
     assert error('[table]\nformat = "championship"\nmatch_minutes = 20\n') == (
-        'table.match_minutes: expected none with format = "championship" (it has no clock), '
-        "got 20"
+        'table.match_minutes: expected none with format = "championship" (it has no clock), got 20'
     )
