@@ -355,3 +355,24 @@ def test_r156_undo_after_a_shout_takes_back_the_shout_not_the_plunge() -> None:
     assert table.prompt == "Ready, Set, GeoPlunge!"
     assert table.actions() == ["plunge"]
     assert table.last("undo")["undone"] == {"shouters": ["A"]}
+
+
+# --- R157: UNDO cannot take back the clock's time-up -------------------------------------------
+
+
+def test_r157_undo_at_match_over_does_not_take_back_the_time_up() -> None:
+    table = over(Table(format="combo3", round=4).buttons("go")).buttons("undo")
+    assert table.controller.session.over
+    assert table.prompt == "Match over. Shuffle every deck"
+    assert not kinds(table, "undo")
+
+
+def test_r157_undo_after_the_time_up_takes_back_only_what_came_after_it() -> None:
+    table = Table(round=1, on_time_up="finish").buttons("go").count()
+    table.at(table.t + 30 * 60)  # time is up during Border-Up, which is played out (R9)
+    table.buttons("go").press("A.shout").at(table.t + 1).buttons("no")  # a GeoPlunge shout
+    table.buttons("undo")
+    assert table.last("undo")["what"] == "border_up.shout"
+    table.buttons("undo")
+    assert table.controller.log[-1].kind == "match.time_up"
+    assert table.last("undo")["what"] == "border_up.shout"  # the second UNDO took nothing

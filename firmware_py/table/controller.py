@@ -120,6 +120,7 @@ class TableController:
     _held: list[_HeldTimer] = field(default_factory=list)
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
+    _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -196,7 +197,7 @@ class TableController:
         if held.name == "match":
             if run_out:
                 self.emit(self._event("timeout", timer="match"))
-                self._apply(self.game.time_up())
+                self._time_up()
             else:
                 self.clock_deadline = self.now + held.left
         elif run_out:
@@ -258,7 +259,7 @@ class TableController:
         elif key == "match":
             self.clock_deadline = None
             self.emit(self._event("timeout", timer="match"))
-            self._apply(self.game.time_up())
+            self._time_up()
             self._refresh()
 
     def _reading_time(self) -> float:
@@ -444,6 +445,12 @@ class TableController:
             self.message = report.message
         return True
 
+    def _time_up(self) -> None:
+        """The match clock ran out: the time-up is the clock's decision, not the dealer's, so
+        UNDO cannot take it (or anything before it) back."""
+        if self._apply(self.game.time_up()):
+            self._undo_floor = len(self.log)
+
     def _new_session(self, log_action: LogAction) -> None:
         """The next session (a new round's match) in the same journal; the finished one's log
         is kept whole (exportable), and UNDO never reaches back into it."""
@@ -456,6 +463,7 @@ class TableController:
         self.finished.append(self.log)
         self.session = session
         self.log = [action]
+        self._undo_floor = 1
         self.scratch = {}
         self.message = ""
         self.clock_deadline = None
@@ -479,7 +487,7 @@ class TableController:
                     "undo", what="answer", undone=dict(self.scratch), reason="dealer pressed UNDO"
                 )
             )
-        elif len(self.log) > 1:
+        elif len(self.log) > self._undo_floor:
             undone = self.log.pop()
             session = self.game.start(self.log[0])
             for action in self.log[1:]:
