@@ -117,6 +117,18 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     sim.add_argument("--config", type=Path, help="a table config (default: the built-in one)")
     sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
     sim.add_argument(
+        "--format",
+        choices=("combo4", "combo3", "championship"),
+        dest="table_format",
+        help="the GeoPlunge format (default: the config's, combo4)",
+    )
+    sim.add_argument(
+        "--round",
+        type=int,
+        dest="first_round",
+        help="the first match's round (combo4 1-99, combo3 1-8; default 1)",
+    )
+    sim.add_argument(
         "--journal", type=Path, help="--headless: record to (and resume from) a journal"
     )
 
@@ -191,6 +203,8 @@ def _table_command(args: argparse.Namespace) -> int:
             game=args.game,
             headless=args.headless,
             journal_path=args.journal,
+            table_format=args.table_format,
+            first_round=args.first_round,
         )
     if args.command == "run":
         return commands.run(

@@ -486,3 +486,65 @@ def test_a_config_nested_too_deeply_is_one_line(tmp_path: Path) -> None:
     path.write_text("[a]\nb = " + "[" * 5000 + "1" + "]" * 5000 + "\n")
     with pytest.raises(ConfigError, match="nested too deeply"):
         load_config(path)
+
+
+# the GeoPlunge format and the rounds it has
+
+
+def test_format_defaults_to_combo4_with_round_and_length_from_the_format() -> None:
+    table = parse("").table
+    assert (table.format, table.round, table.match_minutes) == ("combo4", None, None)
+
+
+def test_an_unknown_format_is_named() -> None:
+    assert error('[table]\nformat = "combo5"\n') == (
+        'table.format: expected one of "combo4", "combo3", "championship", got "combo5"'
+    )
+
+
+def test_a_combo3_round_is_1_to_8() -> None:
+    assert parse('[table]\nformat = "combo3"\nround = 8\n').table.round == 8
+    assert error('[table]\nformat = "combo3"\nround = 9\n') == (
+        "table.round: expected an integer from 1 to 8 (Combo 3 has 8 rounds), got 9"
+    )
+
+
+def test_the_config_knows_the_rounds_combo3_has() -> None:
+    from firmware_py.table.config import FORMAT_ROUNDS
+    from rules.geoplunge.match3 import ROUNDS
+
+    assert FORMAT_ROUNDS["combo3"] == ROUNDS
+
+
+def test_the_championship_takes_no_round() -> None:
+    assert error('[table]\nformat = "championship"\nround = 1\n') == (
+        'table.round: expected none with format = "championship" (it has no rounds), got 1'
+    )
+
+
+def test_the_championship_takes_no_match_length() -> None:
+    assert error('[table]\nformat = "championship"\nmatch_minutes = 20\n') == (
+        'table.match_minutes: expected none with format = "championship" (it has no clock), got 20'
+    )
+
+
+# ruling R68: Level 3 Play the Ranks ends at 6 tricks won unless the tournament plays all 8
+
+
+def test_ptr_early_end_defaults_to_true_and_reaches_the_start_action() -> None:
+    from firmware_py.families.geoplunge.options import parse_options
+    from firmware_py.families.geoplunge.sessions import first_action
+    from firmware_py.table.wiring import table_settings
+    from rules.geoplunge.match3 import StartMatch3
+
+    assert parse("").table.ptr_early_end is True
+    config = parse('[table]\nformat = "combo3"\nptr_early_end = false\n')
+    start = first_action(parse_options(table_settings(config).options))
+    assert isinstance(start, StartMatch3)
+    assert start.ptr_early_end is False
+
+
+def test_ptr_early_end_must_be_true_or_false() -> None:
+    assert error('[table]\nptr_early_end = "no"\n') == (
+        'table.ptr_early_end: expected true or false, got "no"'
+    )

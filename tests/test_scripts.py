@@ -78,6 +78,51 @@ def test_whole_combo4_match_from_first_count_to_match_result() -> None:
     assert not decisions(events, "refused")
 
 
+def test_whole_combo3_match_then_the_next_round_from_the_console() -> None:
+    events = play("combo3-match")
+    results = [
+        (e["game"], e["level"], e["winner"], e["points"]) for e in decisions(events, "game_result")
+    ]
+    assert results == [
+        (1, 3, "A", {"A": 20, "B": 0}),
+        (2, 3, "A", {"A": 20, "B": 0}),
+        (3, 3, "B", {"A": 0, "B": 20}),
+        (4, 3, "B", {"A": 0, "B": 20}),
+        (5, 3, "A", {"A": 10, "B": 0}),
+        (1, 3, None, {"A": 0, "B": 0}),
+        (3, 3, "A", {"A": 30, "B": 0}),  # round 5
+        (5, 3, None, {"A": 0, "B": 0}),
+    ]
+    assert [(e["winner"], e["A"], e["B"]) for e in decisions(events, "match_result")] == [
+        ("A", 50, 40),
+        ("A", 30, 0),
+    ]
+    (session,) = decisions(events, "session")
+    assert (session["number"], session["action"], session["round"]) == (2, "match3.start", 5)
+    assert [e["minutes"] for e in decisions(events, "clock")] == [20, 12]
+    assert not decisions(events, "refused")
+
+
+def test_championship_tied_2_2_is_decided_by_border_up_played_until_it_has_a_winner() -> None:
+    events = play("championship")
+    results = [(e["game"], e["winner"], e["tiebreaker"]) for e in decisions(events, "game_result")]
+    assert results == [
+        (1, "A", False),
+        (2, "B", False),
+        (3, "A", False),
+        (4, "B", False),
+        (1, None, True),
+        (1, "B", True),
+    ]
+    assert decisions(events, "wins")[-1] == {"t": 198.0, "event": "wins", "A": 2, "B": 2}
+    assert decisions(events, "match_result") == [
+        {"t": 198.0, "event": "match_result", "champion": "B", "wins": {"A": 2, "B": 2},
+         "not_played": []}
+    ]  # fmt: skip
+    assert not decisions(events, "session")
+    assert not decisions(events, "refused")
+
+
 @pytest.mark.parametrize("script", sorted(SCRIPTS.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_every_example_script_is_shown_verbatim_in_the_docs(script: Path) -> None:
     assert script.read_text().strip() in DOC.read_text()
@@ -177,6 +222,37 @@ def test_headless_cli_prints_decisions_as_json_lines(capsys: pytest.CaptureFixtu
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     # the count is read at 5 and decided the lgpio settle (6 ms) later
     assert {"t": 6.006, "event": "plunge", "plunging": ["A"]} in lines
+
+
+def test_headless_cli_format_and_round_set_up_a_script_without_setup(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from firmware_py.cli import main
+
+    script = tmp_path / "draw.jsonl"
+    script.write_text('{"t": 1, "press": "console.yes"}\n{"t": 1.1, "release": "console.yes"}\n')
+    argv = ["sim", "--headless", "--format", "combo3", "--round", "5", "--script", str(script)]
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    actions = [line for line in lines if line["event"] == "action"]
+    assert actions == [{"t": 1.0, "event": "action", "action": "draw_winner", "first": "A"}]
+
+
+def test_headless_cli_a_round_the_format_has_not_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from firmware_py.cli import main
+
+    script = str(SCRIPTS / "plunge.jsonl")
+    assert (
+        main(["sim", "--headless", "--format", "combo3", "--round", "9", "--script", script]) == 2
+    )
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert (
+        err == "gametable: error: --round: expected a whole number from 1 to 8"
+        " (a Combo 3 round), got 9\n"
+    )
 
 
 def test_headless_cli_bad_script_is_one_line(

@@ -331,17 +331,29 @@ def _game_over() -> Table:
     return _game_1_won_by_a(Table(game=1))
 
 
+def _next_match() -> Table:
+    return _match_over().buttons("go")
+
+
+def _championship_start() -> Table:
+    return Table(format="championship")
+
+
 SCREENS = {
     "match/start": _match_start,
     "match/between/1": _between_games,
     "match/over": _match_over,
+    "match/next": _next_match,
     "game/over": _game_over,
+    "champ/start": _championship_start,
 }
 MEANINGLESS = {
     "match/start": ("yes", "no", "next", "count"),
     "match/between/1": ("yes", "no", "go", "count"),
-    "match/over": ("yes", "no", "next", "go", "count"),
+    "match/over": ("yes", "no", "next", "count"),
+    "match/next": ("yes", "no", "next", "count"),
     "game/over": ("yes", "no", "next", "go", "count"),
+    "champ/start": ("yes", "no", "next", "count"),
 }
 
 
@@ -365,8 +377,10 @@ def test_the_screens_without_options_say_what_the_buttons_do() -> None:
     assert hints == {
         "match/start": "GO: start clock + game 1",
         "match/between/1": "NEXT: next game",
-        "match/over": "UNDO: take back",
+        "match/over": "GO: next match",
+        "match/next": "GO: start  UNDO: back",
         "game/over": "UNDO: take back",
+        "champ/start": "GO: start game 1",
     }
 
 
@@ -384,3 +398,10 @@ def test_a_second_go_in_a_race_keeps_the_shout_it_holds() -> None:
     table.at(t + 1.0)
     assert table.last("shout")["first"] == "B"
     assert not [e for e in table.events if e["event"] == "stuck"]
+
+
+def test_the_option_on_show_is_an_event_so_a_journal_keeps_it() -> None:
+    table = Table(game=2).buttons("next")
+    assert table.last("option") == {
+        "t": table.t, "event": "option", "key": "iq/draw", "shown": "Team B"
+    }  # fmt: skip

@@ -1,10 +1,12 @@
 """Random button scripts through the headless table: nothing a dealer or a team can press, in any
-order and at any time, raises;
+order and at any time, raises; and a script replayed with a journal decides the same, and the
+journal rebuilds the same table.
 
 Every console button and every seat input (stand, sit, shout), tapped or held, at random gaps
 and at and around the table's own deadlines (the next count, shout decision, time-out or
 countdown second, to the millisecond), for each Level 4 game on its own (``--game N``) and for
-whole Combo 4 matches (All and Call, each time-up rule, a short clock so it runs out).
+whole matches of every format (Combo 4 All and Call, Combo 3 morning and afternoon, each
+time-up rule, a short clock so it runs out; the championship).
 ``GAMETABLE_SOAK=1`` (``make soak``) tries many more scripts.
 """
 
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +25,9 @@ from hypothesis import strategies as st
 
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableController, TableSettings
-from firmware_py.table.headless import ScriptStep, VirtualTable, input_names
+from firmware_py.table.headless import ScriptStep, VirtualTable, input_names, run_script
+from firmware_py.table.journal import Journal
+from firmware_py.table.recorder import RecordedTable
 from rules.geoplunge.match import TimeUpRule
 
 SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
@@ -78,6 +84,7 @@ MOVES = st.builds(
 # Long scripts: a few dozen presses barely get past a game's set-up.
 SCRIPTS = st.lists(MOVES, min_size=60, max_size=200)
 GAMES = st.builds(lambda game: {"game": game}, st.integers(1, 5))
+LEVEL3_GAMES = st.builds(lambda game: {"format": "combo3", "game": game}, st.integers(1, 5))
 MATCHES = st.fixed_dictionaries(
     {
         "round": st.sampled_from((1, 2)),  # an All match, a Call match
@@ -85,6 +92,16 @@ MATCHES = st.fixed_dictionaries(
         "on_time_up": st.sampled_from([rule.value for rule in TimeUpRule]),
     }
 )
+COMBO3_MATCHES = st.fixed_dictionaries(
+    {
+        "format": st.just("combo3"),
+        "round": st.sampled_from((1, 5, 8)),  # morning, afternoon, the last round
+        "minutes": st.sampled_from((2, 20)),
+        "on_time_up": st.sampled_from([rule.value for rule in TimeUpRule]),
+        "ptr_early_end": st.booleans(),
+    }
+)
+CHAMPIONSHIPS = st.just({"format": "championship"})
 
 
 def _when(move: Move, controller: TableController, last: float) -> float:
@@ -147,3 +164,55 @@ def test_random_presses_never_raise_in_a_combo_4_match(
     setup: dict[str, Any], moves: list[Move]
 ) -> None:
     _play(setup, moves)
+
+
+@PER_GAME
+@given(setup=LEVEL3_GAMES, moves=SCRIPTS)
+def test_random_presses_never_raise_in_a_level_3_game_on_its_own(
+    setup: dict[str, Any], moves: list[Move]
+) -> None:
+    _play(setup, moves)
+
+
+@PER_MATCH
+@given(setup=st.one_of(COMBO3_MATCHES, CHAMPIONSHIPS), moves=SCRIPTS)
+def test_random_presses_never_raise_in_a_combo_3_match_or_the_championship(
+    setup: dict[str, Any], moves: list[Move]
+) -> None:
+    _play(setup, moves)
+
+
+@JOURNALED
+@given(setup=st.one_of(GAMES, LEVEL3_GAMES, MATCHES, COMBO3_MATCHES, CHAMPIONSHIPS), moves=SCRIPTS)
+def test_a_random_script_with_a_journal_decides_the_same_and_rebuilds_the_same_table(
+    setup: dict[str, Any], moves: list[Move]
+) -> None:
+    lines, live_events, live = _play(setup, moves)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "journal.db"
+        journal = Journal.open(path)
+        scripted: list[dict[str, Any]] = []
+        try:
+            run_script(lines, TableSettings(), scripted.append, journal=journal)
+        finally:
+            journal.close()
+        # the first prompt, shown as the table is built, is not a decision: it is not recorded
+        assert scripted == live_events[1:]
+        # A restart: the table rebuilt from the journal, then the inputs' levels read from the
+        # pins (an input that changed since the last decision is an edge now, as on a Pi).
+        levels = {name: live.level(name) for name in INPUTS}
+        journal = Journal.open(path)
+        try:
+            recorded = RecordedTable.start(
+                journal=journal, settings=TableSettings(), now=0.0, read_pin=levels.__getitem__
+            )
+            recorded.prime(levels)
+            recorded.advance(live.now)  # the live table's last instant
+        finally:
+            journal.close()
+    rebuilt = recorded.controller
+    assert rebuilt.log == live.log
+    assert rebuilt.finished == live.finished
+    assert rebuilt.session == live.session
+    assert rebuilt.prompt.key == live.prompt.key
+    assert rebuilt.view() == live.view()

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules import families
 from rules.atlas import Category, default_atlas, parse_cards
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, RuleError
 from rules.geoplunge.games import border_up as level4_border_up
 from rules.geoplunge.games.level3 import border_up as level3_border_up
 from rules.geoplunge.games.tricks import Trick, judge_trick, judge_zap
@@ -218,15 +218,35 @@ EXPORT_FORMAT = "gametable-journal-export"
 
 
 def replay_file(lines: Sequence[str]) -> Answer:
-    """A JSON Lines action log, or a journal export (``gametable journal export``)."""
+    """A JSON Lines action log, or a journal export (``gametable journal export``): every
+    session of an export is replayed, and the answer lists their results in order."""
     text = "\n".join(lines).strip()
-    if text.startswith("{") and f'"{EXPORT_FORMAT}"' in text[:200]:
+    if not (text.startswith("{") and f'"{EXPORT_FORMAT}"' in text[:200]):
+        return Answer(HOLDS, "", families.summary(lines))
+    try:
+        exported = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidInput("the journal export is not valid JSON") from None
+    if not isinstance(exported, dict):
+        raise InvalidInput("the journal export is not a JSON object")
+    if "actions" in exported:  # version 1: one session
+        return Answer(HOLDS, "", families.summary(_action_lines(exported, "the journal export")))
+    sessions = exported.get("sessions")
+    if not isinstance(sessions, list) or not sessions:
+        raise InvalidInput("the journal export has no 'sessions' list")
+    results = []
+    for number, session in enumerate(sessions, start=1):
+        where = f"session {number}"
         try:
-            exported = json.loads(text)
-        except (ValueError, RecursionError):
-            raise InvalidInput("the journal export is not valid JSON") from None
-        actions = exported.get("actions") if isinstance(exported, dict) else None
-        if not isinstance(actions, list):
-            raise InvalidInput("the journal export has no 'actions' list")
-        lines = [json.dumps(action) for action in actions]
-    return Answer(HOLDS, "", families.summary(lines))
+            results.append(families.summary(_action_lines(session, where)))
+        except RuleError as error:
+            error.args = (f"{where}: {error}",)
+            raise
+    return Answer(HOLDS, "", {"sessions": results})
+
+
+def _action_lines(holder: object, where: str) -> list[str]:
+    actions = holder.get("actions") if isinstance(holder, dict) else None
+    if not isinstance(actions, list):
+        raise InvalidInput(f"{where} has no 'actions' list")
+    return [json.dumps(action) for action in actions]

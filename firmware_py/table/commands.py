@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,9 @@ from drivers.display import OledError
 from drivers.pins import PinFactoryError, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.table.config import Config, ConfigError, default_config, load_config
+from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon, main_task_guard
+from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
@@ -47,6 +50,17 @@ def default_journal() -> Path:
     return Path(os.environ.get("STATE_DIRECTORY", ".")) / "gametable-journal.db"
 
 
+def _checked(settings: TableSettings, flags: Mapping[str, object]) -> TableSettings:
+    """The settings, once their family accepts the options; an option given as a flag is named
+    as the flag (``--round``), one from the config by its name."""
+    try:
+        family(settings.family).game(settings.options, settings.seats)
+    except FamilyOptionsError as error:
+        given = flags.get(error.option) is not None
+        raise ConfigError(f"--{error.option}: {error.problem}" if given else str(error)) from None
+    return settings
+
+
 def sim(
     *,
     config_path: Path | None,
@@ -54,10 +68,16 @@ def sim(
     game: int | None,
     headless: bool,
     journal_path: Path | None = None,
+    table_format: str | None = None,
+    first_round: int | None = None,
 ) -> int:
+    flags = {"game": game, "format": table_format, "round": first_round}
     try:
         config = _config(config_path)
-        settings = table_settings(config, game=game)
+        settings = table_settings(
+            config, game=game, table_format=table_format, first_round=first_round
+        )
+        settings = _checked(settings, flags)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     if journal_path is not None and script is None:  # the terminal UI records nothing
@@ -114,7 +134,7 @@ def run(
 ) -> int:
     try:
         config = load_config(config_path)
-        settings = table_settings(config, game=game)
+        settings = _checked(table_settings(config, game=game), {"game": game})
         specs = input_specs(config)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)

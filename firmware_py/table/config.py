@@ -23,12 +23,16 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
+TableFormat = Literal["combo4", "combo3", "championship"]
 PinFactoryName = Literal["lgpio", "rpigpio", "mock"]
 OledDriver = Literal["ssd1306", "sh1106"]
 OledInterface = Literal["i2c", "spi"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 _Choice = TypeVar("_Choice", str, int)
 
+FORMATS: Final = ("combo4", "combo3", "championship")
+# The rounds a format has (rules.geoplunge.match3.ROUNDS for Combo 3; a test keeps them equal).
+FORMAT_ROUNDS: Final[Mapping[str, int]] = {"combo4": 99, "combo3": 8}
 SEAT_NAMES: Final = "ABCDEF"
 MIN_SEATS: Final = 2
 BAUDRATES: Final = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -102,9 +106,11 @@ class ConsoleConfig:
 @dataclass(frozen=True)
 class TableConfig:
     name: str = "Table 1"
-    round: int = 1  # odd = All match, even = Call match
-    match_minutes: int = 20
+    format: TableFormat = "combo4"
+    round: int | None = None  # the first match's round; None: 1 (the championship has none)
+    match_minutes: int | None = None  # None: the round's length (Combo 4: 20; Combo 3: 20 or 12)
     on_time_up: TimeUpRule = "abandon"
+    ptr_early_end: bool = True  # Level 3 Play the Ranks ends at 6 tricks won (R68); false: all 8
 
 
 @dataclass(frozen=True)
@@ -247,6 +253,22 @@ class _Table:
             raise self.error(name, expected, value)
         return value
 
+    def optional_integer(self, name: str, *, lo: int, hi: int, note: str = "") -> int | None:
+        """An integer from lo to hi, or None when absent; ``note`` says why the range."""
+        expected = f"an integer from {lo} to {hi}{note}"
+        value = self.take(name, expected, None)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise self.error(name, expected, value)
+        return value
+
+    def absent(self, name: str, why: str) -> None:
+        """A key that must not be given here; ``why`` says what makes it meaningless."""
+        value = self.take(name, f"none {why}", None)
+        if value is not None:
+            raise self.error(name, f"none {why}", value)
+
     def number(
         self, name: str, *, lo: float, hi: float, default: float | _Required = _REQUIRED
     ) -> float:
@@ -360,13 +382,26 @@ def _input(parent: _Table, name: str, default: InputConfig | None = None) -> Inp
 def _table_section(root: _Table) -> TableConfig:
     t = root.table("table")
     d = TableConfig()
+    name = t.string("name", max_length=32, default=d.name)
+    table_format = cast(TableFormat, t.choice("format", FORMATS, default=d.format))
+    last = FORMAT_ROUNDS.get(table_format)
+    if last is None:  # the championship: one final match, games won, no clock
+        t.absent("round", 'with format = "championship" (it has no rounds)')
+        t.absent("match_minutes", 'with format = "championship" (it has no clock)')
+        first_round = minutes = None
+    else:
+        note = " (Combo 3 has 8 rounds)" if table_format == "combo3" else ""
+        first_round = t.optional_integer("round", lo=1, hi=last, note=note)
+        minutes = t.optional_integer("match_minutes", lo=1, hi=120)
     config = TableConfig(
-        name=t.string("name", max_length=32, default=d.name),
-        round=t.integer("round", lo=1, hi=99, default=d.round),
-        match_minutes=t.integer("match_minutes", lo=1, hi=120, default=d.match_minutes),
+        name=name,
+        format=table_format,
+        round=first_round,
+        match_minutes=minutes,
         on_time_up=cast(
             TimeUpRule, t.choice("on_time_up", ("abandon", "finish", "tie"), default=d.on_time_up)
         ),
+        ptr_early_end=t.boolean("ptr_early_end", default=d.ptr_early_end),
     )
     t.finish()
     return config

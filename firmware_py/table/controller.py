@@ -120,6 +120,7 @@ class TableController:
     _held: list[_HeldTimer] = field(default_factory=list)
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
+    _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -198,7 +199,7 @@ class TableController:
         if held.name == "match":
             if run_out:
                 self.emit(self._event("timeout", timer="match"))
-                self._apply(self.game.time_up())
+                self._time_up()
             else:
                 self.clock_deadline = self.now + held.left
         elif run_out:
@@ -262,7 +263,7 @@ class TableController:
         elif key == "match":
             self.clock_deadline = None
             self.emit(self._event("timeout", timer="match"))
-            self._apply(self.game.time_up())
+            self._time_up()
             self._refresh()
 
     def _reading_time(self) -> float:
@@ -326,6 +327,9 @@ class TableController:
             step = 1 if button == "next" else -1
             self.cursor = (self.cursor + step) % len(prompt.options)
             self._shout_lights.clear()
+            # a decision like any other: the journal keeps the option on show across a restart
+            shown = prompt.options[self.cursor].label
+            self.emit(self._event("option", key=prompt.key, shown=shown))
         elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
             if self._window == prompt.window:
                 return  # the race is on: a second GO must not wipe the shouts it holds
@@ -448,6 +452,12 @@ class TableController:
             self.message = report.message
         return True
 
+    def _time_up(self) -> None:
+        """The match clock ran out: the time-up is the clock's decision, not the dealer's, so
+        UNDO cannot take it (or anything before it) back."""
+        if self._apply(self.game.time_up()):
+            self._undo_floor = len(self.log)
+
     def _new_session(self, log_action: LogAction) -> None:
         """The next session (a new round's match) in the same journal; the finished one's log
         is kept whole (exportable), and UNDO never reaches back into it."""
@@ -460,6 +470,7 @@ class TableController:
         self.finished.append(self.log)
         self.session = session
         self.log = [action]
+        self._undo_floor = 1
         self.scratch = {}
         self.message = ""
         self.clock_deadline = None
@@ -475,7 +486,15 @@ class TableController:
         elif back is not None and self._count is None:
             self.scratch.update(back.scratch)
             self.emit(self._event("undo", what="number", reason="dealer pressed UNDO"))
-        elif len(self.log) > 1:
+        elif self.scratch:
+            # answers given but not yet a rules action (a shout, a first pick): the last
+            # decision is theirs, so only they are taken back, not the action before them
+            self.emit(
+                self._event(
+                    "undo", what="answer", undone=dict(self.scratch), reason="dealer pressed UNDO"
+                )
+            )
+        elif len(self.log) > self._undo_floor:
             undone = self.log.pop()
             session = self.game.start(self.log[0])
             for action in self.log[1:]:

@@ -9,8 +9,20 @@ from firmware_py.table.config import Config, InputConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
 
 
-def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
+def table_settings(
+    config: Config,
+    *,
+    game: int | None = None,
+    table_format: str | None = None,
+    first_round: int | None = None,
+) -> TableSettings:
+    """``table_format`` and ``first_round`` (``gametable sim --format --round``) override the
+    config's; the family checks the options (``FamilyOptionsError``)."""
     timing = config.timing
+    table = config.table
+    form = table_format or table.format
+    # another format's round and clock do not carry over: the championship has neither
+    carried = form == table.format
     return TableSettings(
         seats=tuple(seat.name for seat in config.seats),
         tie_window=timing.tie_window_ms / 1000,
@@ -19,11 +31,13 @@ def table_settings(config: Config, *, game: int | None = None) -> TableSettings:
         count_cadence=timing.count_cadence_s,
         family="geoplunge",
         options={
-            "round": config.table.round,
-            "minutes": config.table.match_minutes,
-            "on_time_up": config.table.on_time_up,
+            "format": form,
+            "round": first_round if first_round is not None else table.round if carried else None,
+            "minutes": table.match_minutes if carried else None,
+            "on_time_up": table.on_time_up,
             "game": game,
             "chummy_seconds": timing.chummy_seconds,
+            "ptr_early_end": table.ptr_early_end,
         },
     )
 
