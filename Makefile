@@ -28,9 +28,12 @@ unit: $(STAMP)
 bench: $(STAMP)
 	@$(BIN)/python -m bench
 
-# The fault campaigns at length: 2 000 kill -9s (whole matches included), long bounce storms.
+# The fault campaigns at length: 2 000 kill -9s (whole matches included), long bounce storms,
+# thousands of random button scripts through the table, every command fuzzed at length.
 soak: $(STAMP)
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_durability.py -k "kill or storm"
+	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_table_properties.py
+	GAMETABLE_FUZZ=1000 $(BIN)/pytest -q tests/test_cli_fuzz.py
 	@$(BIN)/python -m bench.soak
 
 clean:

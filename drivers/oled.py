@@ -106,6 +106,12 @@ def render(screen: Screen, *, size: tuple[int, int] = (128, 64), mode: str = "1"
     return image
 
 
+def fits_small(text: str, width: int = 128) -> bool:
+    """Whether a line of the small font shows whole on a panel ``width`` pixels wide (a longer
+    one is cut at the right: the dealer would lose its end)."""
+    return _SMALL.getlength(_printable(text)) <= width - 2 * _MARGIN
+
+
 def _printable(text: str) -> str:
     return "".join(c if " " <= c <= "~" else "?" for c in text)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from firmware_py import families
+from firmware_py.cli_args import file_path, print_error
 from firmware_py.judge import geoplunge as judge
 from firmware_py.judge import pentathlon as pentathlon_cli
 from rules.errors import RuleError
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_json(rotation)
 
     replay = commands.add_parser("replay", help="replay a JSON Lines action log")
-    replay.add_argument("log", type=Path)
+    replay.add_argument("log", type=file_path)
     _add_json(replay)  # the answer is always one JSON object; accepted for uniformity
 
     _add_table_commands(commands)
@@ -72,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     guesstimation_cli.add_parser(commands)
     pentathlon_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
-    demo.add_argument("--log", type=Path, help="another action log to narrate")
+    demo.add_argument("--log", type=file_path, help="another action log to narrate")
     _add_json(demo)
     return parser
 
@@ -113,8 +114,8 @@ def _add_tournament_commands(commands: argparse._SubParsersAction[OneLineParser]
 def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
     sim = commands.add_parser("sim", help="the table in simulation on fake GPIO (make run)")
     sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
-    sim.add_argument("--script", type=Path, help="a timed input script (JSON Lines)")
-    sim.add_argument("--config", type=Path, help="a table config (default: the built-in one)")
+    sim.add_argument("--script", type=file_path, help="a timed input script (JSON Lines)")
+    sim.add_argument("--config", type=file_path, help="a table config (default: the built-in one)")
     sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
     sim.add_argument(
         "--format",
@@ -129,13 +130,15 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
         help="the first match's round (combo4 1-99, combo3 1-8; default 1)",
     )
     sim.add_argument(
-        "--journal", type=Path, help="--headless: record to (and resume from) a journal"
+        "--journal", type=file_path, help="--headless: record to (and resume from) a journal"
     )
 
     run = commands.add_parser("run", help="run the table on its hardware")
-    run.add_argument("--config", type=Path, required=True)
+    run.add_argument("--config", type=file_path, required=True)
     run.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
-    run.add_argument("--journal", type=Path, help="default: $STATE_DIRECTORY/gametable-journal.db")
+    run.add_argument(
+        "--journal", type=file_path, help="default: $STATE_DIRECTORY/gametable-journal.db"
+    )
     run.add_argument(
         "--new-journal", action="store_true", help="move the journal aside and start a new match"
     )
@@ -145,11 +148,11 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
         dest="journal_command", required=True, parser_class=OneLineParser
     )
     show = journal_commands.add_parser("show", help="print the decisions of a match")
-    show.add_argument("path", type=Path)
+    show.add_argument("path", type=file_path)
     _add_json(show)
     export = journal_commands.add_parser("export", help="a JSON file that gametable replay takes")
-    export.add_argument("path", type=Path)
-    export.add_argument("--out", type=Path, help="write here instead of stdout")
+    export.add_argument("path", type=file_path)
+    export.add_argument("--out", type=file_path, help="write here instead of stdout")
     _add_json(export)  # the export is JSON already
 
     config = commands.add_parser("config", help="the table's config file")
@@ -157,10 +160,10 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
         dest="config_command", required=True, parser_class=OneLineParser
     )
     config_check = config_commands.add_parser("check", help="validate a config file")
-    config_check.add_argument("path", type=Path)
+    config_check.add_argument("path", type=file_path)
 
     selftest = commands.add_parser("selftest", help="light each LED, draw, show each button")
-    selftest.add_argument("--config", type=Path)
+    selftest.add_argument("--config", type=file_path)
     selftest.add_argument("--seconds", type=float, default=60.0, help="how long to watch inputs")
 
 
@@ -229,7 +232,7 @@ def _journal_command(args: argparse.Namespace) -> int:
             return journal_cli.show(args.path, as_json=args.json)
         return journal_cli.export(args.path, args.out)
     except JournalError as error:
-        print(f"gametable: error: {error}", file=sys.stderr)
+        print_error(error)
         return BAD_INPUT
 
 
@@ -265,7 +268,7 @@ def _main(argv: Sequence[str] | None) -> int:
     families.install()
     bad = _undecodable(sys.argv[1:] if argv is None else argv)
     if bad is not None:
-        print(f"gametable: error: argument {bad!r} is not UTF-8 text", file=sys.stderr)
+        print_error(f"argument {bad!r} is not UTF-8 text")
         return BAD_INPUT
     try:
         args = build_parser().parse_args(argv)
@@ -292,7 +295,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return narrate(_read_lines(args.log) if args.log else None, as_json=args.json)
         answer = _run(args)
     except (RuleError, UsageError) as error:
-        print(f"gametable: error: {error}", file=sys.stderr)
+        print_error(error)
         return BAD_INPUT
     print(json.dumps(answer.data) if args.json else answer.text)
     return answer.code

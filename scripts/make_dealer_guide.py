@@ -76,7 +76,8 @@ class Guide:
 
 INTRO = """# The dealer's guide
 
-The table walks the dealer through a Combo 4 match with six console buttons:
+The table walks the dealer through a Combo 4 match, a Combo 3 match or the championship with
+six console buttons (the Level 3 differences are at the end):
 
 | button | what it does |
 |---|---|
@@ -249,9 +250,86 @@ def build(images: Path) -> str:
     )
     g.press("go")
     g.wait(70)
-    g.shot("match-over", "Report the result; shuffle every deck for the next match.")
+    g.shot("match-over", "Report the result; shuffle every deck. **GO**: the next round's match.")
+    g.press("go")
+    g.shot(
+        "match-next",
+        "The next round is shown before it starts: **GO** starts it (in the same journal), "
+        "**UNDO** goes back. Its clock waits for its own **GO**.",
+    )
+
+    _level3(g)
     g.flush()
     return INTRO + "\n" + "\n".join(g.sections)
+
+
+def _level3(g: Guide) -> None:
+    """The Combo 3 format and the championship: only what differs from Level 4."""
+    g.start(
+        "Combo 3: a morning match",
+        'With `format = "combo3"` (or `gametable sim --format combo3 --round N`) the table plays '
+        "Level 3. Rounds 1-4 are the morning: all five games in order, 20 minutes.",
+        format="combo3",
+        round=1,
+    )
+    g.shot("l3-morning", "Shuffle every deck. **GO** starts the clock and Game 1.")
+    g.start(
+        "Combo 3: an afternoon match",
+        "Rounds 5-8: a statehood draw, the draw winner picks a game, the other team another; "
+        "the two alternate for 12 minutes. The clock starts only after the picks.",
+        format="combo3",
+        round=5,
+    )
+    g.shot("l3-draw", "Each team draws a card: **NEXT**/**YES** the team closer to statehood 1.")
+    g.press("yes")
+    g.shot("l3-pick", "The draw winner names its game: **NEXT** to it, **YES**.")
+    g.press("next", "yes")
+    g.shot("l3-pick-other", "The other team names a different game: **NEXT**, **YES**.")
+    g.press("yes")
+    g.shot("l3-afternoon", "**GO** starts the 12-minute clock and the first game picked.")
+
+    g.start(
+        "Level 3: State IQ",
+        "Each team holds one card for the whole game: a right guess deals nothing and ends "
+        "that team's turn (R63).",
+        format="combo3",
+        game=2,
+    )
+    g.press("yes", "count")
+    g.wait(5)
+    g.press("yes")
+    g.shot("l3-iq-guess", "After each guess: **YES** right (the turn ends), **NO** wrong.")
+
+    g.start(
+        "Level 3: Play the Ranks",
+        "Two Power cards set the bases, in order (equal numbers allowed); no Cards or Call, "
+        "BUR, Pull the Power or GeoStar. The game ends once a team has won 6 tricks, as at "
+        "Level 4 (R68; `ptr_early_end = false` plays all 8).",
+        format="combo3",
+        game=4,
+    )
+    g.press("yes", "yes")
+    g.shot("l3-g4-power", "Turn a Power card: **NEXT** to its left number, **YES**; then the 2nd.")
+
+    g.start(
+        "Level 3: Chummy Challenge",
+        "The question's colour is the Power card's square, red or blue (R73).",
+        format="combo3",
+        game=5,
+    )
+    g.press("count")
+    g.wait(5)
+    g.press("yes")
+    g.shot("l3-chummy", "**NEXT** to the square's colour, **YES**; then read the question.")
+
+    g.start(
+        "The championship",
+        'With `format = "championship"`: the Combo 3 final. Games won count, not points; no '
+        "clock; the match ends once a team cannot be caught, and a tie goes to a Border-Up "
+        "tie-breaker (R79, R154).",
+        format="championship",
+    )
+    g.shot("champ-start", "Shuffle every deck. **GO** starts Game 1 (no clock).")
 
 
 if __name__ == "__main__":

@@ -462,7 +462,7 @@ def test_check_prints_one_error_line_and_returns_2(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"{path}: oled.drivr: unknown key")
+    assert err.startswith(f"gametable: error: {path}: oled.drivr: unknown key")
 
 
 def test_the_summary_names_an_spi_oled_and_what_is_off() -> None:

@@ -18,14 +18,13 @@ from rules.geoplunge.replay import (
     GameSession,
     StartGame,
     apply_session,
-    dump_log,
-    parse_log,
     replay,
     replay_log,
     start_session,
     summary,
 )
 from rules.geoplunge.teams import Team
+from rules.log import dump_log, parse_log
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "firmware_py/judge/examples/combo4-match.jsonl"
 

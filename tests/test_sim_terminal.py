@@ -20,7 +20,7 @@ import pytest
 START_SECONDS = 20.0
 EXIT_SECONDS = 15.0
 RAW_MODES = termios.ICANON | termios.ECHO  # what cbreak mode turns off
-SIM = ("-m", "firmware_py.cli", "sim", "--game", "1")
+SIM = ("-m", "firmware_py.cli", "sim")
 # Run in a session of its own (start_new_session), this takes the pty on its standard input as
 # the session's controlling terminal, then becomes the simulator.
 TAKE_TERMINAL = (
@@ -32,7 +32,7 @@ TAKE_TERMINAL = (
 class PtySimulator:
     """The simulator on the child side of a pty; the test holds the master (the terminal)."""
 
-    def __init__(self, *, controlling: bool = False) -> None:
+    def __init__(self, *, game: int = 1, controlling: bool = False) -> None:
         self.main, child = pty.openpty()
         self.modes_before = termios.tcgetattr(self.main)[3] & RAW_MODES
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
@@ -40,7 +40,7 @@ class PtySimulator:
         # terminal hangs up, as a closed terminal window or a killed tmux session does
         wrapper = ("-c", TAKE_TERMINAL) if controlling else ()
         self.process = subprocess.Popen(
-            [sys.executable, *wrapper, *SIM],
+            [sys.executable, *wrapper, *SIM, "--game", str(game)],
             stdin=child,
             stdout=child,
             stderr=child,
@@ -100,6 +100,18 @@ def test_terminal_simulator_draws_and_answers_keys_in_a_pty(simulator: PtySimula
     simulator.process.send_signal(signal.SIGINT)  # what ctrl-c sends from the terminal
     assert simulator.wait_draining(EXIT_SECONDS) == 0, simulator.seen[-2000:]
     assert b"Traceback" not in simulator.seen
+
+
+def test_enter_is_next() -> None:
+    sim = PtySimulator(game=2)  # State IQ opens on the draw: Team A or Team B
+    try:
+        sim.started()
+        assert b"| Team A |" in sim.seen
+        os.write(sim.main, b"\r")  # what the Enter key sends; the terminal makes it a LF
+        sim.read_for(5.0, until=b"| Team B |")
+        assert b"| Team B |" in sim.seen
+    finally:
+        sim.stop()
 
 
 def test_pressing_every_key_in_the_simulator_never_crashes_it(simulator: PtySimulator) -> None:

@@ -10,6 +10,7 @@ import pytest
 from drivers.leds import SeatLight
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.headless import VirtualTable
+from tests.screens import assert_fits_the_oled
 
 
 class Table:
@@ -22,6 +23,7 @@ class Table:
     def at(self, t: float) -> Table:
         self.t = t
         self.controller.advance(t)
+        assert_fits_the_oled(self.controller)
         return self
 
     def press(self, name: str, *, hold: float = 0.1) -> Table:
@@ -30,6 +32,7 @@ class Table:
         self.virtual.drive(name, True, self.t)
         self.controller.advance(self.t + hold)
         self.virtual.drive(name, False, self.t + hold)
+        assert_fits_the_oled(self.controller)
         return self
 
     def buttons(self, *names: str) -> Table:
@@ -375,7 +378,7 @@ def test_a_button_that_means_nothing_on_a_screen_without_options_does_nothing(
 def test_the_screens_without_options_say_what_the_buttons_do() -> None:
     hints = {key: make().controller.view().screen.footer for key, make in SCREENS.items()}
     assert hints == {
-        "match/start": "GO: start clock + game 1",
+        "match/start": "GO: clock + game 1",
         "match/between/1": "NEXT: next game",
         "match/over": "GO: next match",
         "match/next": "GO: start  UNDO: back",
@@ -405,3 +408,17 @@ def test_the_option_on_show_is_an_event_so_a_journal_keeps_it() -> None:
     assert table.last("option") == {
         "t": table.t, "event": "option", "key": "iq/draw", "shown": "Team B"
     }  # fmt: skip
+
+
+def test_a_timer_held_after_a_restart_takes_only_yes_or_no() -> None:
+    table = Table(game=5).count().buttons("yes", "yes", "go")  # the 15 s running
+    stopped = table.t
+    table.t += 60.0
+    table.controller.resume(table.t, stopped_at=stopped, elapsed_known=True)
+    assert table.controller.prompt.key == "recover/chummy"
+    events, log = list(table.events), list(table.controller.log)
+    table.buttons("undo", "count", "go", "next")
+    assert (table.events, table.controller.log) == (events, log)
+    assert table.controller.view().screen.footer == "YES: over NO: restart"
+    table.buttons("yes")
+    assert table.last("action")["action"] == "chummy.timeout"

@@ -29,6 +29,7 @@ from firmware_py.table.headless import ScriptStep, VirtualTable, input_names, ru
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
 from rules.geoplunge.match import TimeUpRule
+from tests.screens import assert_fits_the_oled
 
 SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 PER_GAME = settings(
@@ -134,10 +135,10 @@ def _play(setup: dict[str, Any], moves: list[Move]) -> tuple[list[str], list[dic
             first = len(steps)
             steps.extend(made)
             table.play(steps, first=first)
-            table.controller.view()  # what the daemon draws after every step
+            assert_fits_the_oled(table.controller)  # what the daemon draws after every step
             last = steps[-1].t
         table.advance(last + 2000.0)  # let every timer run out
-        table.controller.view()
+        assert_fits_the_oled(table.controller)
     finally:
         table.close()
     lines = [json.dumps({"setup": setup})]

@@ -561,3 +561,35 @@ def test_a_new_record_is_readable_by_its_owner_and_group_only(capsys: Capture, d
     finally:
         os.umask(old)
     assert db.stat().st_mode & 0o777 == 0o640
+
+
+# R133: free text kept in the record is one line of plain text
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (("protest", "buzzer\x1b[2J stuck"), "the protest: 'buzzer\\x1b[2J stuck' holds a control"),
+        (("protest", "x" * 2001), "the protest is 2001 characters: expected at most 2000"),
+        (("protest", "ok", "--by", "coach\x07"), "who enters it: 'coach\\x07' holds a control"),
+        (
+            ("protest", "ok", "--by", "c" * 65),
+            "who enters it is 65 characters: expected at most 64",
+        ),
+        (("playoff", "--void", "--reason", "r\x1b]0;x\x07"), "the reason: 'r\\x1b]0;x\\x07' holds"),
+    ],
+)
+def test_r133_free_text_with_a_control_character_or_too_long_is_refused(
+    capsys: Capture, db: Path, argv: tuple[str, ...], names: str
+) -> None:
+    new(capsys, db, "--seed", "1")
+    assert_unchanged(capsys, db, *argv, names=names)
+
+
+def test_r133_free_text_is_stored_one_way(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(
+        capsys, "protest", "  Caf\u0065\u0301\u200b  table  2 ", "--by", " Owls ", "--db", str(db)
+    )
+    protest = snapshot(db)["protests"][0]
+    assert (protest["text"], protest["lodged_by"]) == ("Caf\u00e9 table 2", "Owls")

@@ -11,13 +11,13 @@ import argparse
 import json
 import secrets
 import sqlite3
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from firmware_py.cli_args import file_path, print_error
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
@@ -35,6 +35,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
+from rules.tournament.teams import clean_text
 
 DEFAULT_DB = Path("tournament.db")
 BAD_INPUT = 2
@@ -59,7 +60,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     new = sub.add_parser("new", help="start a tournament record from a teams CSV")
     new.add_argument("--format", required=True, dest="fmt", help="combo3 or combo4")
-    new.add_argument("--teams", required=True, type=Path, help="CSV: name,school,players")
+    new.add_argument("--teams", required=True, type=file_path, help="CSV: name,school,players")
     new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
     new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
     new.add_argument(
@@ -103,11 +104,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     playoff = sub.add_parser("playoff", help="record a Border-Up playoff game")
     playoff.add_argument("--winner", help="the winner of the next playoff game")
     playoff.add_argument("--void", action="store_true", help="void the playoff games so far")
-    playoff.add_argument("--reason", help="why the games are voided")
+    playoff.add_argument("--reason", type=REASON, help="why the games are voided")
     _common(playoff, by="director")
 
     protest = sub.add_parser("protest", help="record a protest")
-    protest.add_argument("text", help="what is protested")
+    protest.add_argument("text", type=PROTEST, help="what is protested")
     protest.add_argument("--round", type=int, dest="round_number")
     protest.add_argument("--table", type=int)
     _common(protest, by="director")
@@ -116,11 +117,34 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(export)
 
 
+def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
+    """An argument type for free text kept in the record (R131, R133): made one way, one line,
+    no control characters (they would reach the terminal of whoever reads the record)."""
+
+    def parse(text: str) -> str:
+        try:
+            cleaned = clean_text(text, what)
+        except InvalidInput as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        if len(cleaned) > max_length:
+            raise argparse.ArgumentTypeError(
+                f"{what} is {len(cleaned)} characters: expected at most {max_length}"
+            )
+        return cleaned
+
+    return parse
+
+
+WHO = _plain_text("who enters it", 64)
+REASON = _plain_text("the reason", 500)
+PROTEST = _plain_text("the protest", 2000)
+
+
 def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
-    parser.add_argument("--db", type=Path, default=DEFAULT_DB, help="the tournament record")
+    parser.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
     parser.add_argument("--json", action="store_true", help="answer with JSON")
     if by is not None:
-        parser.add_argument("--by", help=f"who enters it (default: {by})")
+        parser.add_argument("--by", type=WHO, help=f"who enters it (default: {by})")
 
 
 def _round(parser: argparse.ArgumentParser) -> None:
@@ -129,7 +153,7 @@ def _round(parser: argparse.ArgumentParser) -> None:
 
 def _amend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--amend", action="store_true", help="replace the recorded entry")
-    parser.add_argument("--reason", help="why it is amended (required with --amend)")
+    parser.add_argument("--reason", type=REASON, help="why it is amended (required with --amend)")
 
 
 def run(args: argparse.Namespace, now: str | None = None) -> int:
@@ -151,7 +175,7 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"gametable: error: {message}", file=sys.stderr)
+    print_error(message)
     return BAD_INPUT
 
 

@@ -16,11 +16,11 @@ from rules.geoplunge.replay import (
     GameSession,
     Session,
     apply_session,
-    parse_log,
     replay,
     start_session,
     summary,
 )
+from rules.log import parse_log
 
 EXAMPLE = "examples/combo4-match.jsonl"
 

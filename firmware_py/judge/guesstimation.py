@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from firmware_py.cli_args import file_path, print_error
 from firmware_py.families.guesstimation.deck import load_deck
 from rules.errors import InvalidInput, RuleError
 from rules.guesstimation.numbers import number_text, parse_number
@@ -59,11 +59,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_json(duel)
 
     replay = sub.add_parser("replay", help="the board after a JSON Lines Guesstimation log")
-    replay.add_argument("log", type=Path)
+    replay.add_argument("log", type=file_path)
     _add_json(replay)
 
     deck = sub.add_parser("deck", help="check a deck file and count its cards")
-    deck.add_argument("path", type=Path)
+    deck.add_argument("path", type=file_path)
     _add_json(deck)
 
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         answer = _COMMANDS[args.guesstimation_command](args)
     except RuleError as error:
-        print(f"gametable: error: {error}", file=sys.stderr)
+        print_error(error)
         return BAD_INPUT
     print(json.dumps(answer.data) if args.json else answer.text)
     return answer.code

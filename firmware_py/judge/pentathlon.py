@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from firmware_py.cli_args import file_path, print_error
 from rules.errors import InvalidInput, RuleError
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.dice import DEFAULT_SIDES, check_roll, check_sides, parse_numbers
@@ -61,7 +60,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_json(trick)
 
     board = sub.add_parser("juggle-board", help="check a Juggle board typed as text")
-    board.add_argument("path", type=Path, help="the board file (format: docs/pentathlon.md)")
+    board.add_argument("path", type=file_path, help="the board file (format: docs/pentathlon.md)")
     _add_json(board)
 
     adjudicate = sub.add_parser("adjudicate", help="the time-limit adjudication of a game")
@@ -76,7 +75,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_json(adjudicate)
 
     replay = sub.add_parser("replay", help="replay a Pentathlon log: print its record (JSON)")
-    replay.add_argument("log", type=Path)
+    replay.add_argument("log", type=file_path)
     _add_json(replay)  # the record is always JSON; accepted for uniformity
 
 
@@ -111,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"gametable: error: {message}", file=sys.stderr)
+    print_error(message)
     return BAD_INPUT
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from drivers.display import OledError
 from drivers.pins import PinFactoryError, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
+from firmware_py.cli_args import print_error
 from firmware_py.table.config import Config, ConfigError, default_config, load_config
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon, main_task_guard
@@ -37,7 +38,7 @@ log = logging.getLogger("gametable")
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"gametable: error: {message}", file=sys.stderr)
+    print_error(message)
     return code
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
+
+from firmware_py.cli_args import print_error
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
@@ -618,7 +619,7 @@ def check_config_main(path: Path) -> int:
     try:
         config = load_config(path)
     except ConfigError as error:
-        print(error, file=sys.stderr)
+        print_error(error)
         return 2
     print(f"{path}: ok ({describe(config)})")
     return 0

@@ -31,6 +31,15 @@ from rules.errors import RuleError
 
 CONSOLE = ("count", "go", "yes", "no", "undo", "next")
 OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
+OLED_QUESTION_LINES = 2  # between the big text and the footer
+
+
+def question_lines(text: str) -> list[str]:
+    """A prompt's text as the OLED's lines: wrapped at the panel's width, a newline starting a
+    line of its own. Every prompt fits in OLED_QUESTION_LINES (the property tests check)."""
+    return [line for part in text.split("\n") for line in textwrap.wrap(part, OLED_LINE_CHARS)]
+
+
 # Number entry: a held NEXT or NO repeats after REPEAT_DELAY, every REPEAT_EVERY, and after
 # FAST_AFTER repeats in steps of FAST_STEP, so a score of 140 is a couple of seconds away.
 REPEAT_DELAY = 0.5
@@ -307,15 +316,15 @@ class TableController:
         """A console button. What it means depends on the step; where it means nothing it
         does nothing (the OLED footer says what the buttons do)."""
         prompt = self.prompt
+        if self._held:  # a timer ran out while the table was off: settled first (R83, R111)
+            if button in ("yes", "no"):
+                self._settle_held(run_out=button == "yes")
+            return
         if button == "undo":
             self._undo()
             return
         if self._count is not None:
             return  # the count runs to its end; only UNDO stops it
-        if self._held:
-            if button in ("yes", "no"):
-                self._settle_held(run_out=button == "yes")
-            return
         if button == "count" and prompt.kind is Kind.COUNT and prompt.count is not None:
             self._count = _Count(started=self.now, spec=prompt.count)
             self.emit(self._event("count", n=1))
@@ -526,9 +535,9 @@ class TableController:
             return Prompt(
                 key=f"recover/{held.name}",
                 kind=Kind.YES_NO,
-                text=f"The {what} ran out while the table was off. Run out?",
+                text=f"The {what} ran out while off: over?",
                 options=(Outcome("ran out"), Outcome("restart")),
-                hint="YES: it ran out  NO: restart",
+                hint="YES: over NO: restart",
             )
         return self.game.prompt(self.session, self.scratch, self._facts())
 
@@ -611,7 +620,7 @@ class TableController:
             big = self.message
         else:
             big = ":".join(str(scores.get(seat, 0)) for seat in self.settings.seats)
-        lines = tuple(textwrap.wrap(prompt.text, OLED_LINE_CHARS)[:2])
+        lines = tuple(question_lines(prompt.text)[:2])
         stuck = " ".join(sorted(self._stuck))
         alert = f"STUCK {stuck}" if stuck else None
         return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert)

@@ -154,7 +154,7 @@ def choice(key: str, text: str, options: Sequence[Outcome]) -> Prompt:
 
 
 def number(key: str, text: str, spec: NumberSpec) -> Prompt:
-    return Prompt(key=key, kind=Kind.NUMBER, text=text, number=spec, hint="NEXT +1  NO -1  YES: ok")
+    return Prompt(key=key, kind=Kind.NUMBER, text=text, number=spec, hint="NEXT +1 NO -1 YES:ok")
 
 
 def ask_each(

@@ -47,6 +47,7 @@ CONSOLE_KEYS = {
     "n": "no",
     "u": "undo",
     "\r": "next",
+    "\n": "next",  # Enter: the terminal's ICRNL (kept in cbreak mode) turns its CR into LF
     " ": "next",
 }
 SHOUT_HOLD = 0.15  # seconds a shout key holds the buzzer down

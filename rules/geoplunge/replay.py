@@ -11,12 +11,11 @@ and ``replay_log`` take every log (``AnySession``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.actions import Action, decode, encode, register
+from rules.actions import Action, register
 from rules.errors import InvalidLog, RuleError
 from rules.geoplunge.championship import (
     ChampionshipState,
@@ -30,6 +29,7 @@ from rules.geoplunge.match import MatchState, PlayedGame, StartMatch, apply_matc
 from rules.geoplunge.match3 import Match3State, StartMatch3, apply_match3, new_match3
 from rules.geoplunge.scoring import GameResult, score_game
 from rules.geoplunge.teams import Team
+from rules.log import located, parse_log
 
 
 @register("game.start")
@@ -125,33 +125,6 @@ def replay_any(actions: Iterable[Action]) -> AnySession:
     return session
 
 
-def parse_log(lines: Iterable[str]) -> list[Action]:
-    """Decode JSON Lines, naming the line of any fault. Blank lines are skipped."""
-    actions = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise InvalidLog(f"line {number}: not JSON ({error.msg})") from None
-        except (ValueError, RecursionError):
-            raise InvalidLog(
-                f"line {number}: not JSON this table can read (too deep or too long)"
-            ) from None
-        try:
-            actions.append(decode(data))
-        except RuleError as error:
-            raise _located(error, f"line {number}") from None
-    return actions
-
-
-def _located(error: RuleError, where: str) -> RuleError:
-    """The same typed error, its one line prefixed with where it happened."""
-    error.args = (f"{where}: {error}",)
-    return error
-
-
 def replay_log(lines: Iterable[str]) -> AnySession:
     """Replay any log, naming the line of the first action the rules refuse."""
     actions = parse_log(lines)
@@ -162,12 +135,8 @@ def replay_log(lines: Iterable[str]) -> AnySession:
         try:
             session = apply_any_session(session, action)
         except RuleError as error:
-            raise _located(error, f"action {number} ({action.kind})") from None
+            raise located(error, f"action {number} ({action.kind})") from None
     return session
-
-
-def dump_log(actions: Iterable[Action]) -> str:
-    return "".join(json.dumps(encode(action)) + "\n" for action in actions)
 
 
 def _result_json(result: GameResult | None) -> dict[str, Any] | None:

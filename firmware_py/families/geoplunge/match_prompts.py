@@ -51,7 +51,7 @@ def between_games(
             key="match/start",
             kind=Kind.NOTICE,
             text=f"{match_name(session)}, games {games}",
-            hint="GO: start clock + game 1",
+            hint="GO: clock + game 1",
             go=Outcome("start", NEXT_GAME, clock_minutes=session.minutes),
         )
     key = f"match/between/{len(session.played)}"

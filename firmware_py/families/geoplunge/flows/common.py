@@ -37,6 +37,6 @@ def draw_prompt(key: str, purpose: str) -> Prompt:
     """The statehood draw: each team draws a card; the dealer says whose is closer to 1."""
     return choice(
         key,
-        f"Draw: statehood closer to 1 {purpose}",
+        f"Statehood nearest 1 {purpose}",
         [Outcome(f"Team {team}", {"action": "draw_winner", "first": team}) for team in ("A", "B")],
     )

@@ -28,7 +28,7 @@ def prompt(state: Any, scratch: Mapping[str, Any], settings: FlowSettings) -> Pr
             key=f"ds/race{race}",
             kind=Kind.SHOUT,
             text=f"Race {race}: {state.sort_by}",
-            hint="GO: Ready, Set, GeoPlunge!",
+            hint="GO: start the race",
             window=f"ds/race{race}",
             opens_on_go=True,
             on_shout=_shouted,

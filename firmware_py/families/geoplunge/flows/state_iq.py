@@ -27,11 +27,12 @@ def prompt(state: Any, scratch: Mapping[str, Any], settings: FlowSettings) -> Pr
             ],
         )
     team = state.guessing_team.value
-    deal = f"Deal {state.deal_next_card.value} a card. " if state.deal_next_card else ""
+    deal = f"Deal {state.deal_next_card.value} a card.\n" if state.deal_next_card else ""
     guess = {"action": "state_iq.guess", "team": team, "state": None}
     return yes_no(
         f"iq/guess/{team}/{state.guess_number}",
-        f"{deal}{team} guess {state.guess_number}, clue {state.next_clue_type}: right?",
+        f"{deal}{team} guess {state.guess_number}, clue {state.next_clue_type}"
+        + ("?" if deal else ": right?"),
         Outcome("right", {**guess, "correct": True}),
         Outcome("wrong", {**guess, "correct": False}),
     )
