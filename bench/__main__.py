@@ -19,6 +19,7 @@ from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.latency import decision_latency
 from bench.lockout import lockout
+from bench.matching import matching_figures
 from bench.oled_bytes import oled_bytes
 from bench.pentathlon import reach_solver
 from bench.shouts import shout_ordering
@@ -38,6 +39,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     daemon_figures,
     durability,
     tournament_figures,
+    matching_figures,
     timer_error,
 )
 

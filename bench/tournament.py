@@ -80,7 +80,7 @@ def tournament_figures() -> Section:
     how = (
         f"a seeded Combo 4 field of {TEAMS} teams (16 schools, same-school pairs avoided), "
         f"Swiss-paired {ROUNDS} rounds with seeded random results: each Tournament.pair "
-        "(standings, networkx matching) timed with time.perf_counter and summed; then the "
+        "(standings, rustworkx matching) timed with time.perf_counter and summed; then the "
         f"{ROUNDS}-round standings computed {STANDINGS_SAMPLES} times."
     )
     return Section("Tournament", how, figures)

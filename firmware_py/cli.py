@@ -33,7 +33,11 @@ def _add_json(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="gametable", description="GeoPlunge tournament table controller")
+    parser = OneLineParser(
+        prog="gametable",
+        description="academic game tournament tables: GeoPlunge, Mathematics Pentathlon, "
+        "Guesstimation",
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     _add_check_commands(commands)

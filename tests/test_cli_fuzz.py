@@ -4,8 +4,9 @@ command that refuses its input changes no file.
 The commands and their options are read from the parser itself, so a command added later is
 fuzzed without anyone remembering to add it here. Arguments are drawn from a pool of values a
 person (or a slip of the keyboard) could type: empty, huge, not a number, control characters,
-paths to a directory, to nothing, to /dev/null, to a binary, a text, a journal and a tournament
-record, alongside a few good values so the commands get past their first check.
+bytes that are not UTF-8, paths to a directory, to nothing, to /dev/null, to a binary, a text,
+JSON and TOML nested 50 000 deep, a journal and a tournament record, alongside a few good
+values so the commands get past their first check.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ VALUES = (
     "tab\there",
     "\u202eevil",
     "é",
+    "\udcff\udcfe",  # bytes that are not UTF-8, as Python hands them over from argv
     "combo3",
     "championship",
     "geoplunge",
@@ -76,6 +78,8 @@ FILES = (
     "script.jsonl",
     "log.jsonl",
     "bad.toml",
+    "deep.jsonl",
+    "deep.toml",
     "out/new.json",
 )
 
@@ -133,6 +137,8 @@ def _make_files(folder: Path) -> None:
     (folder / "text.txt").write_text("hello\n")
     (folder / "empty.txt").write_text("")
     (folder / "bad.toml").write_text("[table\nname = 1\n")
+    (folder / "deep.jsonl").write_text('{"t": ' + "[" * 50_000 + "]" * 50_000 + "}\n")
+    (folder / "deep.toml").write_text("[table]\nname = " + "[" * 50_000 + "]" * 50_000 + "\n")
     (folder / "script.jsonl").write_text('{"t": 1, "press": "console.count"}\n{"t": 8}\n')
     (folder / "log.jsonl").write_text('{"action": "game.start", "game": 2}\n')
     make_journal(folder / "journal.db")

@@ -1,4 +1,4 @@
-"""Pair a round by minimum-weight perfect matching (networkx), never greedily (R90-R94).
+"""Pair a round by minimum-weight perfect matching (rustworkx), never greedily (R90-R94).
 
 Every possible pair of teams gets a cost made of tiers, each tier worth more than the most
 that all lower tiers together can add to a round, so the matching minimises them in order:

@@ -27,6 +27,8 @@ def load_deck(path: Path) -> Deck:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise InvalidInput(f"{path}: not a TOML deck ({error})") from None
+    except RecursionError:
+        raise InvalidInput(f"{path}: not a TOML deck (nested too deeply)") from None
     try:
         return deck_from_data(data)
     except InvalidInput as error:
