@@ -182,7 +182,7 @@ def _same_cards(order: Sequence[str], expected: Iterable[str], what: str, named:
         faults = [f"missing {', '.join(missing)}"] if missing else []
         faults += [f"not expected {', '.join(extra)}"] if extra else []
         raise InvalidInput(
-            f"{what} is not {named} ({'; '.join(faults)}): expected {len(wanted)} cards, "
+            f"{what} is not {named} ({'; '.join(faults)}): expected {wanted.total()} cards, "
             f"each once and {wanted[WATER]} water card(s)"
         )
     return cards
