@@ -30,7 +30,9 @@ from rules.states.hand import Hand
 ATLAS = default_atlas()
 
 
-def next_action(game: StatesGame, rng: random.Random) -> Action:
+def next_action(game: StatesGame, rng: random.Random, *, passive: bool = False) -> Action:
+    """A legal action; a ``passive`` player never wins a hand (no connecting claim, no knock),
+    so hands run long and the deck runs out."""
     hand = game.hand
     if hand is None:
         order = list(game.deck.cards)
@@ -45,11 +47,16 @@ def next_action(game: StatesGame, rng: random.Random) -> Action:
     states = [card for card in held if card != WATER]
     if hand.picked:
         winning = connecting_four(states, game.connect)
-        if winning is not None and rng.random() < 0.9:
+        if winning is not None and not passive and rng.random() < 0.9:
             return Claim(player, winning)
-        if len(states) >= 4 and rng.random() < 0.05:
-            return Claim(player, tuple(rng.sample(states, 4)))  # right or wrong
-    if not hand.drawn and may_knock(game, hand) and rng.random() < 0.5:
+        wrong = [
+            four
+            for four in combinations(states, 4)
+            if connecting_four(list(four), game.connect) is None
+        ]
+        if wrong and rng.random() < 0.05:
+            return Claim(player, rng.choice(wrong))  # a mistake: play continues
+    if not hand.drawn and not passive and may_knock(game, hand) and rng.random() < 0.5:
         return Knock(player)
     sources = pickable(hand)
     if WATER in held and rng.random() < 0.3:

@@ -33,9 +33,9 @@ def _hand(game: StatesGame) -> Hand:
     return game.hand
 
 
-def two_player(top: tuple[str, ...] = ("OK", "NJ", "DE", "MI"), **options: bool) -> StatesGame:
+def two_player(top: tuple[str, ...] = ("OK", "NJ", "DE", "MI")) -> StatesGame:
     """A and B; A plays first holding UT, CO, KS, ME; OK, NJ, DE and MI lie on top of the deck."""
-    return deal(started(("A", "B"), **options), "A", [A_HAND, B_HAND], PILES, top)
+    return deal(started(("A", "B")), "A", [A_HAND, B_HAND], PILES, top)
 
 
 # --- The deal -----------------------------------------------------------------------------------
