@@ -3,14 +3,41 @@ a complete deck), 1 the other verdict, 2 bad input as one line on stderr."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pytest
 
 from tests.cli_helpers import assert_bad_input, run, run_json
-from tests.states_helpers import EXAMPLE_DECK_FILE
+from tests.states_helpers import EXAMPLE_DECK_FILE, ROOT
 
 DECK = str(EXAMPLE_DECK_FILE)
+DOC = ROOT / "docs/states.md"
+
+
+def _documented_commands() -> list[tuple[str, str]]:
+    """Each ``$ gametable states ...`` line in docs/states.md and the lines printed after it."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S):
+        examples += re.findall(r"^\$ (.*)\n((?:[^$].*\n)*)", block, re.M)
+    return examples
+
+
+@pytest.mark.parametrize(("command", "output"), _documented_commands())
+def test_the_documented_examples_print_what_the_doc_says(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str, output: str
+) -> None:
+    monkeypatch.chdir(ROOT)
+    argv = shlex.split(command)
+    assert argv[:2] == ["gametable", "states"]
+    _, out, err = run(capsys, *argv[1:])
+    assert out + err == output
+
+
+def test_the_doc_has_examples_of_every_command() -> None:
+    used = {shlex.split(command)[2] for command, _ in _documented_commands()}
+    assert used == {"connect", "knock", "deck"}
 
 
 def test_connect_answers_the_rulebooks_example_with_exit_0(
