@@ -71,7 +71,7 @@ def test_knocking_needs_a_complete_deck_and_names_the_missing_cards() -> None:
     with pytest.raises(InvalidInput, match="knocking needs every card's colour and value") as err:
         started(deck=shipped_deck())
     assert "AL, AR, AZ" in str(err.value)
-    assert "play without it" in str(err.value)
+    assert "or start with knocking off" in str(err.value)
 
 
 def test_the_alternate_scoring_needs_every_cards_value() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +22,15 @@ from rules import families
 from rules.actions import Action, action_class, decode, encode, known_kinds
 from rules.errors import RuleError
 from rules.log import dump_log
-from rules.states.actions import StartStates
+from rules.states.actions import (
+    Claim,
+    DealHand,
+    Discard,
+    Draw,
+    Knock,
+    PlaceWater,
+    StartStates,
+)
 from rules.states.connect import Connection
 from rules.states.game import StatesGame, apply_action, new_game
 from rules.states.hand import HAND_SIZE, Hand
@@ -73,8 +81,7 @@ def play_out(
     played = Played([start], [game])
     while not game.over and len(played.log) < MAX_ACTIONS:
         if fuzz is not None and rng.random() < 0.1:
-            kind = STATES_KINDS[rng.randrange(len(STATES_KINDS))]
-            action = fuzz.draw(for_action(action_class(kind)))
+            action = _any_action(game, fuzz, rng)
             try:
                 game = apply_action(game, action)
             except RuleError:
@@ -85,6 +92,24 @@ def play_out(
         played.log.append(action)
         played.games.append(game)
     return played
+
+
+def _any_action(game: StatesGame, fuzz: st.DataObject, rng: random.Random) -> Action:
+    """Any STATES action, its fields drawn at random but now and then naming a player of the
+    game (or not) and a card it holds (or not), so some are accepted."""
+    kind = STATES_KINDS[rng.randrange(len(STATES_KINDS))]
+    action = fuzz.draw(for_action(action_class(kind)))
+    names = (*game.players, "Zed")
+    held = [*game.hand.held_by(game.hand.turn), "TX"] if game.hand is not None else ["TX"]
+    if isinstance(action, Draw | PlaceWater | Knock | Claim | Discard):
+        action = replace(action, player=rng.choice(names))
+    if isinstance(action, DealHand):
+        action = replace(action, first=rng.choice(names))
+    if isinstance(action, Discard):
+        action = replace(action, card=rng.choice(held))
+    if isinstance(action, Claim) and len(held) >= 4:
+        action = replace(action, states=tuple(rng.sample(held, 4)))
+    return action
 
 
 def _rng(seed: int) -> random.Random:

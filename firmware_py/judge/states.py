@@ -39,7 +39,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``states`` and its sub-commands; ``args.run_command`` carries one out."""
     states = commands.add_parser("states", help="STATES: judge a claim or a knock")
     states.set_defaults(run_command=run)
-    sub = states.add_subparsers(dest="states_command", required=True, parser_class=type(states))
+    sub = states.add_subparsers(
+        dest="states_command",
+        metavar="{connect,knock,deck}",  # named in the error when it is missing
+        required=True,
+        parser_class=type(states),
+    )
 
     connect = sub.add_parser("connect", help="do these 4 states border each other?")
     connect.add_argument("states", help="the 4 states shown, e.g. UT,CO,KS,OK")

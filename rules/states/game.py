@@ -113,7 +113,11 @@ def new_game(start: StartStates) -> StatesGame:
     deck = deck_from_entries(start.cards, start.water_cards)
     if start.knocking:
         require_complete(
-            deck, colours=True, values=True, needed_for="knocking", otherwise="play without it"
+            deck,
+            colours=True,
+            values=True,
+            needed_for="knocking",
+            otherwise="start with knocking off",
         )
     if start.scoring is Scoring.ALTERNATE:
         require_complete(
