@@ -167,10 +167,12 @@ def test_deck_lists_the_cards_the_shipped_deck_lacks_with_exit_1(
 ) -> None:
     code, data = run_json(capsys, "states", "deck")
     assert code == 1
+    without_colour = data["without_colour"]
+    assert isinstance(without_colour, list)
     assert data["complete"] is False
-    assert "UT" in data["without_colour"]
-    assert "DE" not in data["without_colour"]
-    assert data["without_value"] == sorted(set(data["without_colour"]) - {"PA", "MD", "WV"})
+    assert "UT" in without_colour
+    assert "DE" not in without_colour
+    assert data["without_value"] == sorted(set(without_colour) - {"PA", "MD", "WV"})
 
 
 def test_deck_accepts_a_complete_deck_file_with_exit_0(
