@@ -14,6 +14,7 @@ from firmware_py import families
 from firmware_py.cli_args import file_path, print_error
 from firmware_py.judge import geoplunge as judge
 from firmware_py.judge import pentathlon as pentathlon_cli
+from firmware_py.judge import states as states_cli
 from rules.errors import RuleError
 
 BAD_INPUT = 2
@@ -76,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     guesstimation_cli.add_parser(commands)
     pentathlon_cli.add_parser(commands)
+    states_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=file_path, help="another action log to narrate")
     _add_json(demo)

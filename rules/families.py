@@ -13,8 +13,9 @@ from rules.geoplunge.family import FAMILY as GEOPLUNGE
 from rules.guesstimation.family import FAMILY as GUESSTIMATION
 from rules.log import parse_log
 from rules.pentathlon.family import FAMILY as PENTATHLON
+from rules.states.family import FAMILY as STATES
 
-FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE, GUESSTIMATION, PENTATHLON)
+FAMILIES: tuple[RulesFamily, ...] = (GEOPLUNGE, GUESSTIMATION, PENTATHLON, STATES)
 
 
 def first_lines() -> str:
