@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -87,6 +88,7 @@ class Hub:
         self.clock = clock
         self.connected = False
         self.online: dict[int, bool] = {}  # table -> online, from each table's retained status
+        self.tally: Counter[str] = Counter()  # the tables' results by outcome, and duplicates
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = asyncio.Event()
         self._published: dict[int, bytes] = {}  # round -> the pairings last published
@@ -223,6 +225,7 @@ class Hub:
             return
         applied = apply_result(self.record, table, decision, now=self.clock())
         event = applied.event
+        self.tally["duplicate" if event is None else event.outcome] += 1
         if event is None:
             log.info("event=result_duplicate table=%d seq=%d", table, decision.seq)
             return
