@@ -198,8 +198,21 @@ def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
     if match is None:
         return _fit(f"R{latest.round} T{table}: no match")
     prefix = f"R{latest.round} T{table} "
-    room = max(2, (OLED_TITLE_CHARS - len(prefix) - len(" v ")) // 2)
-    return _fit(f"{prefix}{match.a[:room]} v {match.b[:room]}")
+    a, b = _shortened(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
+    return _fit(f"{prefix}{a} v {b}")
+
+
+def _shortened(a: str, b: str, room: int) -> tuple[str, str]:
+    """Two names cut to fit ``room`` together: a short one keeps its whole, the long one
+    takes the rest."""
+    half = room // 2
+    if len(a) + len(b) <= room:
+        return a, b
+    if len(a) <= half:
+        return a, b[: room - len(a)].rstrip()
+    if len(b) <= room - half:
+        return a[: room - len(b)].rstrip(), b
+    return a[:half].rstrip(), b[: room - half].rstrip()
 
 
 def _fit(text: str) -> str:

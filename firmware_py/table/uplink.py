@@ -185,6 +185,7 @@ class HubLink:
         """Say "offline" (a clean stop: the broker keeps the will to itself), take what was
         acknowledged out of the outbox, and end paho's thread."""
         if self.connected:
+            self.connected = False  # nothing more is handed to paho; its goodbye is no outage
             said = self._client.publish(
                 status_topic(self.broker.table), OFFLINE, qos=1, retain=True
             )

@@ -148,6 +148,7 @@ class Hub:
         finally:
             pinger.cancel()
             self.notifier.stopping()
+            self.connected = False  # a goodbye, not an outage
             self._client.disconnect()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
