@@ -143,7 +143,8 @@ def _hub_link(config: Config) -> HubLink | None:
     except PasswordFileError as error:
         raise ConfigError(f"hub.password_file: {error}") from None
     except (OSError, ValueError) as error:  # paho reading the CA file for TLS
-        raise ConfigError(f"hub.ca_file: cannot use {hub.ca_file}: {error}") from None
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        raise ConfigError(f"hub.ca_file: cannot use {hub.ca_file}: {why}") from None
 
 
 def run(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.director.hub.passwords import (
+    HUB_USER,
     MODE,
     PasswordError,
     check_password,
@@ -108,10 +109,15 @@ def _users(args: argparse.Namespace) -> int:
         if args.generate is not None:
             args.generate.unlink(missing_ok=True)
         raise
-    who = "the hub" if user == "hub" else f"table {user}"
+    who = "the hub" if user == HUB_USER else f"table {user}"
     print(f"{who} {'added to' if new else 'changed in'} {args.file} by {writer}")
     if args.generate is not None:
-        print(f"its password is in {args.generate}: copy it to the table's [hub] password_file")
+        reader = (
+            "gametable hub run --password-file"
+            if user == HUB_USER
+            else f"table {user}'s [hub] password_file"
+        )
+        print(f"its password is in {args.generate}: for {reader}")
     print("the broker reads it on reload: systemctl reload mosquitto")
     return 0
 
@@ -149,7 +155,10 @@ def _run(args: argparse.Namespace) -> int:
 
     if not 1 <= args.port <= 65535:
         raise HubInputError(f"--port {args.port}: expected 1 to 65535")
-    password = read_password(args.password_file)
+    try:
+        password = read_password(args.password_file)
+    except PasswordFileError as error:
+        raise HubInputError(f"--password-file: {error}") from None
     logging.basicConfig(stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s")
     record = TournamentDB.open(args.db)
     try:
@@ -163,10 +172,14 @@ def _run(args: argparse.Namespace) -> int:
                 notifier=Notifier.from_environ(),
             )
         except (OSError, ValueError) as error:  # paho reading the CA file
-            raise HubInputError(f"--ca-file {args.ca_file}: {error}") from None
+            raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
         return asyncio.run(_until_signalled(hub))
     finally:
         record.close()
+
+
+def _why(error: Exception) -> str:
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 
 async def _until_signalled(hub: Hub) -> int:
