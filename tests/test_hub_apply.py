@@ -1,5 +1,5 @@
 """A table's reported match result into the tournament record, once, by the record's own rules
-(docs/hub.md, R170-R174): recorded as the table's, a second delivery changes nothing, the
+(docs/hub.md, R170-R175): recorded as the table's, a second delivery changes nothing, the
 director's entry stands against a table that disagrees, a table's own correction is an
 amendment that says so, and what is no match of the tournament is left out, saying why."""
 

@@ -1,10 +1,10 @@
-"""A table's reported match result, into the tournament record once (docs/hub.md, R170-R174).
+"""A table's reported match result, into the tournament record once (docs/hub.md, R170-R175).
 
 A decision is known by its table and its journal id: the first delivery is applied and kept in
 ``table_events`` in the same transaction, so a second delivery of it changes nothing. Only a
 match's result bears on the record; every other decision is for the director's eyes.
 
-What the hub makes of a result, by the rules the director's own entries follow (R170-R174):
+What the hub makes of a result, by the rules the director's own entries follow (R170-R175):
 
 - no result yet: it is recorded, entered by "table N";
 - the same points as the current result: nothing changes;
@@ -13,8 +13,9 @@ What the hub makes of a result, by the rules the director's own entries follow (
 - other points, the current result being the director's (or anyone else's): a conflict; the
   director's entry stands until the director amends it with a reason;
 - a result older than one this table already reported for the round: superseded;
-- a match the record does not have (a round not paired, a table not in it, a championship or a
-  single game, the other format): not recorded, and said why.
+- a match the record does not have (a round not paired, a table not in it) or points no match
+  scores: refused, saying why;
+- no match of the tournament (the championship, a single game, the other format): not recorded.
 """
 
 from __future__ import annotations
