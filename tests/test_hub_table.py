@@ -6,7 +6,9 @@ included) is on its retained state topic."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import signal
 import subprocess
 from collections.abc import Iterator
@@ -196,3 +198,25 @@ def test_a_table_whose_hub_password_file_cannot_be_read_is_one_line(
     assert done.stderr.startswith("gametable: error: ")
     assert "hub.password_file: cannot read" in done.stderr
     assert not (tmp_path / "j.db").exists()
+
+
+def _listening_sockets_of(pid: int) -> set[str]:
+    """The inodes of the process's sockets that listen (TCP) or wait unconnected (UDP)."""
+    sockets = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                sockets.add(target[8:-1])
+    listening = set()
+    for table in ("tcp", "tcp6", "udp", "udp6"):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] in ("0A", "07"):  # LISTEN (tcp), an unconnected bound socket (udp)
+                listening.add(fields[9])
+    return sockets & listening
+
+
+def test_a_table_on_the_hub_is_only_a_client(watcher: Peer, table: subprocess.Popen[str]) -> None:
+    wait_for(lambda: watcher.payloads("tables/7/status")[-1:] == [b"online"], "its birth")
+    assert _listening_sockets_of(table.pid) == set()
