@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -220,3 +221,24 @@ def _listening_sockets_of(pid: int) -> set[str]:
 def test_a_table_on_the_hub_is_only_a_client(watcher: Peer, table: subprocess.Popen[str]) -> None:
     wait_for(lambda: watcher.payloads("tables/7/status")[-1:] == [b"online"], "its birth")
     assert _listening_sockets_of(table.pid) == set()
+
+
+def test_a_damaged_outbox_stops_the_sending_not_the_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "journal.db"
+    journal = Journal.open(path, outbox=True)
+    journal.add("event", 1.0, {"event": "score", "A": 10, "B": 0}, session={"action": "x"})
+    journal.commit()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE outbox SET crc = crc + 1")
+    db.close()
+    link = HubLink(TableBroker("127.0.0.1", 1, 1, "pw"), journal=journal)
+    link.connected = True  # as if the broker had answered: the outbox is read
+    link.pump()
+    link.pump()
+    assert [r.message for r in caplog.records if "hub_outbox_error" in r.message] == [
+        f"event=hub_outbox_error error=journal {path} is damaged (outbox: entry 1's session "
+        "does not match its checksum); it was left as it is"
+    ]
+    journal.close()
