@@ -8,7 +8,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -37,12 +36,21 @@ def record(tmp_path: Path) -> Iterator[TournamentDB]:
         yield made
 
 
+JOURNAL = "5f1c0e7a9b2d4c1e8f3a6b7c9d0e1f2a"  # the table's journal's id
+
+
 def result(
-    seq: int, a: int, b: int, *, round_number: int = 1, start: str = "match.start", **more: Any
+    seq: int,
+    a: int,
+    b: int,
+    *,
+    round_number: int = 1,
+    start: str = "match.start",
+    journal: str = JOURNAL,
 ) -> Decision:
     session = {"action": start, "round": round_number, "minutes": 20, "on_time_up": "abandon"}
-    event = {"t": 900.0, "event": "match_result", "winner": "A", "A": a, "B": b, **more}
-    return Decision(seq, "2026-05-09T09:35:00.000+00:00", session, event)
+    event = {"t": 900.0, "event": "match_result", "winner": "A", "A": a, "B": b}
+    return Decision(journal, seq, "2026-05-09T09:35:00.000+00:00", session, event)
 
 
 def _director_enters(record: TournamentDB, table: int, a: int, b: int) -> None:
@@ -84,6 +92,16 @@ def test_the_same_journal_id_from_another_table_is_another_decision(
     apply_result(record, 2, result(40, 30, 30), now=LATER)
     assert [e.table for e in record.table_events()] == [1, 2]
     assert len(record.result_history(1, 2)) == 1
+
+
+def test_the_same_place_in_a_new_journal_at_the_table_is_another_decision(
+    record: TournamentDB,
+) -> None:
+    apply_result(record, 1, result(40, 40, 20), now=LATER)
+    # the table began a new journal (--new-journal): its entries are numbered from 1 again
+    applied = apply_result(record, 1, result(40, 40, 30, journal="a new one"), now=LATER)
+    assert applied.event is not None and applied.event.outcome == "amended"
+    assert [(e.journal, e.seq) for e in record.table_events()] == [(JOURNAL, 40), ("a new one", 40)]
 
 
 def test_the_directors_entry_with_the_same_points_is_left_as_it_is(record: TournamentDB) -> None:
@@ -141,6 +159,7 @@ def test_points_that_no_geoplunge_match_scores_are_refused(record: TournamentDB)
 
 def test_the_championship_is_left_to_the_director(record: TournamentDB) -> None:
     decision = Decision(
+        JOURNAL,
         7,
         "2026-05-09T15:00:00.000+00:00",
         {"action": "championship.start", "ptr_early_end": True},
@@ -158,7 +177,9 @@ def test_a_combo3_match_in_a_combo4_tournament_is_not_recorded(record: Tournamen
 
 
 def test_only_a_matchs_result_bears_on_the_record() -> None:
-    score = Decision(3, NOW, {"action": "match.start"}, {"event": "score", "A": 10, "B": 0})
+    score = Decision(
+        JOURNAL, 3, NOW, {"action": "match.start"}, {"event": "score", "A": 10, "B": 0}
+    )
     assert not bears_on_the_record(score)
     assert bears_on_the_record(result(4, 40, 20))
 

@@ -13,6 +13,7 @@ from firmware_py.table.hub_wire import Decision
 from tests.hub_helpers import ACCOUNTS, Broker, Peer, password_of, wait_for
 
 DECISION = Decision(
+    journal="5f1c0e7a9b2d4c1e8f3a6b7c9d0e1f2a",
     seq=1,
     wall="2026-05-09T09:00:00.000+00:00",
     session={"action": "match.start", "round": 1},

@@ -251,7 +251,13 @@ def test_a_decision_delivered_twice_counts_once(
             await until(lambda: bool(_recorded(record)), "the result")
             seq, body = table.result()
             # the table's broker acknowledgement lost: the same decision comes again
-            again = Decision(seq, "2026-05-09T09:35:00.000+00:00", _session(table), body)
+            again = Decision(
+                table.journal.identity(),
+                seq,
+                "2026-05-09T09:35:00.000+00:00",
+                _session(table),
+                body,
+            )
             resender = Peer(broker, "1")
             resender.publish("tables/1/events", again.to_bytes())
             resender.close()

@@ -234,7 +234,7 @@ def test_a_damaged_outbox_stops_the_sending_not_the_table(
         db.execute("UPDATE outbox SET crc = crc + 1")
     db.close()
     link = HubLink(TableBroker("127.0.0.1", 1, 1, "pw"), journal=journal)
-    link.connected = True  # as if the broker had answered: the outbox is read
+    link.connected = True  # as if the broker had answered: the outbox is read (never started)
     link.pump()
     link.pump()
     assert [r.message for r in caplog.records if "hub_outbox_error" in r.message] == [

@@ -74,7 +74,8 @@ def test_a_pairings_topic_names_its_round() -> None:
 
 
 def test_a_decision_arrives_as_it_was_sent() -> None:
-    sent = Decision(41, "2026-05-09T09:35:00.000+00:00", {"action": "match.start", "round": 2},
+    sent = Decision("5f1c0e7a", 41, "2026-05-09T09:35:00.000+00:00",
+                    {"action": "match.start", "round": 2},
                     {"event": "match_result", "A": 40, "B": 20})  # fmt: skip
     assert parse_decision(sent.to_bytes()) == sent
 
@@ -84,15 +85,17 @@ def test_a_decision_arrives_as_it_was_sent() -> None:
     [
         (b"\xff", "a decision: not JSON"),
         (b"[1]", "a decision: expected a JSON object"),
-        (b'{"seq": 0}', "a decision without its journal id"),
-        (b'{"seq": 1.0}', "a decision without its journal id"),
-        (b'{"seq": 3, "wall": 5, "session": {}}', "decision 3: expected its wall time"),
+        (b'{"journal": "j", "seq": 0}', "a decision without its journal id"),
+        (b'{"journal": "j", "seq": 1.0}', "a decision without its journal id"),
+        (b'{"seq": 1}', "a decision without its journal id"),
+        (b'{"journal": "", "seq": 1}', "a decision without its journal id"),
+        (b'{"journal": "j", "seq": 3, "wall": 5, "session": {}}', "decision 3: expected its wall"),
         (
-            b'{"seq": 3, "wall": "w", "session": {"action": "a"}, "event": {}}',
+            b'{"journal": "j", "seq": 3, "wall": "w", "session": {"action": "a"}, "event": {}}',
             "decision 3: expected an event with a name",
         ),
         (
-            b'{"seq": 3, "wall": "w", "session": {}, "event": {"event": "x"}}',
+            b'{"journal": "j", "seq": 3, "wall": "w", "session": {}, "event": {"event": "x"}}',
             "decision 3: its session has no start action",
         ),
         (b'{"seq": NaN}', "a decision: not JSON"),

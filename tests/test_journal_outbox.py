@@ -38,6 +38,7 @@ def _as_schema_2(path: Path) -> None:
     """The journal as a gametable before the outbox wrote it."""
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE outbox")
+        db.execute("DELETE FROM meta WHERE key = 'id'")
         db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
     db.close()
 
@@ -153,6 +154,17 @@ def test_a_damaged_outbox_row_is_refused_never_sent(tmp_path: Path) -> None:
         journal.close()
 
 
+def test_every_journal_has_an_id_of_its_own(tmp_path: Path) -> None:
+    first = Journal.open(make_journal(tmp_path / "a.db"))
+    second = Journal.open(make_journal(tmp_path / "b.db"))
+    try:
+        assert first.identity() != second.identity()
+        assert len(first.identity()) == 32
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_new_journal_is_of_the_outbox_schema(tmp_path: Path) -> None:
     path = make_journal(tmp_path / "j.db")
     assert _schema(path) == str(SCHEMA_VERSION) == "3"
@@ -179,6 +191,7 @@ def test_a_schema_2_journal_opened_to_record_gets_an_empty_outbox_and_plays_on(
         entries = list(journal.entries())
         assert _schema(path) == "3"
         assert journal.undelivered() == 0
+        assert len(journal.identity()) == 32
         table = RecordedTable.start(
             journal=journal, settings=TableSettings(), now=0.0, read_pin=lambda name: False
         )

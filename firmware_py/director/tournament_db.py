@@ -72,6 +72,7 @@ _HUB_SCHEMA = (
     f"""CREATE TABLE table_events (
         id INTEGER PRIMARY KEY,
         table_number INTEGER NOT NULL CHECK (table_number >= 1),
+        journal TEXT NOT NULL,
         seq INTEGER NOT NULL CHECK (seq >= 1),
         decided_at TEXT NOT NULL,
         received_at TEXT NOT NULL,
@@ -80,7 +81,7 @@ _HUB_SCHEMA = (
         b_points INTEGER,
         outcome TEXT NOT NULL CHECK (outcome IN ({_OUTCOME_CHECK})),
         note TEXT NOT NULL,
-        UNIQUE (table_number, seq))""",
+        UNIQUE (table_number, journal, seq))""",
     *_append_only(["table_events"]),
 )
 _SCHEMA = (
@@ -188,7 +189,8 @@ class TableEvent:
     """A match result a table reported through the hub, and what the hub made of it."""
 
     table: int
-    seq: int  # the table's journal id
+    journal: str  # the id of the table's journal
+    seq: int  # the decision's place in it
     decided_at: str  # the table's clock
     received_at: str  # the hub's clock
     round: int | None
@@ -200,6 +202,7 @@ class TableEvent:
     def to_json(self) -> dict[str, Any]:
         return {
             "table": self.table,
+            "journal": self.journal,
             "seq": self.seq,
             "decided_at": self.decided_at,
             "received_at": self.received_at,
@@ -453,21 +456,25 @@ class TournamentDB:
         history = self.result_history(round_number, table)
         return history[-1] if history else None
 
-    def table_event_seen(self, table: int, seq: int) -> bool:
-        """Whether the hub has already applied this decision of this table."""
+    def table_event_seen(self, table: int, journal: str, seq: int) -> bool:
+        """Whether the hub has already applied this decision of this table's journal."""
         return (
             self._db.execute(
-                "SELECT 1 FROM table_events WHERE table_number = ? AND seq = ?", (table, seq)
+                "SELECT 1 FROM table_events WHERE table_number = ? AND journal = ? AND seq = ?",
+                (table, journal, seq),
             ).fetchone()
             is not None
         )
 
-    def later_table_event(self, table: int, round_number: int, seq: int) -> int | None:
-        """The journal id of a later result this table reported for the same round, if any:
+    def later_table_event(
+        self, table: int, journal: str, round_number: int, seq: int
+    ) -> int | None:
+        """The place of a later result the same journal reported for the same round, if any:
         QoS 1 may deliver an old decision after a newer one."""
         row = self._db.execute(
-            "SELECT MAX(seq) FROM table_events WHERE table_number = ? AND round = ? AND seq > ?",
-            (table, round_number, seq),
+            """SELECT MAX(seq) FROM table_events
+               WHERE table_number = ? AND journal = ? AND round = ? AND seq > ?""",
+            (table, journal, round_number, seq),
         ).fetchone()
         return None if row[0] is None else int(row[0])
 
@@ -476,8 +483,8 @@ class TournamentDB:
         if self._schema() < SCHEMA_VERSION:
             return ()
         rows = self._db.execute(
-            """SELECT table_number, seq, decided_at, received_at, round, a_points, b_points,
-               outcome, note FROM table_events ORDER BY id"""
+            """SELECT table_number, journal, seq, decided_at, received_at, round, a_points,
+               b_points, outcome, note FROM table_events ORDER BY id"""
         )
         return tuple(TableEvent(*row) for row in rows)
 
@@ -566,10 +573,11 @@ class TournamentDB:
 
     def add_table_event(self, event: TableEvent) -> None:
         self._db.execute(
-            """INSERT INTO table_events (table_number, seq, decided_at, received_at, round,
-               a_points, b_points, outcome, note) VALUES (?,?,?,?,?,?,?,?,?)""",
+            """INSERT INTO table_events (table_number, journal, seq, decided_at, received_at,
+               round, a_points, b_points, outcome, note) VALUES (?,?,?,?,?,?,?,?,?,?)""",
             (
                 event.table,
+                event.journal,
                 event.seq,
                 event.decided_at,
                 event.received_at,

@@ -4,7 +4,7 @@ Topics, each table's under its own number (the broker's ACL lets a table write o
 
 - ``tables/<n>/status``  retained: ``online`` (the table's birth) or ``offline`` (its last will)
 - ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins)
-- ``tables/<n>/events``  QoS 1: each decision with its journal id (``seq``) and its session
+- ``tables/<n>/events``  QoS 1: each decision with its journal and place in it, and its session
 - ``tournament/rounds/<r>/pairings``  retained, written by the hub: a round's matches by table
 
 The table number is the table's number in the tournament's pairings. Every payload is parsed
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
+MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
 ONLINE, OFFLINE = "online", "offline"
 EVENTS_OF_EVERY_TABLE = "tables/+/events"
 STATUS_OF_EVERY_TABLE = "tables/+/status"
@@ -97,9 +98,11 @@ def _is_count(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision of a table: its journal id, when it was made (the table's clock, UTC), the
-    start action of its session (a match's, with its round) and the event itself."""
+    """One decision of a table: its place in the table's journal (the journal's id and the
+    entry's sequence number: together the decision's journal id), when it was made (the table's
+    clock, UTC), the start action of its session (a match's, with its round), and the event."""
 
+    journal: str
     seq: int
     wall: str
     session: dict[str, Any]
@@ -111,15 +114,29 @@ class Decision:
 
     def to_bytes(self) -> bytes:
         return _encode(
-            {"seq": self.seq, "wall": self.wall, "session": self.session, "event": self.event}
+            {
+                "journal": self.journal,
+                "seq": self.seq,
+                "wall": self.wall,
+                "session": self.session,
+                "event": self.event,
+            }
         )
 
 
 def parse_decision(payload: bytes) -> Decision:
     data = _decode(payload, "a decision")
-    seq, wall, session, event = (data.get(key) for key in ("seq", "wall", "session", "event"))
-    if not _is_count(seq):
-        raise WireError("a decision without its journal id: expected seq, a number from 1")
+    journal, seq, wall, session, event = (
+        data.get(key) for key in ("journal", "seq", "wall", "session", "event")
+    )
+    if (
+        not isinstance(journal, str)
+        or not 1 <= len(journal) <= MAX_JOURNAL_ID
+        or not _is_count(seq)
+    ):
+        raise WireError(
+            "a decision without its journal id: expected journal (its id) and seq, a number from 1"
+        )
     assert isinstance(seq, int)
     if not isinstance(wall, str) or not isinstance(session, dict):
         raise WireError(f"decision {seq}: expected its wall time and its session")
@@ -127,7 +144,7 @@ def parse_decision(payload: bytes) -> Decision:
         raise WireError(f"decision {seq}: expected an event with a name")
     if not isinstance(session.get("action"), str):
         raise WireError(f"decision {seq}: its session has no start action")
-    return Decision(seq, wall, session, event)
+    return Decision(journal, seq, wall, session, event)
 
 
 # --- a round's pairings -------------------------------------------------------------------------

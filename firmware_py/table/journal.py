@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -275,6 +276,16 @@ class Journal:
         except sqlite3.Error as error:
             raise JournalWriteError(f"journal {self.path}: outbox write failed ({error})") from None
 
+    def identity(self) -> str:
+        """The journal's own id (a schema-2 journal has one once it is recorded to)."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, Found.JOURNAL) from None
+        if row is None or not isinstance(row[0], str) or not row[0]:
+            raise JournalCorrupt(self.path, "it has no id")
+        return row[0]
+
     def undelivered(self) -> int:
         """How many decisions wait in the outbox."""
         try:
@@ -309,13 +320,20 @@ def _initialise(connection: sqlite3.Connection) -> None:
     connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
     connection.executescript(SCHEMA)
     connection.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
     connection.commit()
 
 
+def _new_id() -> str:
+    """A journal's identity: its entries' sequence numbers start at 1 in every journal, so the
+    hub knows a decision by its table, this and its sequence number."""
+    return uuid.uuid4().hex
+
+
 def _upgrade_to_outbox(connection: sqlite3.Connection) -> None:
-    """A schema-2 journal opened to record to gets its (empty) outbox, in one transaction: the
-    entries are untouched, and an older gametable then refuses it as newer rather than
-    misreading it."""
+    """A schema-2 journal opened to record to gets its (empty) outbox and an identity, in one
+    transaction: the entries are untouched, and an older gametable then refuses it as newer
+    rather than misreading it."""
     (schema,) = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     if schema != "2":
         return
@@ -323,6 +341,7 @@ def _upgrade_to_outbox(connection: sqlite3.Connection) -> None:
     try:
         connection.execute(OUTBOX_SCHEMA)
         connection.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
     except sqlite3.Error:
         connection.rollback()
         raise

@@ -105,6 +105,7 @@ class HubLink:
         self._sent_through = 0  # the last seq handed to paho
         self._acknowledged: list[int] = []  # seqs to take out of the outbox
         self._outbox_broken = False
+        self._journal_id = ""  # the journal's identity, read when the link starts
         self._state: dict[str, Any] | None = None  # what the table shows now
         self._published_state: dict[str, Any] | None = None
         self._complaint: str | None = None  # the last problem logged, to log each one once
@@ -134,7 +135,14 @@ class HubLink:
     def start(self) -> None:
         """Connect in the background (paho's thread keeps trying until the broker answers)."""
         self._loop = asyncio.get_running_loop()
-        waiting = self.journal.undelivered() if self.journal is not None else 0
+        waiting = 0
+        if self.journal is not None:
+            try:
+                self._journal_id = self.journal.identity()
+                waiting = self.journal.undelivered()
+            except JournalError as error:
+                self._outbox_broken = True  # the table plays on; the hub misses its decisions
+                log.error("event=hub_outbox_error error=%s", error)
         log.info(
             "event=hub_start broker=%s:%d table=%d outbox=%d",
             self.broker.host,
@@ -162,7 +170,7 @@ class HubLink:
             if not batch:
                 return
             for item in batch[: WINDOW - len(self._in_flight)]:
-                message = Decision(item.seq, item.wall, item.session, item.event)
+                message = Decision(self._journal_id, item.seq, item.wall, item.session, item.event)
                 sent = self._client.publish(
                     events_topic(self.broker.table), message.to_bytes(), qos=1
                 )

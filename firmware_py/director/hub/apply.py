@@ -1,7 +1,9 @@
 """A table's reported match result, into the tournament record once (docs/hub.md, R170-R175).
 
-A decision is known by its table and its journal id: the first delivery is applied and kept in
-``table_events`` in the same transaction, so a second delivery of it changes nothing. Only a
+A decision is known by its table, its journal's id and its place in the journal: the first
+delivery is applied and kept in ``table_events`` in the same transaction, so a second delivery
+of it changes nothing. (A table's new journal numbers its entries from 1 again: its id tells
+its decisions from the old journal's.) Only a
 match's result bears on the record; every other decision is for the director's eyes.
 
 What the hub makes of a result, by the rules the director's own entries follow (R170-R175):
@@ -77,6 +79,7 @@ class _Reported:
         a, b = self.points or (None, None)
         return TableEvent(
             self.table,
+            self.decision.journal,
             self.decision.seq,
             self.decision.wall,
             self.received_at,
@@ -91,7 +94,7 @@ class _Reported:
 def apply_result(record: TournamentDB, table: int, decision: Decision, *, now: str) -> Applied:
     """Apply a table's ``match_result`` decision, once, in one transaction with the note of it."""
     with record.transaction() as tournament:
-        if record.table_event_seen(table, decision.seq):
+        if record.table_event_seen(table, decision.journal, decision.seq):
             return Applied(table, decision.seq, None)
         reported = _Reported(table, decision, now)
         event = reported.event(*_judged(record, tournament, reported))
@@ -109,7 +112,8 @@ def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -
         return "not recorded", f"a {played.value} match in a {held.value} tournament"
     if points is None:
         return "refused", "the result has no points for teams A and B"
-    later = record.later_table_event(reported.table, number, reported.decision.seq)
+    decision = reported.decision
+    later = record.later_table_event(reported.table, decision.journal, number, decision.seq)
     if later is not None:
         return "superseded", f"{reported.by} reported a later result (journal entry {later})"
     try:

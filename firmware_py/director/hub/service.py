@@ -227,18 +227,14 @@ class Hub:
         applied = apply_result(self.record, table, decision, now=self.clock())
         event = applied.event
         self.tally["duplicate" if event is None else event.outcome] += 1
+        where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}"
         if event is None:
-            log.info("event=result_duplicate table=%d seq=%d", table, decision.seq)
+            log.info("event=result_duplicate %s", where)
             return
         level = logging.WARNING if event.outcome in ("conflict", "refused") else logging.INFO
+        outcome = event.outcome.replace(" ", "_")
         log.log(
-            level,
-            "event=result_%s table=%d seq=%d round=%s note=%s",
-            event.outcome.replace(" ", "_"),
-            table,
-            event.seq,
-            event.round,
-            event.note,
+            level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
 
     def _status(self, table: int, payload: bytes) -> None:
