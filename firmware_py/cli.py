@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_table_commands(commands)
     _add_tournament_commands(commands)
+    _add_hub_commands(commands)
     from firmware_py.judge import guesstimation as guesstimation_cli
 
     guesstimation_cli.add_parser(commands)
@@ -115,6 +116,12 @@ def _add_tournament_commands(commands: argparse._SubParsersAction[OneLineParser]
     from firmware_py.director import tournament_cli
 
     tournament_cli.add_parser(commands)
+
+
+def _add_hub_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    from firmware_py.director.hub import cli as hub_cli
+
+    hub_cli.add_parser(commands)
 
 
 def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
@@ -285,6 +292,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from firmware_py.director import tournament_cli
 
             return tournament_cli.run(args)
+        if args.command == "hub":
+            from firmware_py.director.hub import cli as hub_cli
+
+            return hub_cli.run(args)
         if args.command == "guesstimation":
             from firmware_py.judge import guesstimation as guesstimation_cli
 

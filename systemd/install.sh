@@ -4,9 +4,11 @@
 #     sudo systemd/install.sh              # install or update, then (re)start the service
 #     systemd/install.sh --dry-run         # print the commands instead of running them
 #     sudo systemd/install.sh --prefix DIR # install under DIR (an image being built, a test)
+#     sudo systemd/install.sh --hub        # the tournament hub and its broker config instead
 #
 # Safe to run again: the user, directories and venv are reused, the code and unit are refreshed,
-# and the operator's /etc/gametable/table.toml is never overwritten. docs/service.md explains it.
+# and the operator's /etc/gametable/table.toml is never overwritten. docs/service.md explains it
+# (the hub: docs/hub.md).
 set -euo pipefail
 
 readonly APP=gametable
@@ -16,9 +18,10 @@ readonly SOURCE
 
 DRY_RUN=0
 PREFIX=""
+HUB=0 # 1: the tournament hub (gametable-hub.service, mosquitto's config) instead of a table
 
 usage() {
-    sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 die() {
@@ -33,6 +36,7 @@ warn() {
 while (($# > 0)); do
     case $1 in
     --dry-run) DRY_RUN=1 ;;
+    --hub) HUB=1 ;;
     --prefix)
         (($# >= 2)) || die "--prefix needs a directory"
         PREFIX=$2
@@ -52,13 +56,19 @@ if [[ -n $PREFIX ]]; then
     [[ $PREFIX == /* ]] || PREFIX=$PWD/$PREFIX
     PREFIX=${PREFIX%/}
 fi
-readonly DRY_RUN PREFIX
+readonly DRY_RUN PREFIX HUB
 
 # Paths on the target system, and where this run writes them (the same unless --prefix).
 readonly OPT=/opt/$APP STATE=/var/lib/$APP CONF_DIR=/etc/$APP
 readonly CONF=$CONF_DIR/table.toml UNIT=/etc/systemd/system/$APP.service
 readonly DROPIN_DIR=/etc/systemd/system/$APP.service.d
 readonly GROUPS_DROPIN=$DROPIN_DIR/10-groups.conf
+# The hub: its unit and record, and the broker's config beside Debian's mosquitto.conf.
+readonly HUB_UNIT=/etc/systemd/system/$APP-hub.service HUB_STATE=/var/lib/$APP-hub
+readonly HUB_PASSWORD=$CONF_DIR/hub-password
+readonly MOSQUITTO_DIR=/etc/mosquitto
+readonly BROKER_CONF=$MOSQUITTO_DIR/conf.d/$APP.conf BROKER_ACL=$MOSQUITTO_DIR/$APP.acl
+readonly BROKER_PASSWD=$MOSQUITTO_DIR/$APP.passwd
 
 # Run a command, or with --dry-run print it, shell-quoted, instead.
 run() {
@@ -103,6 +113,50 @@ id_of() { # FILE NAME
     echo "${id:-$2}"
 }
 
+# --hub, after the user, the code and the venv: the broker's config beside Debian's
+# mosquitto.conf, the hub's account, the record's directory and the hub's unit. The broker's
+# password file and the hub's password are made once, then they are the operator's.
+install_hub() {
+    local mosquitto_gid
+    mosquitto_gid=$(id_of "$PREFIX/etc/group" mosquitto)
+
+    note "broker config $BROKER_CONF"
+    run install -d -m 0755 -o root -g root "$PREFIX$MOSQUITTO_DIR/conf.d"
+    run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.conf" "$PREFIX$BROKER_CONF"
+    run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.acl" "$PREFIX$BROKER_ACL"
+    if [[ -e $PREFIX$BROKER_PASSWD ]]; then
+        echo "keeping the existing $BROKER_PASSWD"
+    else # the broker reads it; `gametable hub users` adds the tables
+        run install -m 0640 -o root -g "$mosquitto_gid" /dev/null "$PREFIX$BROKER_PASSWD"
+    fi
+
+    note "hub account $HUB_PASSWORD"
+    run install -d -m 0750 -o root -g "$app_gid" "$PREFIX$CONF_DIR"
+    if [[ -e $PREFIX$HUB_PASSWORD ]]; then
+        echo "keeping the existing $HUB_PASSWORD"
+    else # a new password, in the hub's file and in the broker's
+        run "$PREFIX$OPT/.venv/bin/$APP" hub users "$PREFIX$BROKER_PASSWD" hub \
+            --generate "$PREFIX$HUB_PASSWORD"
+        run chgrp "$app_gid" "$PREFIX$HUB_PASSWORD"
+    fi
+
+    note "record directory $HUB_STATE"
+    run install -d -m 0750 -o "$app_uid" -g "$app_gid" "$PREFIX$HUB_STATE"
+
+    note "unit $HUB_UNIT"
+    run install -m 0644 -o root -g root "$SOURCE/systemd/$APP-hub.service" "$PREFIX$HUB_UNIT"
+    if [[ -n $PREFIX ]]; then
+        run systemctl --root="$PREFIX" enable "$APP-hub.service"
+        echo "installed under $PREFIX: not started"
+    else
+        run systemctl daemon-reload
+        run systemctl enable "$APP-hub.service"
+        run systemctl reload-or-restart mosquitto.service # the broker config and the accounts
+    fi
+    note "done: make the tournament (sudo -u $APP $OPT/.venv/bin/$APP tournament new" \
+        "--db $HUB_STATE/tournament.db ...), then systemctl start $APP-hub; docs/hub.md"
+}
+
 prefix_args=()
 [[ -n $PREFIX ]] && prefix_args=(--prefix "$PREFIX")
 
@@ -114,6 +168,9 @@ fi
     die "$SOURCE does not look like a gametable checkout"
 missing=()
 command -v rsync >/dev/null || missing+=(rsync)
+if ((HUB)) && [[ ! -x $PREFIX/usr/sbin/mosquitto ]]; then
+    missing+=(mosquitto)
+fi
 python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     missing+=("python3 (3.11 or newer) with venv: python3-venv")
 if ((${#missing[@]} > 0)); then
@@ -123,7 +180,7 @@ if ((${#missing[@]} > 0)); then
         die "missing: ${missing[*]}; apt-get install them first"
     fi
 fi
-if [[ -z $PREFIX && ! -e /dev/gpiochip0 ]]; then
+if ((!HUB)) && [[ -z $PREFIX && ! -e /dev/gpiochip0 ]]; then
     warn "no /dev/gpiochip0: the service will not start here (ConditionPathExists)"
 fi
 
@@ -137,7 +194,8 @@ else
 fi
 present=()
 absent=()
-for group in "${GROUPS_WANTED[@]}"; do
+# The hub drives no hardware: its user needs none of the device groups.
+((HUB)) || for group in "${GROUPS_WANTED[@]}"; do
     if has_group "$group"; then present+=("$group"); else absent+=("$group"); fi
 done
 if ((${#present[@]} > 0)); then
@@ -177,10 +235,16 @@ fi
 # pip always reinstalls a local directory, so this also updates the code on a re-run.
 run "$PREFIX$OPT/.venv/bin/pip" install --quiet "${PREFIX}${OPT}[pi]"
 
-# 4. The configuration: installed once, then it is the operator's.
-note "config $CONF"
 app_uid=$(id_of "$PREFIX/etc/passwd" "$APP")
 app_gid=$(id_of "$PREFIX/etc/group" "$APP")
+
+if ((HUB)); then
+    install_hub # below: the hub's record directory, its broker config, its unit
+    exit 0
+fi
+
+# 4. The configuration: installed once, then it is the operator's.
+note "config $CONF"
 run install -d -m 0750 -o root -g "$app_gid" "$PREFIX$CONF_DIR"
 if [[ -e $PREFIX$CONF ]]; then
     echo "keeping the existing $CONF"

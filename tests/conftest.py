@@ -1,7 +1,27 @@
-"""Every test sees the game families registered, as the program's entry points do."""
+"""Every test sees the game families registered, as the program's entry points do; the hub's
+tests get a mosquitto of their own."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
 from firmware_py import families
+from tests.hub_helpers import Broker
 
 families.install()
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    """The shipped broker config on a free loopback port (tests/hub_helpers.py), with the
+    accounts of the hub and tables 1, 2, 3, 7 and 8; stopped after the test."""
+    running = Broker(tmp_path / "broker")
+    running.directory.mkdir()
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -106,7 +106,7 @@ def test_config_is_frozen() -> None:
 def test_unknown_section_is_named() -> None:
     assert error("[olde]\n") == (
         "olde: unknown section "
-        "(expected one of table, gpio, timing, seats, console, oled, scoreboard, log)"
+        "(expected one of table, gpio, timing, seats, console, oled, scoreboard, log, hub)"
     )
 
 
@@ -548,3 +548,65 @@ def test_ptr_early_end_must_be_true_or_false() -> None:
     assert error('[table]\nptr_early_end = "no"\n') == (
         'table.ptr_early_end: expected true or false, got "no"'
     )
+
+
+# [hub]: the tournament hub (docs/hub.md)
+
+HUB = '[hub]\nenabled = true\nhost = "hub.local"\ntable = 7\n'
+
+
+def test_the_hub_is_off_by_default_and_then_needs_nothing() -> None:
+    hub = parse("").hub
+    assert (hub.enabled, hub.host, hub.table) == (False, None, None)
+
+
+def test_a_table_on_the_hub_is_known_by_its_number() -> None:
+    hub = parse(HUB).hub
+    assert (hub.host, hub.port, hub.table, hub.username) == ("hub.local", 1883, 7, "7")
+    assert hub.password_file == "/etc/gametable/hub-password"
+
+
+def test_a_table_on_the_hub_needs_the_broker() -> None:
+    assert error("[hub]\nenabled = true\ntable = 7\n") == (
+        "hub.host: missing (expected the broker's host name or IP address)"
+    )
+
+
+def test_a_table_on_the_hub_needs_its_number() -> None:
+    assert error('[hub]\nenabled = true\nhost = "hub.local"\n') == (
+        "hub.table: missing (expected this table's number in the tournament, 1 to 999)"
+    )
+
+
+@pytest.mark.parametrize("table", ["0", "1000", "true", '"7"'])
+def test_a_table_number_is_1_to_999(table: str) -> None:
+    assert error(f'[hub]\nenabled = true\nhost = "h"\ntable = {table}\n').startswith(
+        "hub.table: expected this table's number in the tournament, 1 to 999, got "
+    )
+
+
+def test_a_user_name_other_than_the_table_number_is_refused_saying_why() -> None:
+    assert error(HUB + 'username = "table7"\n') == (
+        'hub.username: expected "7" (the broker lets a table write only under '
+        'tables/<its user name>/), got "table7"'
+    )
+
+
+def test_the_broker_is_a_host_name_or_an_address() -> None:
+    assert error('[hub]\nhost = "hub local"\n') == (
+        'hub.host: expected the broker\'s host name or IP address, got "hub local"'
+    )
+
+
+def test_the_hub_password_file_is_an_absolute_path() -> None:
+    assert error(HUB + 'password_file = "hub-password"\n') == (
+        'hub.password_file: expected an absolute path, got "hub-password"'
+    )
+
+
+def test_tls_is_a_ca_file_to_trust() -> None:
+    assert parse(HUB + 'ca_file = "/etc/gametable/ca.pem"\n').hub.ca_file == "/etc/gametable/ca.pem"
+
+
+def test_the_summary_names_the_hub() -> None:
+    assert describe(parse(HUB)).endswith(", hub hub.local:1883 as table 7")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.table.journal import Journal, JournalCorrupt, JournalError
+from firmware_py.table.journal import SCHEMA_VERSION, Journal, JournalCorrupt, JournalError
 from firmware_py.table.journal_format import checksum
 from tests.journal_helpers import (
     SCRIPTS,
@@ -271,13 +271,14 @@ def test_new_journal_moves_a_journal_from_before_checksums_aside(tmp_path: Path)
 
 def test_a_journal_from_a_newer_gametable_is_refused_and_left(tmp_path: Path, config: Path) -> None:
     path = make_journal(tmp_path / "journal.db")
+    newer = SCHEMA_VERSION + 1
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(newer),))
     db.close()
     before = fingerprint(tmp_path)
     with pytest.raises(JournalError, match="from a newer gametable"):
         Journal.open(path, move_damaged_aside=True)
-    assert_one_critical_line(_run(config, path), 2, names="schema 3")
+    assert_one_critical_line(_run(config, path), 2, names=f"schema {newer}")
     assert fingerprint(tmp_path) == before
 
 

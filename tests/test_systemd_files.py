@@ -76,7 +76,8 @@ def service(unit: Unit, key: str) -> str:
         ("LockPersonality", "yes"),
         ("MemoryDenyWriteExecute", "yes"),
         ("DevicePolicy", "closed"),
-        ("RestrictAddressFamilies", "AF_UNIX"),
+        # IP for the tournament's broker ([hub]); the daemon listens on nothing
+        ("RestrictAddressFamilies", "AF_UNIX AF_INET AF_INET6"),
     ],
 )
 def test_the_service_sets(unit: Unit, key: str, value: str) -> None:
@@ -344,3 +345,204 @@ def test_a_real_run_needs_root(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "run as root" in result.stderr
+
+
+# the hub's unit (docs/hub.md)
+
+HUB_UNIT = ROOT / "systemd" / "gametable-hub.service"
+HUB_EXEC_START = (
+    "/opt/gametable/.venv/bin/gametable hub run --db /var/lib/gametable-hub/tournament.db "
+    "--password-file /etc/gametable/hub-password"
+)
+# What only a table needs: its hardware, and the board's description in /proc.
+HARDWARE = {
+    "SupplementaryGroups",
+    "DeviceAllow",
+    "WorkingDirectory",
+    "StateDirectory",
+    "ExecStart",
+}
+
+
+@pytest.fixture(scope="module")
+def hub_unit() -> Unit:
+    return parse_unit(HUB_UNIT.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("Type", "notify"),
+        ("ExecStart", HUB_EXEC_START),
+        ("WatchdogSec", "10s"),
+        ("Restart", "on-failure"),
+        ("RestartPreventExitStatus", "2"),
+        ("StateDirectory", "gametable-hub"),
+        ("WorkingDirectory", "/var/lib/gametable-hub"),
+        ("PrivateDevices", "yes"),
+        ("ProcSubset", "pid"),
+        ("RestrictAddressFamilies", "AF_UNIX AF_INET AF_INET6"),
+    ],
+)
+def test_the_hub_service_sets(hub_unit: Unit, key: str, value: str) -> None:
+    assert service(hub_unit, key) == value
+
+
+def test_the_hub_is_hardened_at_least_as_the_table(unit: Unit, hub_unit: Unit) -> None:
+    for key, values in unit["Service"].items():
+        if key not in HARDWARE:
+            assert hub_unit["Service"].get(key) == values, key
+
+
+def test_the_hub_starts_after_the_broker_and_once_there_is_a_tournament(hub_unit: Unit) -> None:
+    assert hub_unit["Unit"]["After"] == ["mosquitto.service"]
+    assert hub_unit["Unit"]["Wants"] == ["mosquitto.service"]
+    assert hub_unit["Unit"]["ConditionPathExists"] == ["/var/lib/gametable-hub/tournament.db"]
+
+
+def test_systemd_analyze_verify_accepts_the_hub_unit(tmp_path: Path) -> None:
+    analyze = require_systemd_analyze()
+    program = tmp_path / "gametable"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    copy = tmp_path / "gametable-hub.service"
+    copy.write_text(
+        HUB_UNIT.read_text(encoding="utf-8").replace(
+            "/opt/gametable/.venv/bin/gametable", str(program)
+        ),
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [analyze, "verify", "--man=no", str(copy)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if str(copy) in line] == []
+
+
+def test_systemd_analyze_security_rates_the_hub_unit_well_hardened() -> None:
+    analyze = require_systemd_analyze()
+    result = subprocess.run(
+        [analyze, "security", "--offline=yes", "--threshold=20", "--no-pager", str(HUB_UNIT)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+
+
+# the broker's config (docs/hub.md; tests/test_hub_broker.py tries it on a real mosquitto)
+
+BROKER_CONF = ROOT / "systemd" / "mosquitto" / "gametable.conf"
+BROKER_ACL = ROOT / "systemd" / "mosquitto" / "gametable.acl"
+
+
+def _directives(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize(
+    "directive",
+    [
+        "allow_anonymous false",
+        "password_file /etc/mosquitto/gametable.passwd",
+        "acl_file /etc/mosquitto/gametable.acl",
+        "persistence true",
+        "max_queued_messages 1000000",
+    ],
+)
+def test_the_broker_config_sets(directive: str) -> None:
+    assert directive in _directives(BROKER_CONF)
+
+
+def test_the_broker_config_leaves_debians_own_settings_alone() -> None:
+    # Debian's mosquitto.conf names these; a second value is an error that stops the broker.
+    named = {line.split()[0] for line in _directives(BROKER_CONF)}
+    assert not named & {"persistence_location", "log_dest", "include_dir", "pid_file"}
+
+
+def test_the_acl_lets_each_table_write_only_its_own_topics() -> None:
+    acl = _directives(BROKER_ACL)
+    assert acl[:2] == ["pattern readwrite tables/%u/#", "pattern read tournament/#"]
+    assert acl[2:] == ["user hub", "topic read #", "topic write tournament/#"]
+
+
+# install.sh --hub
+
+
+def a_hub_machine(prefix: Path) -> Path:
+    """A prefix with Debian's mosquitto installed."""
+    etc = prefix / "etc"
+    etc.mkdir(parents=True)
+    (etc / "group").write_text("mosquitto:x:109:\n", encoding="utf-8")
+    (etc / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    sbin = prefix / "usr" / "sbin"
+    sbin.mkdir(parents=True)
+    (sbin / "mosquitto").write_text("#!/bin/sh\n", encoding="utf-8")
+    (sbin / "mosquitto").chmod(0o755)
+    return prefix
+
+
+def test_a_hub_dry_run_plans_the_broker_the_hubs_account_and_its_unit(tmp_path: Path) -> None:
+    prefix = a_hub_machine(tmp_path / "root")
+    result = dry_run(prefix, "--hub")
+    assert result.returncode == 0, result.stderr
+    commands = [" ".join(argv) for argv in planned(result.stdout)]
+    p = str(prefix)
+
+    def plans(*fragments: str) -> bool:
+        return any(all(f in command for f in fragments) for command in commands)
+
+    assert plans("install -m 0644", "mosquitto/gametable.conf", f"{p}/etc/mosquitto/conf.d/")
+    assert plans("install -m 0644", "mosquitto/gametable.acl", f"{p}/etc/mosquitto/gametable.acl")
+    assert plans("install -m 0640 -o root -g 109 /dev/null", f"{p}/etc/mosquitto/gametable.passwd")
+    assert plans("gametable hub users", "hub --generate", f"{p}/etc/gametable/hub-password")
+    assert plans("install -d -m 0750 -o gametable -g gametable", f"{p}/var/lib/gametable-hub")
+    assert plans("install -m 0644", f"{p}/etc/systemd/system/gametable-hub.service")
+    assert plans("systemctl", f"--root={p}", "enable", "gametable-hub.service")
+
+
+def test_a_hub_is_no_table(tmp_path: Path) -> None:
+    result = dry_run(a_hub_machine(tmp_path / "root"), "--hub")
+    planned_text = result.stdout
+    assert "table.toml" not in planned_text
+    assert "gametable.service" not in planned_text.replace("gametable-hub.service", "")
+    assert "usermod" not in planned_text  # no hardware groups
+
+
+def test_a_hub_keeps_the_operators_accounts(tmp_path: Path) -> None:
+    prefix = a_hub_machine(tmp_path / "root")
+    (prefix / "etc" / "mosquitto").mkdir()
+    (prefix / "etc" / "mosquitto" / "gametable.passwd").write_text("hub:$7$...\n")
+    (prefix / "etc" / "gametable").mkdir()
+    (prefix / "etc" / "gametable" / "hub-password").write_text("secret\n")
+    result = dry_run(prefix, "--hub")
+    assert "keeping the existing /etc/mosquitto/gametable.passwd" in result.stdout
+    assert "keeping the existing /etc/gametable/hub-password" in result.stdout
+    assert not any(argv[1:3] == ["hub", "users"] for argv in planned(result.stdout))
+
+
+def test_a_hub_needs_mosquitto(tmp_path: Path) -> None:
+    prefix = a_hub_machine(tmp_path / "root")
+    (prefix / "usr" / "sbin" / "mosquitto").unlink()
+    result = dry_run(prefix, "--hub")
+    assert "missing:" in result.stderr and "mosquitto" in result.stderr
+
+
+def test_the_hub_plan_never_writes_outside_the_prefix(tmp_path: Path) -> None:
+    prefix = a_hub_machine(tmp_path / "root")
+    result = dry_run(prefix, "--hub")
+    assert result.returncode == 0, result.stderr
+    allowed = (str(prefix), str(ROOT), "/var/lib/gametable", "/usr/sbin/nologin", "/dev/null")
+    for argv in planned(result.stdout):
+        for arg in argv[1:]:
+            if arg.startswith("--exclude="):
+                continue
+            path = arg.split("=", 1)[-1]
+            if path.startswith("/"):
+                assert path.startswith(allowed), f"{path} in: {shlex.join(argv)}"

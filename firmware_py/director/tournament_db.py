@@ -7,6 +7,10 @@ corrected by an amendment that supersedes it and says why, and the history stays
 Every write runs in one ``BEGIN IMMEDIATE`` transaction, so a rejected command changes nothing
 and two tables entering results at once cannot both win a race for the same match. The
 decisions themselves (what to pair, who ranks where) come from ``rules.tournament``.
+
+Schema 2 adds ``table_events``: each match result a table reported through the hub, by table
+and journal id, with what the hub made of it (docs/hub.md), so each is applied once. A schema-1
+record is read as it is; the hub gives it the table when it starts on it.
 """
 
 from __future__ import annotations
@@ -34,8 +38,11 @@ from rules.tournament import (
     name_key,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: table_events (the hub's)
+READABLE_SCHEMAS = (1, 2)
 TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
+# What the hub made of a table's reported result (docs/hub.md).
+OUTCOMES = ("recorded", "amended", "unchanged", "conflict", "superseded", "refused", "not recorded")
 
 _TABLES = (
     "tournament",
@@ -48,6 +55,34 @@ _TABLES = (
     "playoff_voids",
     "champions",
     "protests",
+)
+
+
+def _append_only(tables: Sequence[str]) -> tuple[str, ...]:
+    return tuple(
+        f"""CREATE TRIGGER {table}_{verb}_refused BEFORE {verb.upper()} ON {table}
+        BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
+        for table in tables
+        for verb in ("update", "delete")
+    )
+
+
+_OUTCOME_CHECK = ", ".join(f"'{outcome}'" for outcome in OUTCOMES)
+_HUB_SCHEMA = (
+    f"""CREATE TABLE table_events (
+        id INTEGER PRIMARY KEY,
+        table_number INTEGER NOT NULL CHECK (table_number >= 1),
+        journal TEXT NOT NULL,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        decided_at TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        round INTEGER,
+        a_points INTEGER,
+        b_points INTEGER,
+        outcome TEXT NOT NULL CHECK (outcome IN ({_OUTCOME_CHECK})),
+        note TEXT NOT NULL,
+        UNIQUE (table_number, journal, seq))""",
+    *_append_only(["table_events"]),
 )
 _SCHEMA = (
     """CREATE TABLE tournament (
@@ -120,12 +155,8 @@ _SCHEMA = (
         lodged_by TEXT NOT NULL,
         lodged_at TEXT NOT NULL,
         text TEXT NOT NULL)""",
-    *(
-        f"""CREATE TRIGGER {table}_{verb}_refused BEFORE {verb.upper()} ON {table}
-        BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
-        for table in _TABLES
-        for verb in ("update", "delete")
-    ),
+    *_append_only(_TABLES),
+    *_HUB_SCHEMA,
 )
 
 
@@ -150,6 +181,36 @@ class ResultEntry:
             "entered_by": self.entered_by,
             "entered_at": self.entered_at,
             "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """A match result a table reported through the hub, and what the hub made of it."""
+
+    table: int
+    journal: str  # the id of the table's journal
+    seq: int  # the decision's place in it
+    decided_at: str  # the table's clock
+    received_at: str  # the hub's clock
+    round: int | None
+    a_points: int | None
+    b_points: int | None
+    outcome: str  # one of OUTCOMES
+    note: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "journal": self.journal,
+            "seq": self.seq,
+            "decided_at": self.decided_at,
+            "received_at": self.received_at,
+            "round": self.round,
+            "a_points": self.a_points,
+            "b_points": self.b_points,
+            "outcome": self.outcome,
+            "note": self.note,
         }
 
 
@@ -238,14 +299,23 @@ class TournamentDB:
         except sqlite3.DatabaseError as error:
             record.close()
             raise InvalidInput(f"{path} is not a tournament record: {error}") from None
-        if version != SCHEMA_VERSION:
+        if version not in READABLE_SCHEMAS:
             record.close()
-            what = "of this version" if version else "(it holds no tournament)"
-            raise InvalidInput(
-                f"{path} is not a tournament record {what}: "
-                f"schema {version}, expected {SCHEMA_VERSION}"
-            )
+            raise _other_schema(path, version)
         return record
+
+    def upgrade_for_hub(self) -> bool:
+        """Give a schema-1 record the hub's table, in one transaction; True if it did."""
+        if self._schema() >= SCHEMA_VERSION:
+            return False
+        with self._write():
+            for statement in _HUB_SCHEMA:
+                self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return True
+
+    def _schema(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
         self._db.close()
@@ -382,6 +452,42 @@ class TournamentDB:
         ).fetchone()
         return None if row is None else str(row["name"])
 
+    def current_result(self, round_number: int, table: int) -> ResultEntry | None:
+        history = self.result_history(round_number, table)
+        return history[-1] if history else None
+
+    def table_event_seen(self, table: int, journal: str, seq: int) -> bool:
+        """Whether the hub has already applied this decision of this table's journal."""
+        return (
+            self._db.execute(
+                "SELECT 1 FROM table_events WHERE table_number = ? AND journal = ? AND seq = ?",
+                (table, journal, seq),
+            ).fetchone()
+            is not None
+        )
+
+    def later_table_event(
+        self, table: int, journal: str, round_number: int, seq: int
+    ) -> int | None:
+        """The place of a later result the same journal reported for the same round, if any:
+        QoS 1 may deliver an old decision after a newer one."""
+        row = self._db.execute(
+            """SELECT MAX(seq) FROM table_events
+               WHERE table_number = ? AND journal = ? AND round = ? AND seq > ?""",
+            (table, journal, round_number, seq),
+        ).fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def table_events(self) -> tuple[TableEvent, ...]:
+        """Every result the tables reported through the hub, in the order it applied them."""
+        if self._schema() < SCHEMA_VERSION:
+            return ()
+        rows = self._db.execute(
+            """SELECT table_number, journal, seq, decided_at, received_at, round, a_points,
+               b_points, outcome, note FROM table_events ORDER BY id"""
+        )
+        return tuple(TableEvent(*row) for row in rows)
+
     def protests(self) -> tuple[Protest, ...]:
         rows = self._db.execute("SELECT * FROM protests ORDER BY id")
         return tuple(
@@ -464,6 +570,24 @@ class TournamentDB:
             ),
         )
         return self.result_history(result.round, result.table)[-1]
+
+    def add_table_event(self, event: TableEvent) -> None:
+        self._db.execute(
+            """INSERT INTO table_events (table_number, journal, seq, decided_at, received_at,
+               round, a_points, b_points, outcome, note) VALUES (?,?,?,?,?,?,?,?,?,?)""",
+            (
+                event.table,
+                event.journal,
+                event.seq,
+                event.decided_at,
+                event.received_at,
+                event.round,
+                event.a_points,
+                event.b_points,
+                event.outcome,
+                event.note,
+            ),
+        )
 
     def add_playoff_game(self, game: PlayoffGame, *, now: str, by: str) -> None:
         self._db.execute(
@@ -562,7 +686,7 @@ class TournamentDB:
                 }
             )
         return {
-            "schema": SCHEMA_VERSION,
+            "schema": self._schema(),
             "created_at": head["created_at"],
             "created_by": head["created_by"],
             "config": self.config().to_json(),
@@ -574,6 +698,7 @@ class TournamentDB:
             "playoff_games": self._all_playoff_games(),
             "champions": self._all_champions(),
             "protests": [protest.to_json() for protest in self.protests()],
+            "table_events": [event.to_json() for event in self.table_events()],
         }
 
     def _all_playoff_games(self) -> list[dict[str, Any]]:
@@ -657,11 +782,16 @@ def _require_sqlite_file(path: Path) -> None:
     # The header's user_version (bytes 60-63): another database is refused before SQLite
     # opens it, since opening a WAL database leaves -wal and -shm files beside it.
     version = int.from_bytes(header[60:64], "big")
-    if version != SCHEMA_VERSION:
-        what = "of this version" if version else "(it holds no tournament)"
-        raise InvalidInput(
-            f"{path} is not a tournament record {what}: schema {version}, expected {SCHEMA_VERSION}"
-        )
+    if version not in READABLE_SCHEMAS:
+        raise _other_schema(path, version)
+
+
+def _other_schema(path: Path, version: int) -> InvalidInput:
+    what = "of this version" if version else "(it holds no tournament)"
+    readable = " or ".join(str(schema) for schema in READABLE_SCHEMAS)
+    return InvalidInput(
+        f"{path} is not a tournament record {what}: schema {version}, expected {readable}"
+    )
 
 
 def _create_private(path: Path) -> None:

@@ -28,6 +28,7 @@ from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
+from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
 
 if TYPE_CHECKING:
@@ -130,6 +131,23 @@ def _open_oled(config: Config) -> Oled:
     return Oled(device=open_oled(oled_spec(config)))
 
 
+def _hub_link(config: Config) -> HubLink | None:
+    """The link to the tournament hub when the config enables it; its journal comes later."""
+    hub = config.hub
+    if not hub.enabled:
+        return None
+    assert hub.host is not None and hub.table is not None  # the config requires them
+    try:
+        password = read_password(Path(hub.password_file))
+        broker = Broker(hub.host, hub.port, hub.table, password, hub.ca_file)
+        return HubLink(broker, journal=None)
+    except PasswordFileError as error:
+        raise ConfigError(f"hub.password_file: {error}") from None
+    except (OSError, ValueError) as error:  # paho reading the CA file for TLS
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        raise ConfigError(f"hub.ca_file: cannot use {hub.ca_file}: {why}") from None
+
+
 def run(
     *, config_path: Path, game: int | None, journal_path: Path | None, new_journal: bool
 ) -> int:
@@ -137,6 +155,7 @@ def run(
         config = load_config(config_path)
         settings = _checked(table_settings(config, game=game), {"game": game})
         specs = input_specs(config)
+        hub = _hub_link(config)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     setup_logging(config.log.level)
@@ -160,6 +179,7 @@ def run(
         oled=oled,
         scoreboard=board,
         notifier=Notifier.from_environ(),
+        hub=hub,
     )
     return main_task_guard(_run_on_journal(daemon, journal_path or default_journal(), new_journal))
 
@@ -169,7 +189,11 @@ async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) ->
     cannot be used is one CRITICAL line (R120, R122): a damaged one is moved aside and the
     status is 1 (systemd's restart begins a new match); anything else is left as it was, 2."""
     try:
-        journal = daemon.journal = Journal.open(path, new=new_journal, move_damaged_aside=True)
+        journal = daemon.journal = Journal.open(
+            path, new=new_journal, move_damaged_aside=True, outbox=daemon.hub is not None
+        )
+        if daemon.hub is not None:
+            daemon.hub.journal = journal
         try:
             daemon.start_controller(asyncio.get_running_loop().time())
         except JournalCorrupt as error:  # it does not replay

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
 
 from firmware_py.cli_args import print_error
+from firmware_py.table.hub_wire import MAX_TABLE
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
@@ -55,6 +56,9 @@ _BOARD: Final[Mapping[int, int | str]] = {
     39: "a ground pin", 40: 21,
 }  # fmt: skip
 _PIN_NAME: Final = re.compile(r"(GPIO|BCM|BOARD|J8:)(\d{1,2})")
+# A host name (letters, digits, dots, hyphens) or an IPv4 or IPv6 address.
+_HOST: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]*|[0-9A-Fa-f:.]+")
+_ABSOLUTE: Final = "an absolute path"
 # GPIOs a bus takes when the OLED uses it (the kernel drivers own them, gpiozero must not).
 _I2C_PINS: Final[Mapping[int, Mapping[int, str]]] = {
     0: {0: "I2C0 SDA", 1: "I2C0 SCL"},
@@ -155,6 +159,20 @@ class LogConfig:
     level: LogLevel = "INFO"
 
 
+@dataclass(frozen=True)
+class HubConfig:
+    """The tournament hub's broker (docs/hub.md). ``username`` is always the table's number:
+    the broker's ACL lets a user write only under ``tables/<its name>/``."""
+
+    enabled: bool = False
+    host: str | None = None  # required when enabled
+    port: int = 1883
+    table: int | None = None  # the table's number in the tournament's pairings; required
+    username: str | None = None  # the table's number as text
+    password_file: str = "/etc/gametable/hub-password"
+    ca_file: str | None = None  # TLS to the broker, trusting this CA
+
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (
         SeatConfig(name="A", stand=InputConfig(pin=5), shout=InputConfig(pin=6), led=13),
@@ -172,6 +190,7 @@ class Config:
     oled: OledConfig = OledConfig()
     scoreboard: ScoreboardConfig = ScoreboardConfig()
     log: LogConfig = LogConfig()
+    hub: HubConfig = HubConfig()
 
 
 def default_config() -> Config:
@@ -532,6 +551,57 @@ def _log_section(root: _Table) -> LogConfig:
     return LogConfig(level=cast(LogLevel, level))
 
 
+def _hub_section(root: _Table) -> HubConfig:
+    t = root.table("hub")
+    d = HubConfig()
+    enabled = t.boolean("enabled", default=d.enabled)
+    required: _Required | None = _REQUIRED if enabled else None
+    host = t.take("host", "the broker's host name or IP address", required)
+    if host is not None and not (isinstance(host, str) and _HOST.fullmatch(host)):
+        raise t.error("host", "the broker's host name or IP address", host)
+    port = t.integer("port", lo=1, hi=65535, default=d.port)
+    expected_table = f"this table's number in the tournament, 1 to {MAX_TABLE}"
+    table = t.take("table", expected_table, required)
+    if table is not None and (
+        isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE
+    ):
+        raise t.error("table", expected_table, table)
+    username = t.take("username", "the table's number as text", None)
+    if username is not None and (table is None or username != str(table)):
+        wanted = "the table's number" if table is None else _show(str(table))
+        raise t.error(
+            "username",
+            f"{wanted} (the broker lets a table write only under tables/<its user name>/)",
+            username,
+        )
+    config = HubConfig(
+        enabled=enabled,
+        host=host,
+        port=port,
+        table=table,
+        username=None if table is None else str(table),
+        password_file=_absolute_path(t, "password_file", d.password_file),
+        ca_file=_optional_absolute_path(t, "ca_file"),
+    )
+    t.finish()
+    return config
+
+
+def _absolute_path(t: _Table, name: str, default: str) -> str:
+    return _checked_path(t, name, t.take(name, _ABSOLUTE, default))
+
+
+def _optional_absolute_path(t: _Table, name: str) -> str | None:
+    value = t.take(name, _ABSOLUTE, None)
+    return None if value is None else _checked_path(t, name, value)
+
+
+def _checked_path(t: _Table, name: str, value: object) -> str:
+    if not isinstance(value, str) or not value.startswith("/") or not value.isprintable():
+        raise t.error(name, _ABSOLUTE, value)
+    return value
+
+
 def _check_pins(config: Config) -> None:
     """No GPIO may serve two purposes: the error names both keys."""
     used: dict[int, str] = {}
@@ -576,6 +646,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
         oled=_oled_section(root),
         scoreboard=_scoreboard_section(root),
         log=_log_section(root),
+        hub=_hub_section(root),
     )
     root.finish("section")
     _check_pins(config)
@@ -611,7 +682,9 @@ def describe(config: Config) -> str:
     else:
         display = f"oled {oled.driver} on spi {oled.port}.{oled.spi_device}"
     board = f"scoreboard {config.scoreboard.url}" if config.scoreboard.enabled else "scoreboard off"
-    return f"{len(config.seats)} seats, {display}, {board}"
+    hub = config.hub
+    reports = f", hub {hub.host}:{hub.port} as table {hub.table}" if hub.enabled else ""
+    return f"{len(config.seats)} seats, {display}, {board}{reports}"
 
 
 def check_config_main(path: Path) -> int:
@@ -630,6 +703,7 @@ __all__ = [
     "ConfigError",
     "ConsoleConfig",
     "GpioConfig",
+    "HubConfig",
     "InputConfig",
     "LogConfig",
     "OledConfig",

@@ -8,7 +8,9 @@ cannot be written the displays keep the last saved state with an alert, and the 
 retried. Drawing on the OLED happens off the loop (``asyncio.to_thread``), latest frame wins,
 with retries and a full redraw when the panel comes back; a vanished scoreboard is reopened
 and sent the current state. The watchdog is pinged from this loop only while it is healthy;
-a crashed task ends the process with a non-zero status so systemd restarts it.
+a crashed task ends the process with a non-zero status so systemd restarts it. On the
+tournament hub (``uplink``) the committed decisions are sent from the journal's outbox and what
+the table shows is published; the next pairing is shown between matches.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from firmware_py.table.controller import Event, TableController, TableSettings, 
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
 from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.uplink import HubLink, table_state, with_next_pairing
 
 if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn
     from drivers.oled import Oled
@@ -177,6 +180,7 @@ class TableDaemon:
     notifier: Notifier = field(default_factory=lambda: Notifier(address=None))
     on_event: Callable[[Event], None] = log_event
     on_view: Callable[[TableView], None] | None = None  # the simulator draws the view too
+    hub: HubLink | None = None  # the tournament hub (the journal is opened with its outbox)
     controller: TableController = field(init=False)
     recorded: RecordedTable | None = None
     bank: InputBank = field(init=False)
@@ -227,6 +231,9 @@ class TableDaemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)
+        if self.hub is not None:
+            self.hub.on_pairings = self._wake.set  # redraw: the next pairing may have changed
+            self.hub.start()
         self._beat = loop.time()
         self._show()
         self.notifier.ready("table ready")
@@ -239,6 +246,8 @@ class TableDaemon:
         finally:
             pinger.cancel()
             self.notifier.stopping()
+            if self.hub is not None:
+                await self.hub.stop()
             self._close()
         if self._crash is not None:
             raise self._crash  # main_task_guard logs it; systemd restarts us
@@ -344,6 +353,8 @@ class TableDaemon:
             self._retry_journal()
             self._advance()
             self._show()
+            if self.hub is not None:
+                self.hub.pump()  # what this round of the loop committed, off to the broker
             self._beat = loop.time()
             wakes = [
                 w - self._offset
@@ -356,6 +367,8 @@ class TableDaemon:
         saved = self.recorded is None or self.recorded.saved
         if saved:
             view = self.controller.view()
+            if self.hub is not None:
+                view = with_next_pairing(view, self.controller, self.hub.next_pairing())
             self._saved_view = view
         else:
             # the decision is not saved: show the last saved state, and say why
@@ -372,6 +385,8 @@ class TableDaemon:
                 self.on_view(view)
         if self._board is not None:
             self._board.send(view, asyncio.get_running_loop().time())
+        if self.hub is not None:
+            self.hub.show(table_state(self.hub.broker.table, self.controller, view, saved=saved))
 
     def _close(self) -> None:
         with contextlib.suppress(Exception):

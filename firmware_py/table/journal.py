@@ -6,13 +6,20 @@ display shows their effect (WAL, ``synchronous=FULL``), so after a power cut the
 every decision that was shown and nothing that was not. Rows are never updated or deleted: an
 UNDO is a new entry. Every row is checked on the way back (its checksum, its shape, the
 sequence without gaps): a damaged journal is refused, never shown and never silently reset.
+
+With its outbox in use (a table on the tournament hub, docs/hub.md) each decision is also queued
+in the ``outbox`` table in the same transaction, and leaves it only once the broker has
+acknowledged it: the outbox is a queue of entries still to deliver, not part of the record.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
-from collections.abc import Callable, Iterator
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,18 +27,29 @@ from typing import Any
 from firmware_py.table import journal_file
 from firmware_py.table.journal_file import APPLICATION_ID, Found, JournalError
 from firmware_py.table.journal_format import (
+    ENTRY_COLUMNS,
     ROW_COLUMNS,
     BadRow,
     Entry,
     checksum,
     decode_row,
     encode_body,
+    outbox_checksum,
 )
 
-__all__ = ["Entry", "Journal", "JournalCorrupt", "JournalError", "JournalWriteError"]
+__all__ = ["Entry", "Journal", "JournalCorrupt", "JournalError", "JournalWriteError", "Outgoing"]
 
-SCHEMA_VERSION = 2  # 2: entries carry a checksum, the file an application id (R125)
-SCHEMA = """
+# 3: the outbox (docs/hub.md); 2: entries carry a checksum, the file an application id (R125).
+# A schema-2 journal is read as it is, and given its (empty) outbox when opened to record to.
+SCHEMA_VERSION = 3
+OUTBOX_SCHEMA = """
+CREATE TABLE outbox (
+    seq INTEGER PRIMARY KEY REFERENCES entries(seq),
+    session TEXT NOT NULL,
+    crc INTEGER NOT NULL
+);
+"""
+SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entries (
     seq INTEGER PRIMARY KEY,
@@ -41,8 +59,8 @@ CREATE TABLE entries (
     body TEXT NOT NULL,
     crc INTEGER NOT NULL
 );
-"""
-TABLES = {"meta", "entries"}
+{OUTBOX_SCHEMA}"""
+TABLES_OF_SCHEMA = {2: {"meta", "entries"}, 3: {"meta", "entries", "outbox"}}
 # SQLite's result codes for a problem with the file's content; any other code (busy, read-only,
 # I/O error, disk full, cannot open) is a problem with where it lives, and leaves it be.
 DAMAGE_CODES = {
@@ -80,6 +98,16 @@ class JournalWriteError(JournalError):
     """A commit failed (disk full, I/O error): nothing of it was recorded."""
 
 
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """A decision waiting in the outbox: the event entry and the start of its session."""
+
+    seq: int
+    wall: str
+    session: dict[str, Any]
+    event: dict[str, Any]
+
+
 def _wall() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -92,12 +120,14 @@ class Journal:
         *,
         next_seq: int,
         release: Callable[[], None] = lambda: None,
+        outbox: bool = False,
     ) -> None:
         self._db = connection
         self.path = path
         self._next_seq = next_seq
         self._release = release
-        self._pending: list[tuple[str, float, str, str]] = []
+        self.outbox = outbox  # decisions are queued for the hub (the recorder gives their session)
+        self._pending: list[tuple[str, float, str, str, str | None]] = []
 
     @classmethod
     def open_read_only(cls, path: Path) -> Journal:
@@ -116,13 +146,21 @@ class Journal:
         return cls(connection, path, next_seq=next_seq, release=release)
 
     @classmethod
-    def open(cls, path: Path, *, new: bool = False, move_damaged_aside: bool = False) -> Journal:
+    def open(
+        cls,
+        path: Path,
+        *,
+        new: bool = False,
+        move_damaged_aside: bool = False,
+        outbox: bool = False,
+    ) -> Journal:
         """Open the journal to record to, creating it if there is none.
 
         ``new`` moves an existing journal aside first (``.old-<time>``). A damaged journal
         raises ``JournalCorrupt``; with ``move_damaged_aside`` (``gametable run`` only, R120)
         it is first moved aside (``.corrupt-<time>``). Anything else that cannot be used
-        raises ``JournalError`` and is left exactly as it was.
+        raises ``JournalError`` and is left exactly as it was. ``outbox``: the table reports
+        to the hub, so its decisions are queued for the broker as they are committed.
         """
         found = journal_file.identify(path)
         journal_file.require_writable(path)
@@ -143,11 +181,12 @@ class Journal:
         except sqlite3.Error as error:
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
         try:
+            _upgrade_to_outbox(connection)
             (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
         except sqlite3.Error as error:
             connection.close()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
-        return cls(connection, path, next_seq=count + 1)
+        return cls(connection, path, next_seq=count + 1, outbox=outbox)
 
     def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
@@ -157,9 +196,19 @@ class Journal:
 
     # --- writing ------------------------------------------------------------------------
 
-    def add(self, kind: str, t: float, body: dict[str, Any]) -> None:
-        """Queue an entry; it is durable only after ``commit``."""
-        self._pending.append((kind, t, _wall(), encode_body(body)))
+    def add(
+        self,
+        kind: str,
+        t: float,
+        body: dict[str, Any],
+        *,
+        session: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Queue an entry; it is durable only after ``commit``. ``session`` (the start action
+        of the session a decision belongs to) also puts the entry in the outbox, in the same
+        transaction."""
+        queued = None if session is None else encode_body(session)
+        self._pending.append((kind, t, _wall(), encode_body(body), queued))
 
     @property
     def pending(self) -> int:
@@ -171,13 +220,21 @@ class Journal:
             return
         rows = [
             (seq, kind, t, wall, body, checksum(seq, kind, t, wall, body))
-            for seq, (kind, t, wall, body) in enumerate(self._pending, start=self._next_seq)
+            for seq, (kind, t, wall, body, _) in enumerate(self._pending, start=self._next_seq)
+        ]
+        queued = [
+            (seq, session, outbox_checksum(seq, session))
+            for seq, (*_, session) in enumerate(self._pending, start=self._next_seq)
+            if session is not None
         ]
         try:
             with self._db:
                 self._db.executemany(
                     "INSERT INTO entries(seq, kind, t, wall, body, crc) VALUES (?, ?, ?, ?, ?, ?)",
                     rows,
+                )
+                self._db.executemany(
+                    "INSERT INTO outbox(seq, session, crc) VALUES (?, ?, ?)", queued
                 )
         except sqlite3.Error as error:
             raise JournalWriteError(f"journal {self.path}: write failed ({error})") from None
@@ -191,6 +248,51 @@ class Journal:
         ``JournalCorrupt`` (it was checked when the journal was opened, so only a file damaged
         since then can)."""
         return _entries(self._db, self.path)
+
+    # --- the outbox -----------------------------------------------------------------------
+
+    def outgoing(self, *, after: int, limit: int) -> list[Outgoing]:
+        """The decisions in the outbox after ``after``, oldest first, each checked as every
+        entry is; a row that fails raises ``JournalCorrupt``."""
+        try:
+            rows = self._db.execute(
+                f"""SELECT CAST(o.session AS BLOB), o.crc, {ENTRY_COLUMNS}
+                    FROM outbox o JOIN entries e ON e.seq = o.seq
+                    WHERE o.seq > ? ORDER BY o.seq LIMIT ?""",
+                (after, limit),
+            ).fetchall()
+            return [_outgoing(row) for row in rows]
+        except BadRow as error:
+            raise JournalCorrupt(self.path, f"outbox: {error}") from None
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, Found.JOURNAL) from None
+
+    def delivered(self, seqs: Iterable[int]) -> None:
+        """Take acknowledged decisions out of the outbox, in one transaction."""
+        chosen = [(seq,) for seq in seqs]
+        try:
+            with self._db:
+                self._db.executemany("DELETE FROM outbox WHERE seq = ?", chosen)
+        except sqlite3.Error as error:
+            raise JournalWriteError(f"journal {self.path}: outbox write failed ({error})") from None
+
+    def identity(self) -> str:
+        """The journal's own id (a schema-2 journal has one once it is recorded to)."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, Found.JOURNAL) from None
+        if row is None or not isinstance(row[0], str) or not row[0]:
+            raise JournalCorrupt(self.path, "it has no id")
+        return row[0]
+
+    def undelivered(self) -> int:
+        """How many decisions wait in the outbox."""
+        try:
+            (count,) = self._db.execute("SELECT count(*) FROM outbox").fetchone()
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, Found.JOURNAL) from None
+        return int(count)
 
     def is_empty(self) -> bool:
         return self._next_seq == 1 and not self._pending
@@ -218,7 +320,54 @@ def _initialise(connection: sqlite3.Connection) -> None:
     connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
     connection.executescript(SCHEMA)
     connection.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
     connection.commit()
+
+
+def _new_id() -> str:
+    """A journal's identity: its entries' sequence numbers start at 1 in every journal, so the
+    hub knows a decision by its table, this and its sequence number."""
+    return uuid.uuid4().hex
+
+
+def _upgrade_to_outbox(connection: sqlite3.Connection) -> None:
+    """A schema-2 journal opened to record to gets its (empty) outbox and an identity, in one
+    transaction: the entries are untouched, and an older gametable then refuses it as newer
+    rather than misreading it."""
+    (schema,) = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if schema != "2":
+        return
+    connection.execute("BEGIN IMMEDIATE")  # sqlite3 would run the CREATE outside a transaction
+    try:
+        connection.execute(OUTBOX_SCHEMA)
+        connection.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
+    except sqlite3.Error:
+        connection.rollback()
+        raise
+    connection.commit()
+
+
+def _outgoing(row: tuple[object, ...]) -> Outgoing:
+    session_text, crc, *entry_row = row
+    seq = entry_row[0]
+    assert isinstance(seq, int)
+    entry = decode_row(tuple(entry_row), seq)
+    if entry.kind != "event":
+        raise BadRow(f"entry {seq} is not a decision")
+    try:
+        text = session_text.decode("utf-8") if isinstance(session_text, bytes) else None
+    except UnicodeDecodeError:
+        text = None
+    if text is None or crc != outbox_checksum(seq, text):
+        raise BadRow(f"entry {seq}'s session does not match its checksum")
+    try:
+        session = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRow(f"entry {seq}'s session is not valid JSON") from None
+    if not isinstance(session, dict):
+        raise BadRow(f"entry {seq}'s session is not an action")
+    return Outgoing(seq, entry.wall, session, entry.body)
 
 
 def _moved_aside(path: Path, reason: str) -> JournalError:
@@ -249,9 +398,11 @@ def _check(connection: sqlite3.Connection, path: Path, found: Found) -> int:
         if verdict != "ok":
             found_wrong = verdict.splitlines()[-1]  # after "*** in database main ***"
             raise JournalCorrupt(path, f"integrity check: {found_wrong}")
-        if tables != TABLES:
+        if not {"meta", "entries"} <= tables:
             raise JournalCorrupt(path, f"tables {', '.join(sorted(tables)) or 'none'}")
-        _check_schema(connection, path)
+        schema = _check_schema(connection, path)
+        if tables != TABLES_OF_SCHEMA[schema]:
+            raise JournalCorrupt(path, f"tables {', '.join(sorted(tables))} in schema {schema}")
         return sum(1 for _ in _entries(connection, path)) + 1
     except sqlite3.Error as error:
         raise _classify(error, path, found) from None
@@ -261,7 +412,7 @@ def _check(connection: sqlite3.Connection, path: Path, found: Found) -> int:
 
 def _untagged(connection: sqlite3.Connection, path: Path, tables: set[str]) -> JournalError:
     """Before application ids, a journal was known by its tables; anything else is not one."""
-    if tables - {"sqlite_sequence"} != TABLES:
+    if tables - {"sqlite_sequence"} != TABLES_OF_SCHEMA[2]:
         listed = ", ".join(sorted(tables - {"sqlite_sequence"})) or "none"
         return JournalError(f"{path} is not a journal (an SQLite database with tables {listed})")
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
@@ -271,17 +422,19 @@ def _untagged(connection: sqlite3.Connection, path: Path, tables: set[str]) -> J
     )
 
 
-def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
+def _check_schema(connection: sqlite3.Connection, path: Path) -> int:
+    """The journal's schema, one this gametable reads (2 or 3)."""
     row = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
     value = row[0] if row else None
     if not isinstance(value, str) or not value.isdecimal():
         raise JournalCorrupt(path, f"schema {value!r}, expected {SCHEMA_VERSION}")
-    if int(value) != SCHEMA_VERSION:
+    if int(value) not in TABLES_OF_SCHEMA:
         age = "a newer" if int(value) > SCHEMA_VERSION else "an older"
         raise _OtherSchema(
             f"journal {path} is from {age} gametable (schema {value}); this one reads "
-            f"schema {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
+            f"schema {min(TABLES_OF_SCHEMA)} to {SCHEMA_VERSION}: {_OTHER_SCHEMA}"
         )
+    return int(value)
 
 
 def _entries(connection: sqlite3.Connection, path: Path) -> Iterator[Entry]:

@@ -68,6 +68,15 @@ def decode_row(row: tuple[object, ...], expected_seq: int) -> Entry:
 
 
 ROW_COLUMNS = "seq, CAST(kind AS BLOB), t, CAST(wall AS BLOB), CAST(body AS BLOB), crc"
+# The same columns of the entries table named ``e`` in a join (the outbox's).
+ENTRY_COLUMNS = (
+    "e.seq, CAST(e.kind AS BLOB), e.t, CAST(e.wall AS BLOB), CAST(e.body AS BLOB), e.crc"
+)
+
+
+def outbox_checksum(seq: int, session: str) -> int:
+    """An outbox row's CRC32: its entry has its own; this covers the session beside it."""
+    return zlib.crc32(json.dumps([seq, session], separators=(",", ":")).encode())
 
 
 def _text(value: object, where: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 from firmware_py.table.controller import Event, TableController, TableSettings
 from firmware_py.table.journal import Entry, Journal, JournalCorrupt, JournalWriteError
+from rules.actions import encode
 from rules.errors import RuleError
 
 # What a controller fed a journal's inputs may raise when the journal is not one it wrote.
@@ -232,7 +233,10 @@ class RecordedTable:
     # --- events (committed before shown) -----------------------------------------------------
 
     def _emitted(self, event: Event) -> None:
-        self.journal.add("event", self.controller.now, event)
+        # For the hub each decision goes with the start of its session (a match's round): the
+        # message then says what it belongs to on its own, whatever arrives before it.
+        session = encode(self.controller.log[0]) if self.journal.outbox else None
+        self.journal.add("event", self.controller.now, event, session=session)
         self._unsaved.append(event)
 
     def _commit_if_decided(self) -> None:

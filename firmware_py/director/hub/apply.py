@@ -1,0 +1,158 @@
+"""A table's reported match result, into the tournament record once (docs/hub.md, R170-R175).
+
+A decision is known by its table, its journal's id and its place in the journal: the first
+delivery is applied and kept in ``table_events`` in the same transaction, so a second delivery
+of it changes nothing. (A table's new journal numbers its entries from 1 again: its id tells
+its decisions from the old journal's.) Only a
+match's result bears on the record; every other decision is for the director's eyes.
+
+What the hub makes of a result, by the rules the director's own entries follow (R170-R175):
+
+- no result yet: it is recorded, entered by "table N";
+- the same points as the current result: nothing changes;
+- other points, the current result being this table's own: the table changed its result (an
+  UNDO and a replay at the table), recorded as an amendment that says so;
+- other points, the current result being the director's (or anyone else's): a conflict; the
+  director's entry stands until the director amends it with a reason;
+- a result older than one this table already reported for the round: superseded;
+- a match the record does not have (a round not paired, a table not in it) or points no match
+  scores: refused, saying why;
+- no match of the tournament (the championship, a single game, the other format): not recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
+from firmware_py.table.hub_wire import Decision
+from rules.errors import RuleError
+from rules.tournament import Tournament, TournamentFormat
+
+MATCH_RESULT = "match_result"
+# The start action of a tournament match at the table, by the tournament's format.
+MATCH_STARTS = {"match.start": TournamentFormat.COMBO4, "match3.start": TournamentFormat.COMBO3}
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What became of one delivery: ``event`` is None for a decision already applied."""
+
+    table: int
+    seq: int
+    event: TableEvent | None
+
+
+def bears_on_the_record(decision: Decision) -> bool:
+    return decision.name == MATCH_RESULT
+
+
+@dataclass(frozen=True, slots=True)
+class _Reported:
+    """A table's match result as it arrived: its round and points when it has them."""
+
+    table: int
+    decision: Decision
+    received_at: str
+
+    @property
+    def start(self) -> str:
+        return str(self.decision.session.get("action"))
+
+    @property
+    def round(self) -> int | None:
+        number = self.decision.session.get("round")
+        return number if self.start in MATCH_STARTS and _count(number, 1) else None
+
+    @property
+    def points(self) -> tuple[int, int] | None:
+        a, b = self.decision.event.get("A"), self.decision.event.get("B")
+        if isinstance(a, int) and isinstance(b, int) and _count(a, 0) and _count(b, 0):
+            return a, b
+        return None
+
+    @property
+    def by(self) -> str:
+        return f"table {self.table}"
+
+    def event(self, outcome: str, note: str) -> TableEvent:
+        a, b = self.points or (None, None)
+        return TableEvent(
+            self.table,
+            self.decision.journal,
+            self.decision.seq,
+            self.decision.wall,
+            self.received_at,
+            self.round,
+            a,
+            b,
+            outcome,
+            note,
+        )
+
+
+def apply_result(record: TournamentDB, table: int, decision: Decision, *, now: str) -> Applied:
+    """Apply a table's ``match_result`` decision, once, in one transaction with the note of it."""
+    with record.transaction() as tournament:
+        if record.table_event_seen(table, decision.journal, decision.seq):
+            return Applied(table, decision.seq, None)
+        reported = _Reported(table, decision, now)
+        event = reported.event(*_judged(record, tournament, reported))
+        record.add_table_event(event)
+    return Applied(table, decision.seq, event)
+
+
+def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -> tuple[str, str]:
+    """The outcome and its note; a result recorded or amended is written here."""
+    number, points = reported.round, reported.points
+    if number is None:
+        return "not recorded", _no_tournament_match(reported.start)
+    played, held = MATCH_STARTS[reported.start], tournament.config.format
+    if played is not held:
+        return "not recorded", f"a {played.value} match in a {held.value} tournament"
+    if points is None:
+        return "refused", "the result has no points for teams A and B"
+    decision = reported.decision
+    later = record.later_table_event(reported.table, decision.journal, number, decision.seq)
+    if later is not None:
+        return "superseded", f"{reported.by} reported a later result (journal entry {later})"
+    try:
+        result = tournament.result(number, reported.table, *points)
+    except RuleError as error:
+        return "refused", str(error)
+    score = f"{points[0]}-{points[1]}"
+    current = record.current_result(number, reported.table)
+    if current is None:
+        entry = record.add_result(
+            result, now=reported.received_at, by=reported.by, source=TABLE_SOURCE
+        )
+        return "recorded", f"{score}, version {entry.version}"
+    was = f"{current.a_points}-{current.b_points}"
+    if was == score:
+        return "unchanged", f"{score} is already recorded (by {current.entered_by})"
+    if current.source == TABLE_SOURCE and current.entered_by == reported.by:
+        entry = record.add_result(
+            result,
+            now=reported.received_at,
+            by=reported.by,
+            source=TABLE_SOURCE,
+            amend_reason=(
+                f"{reported.by} changed its result at the table "
+                f"(journal entry {reported.decision.seq})"
+            ),
+        )
+        return "amended", f"{was} became {score}, version {entry.version}"
+    return "conflict", (
+        f"the table reports {score}; {was} entered by {current.entered_by} stands: "
+        "amend it with a reason if the table is right"
+    )
+
+
+def _count(value: object, lowest: int) -> bool:
+    return type(value) is int and value >= lowest
+
+
+def _no_tournament_match(start: str) -> str:
+    if start == "championship.start":
+        return "the championship's result is the director's to enter"
+    return f"a {start} session is no match of the tournament"

@@ -1,0 +1,195 @@
+"""``gametable hub run|users`` (docs/hub.md).
+
+``run`` is the hub: the tables' results into the tournament record, the pairings out to the
+tables, until SIGTERM. ``users`` adds or changes an account in the broker's password file. Bad
+input is one line on stderr and exit 2, with nothing changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import logging
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from firmware_py.cli_args import file_path, print_error
+from firmware_py.director.hub.passwords import (
+    HUB_USER,
+    MODE,
+    PasswordError,
+    check_password,
+    check_user,
+    new_password,
+    set_password,
+)
+from firmware_py.director.tournament_cli import DEFAULT_DB
+from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table.notify import Notifier
+from firmware_py.table.uplink import PasswordFileError, read_password
+from rules.errors import RuleError
+
+if TYPE_CHECKING:  # paho loads only when the hub runs
+    from firmware_py.director.hub.service import Hub
+
+BAD_INPUT = 2
+log = logging.getLogger("gametable")
+
+
+class HubInputError(Exception):
+    """Bad input to ``gametable hub``; ``str()`` is the one line to show."""
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    hub = commands.add_parser("hub", help="the tournament hub: results and pairings over MQTT")
+    sub = hub.add_subparsers(dest="hub_command", required=True, parser_class=type(hub))
+
+    run = sub.add_parser("run", help="run the hub (systemd: gametable-hub.service)")
+    run.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    run.add_argument("--host", default="localhost", help="the broker (default: localhost)")
+    run.add_argument("--port", type=int, default=1883, help="the broker's port (default: 1883)")
+    run.add_argument("--username", default="hub", help="the hub's account (default: hub)")
+    run.add_argument(
+        "--password-file", type=file_path, required=True, help="the hub's password, on one line"
+    )
+    run.add_argument("--ca-file", type=file_path, help="TLS: the CA of the broker's certificate")
+    run.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+
+    users = sub.add_parser("users", help="add or change an account in the broker's password file")
+    users.add_argument(
+        "file",
+        type=file_path,
+        metavar="PASSWD",
+        help="mosquitto's password file (created if missing)",
+    )
+    users.add_argument("account", help="a table's number, or hub")
+    source = users.add_mutually_exclusive_group()
+    source.add_argument(
+        "--from", type=file_path, dest="from_file", metavar="PATH", help="the password: PATH's line"
+    )
+    source.add_argument(
+        "--generate",
+        type=file_path,
+        metavar="PATH",
+        help="make a new password and write it to PATH (a new file)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.hub_command == "users":
+            return _users(args)
+        return _run(args)
+    except (HubInputError, PasswordError, PasswordFileError, RuleError) as error:
+        print_error(error)
+        return BAD_INPUT
+    except sqlite3.Error as error:
+        print_error(f"{args.db}: {error}")
+        return BAD_INPUT
+
+
+# --- users -------------------------------------------------------------------------------------
+
+
+def _users(args: argparse.Namespace) -> int:
+    user = check_user(args.account)
+    if args.generate is not None:
+        password = new_password()
+        _write_new_secret(args.generate, password)  # first: a password file is never orphaned
+    elif args.from_file is not None:
+        password = read_password(args.from_file)
+    else:
+        password = _asked()
+    check_password(password)
+    try:
+        new, writer = set_password(args.file, user, password)
+    except PasswordError:
+        if args.generate is not None:
+            args.generate.unlink(missing_ok=True)
+        raise
+    who = "the hub" if user == HUB_USER else f"table {user}"
+    print(f"{who} {'added to' if new else 'changed in'} {args.file} by {writer}")
+    if args.generate is not None:
+        reader = (
+            "gametable hub run --password-file"
+            if user == HUB_USER
+            else f"table {user}'s [hub] password_file"
+        )
+        print(f"its password is in {args.generate}: for {reader}")
+    print("the broker reads it on reload: systemctl reload mosquitto")
+    return 0
+
+
+def _asked() -> str:
+    """Twice on a terminal; else the first line of stdin."""
+    if sys.stdin.isatty():
+        first = getpass.getpass("password: ")
+        if getpass.getpass("again: ") != first:
+            raise HubInputError("the two passwords differ: nothing changed")
+        return first
+    line = sys.stdin.readline()
+    if not line:
+        raise HubInputError("no password on stdin: expected it on the first line")
+    return line.removesuffix("\n").removesuffix("\r")
+
+
+def _write_new_secret(path: Path, password: str) -> None:
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, MODE)
+    except FileExistsError:
+        raise HubInputError(f"{path} exists: --generate writes a new file") from None
+    except OSError as error:
+        raise HubInputError(f"cannot write {path}: {error.strerror or error}") from None
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(password + "\n")
+    os.chmod(path, MODE)  # whatever the umask took off
+
+
+# --- run ---------------------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace) -> int:
+    from firmware_py.director.hub.service import Hub, HubBroker
+
+    if not 1 <= args.port <= 65535:
+        raise HubInputError(f"--port {args.port}: expected 1 to 65535")
+    try:
+        password = read_password(args.password_file)
+    except PasswordFileError as error:
+        raise HubInputError(f"--password-file: {error}") from None
+    logging.basicConfig(stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s")
+    record = TournamentDB.open(args.db)
+    try:
+        if record.upgrade_for_hub():
+            log.info("event=record_upgraded record=%s schema=2", args.db)
+        ca_file = None if args.ca_file is None else str(args.ca_file)
+        try:
+            hub = Hub(
+                record,
+                HubBroker(args.host, args.port, args.username, password, ca_file),
+                notifier=Notifier.from_environ(),
+            )
+        except (OSError, ValueError) as error:  # paho reading the CA file
+            raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
+        return asyncio.run(_until_signalled(hub))
+    finally:
+        record.close()
+
+
+def _why(error: Exception) -> str:
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
+async def _until_signalled(hub: Hub) -> int:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, hub.stop)
+    code: int = await hub.run()
+    return code

@@ -1,0 +1,322 @@
+"""``gametable hub run``: the tables' results into the tournament record, the pairings out.
+
+One asyncio loop, as at the table: paho's network thread hands every message to the loop with
+``call_soon_threadsafe``, and only the loop touches the record. The hub keeps a persistent
+session on the broker (a fixed client id, ``clean_start`` off), so what the tables publish while
+the hub is away waits for it; and it acknowledges a message only once the record holds what it
+meant (``manual_ack``), so a hub that stops halfway is sent the message again. Applying is
+idempotent by (table, journal id) (``apply``), which makes every redelivery harmless.
+
+Every second the hub reads the record's rounds and publishes each round's pairings, retained,
+when they are new or changed; a retained round the record does not have (another tournament's)
+is withdrawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
+from paho.mqtt.subscribeoptions import SubscribeOptions
+
+from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table.hub_wire import (
+    EVENTS_OF_EVERY_TABLE,
+    EVERY_ROUNDS_PAIRINGS,
+    STATUS_OF_EVERY_TABLE,
+    RoundPairings,
+    TableMatch,
+    WireError,
+    pairings_topic,
+    parse_decision,
+    round_of,
+    table_of,
+)
+from firmware_py.table.notify import Notifier, WatchdogPinger
+
+log = logging.getLogger("gametable")
+
+CLIENT_ID = "gametable-hub"
+SESSION_SECONDS = 7 * 24 * 3600  # the broker keeps the hub's session (and its queue) a week
+RECONNECT_SECONDS = (1, 10)
+KEEPALIVE_SECONDS = 10
+POLL_SECONDS = 1.0  # how often the record is read for new pairings
+BUSY_RETRY_SECONDS = 1.0  # the record locked by a director's command: try again after this
+STOP_SECONDS = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class HubBroker:
+    host: str
+    port: int
+    username: str
+    password: str
+    ca_file: str | None = None
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Hub:
+    """The hub's MQTT client and its loop-side work. ``run`` until ``stop``."""
+
+    def __init__(
+        self,
+        record: TournamentDB,
+        broker: HubBroker,
+        *,
+        notifier: Notifier | None = None,
+        clock: Callable[[], str] = utc_now,
+    ) -> None:
+        self.record = record
+        self.broker = broker
+        self.notifier = notifier or Notifier(address=None)
+        self.clock = clock
+        self.connected = False
+        self.online: dict[int, bool] = {}  # table -> online, from each table's retained status
+        self.tally: Counter[str] = Counter()  # the tables' results by outcome, and duplicates
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop = asyncio.Event()
+        self._published: dict[int, bytes] = {}  # round -> the pairings last published
+        self._beat = 0.0
+        self._complaint: str | None = None
+        self._client = self._make_client()
+
+    def _make_client(self) -> mqtt.Client:
+        broker = self.broker
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=CLIENT_ID,
+            protocol=MQTTProtocolVersion.MQTTv5,
+            manual_ack=True,  # acknowledged once the record holds it
+        )
+        client.username_pw_set(broker.username, broker.password)
+        if broker.ca_file is not None:
+            client.tls_set(ca_certs=broker.ca_file)
+        client.reconnect_delay_set(*RECONNECT_SECONDS)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_connect_fail = self._on_connect_fail
+        client.on_message = self._on_message
+        return client
+
+    # --- running --------------------------------------------------------------------------
+
+    async def run(self) -> int:
+        loop = self._loop = asyncio.get_running_loop()
+        # MQTT 5 ends a session with its connection unless it is given an expiry
+        session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        session.SessionExpiryInterval = SESSION_SECONDS
+        self._client.connect_async(
+            self.broker.host,
+            self.broker.port,
+            keepalive=KEEPALIVE_SECONDS,
+            clean_start=False,
+            properties=session,
+        )
+        self._client.loop_start()
+        log.info(
+            "event=hub_start broker=%s:%d record=%s",
+            self.broker.host,
+            self.broker.port,
+            self.record.path,
+        )
+        self.notifier.ready("hub running")
+        pinger = asyncio.create_task(
+            WatchdogPinger(notifier=self.notifier, healthy=self.healthy).run()
+        )
+        try:
+            while not self._stop.is_set():
+                self._beat = loop.time()
+                self._publish_pairings()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), POLL_SECONDS)
+        finally:
+            pinger.cancel()
+            self.notifier.stopping()
+            self.connected = False  # a goodbye, not an outage
+            self._client.disconnect()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
+        return 0
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def healthy(self) -> bool:
+        loop = asyncio.get_running_loop()
+        return loop.time() - self._beat < 5 * POLL_SECONDS
+
+    # --- on the loop ----------------------------------------------------------------------
+
+    def _connected(self, reason: ReasonCode) -> None:
+        if reason.is_failure:
+            self._complain(f"event=hub_refused reason={reason}")
+            return
+        self.connected = True
+        self._complaint = None
+        log.info("event=hub_connected broker=%s:%d", self.broker.host, self.broker.port)
+        # every time: after a broker restart the session (and its subscriptions) may be gone
+        options = SubscribeOptions(qos=1)
+        self._client.subscribe(
+            [
+                (EVENTS_OF_EVERY_TABLE, options),
+                (STATUS_OF_EVERY_TABLE, options),
+                (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
+            ]
+        )
+        self._published.clear()  # the broker may have lost them: publish every round again
+        self._publish_pairings()
+
+    def _disconnected(self, reason: str) -> None:
+        if self.connected:
+            log.warning("event=hub_disconnected reason=%s", reason)
+        self.connected = False
+
+    def _received(self, topic: str, payload: bytes, mid: int, qos: int) -> None:
+        try:
+            self._handle(topic, payload)
+        except sqlite3.OperationalError as error:  # the record busy: the same message, later
+            self._complain(f"event=record_busy error={error}")
+            assert self._loop is not None
+            self._loop.call_later(BUSY_RETRY_SECONDS, self._received, topic, payload, mid, qos)
+            return
+        except Exception as error:  # unacknowledged: the broker sends it again on reconnecting
+            log.error("event=hub_error topic=%s error=%r", topic, error)
+            return
+        if qos > 0:
+            self._client.ack(mid, qos)
+
+    def _handle(self, topic: str, payload: bytes) -> None:
+        table = table_of(topic, "events")
+        if table is not None:
+            self._decision(table, payload)
+            return
+        table = table_of(topic, "status")
+        if table is not None:
+            self._status(table, payload)
+            return
+        number = round_of(topic)
+        if number is not None:
+            self._retained_pairings(number, payload)
+            return
+        log.warning("event=hub_unknown_topic topic=%s", topic)
+
+    def _decision(self, table: int, payload: bytes) -> None:
+        try:
+            decision = parse_decision(payload)
+        except WireError as error:
+            log.warning("event=hub_bad_decision table=%d error=%s", table, error)
+            return
+        if not bears_on_the_record(decision):
+            return
+        applied = apply_result(self.record, table, decision, now=self.clock())
+        event = applied.event
+        self.tally["duplicate" if event is None else event.outcome] += 1
+        where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}"
+        if event is None:
+            log.info("event=result_duplicate %s", where)
+            return
+        level = logging.WARNING if event.outcome in ("conflict", "refused") else logging.INFO
+        outcome = event.outcome.replace(" ", "_")
+        log.log(
+            level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
+        )
+
+    def _status(self, table: int, payload: bytes) -> None:
+        online = payload == b"online"
+        if self.online.get(table) != online:
+            log.info("event=table_%s table=%d", "online" if online else "offline", table)
+        self.online[table] = online
+
+    def _retained_pairings(self, number: int, payload: bytes) -> None:
+        """A round's pairings the broker holds: withdrawn if the record has no such round (a
+        tournament before this one), put right if they differ from the record's."""
+        rounds = self._rounds()
+        wanted = rounds[number].to_bytes() if number in rounds else b""
+        if payload != wanted:
+            self._client.publish(pairings_topic(number), wanted, qos=1, retain=True)
+            what = "withdrawn" if not wanted else "republished"
+            log.info("event=pairings_%s round=%d", what, number)
+            self._published[number] = wanted
+
+    def _publish_pairings(self) -> None:
+        if not self.connected:
+            return
+        for number, pairings in self._rounds().items():
+            payload = pairings.to_bytes()
+            if self._published.get(number) != payload:
+                self._client.publish(pairings_topic(number), payload, qos=1, retain=True)
+                self._published[number] = payload
+                log.info(
+                    "event=pairings_published round=%d tables=%d", number, len(pairings.matches)
+                )
+
+    def _rounds(self) -> dict[int, RoundPairings]:
+        plans = self.record.round_plans()
+        return {
+            rnd.round: RoundPairings(
+                rnd.round,
+                str(plans[rnd.round]["kind"]),
+                int(plans[rnd.round]["minutes"]),
+                tuple(TableMatch(m.table, m.a, m.b) for m in rnd.matches),
+                rnd.bye,
+            )
+            for rnd in self.record.rounds()
+        }
+
+    def _complain(self, line: str) -> None:
+        if line != self._complaint:
+            log.warning(line)
+            self._complaint = line
+
+    # --- on paho's thread -----------------------------------------------------------------
+
+    def _to_loop(self, callback: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the hub is stopping
+            loop.call_soon_threadsafe(callback, *args)
+
+    def _on_connect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.ConnectFlags,
+        reason: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self._to_loop(self._connected, reason)
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self._to_loop(self._complain, f"event=hub_unreachable broker={self.broker.host}")
+
+    def _on_disconnect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.DisconnectFlags,
+        reason: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self._to_loop(self._disconnected, str(reason))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        self._to_loop(
+            self._received, message.topic, bytes(message.payload), message.mid, message.qos
+        )

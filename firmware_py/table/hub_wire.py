@@ -1,0 +1,236 @@
+"""What the tables and the hub say to each other on the tournament's MQTT broker (docs/hub.md).
+
+Topics, each table's under its own number (the broker's ACL lets a table write only there):
+
+- ``tables/<n>/status``  retained: ``online`` (the table's birth) or ``offline`` (its last will)
+- ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins)
+- ``tables/<n>/events``  QoS 1: each decision with its journal and place in it, and its session
+- ``tournament/rounds/<r>/pairings``  retained, written by the hub: a round's matches by table
+
+The table number is the table's number in the tournament's pairings. Every payload is parsed
+here, on the way in: a message that is not what it should be raises ``WireError`` in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
+MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
+ONLINE, OFFLINE = "online", "offline"
+EVENTS_OF_EVERY_TABLE = "tables/+/events"
+STATUS_OF_EVERY_TABLE = "tables/+/status"
+EVERY_ROUNDS_PAIRINGS = "tournament/rounds/+/pairings"
+OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
+
+
+class WireError(ValueError):
+    """A message that is not what its topic promises; ``str()`` is one line."""
+
+
+def status_topic(table: int) -> str:
+    return f"tables/{table}/status"
+
+
+def state_topic(table: int) -> str:
+    return f"tables/{table}/state"
+
+
+def events_topic(table: int) -> str:
+    return f"tables/{table}/events"
+
+
+def pairings_topic(round_number: int) -> str:
+    return f"tournament/rounds/{round_number}/pairings"
+
+
+def table_number(text: str) -> int | None:
+    """A table's number written as in a topic or a user name ("7"), or None."""
+    if not (text.isascii() and text.isdecimal()) or text.startswith("0"):
+        return None
+    number = int(text)
+    return number if number <= MAX_TABLE else None
+
+
+def table_of(topic: str, leaf: str) -> int | None:
+    """The table a ``tables/<n>/<leaf>`` topic belongs to, or None for any other topic."""
+    parts = topic.split("/")
+    if len(parts) != 3 or parts[0] != "tables" or parts[2] != leaf:
+        return None
+    return table_number(parts[1])
+
+
+def round_of(topic: str) -> int | None:
+    """The round of a ``tournament/rounds/<r>/pairings`` topic, or None."""
+    parts = topic.split("/")
+    if len(parts) != 4 or parts[:2] != ["tournament", "rounds"] or parts[3] != "pairings":
+        return None
+    return table_number(parts[2])  # rounds are numbered like tables: 1, 2, ...
+
+
+def _encode(data: Mapping[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False).encode()
+
+
+def _decode(payload: bytes, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(payload.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise WireError(f"{what}: not JSON") from None
+    if not isinstance(data, dict):
+        raise WireError(f"{what}: expected a JSON object")
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(name)
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 1
+
+
+# --- a table's decisions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a table: its place in the table's journal (the journal's id and the
+    entry's sequence number: together the decision's journal id), when it was made (the table's
+    clock, UTC), the start action of its session (a match's, with its round), and the event."""
+
+    journal: str
+    seq: int
+    wall: str
+    session: dict[str, Any]
+    event: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return str(self.event["event"])
+
+    def to_bytes(self) -> bytes:
+        return _encode(
+            {
+                "journal": self.journal,
+                "seq": self.seq,
+                "wall": self.wall,
+                "session": self.session,
+                "event": self.event,
+            }
+        )
+
+
+def parse_decision(payload: bytes) -> Decision:
+    data = _decode(payload, "a decision")
+    journal, seq, wall, session, event = (
+        data.get(key) for key in ("journal", "seq", "wall", "session", "event")
+    )
+    if (
+        not isinstance(journal, str)
+        or not 1 <= len(journal) <= MAX_JOURNAL_ID
+        or not _is_count(seq)
+    ):
+        raise WireError(
+            "a decision without its journal id: expected journal (its id) and seq, a number from 1"
+        )
+    assert isinstance(seq, int)
+    if not isinstance(wall, str) or not isinstance(session, dict):
+        raise WireError(f"decision {seq}: expected its wall time and its session")
+    if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+        raise WireError(f"decision {seq}: expected an event with a name")
+    if not isinstance(session.get("action"), str):
+        raise WireError(f"decision {seq}: its session has no start action")
+    return Decision(journal, seq, wall, session, event)
+
+
+# --- a round's pairings -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableMatch:
+    table: int
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    """A round as the hub publishes it: its matches by table number and its bye."""
+
+    round: int
+    kind: str
+    minutes: int
+    matches: tuple[TableMatch, ...]
+    bye: str | None
+
+    def to_bytes(self) -> bytes:
+        return _encode(
+            {
+                "round": self.round,
+                "kind": self.kind,
+                "minutes": self.minutes,
+                "pairings": [{"table": m.table, "A": m.a, "B": m.b} for m in self.matches],
+                "bye": self.bye,
+            }
+        )
+
+    def at(self, table: int) -> TableMatch | None:
+        return next((match for match in self.matches if match.table == table), None)
+
+
+def parse_pairings(payload: bytes) -> RoundPairings:
+    data = _decode(payload, "a round's pairings")
+    number, kind, minutes, rows, bye = (
+        data.get(key) for key in ("round", "kind", "minutes", "pairings", "bye")
+    )
+    if not _is_count(number) or not isinstance(kind, str) or not _is_count(minutes):
+        raise WireError("a round's pairings: expected its round, kind and minutes")
+    if not isinstance(rows, list) or not (bye is None or isinstance(bye, str)):
+        raise WireError(f"round {number}'s pairings: expected a list of matches and a bye")
+    matches = []
+    for row in rows:
+        if not (
+            isinstance(row, dict)
+            and _is_count(row.get("table"))
+            and isinstance(row.get("A"), str)
+            and isinstance(row.get("B"), str)
+        ):
+            raise WireError(f"round {number}'s pairings: expected each as a table, A and B")
+        matches.append(TableMatch(row["table"], row["A"], row["B"]))
+    assert isinstance(number, int) and isinstance(kind, str) and isinstance(minutes, int)
+    return RoundPairings(number, kind, minutes, tuple(matches), bye)
+
+
+def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
+    """What the table shows of its next match: the latest round paired (a round is paired once
+    every result before it is in), or that this table has no match in it."""
+    if not rounds:
+        return None
+    latest = rounds[max(rounds)]
+    match = latest.at(table)
+    if match is None:
+        return _fit(f"R{latest.round} T{table}: no match")
+    prefix = f"R{latest.round} T{table} "
+    a, b = _shortened(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
+    return _fit(f"{prefix}{a} v {b}")
+
+
+def _shortened(a: str, b: str, room: int) -> tuple[str, str]:
+    """Two names cut to fit ``room`` together: a short one keeps its whole, the long one
+    takes the rest."""
+    half = room // 2
+    if len(a) + len(b) <= room:
+        return a, b
+    if len(a) <= half:
+        return a, b[: room - len(a)].rstrip()
+    if len(b) <= room - half:
+        return a[: room - len(b)].rstrip(), b
+    return a[:half].rstrip(), b[: room - half].rstrip()
+
+
+def _fit(text: str) -> str:
+    return text[:OLED_TITLE_CHARS]

@@ -1,0 +1,359 @@
+"""The table's link to the tournament hub (docs/hub.md): its decisions out of the journal's
+outbox, its status and what it shows to the broker, and the rounds' pairings back.
+
+paho-mqtt runs its network loop on a thread of its own (connecting, reconnecting with backoff,
+reading and writing the socket); each of its callbacks is handed to the daemon's asyncio loop
+with ``call_soon_threadsafe``, as the GPIO edges are. So the journal is touched only from the
+loop, nothing on the loop waits for the network, and the table plays on with the broker gone.
+
+Delivery is at least once: a decision is handed to paho (QoS 1) in journal order, at most
+``WINDOW`` at a time, and leaves the outbox when the broker acknowledges it. paho sends again
+what was not acknowledged when it reconnects; after a restart the whole outbox is sent again.
+The hub applies each (table, journal id) once, so a decision that arrives twice counts once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode, MQTTProtocolVersion
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
+
+from firmware_py.table.controller import TableController, TableView, format_clock
+from firmware_py.table.hub_wire import (
+    EVERY_ROUNDS_PAIRINGS,
+    OFFLINE,
+    ONLINE,
+    Decision,
+    RoundPairings,
+    WireError,
+    events_topic,
+    pairing_line,
+    parse_pairings,
+    round_of,
+    state_topic,
+    status_topic,
+)
+from firmware_py.table.journal import Journal, JournalError
+from rules.actions import encode
+
+log = logging.getLogger("gametable")
+
+WINDOW = 20  # decisions handed to paho and not yet acknowledged by the broker
+RECONNECT_SECONDS = (1, 10)  # paho's backoff between attempts: the first and the longest
+# The broker publishes the last will of a table it has not heard from in 1.5 keepalives.
+KEEPALIVE_SECONDS = 10
+STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowledged
+
+
+class PasswordFileError(ValueError):
+    """A password file that cannot be used; ``str()`` is one line naming it."""
+
+
+def read_password(path: Path) -> str:
+    """The broker password kept in ``path``: its first line, without the line break."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PasswordFileError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise PasswordFileError(f"cannot read {path}: expected UTF-8 text") from None
+    password = text.split("\n", 1)[0].removesuffix("\r")
+    if not password:
+        raise PasswordFileError(f"{path} is empty: expected the broker password on its first line")
+    return password
+
+
+@dataclass(frozen=True, slots=True)
+class Broker:
+    """Where the hub's broker is, and who this table is on it."""
+
+    host: str
+    port: int
+    table: int
+    password: str
+    ca_file: str | None = None
+
+
+class HubLink:
+    """One table's MQTT client. ``start`` on the daemon's loop; ``pump`` after every commit
+    (it sends what the outbox holds); ``show`` with each view; ``stop`` at the end."""
+
+    def __init__(
+        self,
+        broker: Broker,
+        *,
+        journal: Journal | None,
+        on_pairings: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.broker = broker
+        self.journal = journal
+        self.on_pairings = on_pairings  # the daemon redraws: the next pairing may have changed
+        self.connected = False
+        self.rounds: dict[int, RoundPairings] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._in_flight: dict[int, int] = {}  # paho's message id -> journal seq
+        self._sent_through = 0  # the last seq handed to paho
+        self._acknowledged: list[int] = []  # seqs to take out of the outbox
+        self._outbox_broken = False
+        self._journal_id = ""  # the journal's identity, read when the link starts
+        self._state: dict[str, Any] | None = None  # what the table shows now
+        self._published_state: dict[str, Any] | None = None
+        self._complaint: str | None = None  # the last problem logged, to log each one once
+        self._client = self._make_client()
+
+    def _make_client(self) -> mqtt.Client:
+        broker = self.broker
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=f"gametable-table-{broker.table}",
+            protocol=MQTTProtocolVersion.MQTTv5,  # v5: a refused publish is a refusal, not an ack
+        )
+        client.username_pw_set(str(broker.table), broker.password)
+        client.will_set(status_topic(broker.table), OFFLINE, qos=1, retain=True)
+        if broker.ca_file is not None:
+            client.tls_set(ca_certs=broker.ca_file)
+        client.reconnect_delay_set(*RECONNECT_SECONDS)
+        client.on_connect = self._on_connect
+        client.on_connect_fail = self._on_connect_fail
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        client.on_message = self._on_message
+        return client
+
+    # --- on the loop ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Connect in the background (paho's thread keeps trying until the broker answers)."""
+        self._loop = asyncio.get_running_loop()
+        waiting = 0
+        if self.journal is not None:
+            try:
+                self._journal_id = self.journal.identity()
+                waiting = self.journal.undelivered()
+            except JournalError as error:
+                self._outbox_broken = True  # the table plays on; the hub misses its decisions
+                log.error("event=hub_outbox_error error=%s", error)
+        log.info(
+            "event=hub_start broker=%s:%d table=%d outbox=%d",
+            self.broker.host,
+            self.broker.port,
+            self.broker.table,
+            waiting,
+        )
+        self._client.connect_async(
+            self.broker.host, self.broker.port, keepalive=KEEPALIVE_SECONDS, clean_start=True
+        )
+        self._client.loop_start()
+
+    def pump(self) -> None:
+        """Hand the outbox's next decisions to paho, keeping at most ``WINDOW`` unacknowledged."""
+        journal = self.journal
+        if journal is None or not self.connected or self._outbox_broken:
+            return
+        while len(self._in_flight) < WINDOW:
+            try:
+                batch = journal.outgoing(after=self._sent_through, limit=WINDOW)
+            except JournalError as error:
+                self._outbox_broken = True  # the table plays on; the hub misses what follows
+                log.error("event=hub_outbox_error error=%s", error)
+                return
+            if not batch:
+                return
+            for item in batch[: WINDOW - len(self._in_flight)]:
+                message = Decision(self._journal_id, item.seq, item.wall, item.session, item.event)
+                sent = self._client.publish(
+                    events_topic(self.broker.table), message.to_bytes(), qos=1
+                )
+                if sent.rc not in (MQTTErrorCode.MQTT_ERR_SUCCESS, MQTTErrorCode.MQTT_ERR_NO_CONN):
+                    self._complain(f"event=hub_publish_error error={mqtt.error_string(sent.rc)}")
+                    return
+                self._in_flight[sent.mid] = item.seq
+                self._sent_through = item.seq
+
+    def show(self, state: dict[str, Any]) -> None:
+        """What the table shows now: published (retained) when it changes, and again on every
+        connection."""
+        self._state = state
+        self._publish_state()
+
+    def next_pairing(self) -> str | None:
+        return pairing_line(self.rounds, self.broker.table)
+
+    async def stop(self) -> None:
+        """Say "offline" (a clean stop: the broker keeps the will to itself), take what was
+        acknowledged out of the outbox, and end paho's thread."""
+        if self.connected:
+            self.connected = False  # nothing more is handed to paho; its goodbye is no outage
+            said = self._client.publish(
+                status_topic(self.broker.table), OFFLINE, qos=1, retain=True
+            )
+            with contextlib.suppress(ValueError, RuntimeError):
+                await asyncio.to_thread(said.wait_for_publish, STOP_SECONDS)
+        self._client.disconnect()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
+        self._flush()
+
+    def _connected(self, reason: ReasonCode) -> None:
+        if reason.is_failure:
+            self._complain(f"event=hub_refused reason={reason}")  # paho tries again
+            return
+        self.connected = True
+        self._complaint = None
+        log.info("event=hub_connected broker=%s:%d", self.broker.host, self.broker.port)
+        self._client.subscribe(EVERY_ROUNDS_PAIRINGS, qos=1)
+        self._client.publish(status_topic(self.broker.table), ONLINE, qos=1, retain=True)
+        self._published_state = None
+        self._publish_state()
+        self.pump()
+
+    def _disconnected(self, reason: str) -> None:
+        if self.connected:
+            log.warning("event=hub_disconnected reason=%s", reason)
+        self.connected = False
+
+    def _acknowledged_by_broker(self, mid: int, reason: ReasonCode) -> None:
+        seq = self._in_flight.pop(mid, None)
+        if seq is None:
+            return  # the status or the state
+        if reason.is_failure:
+            # left in the outbox: sent again after a restart, once the broker's ACL is right
+            log.error("event=hub_refused_decision seq=%d reason=%s", seq, reason)
+        else:
+            self._acknowledged.append(seq)
+            if len(self._acknowledged) == 1 and self._loop is not None:
+                self._loop.call_soon(self._flush)  # one commit for a burst of acks
+        self.pump()
+
+    def _flush(self) -> None:
+        if not self._acknowledged or self.journal is None:
+            return
+        try:
+            self.journal.delivered(self._acknowledged)
+        except JournalError as error:  # kept: the next acknowledgement tries again
+            self._complain(f"event=hub_outbox_error error={error}")
+            return
+        self._acknowledged.clear()
+
+    def _pairings(self, topic: str, payload: bytes) -> None:
+        number = round_of(topic)
+        if number is None:
+            return
+        if not payload:
+            self.rounds.pop(number, None)  # the hub withdrew it (a new tournament)
+        else:
+            try:
+                pairings = parse_pairings(payload)
+            except WireError as error:
+                log.warning("event=hub_bad_pairings topic=%s error=%s", topic, error)
+                return
+            self.rounds[number] = replace(pairings, round=number)
+        self.on_pairings()
+
+    def _publish_state(self) -> None:
+        if not self.connected or self._state is None or self._state == self._published_state:
+            return
+        payload = _json(self._state)
+        self._client.publish(state_topic(self.broker.table), payload, qos=0, retain=True)
+        self._published_state = self._state
+
+    def _complain(self, line: str) -> None:
+        if line != self._complaint:
+            log.warning(line)
+            self._complaint = line
+
+    # --- on paho's thread: hand everything to the loop ------------------------------------
+
+    def _to_loop(self, callback: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the table is stopping
+            loop.call_soon_threadsafe(callback, *args)
+
+    def _on_connect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.ConnectFlags,
+        reason: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self._to_loop(self._connected, reason)
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self._to_loop(self._complain, f"event=hub_unreachable broker={self.broker.host}")
+
+    def _on_disconnect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.DisconnectFlags,
+        reason: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self._to_loop(self._disconnected, str(reason))
+
+    def _on_publish(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        mid: int,
+        reason: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self._to_loop(self._acknowledged_by_broker, mid, reason)
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        self._to_loop(self._pairings, message.topic, bytes(message.payload))
+
+
+def _json(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False).encode()
+
+
+def table_state(
+    table: int, controller: TableController, view: TableView, *, saved: bool
+) -> dict[str, Any]:
+    """What the table shows, for ``tables/<n>/state``: the screen, the scores, the clock as
+    shown, the lights, and what is played (the session's start: a match's round)."""
+    screen = view.screen
+    clock = view.scoreboard.clock
+    return {
+        "table": table,
+        "family": controller.settings.family,
+        "session": encode(controller.log[0]),
+        "game": controller.game.title(controller.session),
+        "in_game": controller.game.in_play(controller.session),
+        "screen": {
+            "title": screen.title,
+            "big": screen.big,
+            "lines": list(screen.lines),
+            "footer": screen.footer,
+            "alert": screen.alert,
+        },
+        "scores": dict(view.scoreboard.scores),
+        "clock": None if clock is None else format_clock(clock),
+        "lights": {seat: str(light) for seat, light in view.lights.items()},
+        "saved": saved,
+    }
+
+
+def with_next_pairing(view: TableView, controller: TableController, line: str | None) -> TableView:
+    """The next pairing on the title row while no game is played and no clock runs (before a
+    match starts, after it ends); never over an alert."""
+    game, session = controller.game, controller.session
+    clock_running = controller.clock_deadline is not None and game.clock_runs(session)
+    if line is None or view.screen.alert is not None or game.in_play(session) or clock_running:
+        return view
+    return replace(view, screen=replace(view.screen, title=line))

@@ -1,0 +1,207 @@
+"""For the hub's tests: a mosquitto of their own (the shipped config on a free loopback port, with
+a temporary password file and persistence directory), a plain MQTT client to watch and to
+misbehave with, and waiting for a condition with a deadline."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
+
+from firmware_py.director.hub.passwords import set_password
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED_CONF = ROOT / "systemd" / "mosquitto" / "gametable.conf"
+SHIPPED_ACL = ROOT / "systemd" / "mosquitto" / "gametable.acl"
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+ACCOUNTS = ("hub", "1", "2", "3", "7", "8")
+# What the shipped config names in place (ports, paths) is given here instead; the rest is the
+# shipped file as it is, the ACL included.
+REPLACED = ("listener ", "password_file ", "acl_file ", "autosave_interval ")
+WAIT_SECONDS = 30.0  # the longest any condition is waited for: paho's backoff tops out at 10 s
+
+
+def password_of(account: str) -> str:
+    return f"{account}-secret"
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = WAIT_SECONDS) -> None:
+    """Poll ``condition`` until it holds; fail naming ``what`` if it never does."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds:g} s for {what}")
+        time.sleep(0.02)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Broker:
+    """A mosquitto on 127.0.0.1 that the test starts, kills and restarts on the same port."""
+
+    directory: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def password_file(self) -> Path:
+        return self.directory / "gametable.passwd"
+
+    @property
+    def log(self) -> Path:
+        return self.directory / "mosquitto.log"
+
+    def secret_file(self, account: str) -> Path:
+        """A table's or the hub's own password file, as it keeps it."""
+        path = self.directory / f"{account}.password"
+        if not path.exists():
+            path.write_text(password_of(account) + "\n", encoding="utf-8")
+        return path
+
+    def write_config(self) -> Path:
+        lines = [
+            line
+            for line in SHIPPED_CONF.read_text(encoding="utf-8").splitlines()
+            if not line.startswith(REPLACED)
+        ]
+        lines += [
+            f"listener {self.port} 127.0.0.1",
+            f"password_file {self.password_file}",
+            f"acl_file {SHIPPED_ACL}",
+            f"persistence_location {self.directory}/",
+            # saved every second rather than every 10: a test need not wait for it
+            "autosave_interval 1",
+            f"log_dest file {self.log}",
+        ]
+        if os.geteuid() == 0:
+            lines.append("user root")  # else it drops to "mosquitto", who cannot read tmp_path
+        config = self.directory / "mosquitto.conf"
+        config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return config
+
+    def start(self) -> None:
+        if not self.password_file.exists():
+            for account in ACCOUNTS:
+                set_password(self.password_file, account, password_of(account))
+        config = self.write_config()
+        self.process = subprocess.Popen(
+            [MOSQUITTO, "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 10
+        while not self._listening():
+            if self.process.poll() is not None:
+                raise AssertionError(f"mosquitto did not start: {self._said()}")
+            if time.monotonic() > deadline:
+                raise AssertionError("mosquitto did not listen within 10 s")
+            time.sleep(0.02)
+
+    def _listening(self) -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def _said(self) -> str:
+        assert self.process is not None and self.process.stderr is not None
+        return self.process.stderr.read().decode(errors="replace").strip()
+
+    def kill(self) -> None:
+        """kill -9: no goodbye, nothing saved since the last autosave."""
+        self._end(signal.SIGKILL)
+
+    def stop(self) -> None:
+        self._end(signal.SIGTERM)
+
+    def _end(self, sig: signal.Signals) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def saved(self) -> bool:
+        """Whether the broker has written its persistence file."""
+        return (self.directory / "mosquitto.db").exists()
+
+
+class Peer:
+    """A plain MQTT 5 client on its own thread: it records what it receives and says whether
+    the broker accepted each of its publishes."""
+
+    def __init__(
+        self,
+        broker: Broker,
+        account: str | None,
+        *,
+        password: str | None = None,
+        will: tuple[str, str] | None = None,
+        client_id: str = "",
+    ) -> None:
+        self.received: list[mqtt.MQTTMessage] = []
+        self.connack: ReasonCode | None = None
+        self._acks: dict[int, ReasonCode] = {}
+        self._lock = threading.Lock()
+        self.client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=MQTTProtocolVersion.MQTTv5
+        )
+        if account is not None:
+            self.client.username_pw_set(account, password or password_of(account))
+        if will is not None:
+            self.client.will_set(will[0], will[1], qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_message = self._on_message
+        self.client.on_publish = self._on_publish
+        self.client.connect("127.0.0.1", broker.port, keepalive=10)
+        self.client.loop_start()
+        wait_for(lambda: self.connack is not None, "the broker's answer to a connection")
+
+    @property
+    def accepted(self) -> bool:
+        return self.connack is not None and not self.connack.is_failure
+
+    def _on_connect(
+        self, client: Any, userdata: Any, flags: Any, reason: ReasonCode, _: Any
+    ) -> None:
+        self.connack = reason
+
+    def _on_message(self, client: Any, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        with self._lock:
+            self.received.append(message)
+
+    def _on_publish(
+        self, client: Any, userdata: Any, mid: int, reason: ReasonCode, props: Properties | None
+    ) -> None:
+        with self._lock:
+            self._acks[mid] = reason
+
+    def subscribe(self, topic: str) -> None:
+        self.client.subscribe(topic, qos=1)
+
+    def publish(self, topic: str, payload: bytes | str, *, retain: bool = False) -> ReasonCode:
+        """Publish at QoS 1 and wait for the broker's answer."""
+        sent = self.client.publish(topic, payload, qos=1, retain=retain)
+        wait_for(lambda: sent.mid in self._acks, f"the broker's answer to a publish on {topic}")
+        return self._acks[sent.mid]
+
+    def payloads(self, topic: str) -> list[bytes]:
+        with self._lock:
+            return [bytes(m.payload) for m in self.received if m.topic == topic]
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()

@@ -1,0 +1,170 @@
+"""``gametable hub users`` and ``gametable hub run`` as a person types them: an account added or
+changed all at once (mode 0640, every other line as it was), with mosquitto_passwd or without
+it; bad input is one line, exit 2, and changes no file."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from firmware_py.director.hub.passwords import read_accounts, verifies
+from tests.journal_helpers import CLI, Outcome, assert_one_line_refusal, fingerprint
+
+
+def hub(*argv: str, stdin: str = "", path: str | None = None, cwd: Path | None = None) -> Outcome:
+    env = dict(os.environ)
+    if path is not None:
+        env["PATH"] = path  # where (not) to find mosquitto_passwd
+    done = subprocess.run(
+        [*CLI, "hub", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+        cwd=cwd,
+    )
+    return Outcome(done.returncode, done.stdout, done.stderr)
+
+
+def _users(path: Path) -> dict[str, str]:
+    return {account.user: account.hash for account in read_accounts(path)}
+
+
+@pytest.fixture(params=["mosquitto_passwd", "gametable"])
+def writer(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
+    """The PATH to run with: mosquitto_passwd's own, or one without it."""
+    if request.param == "mosquitto_passwd":
+        return None
+    empty = tmp_path / "no-tools"
+    empty.mkdir()
+    return str(empty)
+
+
+def test_an_account_is_added_with_its_password(tmp_path: Path, writer: str | None) -> None:
+    file = tmp_path / "gametable.passwd"
+    done = hub("users", str(file), "7", stdin="table-seven\n", path=writer)
+    assert done.code == 0, done.stderr
+    assert done.stdout.startswith(f"table 7 added to {file} by ")
+    assert verifies(_users(file)["7"], "table-seven")
+    assert stat.S_IMODE(file.stat().st_mode) == 0o640
+
+
+def test_a_password_is_changed_and_every_other_line_kept(
+    tmp_path: Path, writer: str | None
+) -> None:
+    file = tmp_path / "gametable.passwd"
+    for account in ("hub", "7", "8"):
+        assert hub("users", str(file), account, stdin=f"{account}-old\n").code == 0
+    before = _users(file)
+    done = hub("users", str(file), "7", stdin="seven-new\n", path=writer)
+    assert done.code == 0, done.stderr
+    assert done.stdout.startswith(f"table 7 changed in {file}")
+    after = _users(file)
+    assert list(after) == ["hub", "7", "8"]
+    assert (after["hub"], after["8"]) == (before["hub"], before["8"])
+    assert verifies(after["7"], "seven-new") and not verifies(after["7"], "7-old")
+
+
+def test_a_generated_password_goes_to_a_new_file_and_to_the_broker(tmp_path: Path) -> None:
+    file, secret = tmp_path / "gametable.passwd", tmp_path / "table7-password"
+    done = hub("users", str(file), "7", "--generate", str(secret))
+    assert done.code == 0, done.stderr
+    password = secret.read_text().strip()
+    assert len(password) >= 32
+    assert verifies(_users(file)["7"], password)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o640
+    assert f"its password is in {secret}: for table 7's [hub] password_file" in done.stdout
+
+
+def test_a_password_is_taken_from_a_file(tmp_path: Path) -> None:
+    file, secret = tmp_path / "gametable.passwd", tmp_path / "hub-password"
+    secret.write_text("the-hubs\n")
+    assert hub("users", str(file), "hub", "--from", str(secret)).code == 0
+    assert verifies(_users(file)["hub"], "the-hubs")
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "names"),
+    [
+        (["7x"], "pw\n", "unknown account '7x': expected a table number 1-999 or hub"),
+        (["1000"], "pw\n", "unknown account '1000'"),
+        (["007"], "pw\n", "unknown account '007'"),
+        (["7"], "\n", "a password of 0 characters"),
+        (["7"], "", "no password on stdin"),
+        (["7"], "tab\there\n", "printable characters on one line"),
+        (["7", "--from", "missing"], "", "cannot read missing"),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(
+    tmp_path: Path, argv: list[str], stdin: str, names: str
+) -> None:
+    file = tmp_path / "gametable.passwd"
+    assert hub("users", str(file), "hub", stdin="hub-pw\n").code == 0
+    before = fingerprint(tmp_path)
+    assert_one_line_refusal(hub("users", str(file), *argv, stdin=stdin, cwd=tmp_path), names=names)
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_file_mosquitto_passwd_would_destroy_is_refused_untouched(
+    tmp_path: Path, writer: str | None
+) -> None:
+    file = tmp_path / "gametable.passwd"
+    file.write_text("# the broker's accounts\nhub:$7$101$abc$def\n")
+    before = fingerprint(tmp_path)
+    done = hub("users", str(file), "7", stdin="pw\n", path=writer)
+    assert_one_line_refusal(done, names="gametable.passwd line 1: expected user:$7$")
+    assert fingerprint(tmp_path) == before
+
+
+def test_generate_never_replaces_a_file(tmp_path: Path) -> None:
+    secret = tmp_path / "table7-password"
+    secret.write_text("kept\n")
+    before = fingerprint(tmp_path)
+    done = hub("users", str(tmp_path / "gametable.passwd"), "7", "--generate", str(secret))
+    assert_one_line_refusal(done, names="exists: --generate writes a new file")
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_password_file_in_a_missing_directory_is_one_line(tmp_path: Path) -> None:
+    done = hub("users", str(tmp_path / "nowhere" / "gametable.passwd"), "7", stdin="pw\n")
+    assert_one_line_refusal(done, names="no directory")
+
+
+# --- gametable hub run -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["--db", "nothing.db", "--password-file", "hub-password"], "no tournament at nothing.db"),
+        (["--db", "hub-password", "--password-file", "hub-password"], "not a tournament record"),
+        (["--port", "0", "--password-file", "hub-password"], "--port 0: expected 1 to 65535"),
+        (["--password-file", "missing"], "--password-file: cannot read missing"),
+        (["--password-file", "empty"], "--password-file: empty is empty"),
+        (["--password-file", "hub-password", "--ca-file", "missing.pem"], "--ca-file missing.pem"),
+    ],
+)
+def test_hub_run_with_bad_input_is_one_line(tmp_path: Path, argv: list[str], names: str) -> None:
+    (tmp_path / "hub-password").write_text("secret\n")
+    (tmp_path / "empty").write_text("")
+    subprocess.run(
+        [*CLI, "tournament", "new", "--format", "combo4", "--teams", str(_teams(tmp_path))],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    before = fingerprint(tmp_path)
+    assert_one_line_refusal(hub("run", *argv, cwd=tmp_path), names=names)
+    assert fingerprint(tmp_path) == before
+
+
+def _teams(directory: Path) -> Path:
+    teams = directory / "teams.csv"
+    teams.write_text("name,school,players\nOwls,A,\nHawks,B,\nRavens,C,\nDoves,D,\n")
+    return teams

@@ -1,0 +1,379 @@
+"""Tables, broker and hub together (docs/hub.md): nothing lost, nothing doubled. A match played
+at a table on virtual time, its decisions sent from the journal's outbox by the table's link
+(uplink), applied to the tournament record by the hub, on a real mosquitto that the tests kill
+and restart. The table's link and the hub run on one asyncio loop, as each does in its own
+process; only the broker is another process."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware_py.director.hub.service import Hub, HubBroker
+from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table.controller import TableSettings
+from firmware_py.table.headless import ScriptStep, VirtualTable, parse_script
+from firmware_py.table.hub_wire import Decision, RoundPairings, TableMatch, pairings_topic
+from firmware_py.table.journal import Journal
+from firmware_py.table.journal_format import encode_body, outbox_checksum
+from firmware_py.table.uplink import Broker as TableBroker
+from firmware_py.table.uplink import HubLink
+from rules.actions import encode
+from rules.tournament import Entrant, TournamentFormat, new_config
+from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
+from tests.journal_helpers import SCRIPTS
+
+NOW = "2026-05-09T09:00:00+00:00"
+TEAMS = tuple(Entrant(name, school, ()) for name, school in [
+    ("Eagles", "Lincoln"), ("Hawks", "Adams"), ("Owls", "Lincoln"), ("Ravens", "")
+])  # fmt: skip
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Let the loop run until ``condition`` holds; fail naming ``what`` if it never does."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {WAIT_SECONDS:g} s for {what}")
+        await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+def record_path(tmp_path: Path) -> Path:
+    """A Combo 4 tournament of four teams with round 1 paired: tables 1 and 2."""
+    path = tmp_path / "tournament.db"
+    config = new_config(TournamentFormat.COMBO4, seed=5, rounds=3)
+    with (
+        TournamentDB.create(path, config, TEAMS, now=NOW, by="director") as record,
+        record.transaction() as tournament,
+    ):
+        record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+    return path
+
+
+@pytest.fixture
+def record(record_path: Path) -> Iterator[TournamentDB]:
+    """The test's own look at the record (the hub has its own connection)."""
+    with TournamentDB.open(record_path) as reading:
+        yield reading
+
+
+class Table:
+    """Table ``number``: a Combo 4 round-1 match on virtual time, recorded to a journal with
+    its outbox, and its link to the broker."""
+
+    def __init__(self, broker: Broker, path: Path, number: int = 1) -> None:
+        lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
+        self.settings, self.steps = parse_script(lines, TableSettings())
+        self.journal = Journal.open(path, outbox=True)
+        self.virtual = VirtualTable(self.settings, lambda event: None, journal=self.journal)
+        self.played = 0
+        self.number = number
+        self.relink(broker)
+
+    def relink(self, broker: Broker) -> None:
+        """A new link on the same journal, as after the table's restart."""
+        self.link = HubLink(
+            TableBroker("127.0.0.1", broker.port, self.number, password_of(str(self.number))),
+            journal=self.journal,
+        )
+
+    def play(self, until_step: int | None = None) -> None:
+        """Play the script on to ``until_step`` (the end when None), then hand the link what
+        was committed, as the daemon does after each round of its loop."""
+        end = len(self.steps) if until_step is None else until_step
+        steps: list[ScriptStep] = self.steps[:end]
+        self.virtual.play(steps, first=self.played)
+        self.played = end
+        self.link.pump()
+
+    def result(self) -> tuple[int, dict[str, Any]]:
+        """The journal id and body of the match's result."""
+        (found,) = [
+            (entry.seq, entry.body)
+            for entry in self.journal.entries()
+            if entry.kind == "event" and entry.body["event"] == "match_result"
+        ]
+        return found
+
+    def delivered(self) -> bool:
+        self.link.pump()  # as the daemon's loop does, at least every second
+        return self.journal.undelivered() == 0
+
+    def close(self) -> None:
+        self.virtual.close()
+        self.journal.close()
+
+
+@asynccontextmanager
+async def running_hub(broker: Broker, record_path: Path) -> AsyncIterator[Hub]:
+    with TournamentDB.open(record_path) as record:
+        record.upgrade_for_hub()
+        hub = Hub(record, HubBroker("127.0.0.1", broker.port, "hub", password_of("hub")))
+        task = asyncio.create_task(hub.run())
+        try:
+            await until(lambda: hub.connected, "the hub to connect")
+            yield hub
+        finally:
+            hub.stop()
+            await task
+
+
+@asynccontextmanager
+async def linked(table: Table) -> AsyncIterator[HubLink]:
+    table.link.start()
+    try:
+        yield table.link
+    finally:
+        await table.link.stop()
+
+
+def _recorded(record: TournamentDB, table: int = 1) -> list[tuple[int, int, str]]:
+    return [(e.a_points, e.b_points, e.entered_by) for e in record.result_history(1, table)]
+
+
+def _expected(table: Table) -> list[tuple[int, int, str]]:
+    _, body = table.result()
+    return [(body["A"], body["B"], "table 1")]
+
+
+async def _hub_session_saved(broker: Broker) -> None:
+    """Wait for the broker's autosave after the hub subscribed (a broker up for a while)."""
+    subscribed = time.time()
+    path = broker.directory / "mosquitto.db"
+    await until(
+        lambda: path.exists() and path.stat().st_mtime > subscribed + 0.5,
+        "the broker to save the hub's session",
+    )
+
+
+# --- nothing lost ------------------------------------------------------------------------------
+
+
+def test_a_match_played_at_a_table_reaches_the_record(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play()
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
+def test_the_broker_killed_mid_match_and_restarted_loses_nothing(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            await _hub_session_saved(broker)
+            table.play(len(table.steps) // 2)
+            await until(table.delivered, "the first half delivered")
+            broker.kill()
+            await until(lambda: not link.connected, "the table to notice")
+            table.play()  # the rest of the match, the result included, with no broker
+            assert table.journal.undelivered() > 0
+            assert table.result()[0] in {
+                item.seq for item in table.journal.outgoing(after=0, limit=1000)
+            }
+            broker.start()
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    assert len(record.table_events()) == 1
+    table.close()
+
+
+def test_a_table_offline_for_the_whole_match_catches_up(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()  # no link at all: the table plays on without the hub
+    assert table.journal.undelivered() > 0
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table):
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
+def test_what_tables_send_while_the_hub_is_away_waits_for_it(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            pass  # the hub's session is on the broker from now on
+        async with linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play()
+            await until(table.delivered, "the broker to take the match")
+        assert _recorded(record) == []
+        async with running_hub(broker, record_path):
+            await until(lambda: bool(_recorded(record)), "the hub to catch up")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
+# --- nothing doubled ---------------------------------------------------------------------------
+
+
+def test_a_decision_delivered_twice_counts_once(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> dict[str, int]:
+        async with running_hub(broker, record_path) as hub, linked(table):
+            table.play()
+            await until(lambda: bool(_recorded(record)), "the result")
+            seq, body = table.result()
+            # the table's broker acknowledgement lost: the same decision comes again
+            again = Decision(
+                table.journal.identity(),
+                seq,
+                "2026-05-09T09:35:00.000+00:00",
+                _session(table),
+                body,
+            )
+            resender = Peer(broker, "1")
+            resender.publish("tables/1/events", again.to_bytes())
+            resender.close()
+            await until(lambda: hub.tally["duplicate"] == 1, "the hub to see it again")
+            return dict(hub.tally)
+
+    tally = asyncio.run(scenario())
+    assert tally == {"recorded": 1, "duplicate": 1}
+    assert _recorded(record) == _expected(table)
+    assert len(record.table_events()) == 1
+    table.close()
+
+
+def test_the_outbox_sent_again_after_a_restart_counts_once(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> dict[str, int]:
+        async with running_hub(broker, record_path) as hub:
+            async with linked(table):
+                table.play()
+                await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+            _requeue_the_result(table)
+            table.relink(broker)  # the table restarted: its link starts from the outbox
+            async with linked(table):
+                await until(table.delivered, "the outbox sent again")
+                await until(lambda: hub.tally["duplicate"] == 1, "the hub to see it again")
+            return dict(hub.tally)
+
+    tally = asyncio.run(scenario())
+    assert tally == {"recorded": 1, "duplicate": 1}
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
+def _session(table: Table) -> dict[str, Any]:
+    """The match's start action, as the table sends it with each of its decisions."""
+    return encode(table.virtual.controller.log[0])
+
+
+def _requeue_the_result(table: Table) -> None:
+    """The result back in the outbox, as if the broker's acknowledgement had not reached the
+    journal before the table stopped."""
+    seq, _ = table.result()
+    session = encode_body(_session(table))
+    connection = sqlite3.connect(table.journal.path)
+    try:
+        connection.execute(
+            "INSERT INTO outbox (seq, session, crc) VALUES (?, ?, ?)",
+            (seq, session, outbox_checksum(seq, session)),
+        )
+        connection.commit()
+    finally:
+        connection.close()
+
+
+# --- pairings ----------------------------------------------------------------------------------
+
+
+def test_the_pairings_reach_the_tables(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    (match,) = [m for m in record.rounds()[0].matches if m.table == 1]
+    table = Table(broker, tmp_path / "table-1.db")
+    table_3 = Table(broker, tmp_path / "table-3.db", number=3)
+
+    async def scenario() -> tuple[str | None, str | None]:
+        async with running_hub(broker, record_path), linked(table), linked(table_3):
+            await until(lambda: bool(table.link.rounds and table_3.link.rounds), "the pairings")
+            return table.link.next_pairing(), table_3.link.next_pairing()
+
+    shown, not_playing = asyncio.run(scenario())
+    assert shown == f"R1 T1 {match.a} v {match.b}"
+    assert not_playing == "R1 T3: no match"
+    table.close()
+    table_3.close()
+
+
+def test_a_round_the_director_pairs_reaches_the_tables(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> str | None:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: 1 in link.rounds, "round 1's pairings")
+            with record.transaction() as tournament:
+                for match in tournament.rounds[0].matches:
+                    record.add_result(
+                        tournament.result(1, match.table, 40, 20), now=NOW, by="director"
+                    )
+            with record.transaction() as tournament:
+                record.add_round(tournament.pair(2), tournament.plan(2), now=NOW, by="director")
+            await until(lambda: 2 in link.rounds, "round 2's pairings")
+            return link.next_pairing()
+
+    shown = asyncio.run(scenario())
+    (match,) = [m for m in record.rounds()[1].matches if m.table == 1]
+    assert shown == f"R2 T1 {match.a} v {match.b}"
+    table.close()
+
+
+def test_another_tournaments_pairings_left_on_the_broker_are_withdrawn(
+    broker: Broker, tmp_path: Path, record_path: Path
+) -> None:
+    old = RoundPairings(5, "all", 20, (TableMatch(1, "Old A", "Old B"),), None)
+    left_over = Peer(broker, "hub")
+    left_over.publish(pairings_topic(5), old.to_bytes(), retain=True)
+    left_over.close()
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> list[int]:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: 1 in link.rounds and 5 not in link.rounds, "round 5 withdrawn")
+            return sorted(link.rounds)
+
+    assert asyncio.run(scenario()) == [1]
+    table.close()

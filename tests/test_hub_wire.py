@@ -1,0 +1,212 @@
+"""What tables and hub say on the broker (hub_wire), what a table publishes of itself
+(``table_state``) and where it shows its next pairing (``with_next_pairing``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from firmware_py.table.controller import TableController, TableSettings
+from firmware_py.table.headless import VirtualTable, parse_script
+from firmware_py.table.hub_wire import (
+    OLED_TITLE_CHARS,
+    Decision,
+    RoundPairings,
+    TableMatch,
+    WireError,
+    events_topic,
+    pairing_line,
+    pairings_topic,
+    parse_decision,
+    parse_pairings,
+    round_of,
+    state_topic,
+    status_topic,
+    table_of,
+)
+from firmware_py.table.uplink import table_state, with_next_pairing
+from tests.journal_helpers import SCRIPTS
+
+ROUND_1 = RoundPairings(
+    1, "all", 20, (TableMatch(1, "Eagles", "Owls"), TableMatch(2, "Hawks", "Ravens")), "Doves"
+)
+
+
+# --- topics --------------------------------------------------------------------------------------
+
+
+def test_each_table_has_its_topics_under_its_number() -> None:
+    assert (status_topic(7), state_topic(7), events_topic(7)) == (
+        "tables/7/status",
+        "tables/7/state",
+        "tables/7/events",
+    )
+    assert pairings_topic(3) == "tournament/rounds/3/pairings"
+
+
+@pytest.mark.parametrize(
+    ("topic", "table"),
+    [
+        ("tables/7/events", 7),
+        ("tables/999/events", 999),
+        ("tables/07/events", None),
+        ("tables/0/events", None),
+        ("tables/1000/events", None),
+        ("tables/hub/events", None),
+        ("tables/7/status", None),
+        ("tables/7/x/events", None),
+        ("tables/\u0667/events", None),  # ARABIC-INDIC DIGIT SEVEN: a digit, not ASCII
+    ],
+)
+def test_a_topic_names_a_table_only_by_its_plain_number(topic: str, table: int | None) -> None:
+    assert table_of(topic, "events") == table
+
+
+def test_a_pairings_topic_names_its_round() -> None:
+    assert round_of("tournament/rounds/12/pairings") == 12
+    assert round_of("tournament/rounds/x/pairings") is None
+    assert round_of("tournament/rounds/1") is None
+
+
+# --- decisions -----------------------------------------------------------------------------------
+
+
+def test_a_decision_arrives_as_it_was_sent() -> None:
+    sent = Decision("5f1c0e7a", 41, "2026-05-09T09:35:00.000+00:00",
+                    {"action": "match.start", "round": 2},
+                    {"event": "match_result", "A": 40, "B": 20})  # fmt: skip
+    assert parse_decision(sent.to_bytes()) == sent
+
+
+@pytest.mark.parametrize(
+    ("payload", "error"),
+    [
+        (b"\xff", "a decision: not JSON"),
+        (b"[1]", "a decision: expected a JSON object"),
+        (b'{"journal": "j", "seq": 0}', "a decision without its journal id"),
+        (b'{"journal": "j", "seq": 1.0}', "a decision without its journal id"),
+        (b'{"seq": 1}', "a decision without its journal id"),
+        (b'{"journal": "", "seq": 1}', "a decision without its journal id"),
+        (b'{"journal": "j", "seq": 3, "wall": 5, "session": {}}', "decision 3: expected its wall"),
+        (
+            b'{"journal": "j", "seq": 3, "wall": "w", "session": {"action": "a"}, "event": {}}',
+            "decision 3: expected an event with a name",
+        ),
+        (
+            b'{"journal": "j", "seq": 3, "wall": "w", "session": {}, "event": {"event": "x"}}',
+            "decision 3: its session has no start action",
+        ),
+        (b'{"seq": NaN}', "a decision: not JSON"),
+    ],
+)
+def test_a_decision_that_is_not_one_is_refused_in_one_line(payload: bytes, error: str) -> None:
+    with pytest.raises(WireError) as refused:
+        parse_decision(payload)
+    assert str(refused.value).startswith(error)
+    assert "\n" not in str(refused.value)
+
+
+# --- pairings ------------------------------------------------------------------------------------
+
+
+def test_pairings_arrive_as_they_were_sent() -> None:
+    assert parse_pairings(ROUND_1.to_bytes()) == ROUND_1
+
+
+def test_pairings_with_a_match_that_is_not_one_are_refused() -> None:
+    data = json.loads(ROUND_1.to_bytes())
+    data["pairings"][0]["table"] = "1"
+    with pytest.raises(WireError, match="expected each as a table, A and B"):
+        parse_pairings(json.dumps(data).encode())
+
+
+def test_a_table_shows_its_match_in_the_latest_round() -> None:
+    round_2 = replace(ROUND_1, round=2, matches=(TableMatch(1, "Hawks", "Eagles"),))
+    assert pairing_line({1: ROUND_1, 2: round_2}, 1) == "R2 T1 Hawks v Eagles"
+
+
+def test_a_table_not_in_the_round_says_so() -> None:
+    assert pairing_line({1: ROUND_1}, 3) == "R1 T3: no match"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "shown"),
+    [
+        ("Thunderbirds of Lincoln", "Adams Owls", "R1 T12 Thund v Adams"),
+        ("Owls", "Thunderbirds of Lincoln", "R1 T12 Owls v Thunder"),
+        ("Thunderbirds of Lincoln", "Owls", "R1 T12 Thunder v Owls"),
+    ],
+)
+def test_long_team_names_are_cut_to_fit_the_title_row(a: str, b: str, shown: str) -> None:
+    line = pairing_line({1: replace(ROUND_1, matches=(TableMatch(12, a, b),))}, 12)
+    assert line == shown
+    assert len(line) <= OLED_TITLE_CHARS
+
+
+def test_no_pairings_yet_show_nothing() -> None:
+    assert pairing_line({}, 1) is None
+
+
+# --- what the table publishes and shows ----------------------------------------------------------
+
+
+def _controller(settings: TableSettings | None = None) -> TableController:
+    return TableController(
+        settings=settings or TableSettings(), emit=lambda event: None, now=0.0, read_pin=bool
+    )
+
+
+def test_the_state_is_what_the_table_shows_and_what_it_plays() -> None:
+    controller = _controller()
+    state = table_state(7, controller, controller.view(), saved=True)
+    assert state["session"] == {
+        "action": "match.start",
+        "round": 1,
+        "minutes": 20,
+        "on_time_up": "abandon",
+    }
+    assert (state["family"], state["game"], state["in_game"]) == ("geoplunge", "MATCH A0 B0", False)
+    assert state["screen"]["title"] == "MATCH A0 B0"
+    assert (state["scores"], state["clock"]) == ({"A": 0, "B": 0}, None)
+    assert state["lights"] == {"A": "off", "B": "off"}
+    json.dumps(state)  # plain JSON
+
+
+def test_the_next_pairing_takes_the_title_row_before_the_match() -> None:
+    controller = _controller()
+    shown = with_next_pairing(controller.view(), controller, "R1 T1 Eagles v Owls")
+    assert shown.screen.title == "R1 T1 Eagles v Owls"
+
+
+def test_an_alert_keeps_the_title_row() -> None:
+    controller = _controller()
+    view = controller.view()
+    alerted = replace(view, screen=replace(view.screen, alert="STUCK A.shout"))
+    assert with_next_pairing(alerted, controller, "R1 T1 Eagles v Owls") == alerted
+
+
+def test_a_game_in_play_keeps_the_title_row() -> None:
+    controller = _controller(TableSettings(options={"game": 1}))
+    view = controller.view()
+    assert with_next_pairing(view, controller, "R1 T1 Eagles v Owls") == view
+
+
+def test_the_match_clock_between_games_keeps_the_title_row() -> None:
+    lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
+    settings, steps = parse_script(lines, TableSettings())
+    table = VirtualTable(settings, lambda event: None)
+    controller = table.controller
+    try:
+        for index in range(len(steps)):
+            table.play(steps[: index + 1], first=index)
+            between_games = not controller.game.in_play(controller.session)
+            if between_games and controller.clock_deadline is not None:
+                break
+        else:
+            pytest.fail("the script never stops between games with the clock running")
+        view = controller.view()
+        assert with_next_pairing(view, controller, "R1 T1 Eagles v Owls") == view
+    finally:
+        table.close()
