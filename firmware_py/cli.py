@@ -16,6 +16,10 @@ from firmware_py.judge import pentathlon as pentathlon_cli
 from rules.errors import RuleError
 
 BAD_INPUT = 2
+GAME_HELP = (
+    "GeoPlunge: play one game (1-5), no match; Pentathlon: the game "
+    "(contig-60, fab-a-diffy, juggle, queens-guards, stars-bars)"
+)
 
 
 class UsageError(Exception):
@@ -115,7 +119,12 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
     sim.add_argument("--script", type=Path, help="a timed input script (JSON Lines)")
     sim.add_argument("--config", type=Path, help="a table config (default: the built-in one)")
-    sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    sim.add_argument(
+        "--family",
+        choices=tuple(registered.name for registered in families.FAMILIES),
+        help="the game family (default: the config's [table] family, geoplunge)",
+    )
+    sim.add_argument("--game", help=GAME_HELP)
     sim.add_argument(
         "--format",
         choices=("combo4", "combo3", "championship"),
@@ -134,7 +143,7 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
 
     run = commands.add_parser("run", help="run the table on its hardware")
     run.add_argument("--config", type=Path, required=True)
-    run.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    run.add_argument("--game", help=GAME_HELP)
     run.add_argument("--journal", type=Path, help="default: $STATE_DIRECTORY/gametable-journal.db")
     run.add_argument(
         "--new-journal", action="store_true", help="move the journal aside and start a new match"
@@ -201,6 +210,7 @@ def _table_command(args: argparse.Namespace) -> int:
             config_path=args.config,
             script=args.script,
             game=args.game,
+            family=args.family,
             headless=args.headless,
             journal_path=args.journal,
             table_format=args.table_format,
