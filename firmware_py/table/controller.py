@@ -12,8 +12,9 @@ count, flow timers, the match clock, held timers after a restart, number entry a
 
 A flow timer belongs to its step, unless the step names a span (``Prompt.timer_span``): steps
 of one span share its start, so a timer counts from when the span began (a player's turn while
-the dealer enters its moves). A time-out step (``Prompt.time_out``) stops the match clock and
-the span; both go on with the time they had.
+the dealer enters its moves), and runs out once in the span (UNDO may take back what it
+decided, and the dealer's entries before it). A time-out step (``Prompt.time_out``) stops the
+match clock and the span; both go on with the time they had.
 """
 
 from __future__ import annotations
@@ -96,6 +97,13 @@ class _Span:
     started: float
     paused: float | None = None  # a time out began then
     timer: tuple[str, float, Outcome] | None = None  # the span's timer, as a step last showed it
+    spent: set[str] = field(default_factory=set)  # its timers that ran out: each runs out once
+
+    def run_out(self, name: str) -> None:
+        """A timer of the span ran out: once, even if UNDO takes back what it decided."""
+        if self.timer is not None and self.timer[0] == name:
+            self.timer = None
+            self.spent.add(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +234,7 @@ class TableController:
         elif run_out:
             assert held.outcome is not None
             if self._span is not None:
-                self._span.timer = None
+                self._span.run_out(held.name)
             self.emit(self._event("timeout", timer=held.name))
             self._take(held.outcome)
         elif self._span is not None:
@@ -290,7 +298,7 @@ class TableController:
             name, _, outcome = self._timer
             self._timer = None
             if self._span is not None:
-                self._span.timer = None  # it has run out: nothing of it is left to hold
+                self._span.run_out(name)
             self.emit(self._event("timeout", timer=name))
             self._take(outcome)
         elif key == "repeat":
@@ -614,6 +622,8 @@ class TableController:
         name, seconds, outcome = prompt.timer
         start = self.now
         if prompt.timer_span is not None and self._span is not None:
+            if name in self._span.spent:
+                return  # UNDO took back what it decided: it does not run out again
             start = self._span.started
             self._span.timer = prompt.timer
         if again and start + seconds <= self.now:
