@@ -141,6 +141,7 @@ def test_the_game_clock_that_ran_out_while_off_waits_for_the_monitor(tmp_path: P
 def test_a_challenge_s_time_out_keeps_the_clock_s_time_across_a_restart(tmp_path: Path) -> None:
     table = challenge(_stopped(tmp_path / "j.db").wait(10), "B", "scoring")
     left = table.controller.view().scoreboard.clock
+    assert left is not None
     rebuilt = _restart(table, 9000.0)
     controller = rebuilt.controller
     assert controller.prompt.key == "p/rule1"  # nothing held: no clock ran

@@ -22,6 +22,7 @@ from firmware_py.families.pentathlon.flows.common import (
     SCRATCH_PLAY_ON,
     act,
     label,
+    takes,
     turn_span,
 )
 from firmware_py.families.pentathlon.flows.turn import seat_presses
@@ -97,6 +98,7 @@ def ruling(game: PentathlonGame) -> Prompt:
     options = [
         Outcome(RULINGS[ruling.value], act("rule", ruling=ruling.value))
         for ruling in _rulings_allowed(game, record)
+        if takes(game, act("rule", ruling=ruling.value))  # a C the game says cannot be
     ]
     text = f"Challenge {record.number}: {record.challenger} on {label(record.rule)}"
     if record.of_declared_win:
@@ -193,17 +195,19 @@ def _opinion(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
             text = f"Who asks the {OFFICIALS[official]}?"
             prompt = choice(f"p/opinion{record.number}/{official.value}/who", text, options)
         else:
-            options = [
-                Outcome(
-                    RULINGS[ruling.value],
-                    act(
-                        "opinion",
-                        challenge=record.number,
-                        asked_by=entered["asked_by"],
-                        ruling=ruling.value,
-                    ),
+            opinions = [
+                act(
+                    "opinion",
+                    challenge=record.number,
+                    asked_by=entered["asked_by"],
+                    ruling=ruling.value,
                 )
                 for ruling in _rulings_allowed(game, record)
+            ]
+            options = [
+                Outcome(RULINGS[opinion["ruling"]], opinion)
+                for opinion in opinions
+                if takes(game, opinion)
             ]
             text = f"{OFFICIALS[official]} rules challenge {record.number}"
             prompt = choice(f"p/opinion{record.number}/{official.value}", text, options)
