@@ -50,6 +50,7 @@ CONSOLE_KEYS = {
     "n": "no",
     "u": "undo",
     "\r": "next",
+    "\n": "next",  # Enter, where the terminal turns its CR into NL (ICRNL)
     " ": "next",
 }
 SHOUT_HOLD = 0.15  # seconds a shout key holds the buzzer down
