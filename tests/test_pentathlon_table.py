@@ -253,6 +253,20 @@ def test_the_minute_counts_from_the_flag_not_from_the_last_screen() -> None:
     assert table.screen.big == str(60 - 20 - 2 - 30)
 
 
+def test_r252_undo_takes_the_reminder_back_and_the_minute_does_not_run_out_again() -> None:
+    table = record_chip(playing(), 8).wait(61).buttons("undo").wait(120)
+    assert table.kinds() == ["begins", "contig.play", "turn_timeout"]
+    assert table.game.play is not None and not table.game.play.overtime
+    table.buttons("undo")  # and the chip before it
+    assert table.controller.view().scoreboard.scores == {"A": 60, "B": 60}
+
+
+def test_r256_a_flag_press_while_the_monitor_enters_a_move_does_nothing() -> None:
+    table = playing().buttons("yes").choose("Chip placed").flag("A")
+    assert table.kinds() == ["begins"]
+    assert table.key == "p/entry1/contig.play/0"
+
+
 # --- challenges --------------------------------------------------------------------------------
 
 
@@ -283,14 +297,14 @@ def test_a_challenge_of_several_rules_is_one_record_per_rule_in_the_order_announ
 @pytest.mark.parametrize(
     ("topic", "reason"),
     [
-        ("start", "The starting rules are not challengeable"),
-        ("flag passing", "Passing of the flag card is not challengeable"),
-        ("time", "Time (the one-minute turn, the game time limit) is not challengeable"),
+        ("start", "Start: the Monitor oversees them"),
+        ("flag passing", "Flag passing: the Monitor oversees it"),
+        ("time", "Time: the Monitor oversees it"),
     ],
 )
 def test_a_topic_nobody_may_challenge_is_refused_with_the_reason(topic: str, reason: str) -> None:
     table = playing().challenge_input("B").choose(topic)
-    assert table.prompt.startswith(reason)
+    assert table.prompt == reason
     assert table.screen.alert == "NOT CHALLENGEABLE"
     table.buttons("yes")
     assert table.prompt == "B challenges: rule?"
@@ -299,7 +313,7 @@ def test_a_topic_nobody_may_challenge_is_refused_with_the_reason(topic: str, rea
 
 def test_a_game_s_own_unchallengeable_topic_is_refused_too() -> None:
     table = playing("stars-bars").challenge_input("A").choose("draw card")
-    assert table.prompt.startswith("Drawing a card to complete the hand is not challengeable")
+    assert table.prompt == "Draw card: the Monitor reminds the player"
 
 
 def test_a_challenge_is_a_time_out_the_clocks_stand_still() -> None:
@@ -445,6 +459,14 @@ def test_a_round_game_finishes_the_round_at_time() -> None:
     assert table.game.phase == "play"
     table.flag("B")
     assert table.game.phase == "result"
+
+
+def test_r259_time_called_drops_the_monitor_s_entry_in_progress() -> None:
+    table = playing("stars-bars", minutes={"stars-bars": 1}, turn_seconds=120)
+    table.buttons("yes").choose("Card placed").buttons("next").wait(60)
+    assert table.kinds()[-1] == "time_called"
+    assert table.key == "p/turn1"  # the round goes on: the card is entered again
+    assert table.controller.scratch == {}
 
 
 def test_juggle_at_time_the_monitor_counts_the_empty_spaces() -> None:

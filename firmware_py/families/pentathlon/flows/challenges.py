@@ -85,8 +85,10 @@ def _rules_choice(game: PentathlonGame, entered: dict[str, Any], number: int) ->
 
 
 def _refusal(game: PentathlonGame, topic: str) -> str:
+    """The rulebook's reason, after the topic (the alert says it is not challengeable)."""
     reason = NOT_CHALLENGEABLE.get(topic) or game.rules.not_challengeable[topic]
-    return reason[0].upper() + reason[1:]
+    _, said, why = reason.partition("not challengeable: ")
+    return f"{label(topic).capitalize()}: {why if said else reason}"
 
 
 # --- the monitor's ruling (a time out) -----------------------------------------------------
@@ -135,7 +137,7 @@ def after_ruling(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     key = f"p/ruled{records[0].number}/{sum(len(r.rulings) for r in records)}"
     if asked:
         options: tuple[Outcome, ...] = (play_on, Outcome("opinion", scratch={SCRATCH_OPINION: {}}))
-        kind, hint = Kind.YES_NO, "YES:play on NO:opinion"
+        kind, hint = Kind.YES_NO, "YES:play NO:opinion"
     else:
         options, kind, hint = (play_on,), Kind.CONFIRM, "YES: play on"
     return Prompt(

@@ -26,7 +26,7 @@ def counting(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
             kind=Kind.YES_NO,
             text="Time: count the empty spaces on each board",
             options=(Outcome("count", scratch={SCRATCH_COUNT: {}}), challenge_opened(None)),
-            hint="YES:count NO:challenge",
+            hint="YES:ok NO:challenge",
             on_press=seat_presses(game, flag=False),
         )
     counted: dict[str, int] = dict(scratch[SCRATCH_COUNT])
@@ -53,7 +53,7 @@ def result(game: PentathlonGame) -> Prompt:
         kind=Kind.YES_NO if challengeable else Kind.CONFIRM,
         text=result_text(pending),
         options=options,
-        hint="YES:confirm NO:challenge" if challengeable else "YES: confirm",
+        hint="YES:ok NO:challenge" if challengeable else "YES: confirm",
         on_press=seat_presses(game, flag=False),
         alert=headline(pending),
     )
