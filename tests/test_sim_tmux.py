@@ -31,13 +31,22 @@ TIMEOUT = 15.0
 class Tmux:
     """A tmux server of the test's own (its own socket), running the simulator."""
 
-    def __init__(self, columns: int, rows: int) -> None:
+    def __init__(self, columns: int, rows: int, *sim_args: str) -> None:
         if shutil.which("tmux") is None:
             raise RuntimeError("tmux is not installed: .ci/run installs it (apt-get install tmux)")
         self.socket = f"gametable-test-{uuid.uuid4().hex[:8]}"
         env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "TERM": "xterm-256color"}
         self.run(
-            "new-session", "-d", "-x", str(columns), "-y", str(rows), str(GAMETABLE), "sim", env=env
+            "new-session",
+            "-d",
+            "-x",
+            str(columns),
+            "-y",
+            str(rows),
+            str(GAMETABLE),
+            "sim",
+            *sim_args,
+            env=env,
         )
 
     def run(self, *args: str, env: dict[str, str] | None = None) -> str:

@@ -11,7 +11,6 @@ from firmware_py.table.prompts import LogAction
 from rules.actions import decode
 from rules.errors import RuleError
 from rules.pentathlon.monitor import PentathlonGame, apply
-from rules.pentathlon.players import Player
 
 SCRATCH_CHALLENGE = "challenge"  # a challenge being entered: {"by": seat, "rules": [...], ...}
 SCRATCH_MENU = "menu"  # the turn's menu is open
@@ -66,6 +65,3 @@ class FlowSettings:
     turn_seconds: float
     capture_seconds: float
 
-
-def other_seat(seat: str) -> str:
-    return Player(seat).other.value
