@@ -215,7 +215,7 @@ def test_at_the_minute_the_oled_the_led_and_the_scoreboard_remind() -> None:
     assert table.named("reminder")[-1]["player"] == "A"
     assert table.screen.alert == "A: MINUTE UP"
     assert table.lights["A"] is SeatLight.WON  # the fast blink
-    assert table.controller.view().scoreboard.message == "A: the minute is up, take the turn"
+    assert table.controller.view().scoreboard.message == "A: minute up, take the turn"
     assert table.screen.footer == "YES:forfeit NO:finish"
 
 
@@ -228,7 +228,7 @@ def test_yes_forfeits_the_late_turn_and_the_flag_passes() -> None:
 
 def test_no_lets_the_late_turn_finish() -> None:
     table = playing().wait(61).buttons("no")
-    assert table.prompt == "A on turn, round 1; the minute is up"
+    assert table.prompt == "A: minute up, round 1"
     assert table.screen.alert == "A: MINUTE UP"
     record_chip(table, 4).flag("A")
     assert table.kinds()[-2:] == ["contig.play", "pass_flag"]
@@ -445,7 +445,7 @@ def test_time_called_after_the_beginner_played_lets_both_complete_a_turn() -> No
     table = playing(minutes={"contig-60": 1}, turn_seconds=120)
     record_chip(table, 10).wait(60)
     assert "time_called" in table.kinds()
-    assert table.prompt == "A on turn, round 1; time called"
+    assert table.prompt == "A on turn, time called"
     table.flag("A")
     assert table.game.phase == "play"  # B completes a turn
     table.flag("B")
@@ -472,7 +472,7 @@ def test_r259_time_called_drops_the_monitor_s_entry_in_progress() -> None:
 def test_juggle_at_time_the_monitor_counts_the_empty_spaces() -> None:
     table = playing("juggle", minutes={"juggle": 1}).flag("A").wait(58)
     table.flag("B")
-    assert table.prompt == "Time: count the empty spaces on each board"
+    assert table.prompt == "Time: count the empty spaces"
     table.buttons("yes").enter(2)
     table.enter(7)
     assert table.actions()[-1] == {"action": "pentathlon.juggle.count", "a": 2, "b": 7}

@@ -24,7 +24,7 @@ def counting(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
         return Prompt(
             key="p/count",
             kind=Kind.YES_NO,
-            text="Time: count the empty spaces on each board",
+            text="Time: count the empty spaces",
             options=(Outcome("count", scratch={SCRATCH_COUNT: {}}), challenge_opened(None)),
             hint="YES:ok NO:challenge",
             on_press=seat_presses(game, flag=False),

@@ -63,7 +63,7 @@ def turn(game: PentathlonGame, scratch: Mapping[str, Any], settings: FlowSetting
         return Prompt(
             key=f"p/turn{play.turn}/late",
             kind=Kind.YES_NO,
-            text=f"{holder}: the minute is up, take the turn",
+            text=f"{holder}: minute up, take the turn",
             options=(
                 Outcome("forfeit", act("forfeit_turn")),
                 Outcome("finish", scratch={SCRATCH_LATE: True}),
@@ -101,14 +101,13 @@ def turn(game: PentathlonGame, scratch: Mapping[str, Any], settings: FlowSetting
 
 
 def _turn_text(game: PentathlonGame) -> str:
+    """Who is on turn, and the reminder and time first: the scoreboard shows 32 characters."""
     play = game.play
     assert play is not None
-    where = f"round {play.round}"
-    if isinstance(play.board, FabBoard):
-        where = f"game {play.board.game_number}, {where}"
-    text = f"{play.holder} on turn, {where}"
     if play.overtime:
-        text += "; the minute is up"
-    if play.time_called:
-        text += "; time called"
-    return text
+        text = f"{play.holder}: minute up"
+    else:
+        text = f"{play.holder} on turn"
+        if isinstance(play.board, FabBoard):
+            text += f", game {play.board.game_number}"
+    return text + (", time called" if play.time_called else f", round {play.round}")
