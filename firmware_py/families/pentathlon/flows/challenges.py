@@ -27,7 +27,7 @@ from firmware_py.families.pentathlon.flows.common import (
 )
 from firmware_py.families.pentathlon.flows.turn import seat_presses
 from firmware_py.table.prompts import Kind, Outcome, Prompt, choice, confirm
-from rules.pentathlon.catalogue import NOT_CHALLENGEABLE, Ruling, find_rule
+from rules.pentathlon.catalogue import NOT_CHALLENGEABLE, Ruling
 from rules.pentathlon.challenges import STRIKES_TO_LOSE, ChallengeRecord, Official
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.players import Player
@@ -97,21 +97,17 @@ def _refusal(game: PentathlonGame, topic: str) -> str:
 def ruling(game: PentathlonGame) -> Prompt:
     record = game.awaiting_ruling
     assert record is not None
+    # only the rulings the game allows: one for some rules, no C where it cannot be
     options = [
         Outcome(RULINGS[ruling.value], act("rule", ruling=ruling.value))
-        for ruling in _rulings_allowed(game, record)
-        if takes(game, act("rule", ruling=ruling.value))  # a C the game says cannot be
+        for ruling in Ruling
+        if takes(game, act("rule", ruling=ruling.value))
     ]
     text = f"Challenge {record.number}: {record.challenger} on {label(record.rule)}"
     if record.of_declared_win:
         text += " (declared win)"
     prompt = choice(f"p/rule{record.number}", text, options)
     return _with(prompt, time_out=True, alert=f"TIME OUT: {record.challenger} CHALLENGES")
-
-
-def _rulings_allowed(game: PentathlonGame, record: ChallengeRecord) -> list[Ruling]:
-    only = find_rule(game.rules.challenge_rules, record.rule).only
-    return [only] if only is not None else list(Ruling)
 
 
 # --- after the ruling: what it did, warnings, opinions (a time out until play goes on) -------
@@ -204,7 +200,7 @@ def _opinion(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
                     asked_by=entered["asked_by"],
                     ruling=ruling.value,
                 )
-                for ruling in _rulings_allowed(game, record)
+                for ruling in Ruling
             ]
             options = [
                 Outcome(RULINGS[opinion["ruling"]], opinion)
