@@ -64,4 +64,3 @@ class FlowSettings:
 
     turn_seconds: float
     capture_seconds: float
-
