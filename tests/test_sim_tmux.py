@@ -113,8 +113,12 @@ def _picture(lines: list[str]) -> list[str]:
     ids=["80x24", "200x60"],
 )
 def test_the_oled_rows_in_the_pane_are_the_frames_rows(tmux_at: Tmux, encoding: Encoding) -> None:
-    lines = tmux_at.wait_for("OLED  MATCH")
-    picture = _picture(lines)
+    tmux_at.wait_for("OLED  MATCH")
+    # the frame comes from the OLED's thread: on a busy machine the status lines come first
+    deadline = time.monotonic() + TIMEOUT
+    while not (picture := _picture(tmux_at.pane())):
+        assert time.monotonic() < deadline, "the picture was never drawn"
+        time.sleep(0.2)
     columns, rows = cells(encoding, *PANEL)
     assert len(picture) == rows
     assert {len(line) for line in picture} == {columns}
