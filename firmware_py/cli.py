@@ -18,6 +18,10 @@ from firmware_py.judge import states as states_cli
 from rules.errors import RuleError
 
 BAD_INPUT = 2
+GAME_HELP = (
+    "GeoPlunge: play one game (1-5), no match; Pentathlon: the game "
+    "(contig-60, fab-a-diffy, juggle, queens-guards, stars-bars)"
+)
 
 
 class UsageError(Exception):
@@ -129,7 +133,12 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
     sim.add_argument("--script", type=file_path, help="a timed input script (JSON Lines)")
     sim.add_argument("--config", type=file_path, help="a table config (default: the built-in one)")
-    sim.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    sim.add_argument(
+        "--family",
+        choices=tuple(registered.name for registered in families.FAMILIES),
+        help="the game family (default: the config's [table] family, geoplunge)",
+    )
+    sim.add_argument("--game", help=GAME_HELP)
     sim.add_argument(
         "--format",
         choices=("combo4", "combo3", "championship"),
@@ -148,7 +157,7 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
 
     run = commands.add_parser("run", help="run the table on its hardware")
     run.add_argument("--config", type=file_path, required=True)
-    run.add_argument("--game", type=int, choices=range(1, 6), help="play one game, no match")
+    run.add_argument("--game", help=GAME_HELP)
     run.add_argument(
         "--journal", type=file_path, help="default: $STATE_DIRECTORY/gametable-journal.db"
     )
@@ -217,6 +226,7 @@ def _table_command(args: argparse.Namespace) -> int:
             config_path=args.config,
             script=args.script,
             game=args.game,
+            family=args.family,
             headless=args.headless,
             journal_path=args.journal,
             table_format=args.table_format,

@@ -8,6 +8,7 @@ Run from the repository root: ``.venv/bin/python scripts/make_dealer_guide.py [O
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from drivers.oled import Oled, open_emulator
 from firmware_py import families
 from firmware_py.families.geoplunge.table import table_settings
+from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +25,12 @@ IMAGES = "dealer-guide"
 
 @dataclass
 class Guide:
+    """Sections of screens: each a table of OLED frames and what the dealer (or monitor) does.
+    ``settings`` makes a family's table settings from its options."""
+
     images: Path
+    settings: Callable[..., TableSettings] = table_settings
+    who: str = "the dealer"
     sections: list[str] = field(default_factory=list)
     rows: list[str] = field(default_factory=list)
     table: VirtualTable | None = None
@@ -32,12 +39,12 @@ class Guide:
     def start(self, title: str, text: str, **settings: Any) -> None:
         self.flush()
         self.sections.append(f"## {title}\n\n{text}\n")
-        self.table = VirtualTable(table_settings(**settings), lambda event: None)
+        self.table = VirtualTable(self.settings(**settings), lambda event: None)
         self.t = 0.0
 
     def flush(self) -> None:
         if self.rows:
-            header = "| the OLED | the dealer |\n|---|---|\n"
+            header = f"| the OLED | {self.who} |\n|---|---|\n"
             self.sections.append(header + "\n".join(self.rows) + "\n")
             self.rows = []
 
@@ -71,7 +78,7 @@ class Guide:
         path = self.images / f"{name}.png"
         device = open_emulator("capture", scale=2, file_template=str(path))
         Oled(device=device).show(self._table().controller.view().screen)
-        self.rows.append(f"| ![{name}]({IMAGES}/{name}.png) | {says} |")
+        self.rows.append(f"| ![{name}]({self.images.name}/{name}.png) | {says} |")
 
 
 INTRO = """# The dealer's guide

@@ -142,6 +142,22 @@ def test_a_round_is_the_beginning_players_turn_and_the_second_players() -> None:
 # -- one-minute turns ------------------------------------------------------------------------
 
 
+def test_each_turn_has_a_number_that_the_next_turn_counts_on() -> None:
+    state = game_of(CONTIG, Begins(A), *turns(A, 3))
+    assert state.play is not None and state.play.turn == 4
+
+
+def test_a_turn_begun_afresh_by_a_correct_challenger_is_a_new_turn() -> None:
+    state = game_of(QUEENS, Begins(A), PassFlag(A), *ruled(B, "move", CORRECT))
+    assert state.on_turn is B
+    assert state.play is not None and state.play.turn == 3  # B's turn 2, begun again
+
+
+def test_a_turn_that_goes_on_after_an_ia_ruling_keeps_its_number() -> None:
+    state = game_of(QUEENS, Begins(A), PassFlag(A), *ruled(B, "move", INAPPROPRIATE))
+    assert state.play is not None and state.play.turn == 2
+
+
 def test_a_turn_timeout_has_the_monitor_remind_the_player() -> None:
     state = game_of(QUEENS, Begins(A), TurnTimeout())
     assert state.play is not None and state.play.overtime

@@ -63,21 +63,34 @@ def _checked(settings: TableSettings, flags: Mapping[str, object]) -> TableSetti
     return settings
 
 
+def game_flag(text: str | None) -> int | str | None:
+    """``--game``: a number (a GeoPlunge game) or a name (a Pentathlon game); the family
+    checks it."""
+    if text is None:
+        return None
+    return int(text) if text.strip().isdecimal() else text
+
+
 def sim(
     *,
     config_path: Path | None,
     script: Path | None,
-    game: int | None,
+    game: str | None,
     headless: bool,
     journal_path: Path | None = None,
     table_format: str | None = None,
     first_round: int | None = None,
+    family: str | None = None,
 ) -> int:
     flags = {"game": game, "format": table_format, "round": first_round}
     try:
         config = _config(config_path)
         settings = table_settings(
-            config, game=game, table_format=table_format, first_round=first_round
+            config,
+            game=game_flag(game),
+            table_format=table_format,
+            first_round=first_round,
+            family=family,
         )
         settings = _checked(settings, flags)
     except ConfigError as error:
@@ -149,11 +162,11 @@ def _hub_link(config: Config) -> HubLink | None:
 
 
 def run(
-    *, config_path: Path, game: int | None, journal_path: Path | None, new_journal: bool
+    *, config_path: Path, game: str | None, journal_path: Path | None, new_journal: bool
 ) -> int:
     try:
         config = load_config(config_path)
-        settings = _checked(table_settings(config, game=game), {"game": game})
+        settings = _checked(table_settings(config, game=game_flag(game)), {"game": game})
         specs = input_specs(config)
         hub = _hub_link(config)
     except ConfigError as error:

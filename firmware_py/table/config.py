@@ -26,15 +26,24 @@ from firmware_py.table.hub_wire import MAX_TABLE
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
+FamilyName = Literal["geoplunge", "pentathlon"]
 PinFactoryName = Literal["lgpio", "rpigpio", "mock"]
 OledDriver = Literal["ssd1306", "sh1106"]
 OledInterface = Literal["i2c", "spi"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 _Choice = TypeVar("_Choice", str, int)
 
+FAMILIES: Final = ("geoplunge", "pentathlon")
 FORMATS: Final = ("combo4", "combo3", "championship")
 # The rounds a format has (rules.geoplunge.match3.ROUNDS for Combo 3; a test keeps them equal).
 FORMAT_ROUNDS: Final[Mapping[str, int]] = {"combo4": 99, "combo3": 8}
+# The Pentathlon's games, its options' ranges and the strips' default partitions
+# (firmware_py.families.pentathlon.options and rules.pentathlon; a test keeps them equal).
+PENTATHLON_GAMES: Final = ("contig-60", "fab-a-diffy", "juggle", "queens-guards", "stars-bars")
+PENTATHLON_MINUTES: Final = (1, 180)
+PENTATHLON_CHIPS: Final = (5, 99)
+PENTATHLON_TURN_SECONDS: Final = (10, 600)
+PENTATHLON_CAPTURE_SECONDS: Final = (1, 60)
 SEAT_NAMES: Final = "ABCDEF"
 MIN_SEATS: Final = 2
 BAUDRATES: Final = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -111,11 +120,26 @@ class ConsoleConfig:
 @dataclass(frozen=True)
 class TableConfig:
     name: str = "Table 1"
+    family: FamilyName = "geoplunge"  # the game family the table runs
+    # GeoPlunge only:
     format: TableFormat = "combo4"
     round: int | None = None  # the first match's round; None: 1 (the championship has none)
     match_minutes: int | None = None  # None: the round's length (Combo 4: 20; Combo 3: 20 or 12)
     on_time_up: TimeUpRule = "abandon"
     ptr_early_end: bool = True  # Level 3 Play the Ranks ends at 6 tricks won (R68); false: all 8
+
+
+@dataclass(frozen=True)
+class PentathlonConfig:
+    """The Pentathlon's options ([pentathlon], with table.family = "pentathlon"); a key left
+    out (None, or a game missing from ``minutes``) takes the family's default."""
+
+    game: str | None = None  # None: the monitor chooses the game at the table
+    minutes: tuple[tuple[str, int], ...] = ()  # (game, its time limit) for the games given
+    chips: int | None = None
+    partitions: tuple[int, ...] | None = None
+    turn_seconds: float | None = None
+    capture_seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -129,7 +153,7 @@ class TimingConfig:
     debounce_ms: float = 20.0
     settle_ms: float | None = None  # None: the pin factory's own (drivers.pins.SETTLE_MS)
     count_cadence_s: float = 1.0
-    chummy_seconds: float = 15.0
+    chummy_seconds: float = 15.0  # GeoPlunge only
 
 
 @dataclass(frozen=True)
@@ -183,6 +207,7 @@ def _default_seats() -> tuple[SeatConfig, ...]:
 @dataclass(frozen=True)
 class Config:
     table: TableConfig = TableConfig()
+    pentathlon: PentathlonConfig = PentathlonConfig()
     gpio: GpioConfig = GpioConfig()
     timing: TimingConfig = TimingConfig()
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
@@ -334,6 +359,20 @@ class _Table:
                 return choice
         raise self.error(name, expected, value)
 
+    def integers(self, name: str, *, lo: int, hi: int) -> tuple[int, ...] | None:
+        """An array of different integers from lo to hi, or None when absent."""
+        expected = f"an array of different integers from {lo} to {hi}, like [2, 3, 4, 6, 12]"
+        value = self.take(name, expected, None)
+        if value is None:
+            return None
+        items: list[object] = list(value) if isinstance(value, list) else []
+        numbers = tuple(item for item in items if type(item) is int and lo <= item <= hi)
+        if not items or len(numbers) != len(items) or len(set(numbers)) != len(numbers):
+            # an array is quoted as written (short enough for the one line)
+            shown = json.dumps(items, default=str)[:60] if isinstance(value, list) else _show(value)
+            raise ConfigError(f"{self.key(name)}: expected {expected}, got {shown}")
+        return numbers
+
     def pin(self, name: str, *, default: int | _Required = _REQUIRED) -> int:
         value = self.take(name, _PIN_EXPECTED, default)
         pin = _parse_pin(value)
@@ -403,6 +442,13 @@ def _table_section(root: _Table) -> TableConfig:
     t = root.table("table")
     d = TableConfig()
     name = t.string("name", max_length=32, default=d.name)
+    family = cast(FamilyName, t.choice("family", FAMILIES, default=d.family))
+    if family != "geoplunge":
+        why = f'with family = "{family}" (a GeoPlunge key)'
+        for key in ("format", "round", "match_minutes", "on_time_up", "ptr_early_end"):
+            t.absent(key, why)
+        t.finish()
+        return TableConfig(name=name, family=family)
     table_format = cast(TableFormat, t.choice("format", FORMATS, default=d.format))
     last = FORMAT_ROUNDS.get(table_format)
     if last is None:  # the championship: one final match, games won, no clock
@@ -415,6 +461,7 @@ def _table_section(root: _Table) -> TableConfig:
         minutes = t.optional_integer("match_minutes", lo=1, hi=120)
     config = TableConfig(
         name=name,
+        family=family,
         format=table_format,
         round=first_round,
         match_minutes=minutes,
@@ -427,6 +474,39 @@ def _table_section(root: _Table) -> TableConfig:
     return config
 
 
+def _pentathlon_section(root: _Table, family: str) -> PentathlonConfig:
+    if family != "pentathlon":
+        root.absent("pentathlon", f'with table.family = "{family}" (the Pentathlon\'s options)')
+        return PentathlonConfig()
+    t = root.table("pentathlon")
+    game = t.choice("game", PENTATHLON_GAMES, default=None)
+    limits = t.table("minutes")
+    minutes = tuple(
+        (game_name, limits.integer(game_name, lo=PENTATHLON_MINUTES[0], hi=PENTATHLON_MINUTES[1]))
+        for game_name in list(limits.names())
+        if game_name in PENTATHLON_GAMES
+    )
+    for game_name in PENTATHLON_GAMES:
+        limits.take(game_name, "", None)  # every game is a known key, given or not
+    limits.finish("game")
+    chips = t.optional_integer("chips", lo=PENTATHLON_CHIPS[0], hi=PENTATHLON_CHIPS[1])
+    partitions = t.integers("partitions", lo=1, hi=99)
+    config = PentathlonConfig(
+        game=game,
+        minutes=minutes,
+        chips=chips,
+        partitions=partitions,
+        turn_seconds=_optional_seconds(t, "turn_seconds", PENTATHLON_TURN_SECONDS),
+        capture_seconds=_optional_seconds(t, "capture_seconds", PENTATHLON_CAPTURE_SECONDS),
+    )
+    t.finish()
+    return config
+
+
+def _optional_seconds(t: _Table, name: str, bounds: tuple[int, int]) -> float | None:
+    return t.number(name, lo=bounds[0], hi=bounds[1]) if t.has(name) else None
+
+
 def _gpio_section(root: _Table) -> GpioConfig:
     t = root.table("gpio")
     factory = t.choice("pin_factory", ("lgpio", "rpigpio", "mock"), default=None)
@@ -434,9 +514,11 @@ def _gpio_section(root: _Table) -> GpioConfig:
     return GpioConfig(pin_factory=cast(PinFactoryName | None, factory))
 
 
-def _timing_section(root: _Table) -> TimingConfig:
+def _timing_section(root: _Table, family: str) -> TimingConfig:
     t = root.table("timing")
     d = TimingConfig()
+    if family != "geoplunge":
+        t.absent("chummy_seconds", f'with table.family = "{family}" (a GeoPlunge key)')
     config = TimingConfig(
         tie_window_ms=t.number("tie_window_ms", lo=1, hi=500, default=d.tie_window_ms),
         debounce_ms=t.number("debounce_ms", lo=0, hi=500, default=d.debounce_ms),
@@ -637,10 +719,12 @@ def _check_pins(config: Config) -> None:
 def parse_config(data: Mapping[str, Any]) -> Config:
     """Validate a parsed TOML document; raises ConfigError naming the first bad key."""
     root = _Table(data, "")
+    table = _table_section(root)
     config = Config(
-        table=_table_section(root),
+        table=table,
+        pentathlon=_pentathlon_section(root, table.family),
         gpio=_gpio_section(root),
-        timing=_timing_section(root),
+        timing=_timing_section(root, table.family),
         seats=_seats_section(root),
         console=_console_section(root),
         oled=_oled_section(root),
@@ -707,6 +791,7 @@ __all__ = [
     "InputConfig",
     "LogConfig",
     "OledConfig",
+    "PentathlonConfig",
     "ScoreboardConfig",
     "SeatConfig",
     "TableConfig",

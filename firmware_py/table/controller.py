@@ -9,6 +9,12 @@ It knows no game: the game family named in the settings (``firmware_py/table/fam
 supplies the rules session, the prompts, what the seat inputs mean and the game's part of the
 view. The kernel keeps what every family shares: leading-edge debounce, the shout arbiter, the
 count, flow timers, the match clock, held timers after a restart, number entry and UNDO.
+
+A flow timer belongs to its step, unless the step names a span (``Prompt.timer_span``): steps
+of one span share its start, so a timer counts from when the span began (a player's turn while
+the dealer enters its moves), and runs out once in the span (UNDO may take back what it
+decided, and the dealer's entries before it). A time-out step (``Prompt.time_out``) stops the
+match clock and the span; both go on with the time they had.
 """
 
 from __future__ import annotations
@@ -92,6 +98,23 @@ class _Repeat:
     repeats: int = 0
 
 
+@dataclass(slots=True)
+class _Span:
+    """Steps that share a timer's start (``Prompt.timer_span``)."""
+
+    key: str
+    started: float
+    paused: float | None = None  # a time out began then
+    timer: tuple[str, float, Outcome] | None = None  # the span's timer, as a step last showed it
+    spent: set[str] = field(default_factory=set)  # its timers that ran out: each runs out once
+
+    def run_out(self, name: str) -> None:
+        """A timer of the span ran out: once, even if UNDO takes back what it decided."""
+        if self.timer is not None and self.timer[0] == name:
+            self.timer = None
+            self.spent.add(name)
+
+
 @dataclass(frozen=True, slots=True)
 class _HeldTimer:
     """A timer that ran out while the table was off: the dealer decides, never silence."""
@@ -130,6 +153,8 @@ class TableController:
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
+    _span: _Span | None = None
+    _clock_paused: float | None = None  # seconds the match clock had when a time out stopped it
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -193,6 +218,10 @@ class TableController:
             name, deadline, outcome = self._timer
             self._timer = None
             self._held.append(_HeldTimer(name, max(0.0, deadline - stopped_at), outcome))
+        elif self._timer is None and (span_timer := self._running_span_timer()) is not None:
+            name, deadline, outcome = span_timer
+            if not elapsed_known or deadline <= now:
+                self._held.append(_HeldTimer(name, max(0.0, deadline - stopped_at), outcome))
         clock = self.clock_deadline
         if clock is not None and (not elapsed_known or clock <= now):
             self.clock_deadline = None
@@ -213,10 +242,22 @@ class TableController:
                 self.clock_deadline = self.now + held.left
         elif run_out:
             assert held.outcome is not None
+            if self._span is not None:
+                self._span.run_out(held.name)
             self.emit(self._event("timeout", timer=held.name))
             self._take(held.outcome)
+        elif self._span is not None:
+            self._span.started = self.now  # its span starts again with it
         # a restarted flow timer starts afresh when its prompt is entered again
         self._refresh()
+
+    def _running_span_timer(self) -> tuple[str, float, Outcome] | None:
+        """The span's timer while a step of the span without it shows: (name, deadline, outcome)."""
+        span = self._span
+        if span is None or span.timer is None or span.paused is not None:
+            return None
+        name, seconds, outcome = span.timer
+        return name, span.started + seconds, outcome
 
     # --- deadlines --------------------------------------------------------------------------
 
@@ -265,6 +306,8 @@ class TableController:
             assert self._timer is not None
             name, _, outcome = self._timer
             self._timer = None
+            if self._span is not None:
+                self._span.run_out(name)
             self.emit(self._event("timeout", timer=name))
             self._take(outcome)
         elif key == "repeat":
@@ -433,6 +476,7 @@ class TableController:
     def _take(self, outcome: Outcome) -> None:
         if outcome.clock_minutes is not None:
             self.clock_deadline = self.now + outcome.clock_minutes * 60
+            self._clock_paused = None
             self.emit(self._event("clock", started=True, minutes=outcome.clock_minutes))
         if outcome.new_session is not None:
             self._new_session(outcome.new_session)
@@ -469,20 +513,24 @@ class TableController:
 
     def _new_session(self, log_action: LogAction) -> None:
         """The next session (a new round's match) in the same journal; the finished one's log
-        is kept whole (exportable), and UNDO never reaches back into it."""
+        is kept whole (exportable), and UNDO never reaches back into it. A session in which
+        nothing was decided (its start alone) is replaced, not kept: the set-up changed."""
         try:
             action = decode(log_action)
             session = self.game.start(action)
         except RuleError as error:
             self.emit(self._event("refused", action=log_action.get("action"), reason=str(error)))
             return
-        self.finished.append(self.log)
+        if len(self.log) > 1:
+            self.finished.append(self.log)
         self.session = session
         self.log = [action]
         self._undo_floor = 1
         self.scratch = {}
         self.message = ""
         self.clock_deadline = None
+        self._clock_paused = None
+        self._span = None
         self.emit(self._event("session", number=len(self.finished) + 1, **encode(action)))
 
     def _undo(self) -> None:
@@ -553,6 +601,8 @@ class TableController:
                 self.cursor %= len(prompt.options)  # the same step with fewer options
             if prompt.kind is Kind.CHOICE:
                 self.cursor %= len(prompt.options)  # the same step with fewer options
+            if self._timer is None and prompt.timer_span is not None and not self._held:
+                self._arm(prompt, again=True)  # UNDO stopped it on the same step
 
     def _leave(self, old: Prompt, new: Prompt) -> None:
         self.cursor = 0
@@ -564,15 +614,59 @@ class TableController:
 
     def _enter(self, prompt: Prompt) -> None:
         self.emit(self._event("prompt", key=prompt.key, text=prompt.text))
+        if not self._held:  # the held-timer question belongs to no span and is no time out
+            self._follow_time_out(prompt)
+            self._follow_span(prompt)
         if prompt.kind is Kind.SHOUT and not prompt.opens_on_go and self._window != prompt.window:
             self._open_window(prompt)
-        if prompt.timer is not None:
-            name, seconds, outcome = prompt.timer
-            self._timer = (name, self.now + seconds, outcome)
-            if prompt.kind is Kind.SHOUT:
-                self._arbiter.close_at(self.now + seconds)
+        self._arm(prompt)
         if prompt.number is not None:
             self.number = prompt.number.clamp(prompt.number.start)
+
+    def _arm(self, prompt: Prompt, *, again: bool = False) -> None:
+        """Start the step's timer: from now, or from its span's start. ``again``: a span's
+        timer stopped on the step that shows it starts again, unless it is already due."""
+        if prompt.timer is None:
+            return
+        name, seconds, outcome = prompt.timer
+        start = self.now
+        if prompt.timer_span is not None and self._span is not None:
+            if name in self._span.spent:
+                return  # UNDO took back what it decided: it does not run out again
+            start = self._span.started
+            self._span.timer = prompt.timer
+        if again and start + seconds <= self.now:
+            return  # it ran out on this step and its outcome was taken (or refused)
+        self._timer = (name, start + seconds, outcome)
+        if prompt.kind is Kind.SHOUT:
+            self._arbiter.close_at(start + seconds)
+
+    def _follow_time_out(self, prompt: Prompt) -> None:
+        """A time out stops the match clock and the span; the next other step goes on."""
+        if prompt.time_out:
+            if self._span is not None and self._span.paused is None:
+                self._span.paused = self.now
+            if self.clock_deadline is not None:
+                self._clock_paused = max(0.0, self.clock_deadline - self.now)
+                self.clock_deadline = None
+                self.emit(self._event("clock", paused=True, left=round(self._clock_paused, 3)))
+        elif self._clock_paused is not None:
+            self.clock_deadline = self.now + self._clock_paused
+            self.emit(self._event("clock", resumed=True, left=round(self._clock_paused, 3)))
+            self._clock_paused = None
+
+    def _follow_span(self, prompt: Prompt) -> None:
+        if prompt.time_out:
+            return  # the span waits for the step after the time out
+        key = prompt.timer_span
+        span = self._span
+        if key is None:
+            self._span = None
+        elif span is None or span.key != key:
+            self._span = _Span(key, self.now)
+        elif span.paused is not None:
+            span.started += self.now - span.paused  # the time out does not count
+            span.paused = None
 
     def _event(self, name: str, **fields: Any) -> Event:
         return {"t": round(self.now, 4), "event": name, **fields}
@@ -595,7 +689,7 @@ class TableController:
 
     def _clock_left(self) -> float | None:
         if self.clock_deadline is None:
-            return None
+            return self._clock_paused  # None, or the time a time out holds
         return max(0.0, self.clock_deadline - self.now)
 
     def _screen(self) -> Screen:
@@ -622,7 +716,7 @@ class TableController:
             big = ":".join(str(scores.get(seat, 0)) for seat in self.settings.seats)
         lines = tuple(question_lines(prompt.text)[:2])
         stuck = " ".join(sorted(self._stuck))
-        alert = f"STUCK {stuck}" if stuck else None
+        alert = f"STUCK {stuck}" if stuck else prompt.alert
         return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert)
 
     def _lights(self) -> dict[str, SeatLight]:

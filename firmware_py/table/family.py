@@ -93,6 +93,10 @@ class TableFamily:
     roles: Mapping[str, str]  # seat input role -> what it is, e.g. {"shout": "the buzzer"}
     game: Callable[[Options, tuple[str, ...]], TableGame]  # raises FamilyOptionsError
     options: Callable[[], dict[str, Any]] = field(default=dict)  # the defaults, for the journal
+    # Inputs that are levels (a sensor: the simulator's key toggles it); the others are
+    # buttons, pressed for a moment.
+    levels: frozenset[str] = frozenset()
+    words: Mapping[str, str] = field(default_factory=dict)  # an input's name in the key help
 
 
 _FAMILIES: dict[str, TableFamily] = {}

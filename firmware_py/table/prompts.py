@@ -97,6 +97,14 @@ class Prompt:
     go: Outcome | None = None  # what GO does on this step
     next: Outcome | None = None  # what NEXT does on this step (CONFIRM)
     timer: tuple[str, float, Outcome] | None = None  # (name, seconds, outcome when it runs out)
+    # Steps that name the same span share its start: a timer counts from when the span began,
+    # not from when its step was shown (a player's turn, while the dealer enters its moves on
+    # other steps of the span; those without the timer only hold it off until it shows again).
+    timer_span: str | None = None
+    # A time out (a challenge): while it shows, the match clock and the span stand still; they
+    # go on with the time they had when a step that is not a time out shows.
+    time_out: bool = False
+    alert: str | None = None  # a warning for the OLED's inverse top row (a stuck input wins)
     count: CountSpec | None = None  # COUNT
     number: NumberSpec | None = None  # NUMBER
     # a seat input pressed outside a shout window: (seat, input) -> what it does, if anything
@@ -116,6 +124,8 @@ class Prompt:
             raise ValueError(f"prompt {self.key}: a count step, and only one, has a count")
         if (self.kind is Kind.NUMBER) != (self.number is not None):
             raise ValueError(f"prompt {self.key}: a number step, and only one, has a number")
+        if self.time_out and (self.timer is not None or self.timer_span is not None):
+            raise ValueError(f"prompt {self.key}: a time out runs no timer and holds no span")
 
     def answer(self, button: str, cursor: int) -> Outcome | None:
         """The outcome a console button takes on this step (``cursor``: the option shown), or

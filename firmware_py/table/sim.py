@@ -1,6 +1,7 @@
 """``gametable sim`` (``make run``): the table in a terminal, on gpiozero's MockFactory pins.
 
-Keys press the console buttons and buzzers and toggle the stand-up sensors; the OLED's real
+Keys press the console buttons and the seats' buttons and toggle the seats' sensors (the
+family says which inputs are levels, and what it calls them); the OLED's real
 frames (the images a luma device receives) are drawn pixel for pixel, fitted to the terminal and
 redrawn when it is resized, with the team LEDs, the scoreboard line and the key map beneath.
 Plain ANSI, so it works over SSH and inside tmux. When the terminal goes away (its window closed,
@@ -18,7 +19,7 @@ import sys
 import termios
 import threading
 import tty
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from PIL import Image
@@ -30,8 +31,10 @@ from drivers.scoreboard import Scoreboard
 from drivers.terminal_oled import Fit, TerminalPanel, cells, encode, fit
 from firmware_py.table.controller import CONSOLE, Event, TableSettings, TableView, format_clock
 from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.family import family
 
-# One row of keys per seat: stand toggles, shout is pressed for a moment.
+# One row of keys per seat: a level (GeoPlunge's stand-up sensor) toggles, a button is pressed
+# for a moment.
 SEAT_KEYS = {
     "A": ("a", "s"),
     "B": ("k", "l"),
@@ -64,8 +67,11 @@ def key_map(seats: tuple[str, ...]) -> dict[str, str]:
     return keys
 
 
-def help_line(seats: tuple[str, ...]) -> str:
-    teams = "  ".join(f"{s}: {SEAT_KEYS[s][0]}=stand {SEAT_KEYS[s][1]}=shout" for s in seats)
+def help_line(seats: tuple[str, ...], words: Mapping[str, str] | None = None) -> str:
+    said = {"stand": "stand", "shout": "shout", **(words or {})}
+    teams = "  ".join(
+        f"{s}: {SEAT_KEYS[s][0]}={said['stand']} {SEAT_KEYS[s][1]}={said['shout']}" for s in seats
+    )
     return f"c=COUNT g=GO y=YES n=NO u=UNDO enter=NEXT  {teams}  ctrl-c=quit"
 
 
@@ -87,6 +93,7 @@ class TerminalScreen:
     come from the OLED's thread, the status from the loop: one lock keeps their writes whole."""
 
     seats: tuple[str, ...]
+    words: Mapping[str, str] = field(default_factory=dict)  # the family's names of the inputs
     panel: tuple[int, int] = (128, 64)
     on_gone: Callable[[], None] = lambda: None  # the terminal cannot be written to any more
     size: tuple[int, int] = (80, 24)  # columns, rows
@@ -106,7 +113,8 @@ class TerminalScreen:
             f"  MSG {board.message[:32]}",
             f"OLED  {view.screen.title} | {view.screen.big} | {' / '.join(view.screen.lines)}",
         ]
-        return [line[:width] for line in lines] + wrap_words(help_line(self.seats), width)
+        help_text = help_line(self.seats, self.words)
+        return [line[:width] for line in lines] + wrap_words(help_text, width)
 
     def layout(self) -> Fit | None:
         """The picture's encoding for this terminal, leaving room for the status lines."""
@@ -206,7 +214,8 @@ async def run_sim(settings: TableSettings) -> int:
     factory = mock_factory()
     leds_start = 2 + len(sim_specs(settings.seats))
     led_pins: dict[str, int | str] = {seat: leds_start + i for i, seat in enumerate(settings.seats)}
-    terminal = TerminalScreen(settings.seats, size=terminal_size())
+    plugged = family(settings.family)
+    terminal = TerminalScreen(settings.seats, plugged.words, size=terminal_size())
     oled = Oled(device=TerminalPanel(on_frame=terminal.frame))
     board = Scoreboard(url="loop://")
     events: list[Event] = []
@@ -243,8 +252,8 @@ async def run_sim(settings: TableSettings) -> int:
         if name is None:
             return
         pin = daemon.bank.pin(name)
-        if name.endswith(".stand"):
-            # a stand-up sensor is a level: each key press stands up or sits down
+        if name.partition(".")[2] in plugged.levels:
+            # a level (a stand-up sensor): each key press stands up or sits down
             pin.drive_high() if pin.state == 0 else pin.drive_low()
         else:
             pin.drive_low()  # pulled up: pressed is low

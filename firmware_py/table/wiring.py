@@ -2,44 +2,83 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drivers.display import OledSpec
 from drivers.inputs import InputSpec
 from drivers.pins import SETTLE_MS, factory_name
-from firmware_py.table.config import Config, InputConfig
+from firmware_py.table.config import Config, InputConfig, PentathlonConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
 
 
 def table_settings(
     config: Config,
     *,
-    game: int | None = None,
+    game: int | str | None = None,
     table_format: str | None = None,
     first_round: int | None = None,
+    family: str | None = None,
 ) -> TableSettings:
-    """``table_format`` and ``first_round`` (``gametable sim --format --round``) override the
-    config's; the family checks the options (``FamilyOptionsError``)."""
+    """``family``, ``game``, ``table_format`` and ``first_round`` (``gametable sim --family
+    --game --format --round``) override the config's; the family checks the options
+    (``FamilyOptionsError``). Another family's options do not carry over: a table switched to
+    another family than the config's takes that family's defaults."""
     timing = config.timing
-    table = config.table
-    form = table_format or table.format
-    # another format's round and clock do not carry over: the championship has neither
-    carried = form == table.format
+    name = family or config.table.family
+    carried = name == config.table.family
+    if name == "geoplunge":
+        options = _geoplunge_options(config, game, table_format, first_round, carried=carried)
+    else:
+        options = _pentathlon_options(config, game, carried=carried)
+        # GeoPlunge's flags given to another family: it refuses them by name
+        flags = {"format": table_format, "round": first_round}
+        options.update({key: value for key, value in flags.items() if value is not None})
     return TableSettings(
         seats=tuple(seat.name for seat in config.seats),
         tie_window=timing.tie_window_ms / 1000,
         settle=settle_seconds(config),
         debounce=timing.debounce_ms / 1000,
         count_cadence=timing.count_cadence_s,
-        family="geoplunge",
-        options={
-            "format": form,
-            "round": first_round if first_round is not None else table.round if carried else None,
-            "minutes": table.match_minutes if carried else None,
-            "on_time_up": table.on_time_up,
-            "game": game,
-            "chummy_seconds": timing.chummy_seconds,
-            "ptr_early_end": table.ptr_early_end,
-        },
+        family=name,
+        options=options,
     )
+
+
+def _geoplunge_options(
+    config: Config,
+    game: int | str | None,
+    table_format: str | None,
+    first_round: int | None,
+    *,
+    carried: bool,
+) -> dict[str, Any]:
+    table = config.table
+    form = table_format or table.format
+    # another format's round and clock do not carry over: the championship has neither
+    carried = carried and form == table.format
+    return {
+        "format": form,
+        "round": first_round if first_round is not None else table.round if carried else None,
+        "minutes": table.match_minutes if carried else None,
+        "on_time_up": table.on_time_up,
+        "game": game,
+        "chummy_seconds": config.timing.chummy_seconds,
+        "ptr_early_end": table.ptr_early_end,
+    }
+
+
+def _pentathlon_options(config: Config, game: int | str | None, *, carried: bool) -> dict[str, Any]:
+    """The [pentathlon] section's keys that were given; the family fills in the rest."""
+    section = config.pentathlon if carried else PentathlonConfig()
+    given: dict[str, Any] = {
+        "game": game if game is not None else section.game,
+        "minutes": dict(section.minutes),
+        "chips": section.chips,
+        "partitions": list(section.partitions) if section.partitions else None,
+        "turn_seconds": section.turn_seconds,
+        "capture_seconds": section.capture_seconds,
+    }
+    return {key: value for key, value in given.items() if value is not None}
 
 
 def settle_seconds(config: Config) -> float:

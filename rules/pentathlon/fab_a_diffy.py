@@ -207,6 +207,7 @@ class FabADiffy(GameRules):
         following = first_turn(fresh, beginner, self)
         return replace(
             following,
+            turn=play.turn + 1,
             lost_turns=play.lost_turns,
             extra_turns=play.extra_turns,
             forfeited=play.forfeited,

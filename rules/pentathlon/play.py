@@ -47,6 +47,7 @@ class Play:
     holder: Player  # has the flag card: on turn
     turn_start: Pair[Any]  # the board as each player's latest turn began
     round: int = 1
+    turn: int = 1  # the turn's number in the event: a turn restarted by a C is a new turn
     played: bool = False  # the holder has played (a chip, strip, piece or card) this turn
     overtime: bool = False  # the minute is up and the monitor has reminded the holder
     lost_turns: Pair[int] = (0, 0)  # turns still to lose: I ruled while not holding the flag
@@ -148,6 +149,7 @@ def restart_turn(play: Play, rules: GameRules) -> Play:
     return replace(
         play,
         board=board,
+        turn=play.turn + 1,
         played=False,
         overtime=False,
         turn_start=with_value(play.turn_start, play.holder, board),
@@ -163,6 +165,7 @@ def hand_flag(play: Play, rules: GameRules, to: Player, *, received: bool = True
         board=board,
         holder=to,
         round=play.round + ends_round,
+        turn=play.turn + 1,
         played=False,
         overtime=False,
         turn_start=with_value(play.turn_start, to, board),

@@ -145,4 +145,5 @@ FAMILY = TableFamily(
     roles=ROLES,
     game=_game,
     options=lambda: GeoPlungeOptions().to_json(),
+    levels=frozenset({"stand"}),
 )

@@ -1,0 +1,48 @@
+"""The monitor's flow: for the game's rules state and the answers given so far, what the
+monitor is asked now, in six-button terms (every decision is a rules action of
+``rules.pentathlon``; answers not yet complete enough to be one wait in the scratch dict).
+
+In order: the start (``begin``); the game over (``ending.over``); a challenge being entered,
+ruled, or just ruled and open to opinions (``challenges``); a result to confirm or Juggle's
+count (``ending``); otherwise the turn (``turn``) with its menu and entries (``moves``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from firmware_py.families.pentathlon.flows import begin, challenges, ending, moves, turn
+from firmware_py.families.pentathlon.flows.common import (
+    SCRATCH_CHALLENGE,
+    SCRATCH_ENTRY,
+    SCRATCH_MENU,
+    FlowSettings,
+)
+from firmware_py.families.pentathlon.options import PentathlonOptions
+from firmware_py.table.prompts import Prompt
+from rules.pentathlon.monitor import PentathlonGame
+
+
+def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: PentathlonOptions) -> Prompt:
+    phase = game.phase
+    if phase == "begin":
+        return begin.begin(game, scratch, options)
+    if phase == "over":
+        return ending.over(game, options)
+    if phase == "challenge":
+        return challenges.ruling(game)
+    if SCRATCH_CHALLENGE in scratch:
+        return challenges.entry(game, scratch)
+    if challenges.window_open(game, scratch):
+        return challenges.after_ruling(game, scratch)
+    if phase == "result":
+        return ending.result(game)
+    if phase == "counting":
+        return ending.counting(game, scratch)
+    if SCRATCH_ENTRY in scratch:
+        return moves.entry(game, scratch)
+    if SCRATCH_MENU in scratch:
+        return moves.menu(game)
+    settings = FlowSettings(options.turn_seconds, options.capture_seconds)
+    return turn.turn(game, scratch, settings)

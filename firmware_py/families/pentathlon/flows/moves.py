@@ -1,0 +1,148 @@
+"""What the monitor records in a turn: each game's moves, a declared win, a forfeited turn, the
+flag. The turn's menu offers only what the rules would take now; a move that carries numbers
+(a chip's points, a card's, the stacks) asks for them one by one before it becomes the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from firmware_py.families.pentathlon.flows.common import (
+    SCRATCH_ENTRY,
+    act,
+    takes,
+    turn_span,
+)
+from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
+from rules.pentathlon.catalogue import Game
+from rules.pentathlon.monitor import PentathlonGame
+
+POINTS_HIGH = 999
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A number (or a yes/no) a move carries, asked before the move is recorded."""
+
+    field: str
+    text: str
+    high: int = POINTS_HIGH
+    yes_no: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    label: str  # the menu's words (at most 15 characters: the OLED's big text)
+    kind: str  # the action, without the family's prefix
+    asks: tuple[Ask, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def action(self, values: Mapping[str, Any]) -> LogAction:
+        return act(self.kind, **self.fields, **values)
+
+    def trial(self) -> LogAction:
+        """The move with its numbers at their least: is it one the rules take now?"""
+        return self.action({ask.field: False if ask.yes_no else 0 for ask in self.asks})
+
+
+GAME_MOVES: dict[Game, tuple[Move, ...]] = {
+    Game.CONTIG_60: (
+        Move("Chip placed", "contig.play", (Ask("score", "Points the chip scores"),)),
+        Move("Capture", "contig.capture", (Ask("score", "Points of the captured space"),)),
+    ),
+    Game.FAB_A_DIFFY: (
+        Move("Strip shown", "fab.show"),
+        Move("Trick taken", "fab.trick"),
+        Move("Capture", "fab.capture"),
+        Move("Deck out", "fab.deck_out"),
+    ),
+    Game.JUGGLE: (),
+    Game.QUEENS_AND_GUARDS: (
+        Move("Piece moved", "qg.move"),
+        Move("Tie: agreed", "qg.tie", fields={"reason": "agreed"}),
+        Move("Tie: 6 guards", "qg.tie", fields={"reason": "guards-without-queen"}),
+    ),
+    Game.STARS_AND_BARS: (
+        Move("Card placed", "sb.place", (Ask("points", "Points of the card"),)),
+        Move(
+            "Stack points",
+            "sb.stacks",
+            (
+                Ask("cpa_turned", "CPA stacks turned over", high=4),
+                Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True),
+                Ask("opa_removed", "OPA stacks removed", high=20),
+            ),
+        ),
+        Move("Cards out", "sb.cards_out"),
+    ),
+}
+GOAL_LABELS = {
+    "five-in-a-row": "Win: 5 in a row",
+    "score-zero-or-less": "Win: 0 or less",
+    "board-covered": "Win: covered",
+    "queen-surrounded": "Win: Queen",
+}
+
+
+def menu_moves(game: PentathlonGame) -> list[Move]:
+    """Everything the monitor may record in this turn now, the game's moves first."""
+    play = game.play
+    assert play is not None
+    holder = play.holder.value
+    moves = list(GAME_MOVES[game.settings.game])
+    for goal in game.rules.goals:
+        fields = {"player": holder, "goal": goal, "by_monitor": False}
+        moves.append(Move(GOAL_LABELS[goal], "declare_win", fields=fields))
+        if game.rules.monitor_declares:  # Queens & Guards: a win the player did not announce
+            for player in ("A", "B"):
+                fields = {"player": player, "goal": goal, "by_monitor": True}
+                moves.append(Move(f"Award win: {player}", "declare_win", fields=fields))
+    moves.append(Move("Forfeit turn", "forfeit_turn"))
+    moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
+    return [move for move in moves if takes(game, move.trial())]
+
+
+def menu(game: PentathlonGame) -> Prompt:
+    """The turn's menu: NEXT through what may be recorded, YES records it (or asks for its
+    numbers), UNDO closes the menu."""
+    play = game.play
+    assert play is not None
+    options = [_chosen(move) for move in menu_moves(game)]
+    prompt = choice(f"p/menu{play.turn}", f"{play.holder} on turn: record", options)
+    return _in_turn(prompt, game)
+
+
+def _chosen(move: Move) -> Outcome:
+    if not move.asks:
+        return Outcome(move.label, move.action({}))
+    return Outcome(move.label, scratch={SCRATCH_ENTRY: {"move": move.label, "values": {}}})
+
+
+def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+    """The next number of a move being entered; the last one records the move."""
+    play = game.play
+    assert play is not None
+    entered = scratch[SCRATCH_ENTRY]
+    move = next(move for move in GAME_MOVES[game.settings.game] if move.label == entered["move"])
+    values: dict[str, Any] = dict(entered["values"])
+    ask = move.asks[len(values)]
+    key = f"p/entry{play.turn}/{move.kind}/{len(values)}"
+
+    def take(value: Any) -> Outcome:
+        done = {**values, ask.field: value}
+        if len(done) == len(move.asks):
+            return Outcome(str(value), move.action(done))
+        return Outcome(str(value), scratch={SCRATCH_ENTRY: {"move": move.label, "values": done}})
+
+    if ask.yes_no:
+        prompt = yes_no(key, ask.text, take(True), take(False))
+    else:
+        prompt = number(key, ask.text, NumberSpec(take=take, high=ask.high))
+    return _in_turn(prompt, game)
+
+
+def _in_turn(prompt: Prompt, game: PentathlonGame) -> Prompt:
+    """A step of the turn: it holds the turn's minute off, it does not restart it."""
+    return replace(prompt, timer_span=turn_span(game))

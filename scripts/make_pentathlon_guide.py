@@ -1,0 +1,163 @@
+"""Regenerate docs/pentathlon-guide.md and its OLED screenshots (a test checks both are current):
+the Mathematics Pentathlon monitor's screens, each a frame of the real OLED.
+
+The table is driven through its real controller on MockFactory pins, and each screen is the
+frame luma.emulator's ``capture`` device writes. Run from the repository root:
+``.venv/bin/python scripts/make_pentathlon_guide.py [OUTDIR]``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))  # the dealer's guide's screen-by-screen writer, beside this
+
+from make_dealer_guide import Guide  # noqa: E402
+
+from firmware_py import families  # noqa: E402
+from firmware_py.families.pentathlon.options import table_settings  # noqa: E402
+
+ROOT = HERE.parent
+IMAGES = "pentathlon-guide"
+
+INTRO = """# The Pentathlon monitor's guide
+
+The Game Monitor runs one Mathematics Pentathlon game at a time with the six console buttons;
+each player has a flag button (pressing it passes the flag card) and a challenge input. What
+every screen means and what every button does there:
+[pentathlon.md](pentathlon.md#the-monitors-table). Every screen below is a frame of the real
+OLED, captured with luma.emulator while `scripts/make_pentathlon_guide.py` plays the buttons.
+"""
+
+
+def build(images: Path) -> str:
+    images.mkdir(parents=True, exist_ok=True)
+    g = Guide(images, settings=table_settings, who="the monitor")
+
+    g.start(
+        "The game and who begins",
+        "Unless the table is set for one game, the monitor chooses it first.",
+    )
+    g.shot("p-game", "**NEXT** to the game, **YES**.")
+    g.press("yes")
+    g.shot(
+        "p-begins",
+        "**NEXT** to the player who begins, **YES**: the first turn and the game's clock start.",
+    )
+
+    g.start(
+        "A turn",
+        "The player with the flag card is on turn; the minute counts down.",
+        game="contig-60",
+    )
+    g.press("yes")
+    g.wait(17)
+    g.shot(
+        "p-turn",
+        "The holder's flag button (or **GO**) passes the flag. **YES**: the "
+        "menu; **NO**: a challenge; a player's challenge input opens one for them.",
+    )
+    g.press("yes")
+    g.shot(
+        "p-menu", "**NEXT** to what the player did, **YES** to record it; **UNDO** closes the menu."
+    )
+    g.press("yes", "next", "next", "next", "next", "next", "next", "next")
+    g.shot("p-points", "A chip's points: **NEXT** +1, **NO** -1 (hold to run), **YES**.")
+
+    g.start(
+        "The one-minute turn",
+        "At 60 seconds the table reminds the player.",
+        game="contig-60",
+    )
+    g.press("yes")
+    g.wait(61)
+    g.shot(
+        "p-late",
+        "The minute is up: the OLED, the holder's LED (blinking) and the "
+        "scoreboard remind. **YES** forfeits the turn, **NO** lets it finish.",
+    )
+
+    g.start(
+        "The capture window",
+        "Fab-a-Diffy counts the 10 seconds for a capture first.",
+        game="fab-a-diffy",
+    )
+    g.press("yes")
+    g.wait(3)
+    g.shot("p-capture", "As a turn; when the 10 seconds are out, the minute shows.")
+
+    g.start(
+        "A challenge",
+        "A player announces a challenge and presses the challenge input.",
+        game="contig-60",
+    )
+    g.press("yes")
+    g.tap("B.stand")
+    g.shot(
+        "p-rule",
+        "**NEXT** to the rule challenged, **YES**; then **YES** on Done (or "
+        "another rule, in the order announced).",
+    )
+    g.press("next", "next", "next", "yes", "yes")
+    g.shot("p-ruling", "A time out: the clocks stand still. **NEXT** to C, I or IA, **YES**.")
+    g.press("next", "yes")
+    g.shot(
+        "p-ruled",
+        "What the ruling did, and the warning after a first or second I/IA. "
+        "**NO**: a player asks for an opinion; **YES**: play goes on.",
+    )
+    g.press("no")
+    g.shot(
+        "p-opinion", "Who asks, then the Game Leader's (later the Tournament Director's) ruling."
+    )
+
+    g.start(
+        "Not challengeable",
+        "The starting rules, the flag card and time (and a game's own "
+        "topics) are on the list, and refused.",
+        game="contig-60",
+    )
+    g.press("yes")
+    g.tap("A.stand")
+    for _ in range(9):
+        g.press("next")
+    g.press("yes")
+    g.shot("p-refused", "The reason; nothing is recorded. **YES**: back to the list.")
+
+    g.start(
+        "Juggle at the time limit",
+        "After the round the monitor counts the empty spaces.",
+        game="juggle",
+        minutes={"juggle": 1},
+    )
+    g.press("yes")
+    g.tap("A.shout")
+    g.wait(60)
+    g.tap("B.shout")
+    g.shot(
+        "p-count",
+        "**YES**, then each board's empty spaces (touching pieces removed); "
+        "**NO**: a challenge first.",
+    )
+
+    g.start(
+        "The result",
+        "The game has ended: a goal, an award, the time limit, or a third I/IA.",
+        game="queens-guards",
+    )
+    g.press("yes", "yes", "next", "yes")
+    g.shot("p-result", "**YES** confirms it; **NO** (or a challenge input): a challenge.")
+    g.press("yes")
+    g.shot("p-over", "The score cards are signed. **NEXT**: the next game at this table.")
+    g.flush()
+    return INTRO + "\n" + "\n".join(g.sections)
+
+
+if __name__ == "__main__":
+    families.install()
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    (out / "pentathlon-guide.md").write_text(build(out / IMAGES), encoding="utf-8")
+    print(f"wrote {out / 'pentathlon-guide.md'}")

@@ -1,0 +1,150 @@
+"""Driving the Pentathlon table in tests: a virtual table on MockFactory pins and virtual time,
+with the monitor's six buttons and each player's flag button and challenge input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from drivers.display import Screen
+from drivers.leds import SeatLight
+from firmware_py.families.pentathlon.options import table_settings
+from firmware_py.table.headless import VirtualTable
+from firmware_py.table.journal import Journal
+from rules.pentathlon.monitor import PentathlonGame
+
+BUTTONS = ("count", "go", "yes", "no", "undo", "next")
+
+
+class PTable:
+    """One Pentathlon table; each press takes a second of virtual time (a tenth held)."""
+
+    def __init__(self, *, journal: Path | None = None, **options: Any) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.journal = Journal.open(journal) if journal is not None else None
+        self.virtual = VirtualTable(
+            table_settings(**options), self.events.append, journal=self.journal
+        )
+        self.controller = self.virtual.controller
+        self.t = self.controller.now
+
+    # --- inputs ---------------------------------------------------------------------------
+
+    def at(self, t: float) -> PTable:
+        self.t = t
+        self.virtual.advance(t)
+        return self
+
+    def wait(self, seconds: float) -> PTable:
+        return self.at(self.t + seconds)
+
+    def press(self, name: str, *, hold: float = 0.1) -> PTable:
+        self.t += 1.0
+        self.virtual.advance(self.t)
+        self.virtual.drive(name, True, self.t)
+        self.virtual.advance(self.t + hold)
+        self.virtual.drive(name, False, self.t + hold)
+        return self
+
+    def buttons(self, *names: str) -> PTable:
+        for name in names:
+            self.press(f"console.{name}")
+        return self
+
+    def flag(self, seat: str) -> PTable:
+        return self.press(f"{seat}.shout")
+
+    def challenge_input(self, seat: str) -> PTable:
+        return self.press(f"{seat}.stand")
+
+    def choose(self, label: str) -> PTable:
+        """NEXT until the choice shows ``label``, then YES."""
+        options = [option.label for option in self.controller.prompt.options]
+        assert label in options, f"{label!r} is not among {options}"
+        while self.shown != label:
+            self.buttons("next")
+        return self.buttons("yes")
+
+    def enter(self, value: int) -> PTable:
+        """A number entry: NEXT up to ``value`` from where it stands, then YES."""
+        while self.controller.number < value:
+            self.buttons("next")
+        while self.controller.number > value:
+            self.buttons("no")
+        return self.buttons("yes")
+
+    def close(self) -> None:
+        self.virtual.close()
+        if self.journal is not None:
+            self.journal.close()
+
+    # --- what the table shows ---------------------------------------------------------------
+
+    @property
+    def key(self) -> str:
+        return self.controller.prompt.key
+
+    @property
+    def prompt(self) -> str:
+        return self.controller.prompt.text
+
+    @property
+    def shown(self) -> str:
+        """The option a choice shows."""
+        prompt = self.controller.prompt
+        return prompt.options[self.controller.cursor % len(prompt.options)].label
+
+    @property
+    def labels(self) -> list[str]:
+        return [option.label for option in self.controller.prompt.options]
+
+    @property
+    def screen(self) -> Screen:
+        return self.controller.view().screen
+
+    @property
+    def lights(self) -> dict[str, SeatLight]:
+        return dict(self.controller.view().lights)
+
+    @property
+    def game(self) -> PentathlonGame:
+        session = self.controller.session
+        assert isinstance(session, PentathlonGame)
+        return session
+
+    def actions(self) -> list[dict[str, Any]]:
+        return [
+            {k: v for k, v in e.items() if k not in ("t", "event")}
+            for e in self.events
+            if e["event"] == "action"
+        ]
+
+    def kinds(self) -> list[str]:
+        return [action["action"].removeprefix("pentathlon.") for action in self.actions()]
+
+    def named(self, event: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["event"] == event]
+
+
+def playing(game: str = "contig-60", begins: str = "A", **options: Any) -> PTable:
+    """A table set for ``game`` on which ``begins`` has the flag card: the first turn."""
+    table = PTable(game=game, **options)
+    table.choose(f"{begins} begins")
+    assert table.key in {"p/turn1", "p/turn1/capture"}
+    return table
+
+
+def record_chip(table: PTable, points: int) -> PTable:
+    """Contig 60: the holder placed a chip scoring ``points``."""
+    table.buttons("yes")  # the menu
+    table.choose("Chip placed")
+    return table.enter(points)
+
+
+def challenge(table: PTable, by: str, *rules: str) -> PTable:
+    """``by`` presses the challenge input and the monitor enters the rules."""
+    table.challenge_input(by)
+    for rule in rules:
+        table.choose(rule)
+    count = len(rules)
+    return table.choose(f"Done: {count} rule{'s' if count > 1 else ''}")
