@@ -35,6 +35,7 @@ class TableFacts:
 
     seats: tuple[str, ...]
     clock_running: bool  # the match clock has been started (and not stopped)
+    session: int = 1  # which session of the journal this is: 1, then each next match
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +94,10 @@ class TableFamily:
     roles: Mapping[str, str]  # seat input role -> what it is, e.g. {"shout": "the buzzer"}
     game: Callable[[Options, tuple[str, ...]], TableGame]  # raises FamilyOptionsError
     options: Callable[[], dict[str, Any]] = field(default=dict)  # the defaults, for the journal
+    # The options of a table starting afresh: what the family fixes once and for all, such as
+    # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
+    # the same. Options already holding it are returned as they are.
+    fresh: Callable[[Options], dict[str, Any]] = field(default=dict)
 
 
 _FAMILIES: dict[str, TableFamily] = {}
