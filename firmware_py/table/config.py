@@ -13,6 +13,7 @@ so "GPIO17", "BOARD11" and 17 are the same pin and a pin used twice is caught.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import json
 import re
 import tomllib
@@ -155,6 +156,16 @@ class LogConfig:
     level: LogLevel = "INFO"
 
 
+@dataclass(frozen=True)
+class WebConfig:
+    """The table's own web page (docs/web.md): off unless enabled; on this machine only unless
+    ``listen`` names another address (0.0.0.0: every network the Pi is on)."""
+
+    enabled: bool = False
+    listen: str = "127.0.0.1"
+    port: int = 8080
+
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (
         SeatConfig(name="A", stand=InputConfig(pin=5), shout=InputConfig(pin=6), led=13),
@@ -172,6 +183,7 @@ class Config:
     oled: OledConfig = OledConfig()
     scoreboard: ScoreboardConfig = ScoreboardConfig()
     log: LogConfig = LogConfig()
+    web: WebConfig = WebConfig()
 
 
 def default_config() -> Config:
@@ -532,6 +544,28 @@ def _log_section(root: _Table) -> LogConfig:
     return LogConfig(level=cast(LogLevel, level))
 
 
+def _web_section(root: _Table) -> WebConfig:
+    t = root.table("web")
+    d = WebConfig()
+    expected = (
+        "an IP address to listen on, like 127.0.0.1 (this machine) or 0.0.0.0 (every network)"
+    )
+    listen = t.take("listen", expected, d.listen)
+    try:
+        address = str(ipaddress.ip_address(listen)) if isinstance(listen, str) else None
+    except ValueError:
+        address = None
+    if address is None:
+        raise t.error("listen", expected, listen)
+    config = WebConfig(
+        enabled=t.boolean("enabled", default=d.enabled),
+        listen=address,
+        port=t.integer("port", lo=1, hi=65535, default=d.port),
+    )
+    t.finish()
+    return config
+
+
 def _check_pins(config: Config) -> None:
     """No GPIO may serve two purposes: the error names both keys."""
     used: dict[int, str] = {}
@@ -576,6 +610,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
         oled=_oled_section(root),
         scoreboard=_scoreboard_section(root),
         log=_log_section(root),
+        web=_web_section(root),
     )
     root.finish("section")
     _check_pins(config)
@@ -611,7 +646,13 @@ def describe(config: Config) -> str:
     else:
         display = f"oled {oled.driver} on spi {oled.port}.{oled.spi_device}"
     board = f"scoreboard {config.scoreboard.url}" if config.scoreboard.enabled else "scoreboard off"
-    return f"{len(config.seats)} seats, {display}, {board}"
+    web = config.web
+    page = f", web page on {_host_port(web.listen, web.port)}" if web.enabled else ""
+    return f"{len(config.seats)} seats, {display}, {board}{page}"
+
+
+def _host_port(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def check_config_main(path: Path) -> int:
@@ -637,6 +678,7 @@ __all__ = [
     "SeatConfig",
     "TableConfig",
     "TimingConfig",
+    "WebConfig",
     "check_config_main",
     "default_config",
     "describe",

@@ -27,18 +27,26 @@ from drivers.display import Screen
 from drivers.inputs import InputBank, InputSpec
 from drivers.leds import TeamLeds
 from drivers.scoreboard import Scoreboard, ScoreboardError
-from firmware_py.table.controller import Event, TableController, TableSettings, TableView
+from firmware_py.table.controller import (
+    Event,
+    TableController,
+    TableSettings,
+    TableView,
+    fresh_settings,
+)
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
 from firmware_py.table.recorder import RecordedTable
 
-if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn
+if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn; aiohttp when served
     from drivers.oled import Oled
+    from firmware_py.table.web.page import TablePage
 
 log = logging.getLogger("gametable")
 
 DECISIONS = {
-    "plunge", "shout", "stuck", "released", "timeout", "game_result", "score", "match_result",
+    "plunge", "shout", "stuck", "released", "timeout", "game_result", "round_result", "score",
+    "match_result",
     "undo", "refused", "clock", "timer_held", "timer_confirmed", "timer_restarted",
     "count_interrupted",
 }  # fmt: skip
@@ -177,6 +185,7 @@ class TableDaemon:
     notifier: Notifier = field(default_factory=lambda: Notifier(address=None))
     on_event: Callable[[Event], None] = log_event
     on_view: Callable[[TableView], None] | None = None  # the simulator draws the view too
+    page: TablePage | None = None  # the table's web page ([web] enabled), on this loop
     controller: TableController = field(init=False)
     recorded: RecordedTable | None = None
     bank: InputBank = field(init=False)
@@ -228,6 +237,8 @@ class TableDaemon:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.stop)
         self._beat = loop.time()
+        if self.page is not None:
+            await self.page.start(enter=self.enter)
         self._show()
         self.notifier.ready("table ready")
         log.info("event=ready seats=%s", ",".join(self.settings.seats))
@@ -239,6 +250,8 @@ class TableDaemon:
         finally:
             pinger.cancel()
             self.notifier.stopping()
+            if self.page is not None:
+                await self.page.stop()
             self._close()
         if self._crash is not None:
             raise self._crash  # main_task_guard logs it; systemd restarts us
@@ -253,7 +266,10 @@ class TableDaemon:
         journal = self.journal
         if journal is None:
             self.controller = TableController(
-                settings=self.settings, emit=self.on_event, now=mono, read_pin=self._read_pin
+                settings=fresh_settings(self.settings),
+                emit=self.on_event,
+                now=mono,
+                read_pin=self._read_pin,
             )
             return
         restart = {"boot_id": boot_id(), "mono": mono, "wall": time.time()}
@@ -307,6 +323,24 @@ class TableDaemon:
             self.controller.on_edge(name, ticks, active, now=now)
         self._wake.set()
 
+    def enter(self, seat: str, name: str, value: str) -> str | None:
+        """An entry from the web page, on this loop: journaled and decided as a button press
+        is; the refusal to show on the page, if it is refused."""
+        now = self._now()
+        refused: list[str | None] = [None]
+        if self.recorded is not None:
+            recorded = self.recorded
+
+            def step() -> None:
+                refused[0] = recorded.enter(seat, name, value, now)
+
+            self._guard(step)
+        else:
+            refused[0] = self.controller.enter(seat, name, value, now)
+        self._wake.set()
+        self._show()  # the page and the OLED follow at once, not at the loop's next turn
+        return refused[0]
+
     def _advance(self) -> None:
         now = self._now()
         if self.recorded is not None:
@@ -350,6 +384,8 @@ class TableDaemon:
                 for w in (self.controller.next_deadline(), self.controller.next_view_change())
                 if w is not None
             ]
+            if self.page is not None:
+                wakes.append(self.page.next_oled_change(loop.time()))
             await wait_until(min(wakes) if wakes else None, self._wake)
 
     def _show(self) -> None:
@@ -362,6 +398,10 @@ class TableDaemon:
             assert self._saved_view is not None
             screen = replace(self._saved_view.screen, alert="JOURNAL ERROR retrying")
             view = replace(self._saved_view, screen=screen)
+        if self.page is not None:
+            self.page.publish(self.controller, view, saved=saved)
+            screen = self.page.on_oled(view.screen, asyncio.get_running_loop().time())
+            view = replace(view, screen=screen)  # the join code for the OLED only
         if view != self._last_view:
             self._last_view = view
             if self._oled_worker is not None:
