@@ -147,7 +147,8 @@ def _seats(value: Any, number: int) -> tuple[str, ...]:
         or not 2 <= len(value) <= len(SEAT_LETTERS)
         or value != list(SEAT_LETTERS[: len(value)])
     ):
-        raise ScriptError(f"line {number}: setup.seats: expected {expected}, got {_shown(value)}")
+        shown = json.dumps(value)[:SHOWN_CHARS] if isinstance(value, list) else _shown(value)
+        raise ScriptError(f"line {number}: setup.seats: expected {expected}, got {shown}")
     return tuple(value)
 
 
@@ -191,11 +192,13 @@ def _entry(value: Any, number: int, seats: tuple[str, ...]) -> Entry:
             f"line {number}: entry: expected an object with seat, name and value, "
             f"got {_shown(value)}"
         )
-    keys = sorted(set(value) ^ {"seat", "name", "value"})
-    if keys:
-        raise ScriptError(
-            f"line {number}: entry: expected exactly seat, name and value, not {', '.join(keys)}"
-        )
+    wanted = {"seat", "name", "value"}
+    for problem, keys in (("unknown", set(value) - wanted), ("missing", wanted - set(value))):
+        if keys:
+            raise ScriptError(
+                f"line {number}: entry: {problem} {', '.join(sorted(keys))} "
+                "(expected seat, name and value)"
+            )
     seat, name, text = value["seat"], value["name"], value["value"]
     if seat not in seats:
         raise ScriptError(
