@@ -99,7 +99,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         await response.prepare(request)
         sent = ""
-        while page.serving:
+        while not page.closed:
             if page.text != sent:
                 sent = page.text
                 await response.write(f"data: {sent}\n\n".encode())

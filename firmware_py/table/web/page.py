@@ -61,6 +61,7 @@ class TablePage:
     state: dict[str, Any] = field(default_factory=dict)
     enter: Enter | None = None
     _text: str = ""
+    closed: bool = False  # stopped: every event stream ends
     _watchers: set[asyncio.Event] = field(default_factory=set)
     _runner: web.AppRunner | None = None
 
@@ -88,6 +89,7 @@ class TablePage:
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
+        self.closed = True
         for watcher in self._watchers:
             watcher.set()  # every open event stream ends
         if self._runner is not None:
@@ -142,7 +144,3 @@ class TablePage:
 
     def unwatch(self, watcher: asyncio.Event) -> None:
         self._watchers.discard(watcher)
-
-    @property
-    def serving(self) -> bool:
-        return self._runner is not None
