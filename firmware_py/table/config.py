@@ -547,9 +547,7 @@ def _log_section(root: _Table) -> LogConfig:
 def _web_section(root: _Table) -> WebConfig:
     t = root.table("web")
     d = WebConfig()
-    expected = (
-        "an IP address to listen on, like 127.0.0.1 (this machine) or 0.0.0.0 (every network)"
-    )
+    expected = "an IP address like 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
     listen = t.take("listen", expected, d.listen)
     try:
         address = str(ipaddress.ip_address(listen)) if isinstance(listen, str) else None

@@ -83,9 +83,11 @@ class TablePage:
         from firmware_py.table.web.app import make_app  # aiohttp's app only when it serves
 
         self.enter = enter
-        self._runner = web.AppRunner(make_app(self), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(
+            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
         await self._runner.setup()
-        await web.SockSite(self._runner, self.sock, shutdown_timeout=1.0).start()
+        await web.SockSite(self._runner, self.sock).start()
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
