@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import ClientSession, CookieJar
-from playwright.async_api import Page, async_playwright, expect
+from playwright.async_api import Page, ViewportSize, async_playwright, expect
 
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.web.app import CSRF_HEADER
 from tests.test_web_daemon import guesstimation_daemon
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
-PHONE = {"width": 390, "height": 844}
+PHONE = ViewportSize(width=390, height=844)
 WAIT_MS = 10_000
 
 
