@@ -357,6 +357,29 @@ def test_no_duel_is_offered_on_a_chip_possession_question() -> None:
     assert prompt_at(state).kind is Kind.NUMBER
 
 
+def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
+    # seed 8: Ann leads round 1 on question 4 (chip possession); Bo's 50 wins the chip
+    table = GuessTable(seed=8, deck=None).to_guessing().guesses(A="10", B="50", C="90")
+    assert table.state.current.question.chip
+    table.enter("A", "50", name="answer").buttons("go", "yes")  # Bo rolls; a standard question
+    assert (table.state.chip, table.text) == ("Bo", "Bo:\nduel with the chip?")
+    table.enter("C", "200")  # no guess while the duel is being declared
+    assert table.named("entry_refused")[-1]["reason"].startswith("the table is not taking")
+    table.buttons("yes", "next", "yes", "next", "next", "yes")  # duel; Cy; 3 spaces
+    assert table.actions("duel")[0] | {"t": 0} == {
+        "t": 0, "event": "action", "action": "guesstimation.duel", "dueler": "Bo",
+        "opponent": "Cy", "wager": 3,
+    }  # fmt: skip
+    table.guesses(A="1", B="110", C="200").enter("B", "100", name="answer")
+    result = table.named("round_result")[-1]
+    assert (result["winners"], result["moves"], result["chip"]) == (
+        ["Bo"],
+        {"Bo": 3, "Cy": -3},
+        None,
+    )
+    assert table.controller.view().screen.big == "B +3 C -3"
+
+
 # --- the game ------------------------------------------------------------------------------
 
 
