@@ -235,16 +235,14 @@ def test_a_guess_the_rules_refuse_changes_nothing_and_says_why_in_their_words() 
 
 def test_a_second_guess_from_the_same_seat_is_refused() -> None:
     table = GuessTable().to_guessing().enter("A", "1").enter("A", "2")
-    assert table.named("entry_refused")[0]["reason"] == "seat A's guess is already in"
+    assert table.named("entry_refused")[0]["reason"] == "seat A has entered its guess already"
     assert [e["value"] for e in table.actions("guess")] == ["1"]
 
 
 def test_a_guess_on_a_step_that_takes_none_is_refused_naming_the_step() -> None:
     table = GuessTable().enter("A", "5")
     (refused,) = table.named("entry_refused")
-    assert refused["reason"] == (
-        "the table is not taking a guess now: it shows 'Ann rolls for the lead'"
-    )
+    assert refused["reason"] == ("the table takes no guess now: it shows 'Ann rolls for the lead'")
 
 
 def test_the_console_enters_the_guess_of_the_next_player_in_speaking_order() -> None:
@@ -364,7 +362,7 @@ def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
     table.enter("A", "50", name="answer").buttons("go", "yes")  # Bo rolls; a standard question
     assert (table.state.chip, table.text) == ("Bo", "Bo:\nduel with the chip?")
     table.enter("C", "200")  # no guess while the duel is being declared
-    assert table.named("entry_refused")[-1]["reason"].startswith("the table is not taking")
+    assert table.named("entry_refused")[-1]["reason"].startswith("the table takes no guess now")
     table.buttons("yes", "next", "yes", "next", "next", "yes")  # duel; Cy; 3 spaces
     assert table.actions("duel")[0] | {"t": 0} == {
         "t": 0, "event": "action", "action": "guesstimation.duel", "dueler": "Bo",

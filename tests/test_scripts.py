@@ -133,7 +133,7 @@ def test_guesstimation_two_rounds_with_guesses_from_phones_and_the_console() -> 
     assert refusals == [
         ("B", "guess for Bo '1,969' is not a number: expected a decimal like 29029 or -3.75 "
               "(no thousands separators)"),
-        ("C", "seat C's guess is already in"),
+        ("C", "seat C has entered its guess already"),
     ]  # fmt: skip
     console = [e for e in decisions(events, "action") if e.get("player") == "Ann"][-1]
     assert (console["action"], console["value"]) == ("guesstimation.guess", "3")

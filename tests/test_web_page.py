@@ -244,7 +244,7 @@ def test_an_entry_the_step_does_not_take_says_what_the_table_shows(table: LiveTa
             return dict(await (await phone.guess("12")).json())
 
     assert serve(table, scenario) == {
-        "error": "the table is not taking a guess now: it shows 'Ann rolls for the lead'"
+        "error": "the table takes no guess now: it shows 'Ann rolls for the lead'"
     }
 
 

@@ -182,10 +182,10 @@ class TableController:
             return "the table is counting: try again after the count"
         if spec is None or spec.name != name:
             shown = " ".join(self.prompt.text.split())
-            return f"the table is not taking a {name} now: it shows {shown!r}"
+            return f"the table takes no {name} now: it shows {shown!r}"
         if seat not in spec.seats:
             if seat in spec.done:
-                return f"seat {seat}'s {name} is already in"
+                return f"seat {seat} has entered its {name} already"
             return f"seat {seat} has no {name} to enter now"
         outcome = spec.take(seat, value)
         if outcome.action is not None:
