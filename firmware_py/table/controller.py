@@ -187,12 +187,12 @@ class TableController:
             if seat in spec.done:
                 return f"seat {seat} has entered its {name} already"
             return f"seat {seat} has no {name} to enter now"
-        outcome = spec.take(seat, value)
-        if outcome.action is not None:
-            try:
+        try:
+            outcome = spec.take(seat, value)  # a step may read the text with the rules core
+            if outcome.action is not None:
                 self.game.apply(self.session, decode(outcome.action))
-            except RuleError as error:
-                return str(error)
+        except RuleError as error:
+            return str(error)
         self._shout_lights.clear()
         self._take(outcome)
         return None

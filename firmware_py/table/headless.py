@@ -39,7 +39,7 @@ from firmware_py.table.recorder import RecordedTable
 MAX_SECONDS = 1_000_000
 SHOWN_CHARS = 40  # a bad value is quoted at most this long in the error line
 SEAT_LETTERS = "ABCDEF"  # the config's seats, in order
-MAX_ENTRY_CHARS = 100  # an entry's text, as the web page takes it
+MAX_ENTRY_CHARS = 300  # an entry's text, as the web page takes it
 
 
 class ScriptError(Exception):

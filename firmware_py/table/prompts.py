@@ -88,14 +88,15 @@ class NumberSpec:
 class EntrySpec:
     """What the table's web page takes on a step: one typed value from a seat's own phone (a
     guess of 29,029 feet that six buttons cannot enter). ``take`` makes the seat's text an
-    outcome, as a button would; the rules core judges its action, and refuses it with its own
-    typed error."""
+    outcome, as a button would (raising the rules' ``RuleError`` for text it cannot read); the
+    rules core judges its action, and refuses it with its own typed error."""
 
     name: str  # what is entered, e.g. "guess"
     label: str  # what the page asks for, e.g. "Your guess, in feet"
     seats: tuple[str, ...]  # the seats that may enter it now
     take: Callable[[str, str], Outcome]  # (seat, text) -> what it does
     done: tuple[str, ...] = ()  # the seats whose entry is in: shown as in, never its value
+    keyboard: str = "text"  # the phone's keyboard: "decimal" for a number, "text" for words
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,9 @@ class GeoPlungeTable:
         if game is not None:
             number, state = game
             flow = flow_for(number, level_of(session))
-            return flow(state, scratch, FlowSettings(chummy_seconds=self.options.chummy_seconds))
+            level = level_of(session)
+            settings = FlowSettings(chummy_seconds=self.options.chummy_seconds, level=level)
+            return flow(state, scratch, settings)
         return between_games(session, scratch, table, self.options)
 
     def summary(self, session: AnySession) -> dict[str, Any]:

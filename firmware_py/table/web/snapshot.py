@@ -45,6 +45,7 @@ def snapshot(controller: TableController, view: TableView, *, saved: bool) -> di
             "label": entry.label,
             "seats": list(entry.seats),
             "done": list(entry.done),
+            "keyboard": entry.keyboard,
         },
         "saved": saved,  # False: the journal is failing, the view is the last one saved
     }

@@ -56,6 +56,7 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
         seats=tuple(options.seat_of(name) for name in current.waiting_for_guesses),
         take=lambda seat, text: act("guess", RecordGuess(options.name_of(seat), text.strip())),
         done=tuple(options.seat_of(guess.player) for guess in current.guesses),
+        keyboard="decimal",
     )
     return with_page(prompt, state, table, entry=entry)
 
@@ -86,6 +87,7 @@ def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
         label="The answer on the card",
         seats=(leader,),
         take=lambda seat, text: act("answer", RevealAnswer(text.strip())),
+        keyboard="decimal",
     )
     return with_page(prompt, state, table, entry=entry)
 

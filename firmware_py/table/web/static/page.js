@@ -103,6 +103,7 @@ function renderEntry() {
       $("entry-value").value = "";
     }
     $("entry-value").dataset.name = entry.name;
+    $("entry-value").inputMode = entry.keyboard;
   }
   const mine = sent && sent.match === state.match && entry && sent.name === entry.name;
   $("entry-done").textContent = done
