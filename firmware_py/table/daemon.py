@@ -46,9 +46,8 @@ log = logging.getLogger("gametable")
 
 DECISIONS = {
     "plunge", "shout", "stuck", "released", "timeout", "game_result", "round_result", "score",
-    "match_result",
-    "undo", "refused", "clock", "timer_held", "timer_confirmed", "timer_restarted",
-    "count_interrupted",
+    "match_result", "undo", "refused", "clock", "timer_held", "timer_confirmed",
+    "timer_restarted", "count_interrupted",
 }  # fmt: skip
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 # epoll rounds a timeout up to a whole millisecond: wake this much early and sleep the rest
@@ -325,21 +324,25 @@ class TableDaemon:
 
     def enter(self, seat: str, name: str, value: str) -> str | None:
         """An entry from the web page, on this loop: journaled and decided as a button press
-        is; the refusal to show on the page, if it is refused."""
+        is; the refusal to show on the page, if it is refused. While the journal cannot be
+        written nothing new is taken (a button's decision then waits, unseen, for the retry)."""
+        recorded = self.recorded
+        if recorded is not None and not recorded.saved:
+            return "the table cannot save its journal just now: try again in a moment"
         now = self._now()
-        refused: list[str | None] = [None]
-        if self.recorded is not None:
-            recorded = self.recorded
+        refused: str | None = None
 
-            def step() -> None:
-                refused[0] = recorded.enter(seat, name, value, now)
+        def step() -> None:
+            nonlocal refused
+            if recorded is not None:
+                refused = recorded.enter(seat, name, value, now)
+            else:
+                refused = self.controller.enter(seat, name, value, now)
 
-            self._guard(step)
-        else:
-            refused[0] = self.controller.enter(seat, name, value, now)
+        self._guard(step)
         self._wake.set()
         self._show()  # the page and the OLED follow at once, not at the loop's next turn
-        return refused[0]
+        return refused
 
     def _advance(self) -> None:
         now = self._now()

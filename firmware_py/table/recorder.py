@@ -223,7 +223,6 @@ class RecordedTable:
     def enter(self, seat: str, name: str, value: str, now: float) -> str | None:
         """An entry from the table's web page. Refused with nothing decided, it leaves no trace
         (a page's bad input changes nothing, not even the journal); the refusal is returned."""
-        self.advance(now)
         mark, reads, events = self.journal.pending, self._reads, len(self._unsaved)
         self.journal.add("input", now, {"entry": [seat, name, value, now]})
         refused = self.controller.enter(seat, name, value, now)
