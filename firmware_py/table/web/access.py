@@ -21,6 +21,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6  # 31**6: nearly 9e8 codes, against at most MAX_WRONG tries a minute per address
 MAX_WRONG = 5
 WRONG_WINDOW = 60.0  # seconds
+MAX_ADDRESSES = 256  # addresses with recent wrong codes kept before the old ones are swept
 
 
 class AccessError(Exception):
@@ -64,7 +65,8 @@ class Access:
     def join(self, code: str, seat: str, seats: tuple[str, ...], address: str) -> SeatSession:
         """A seat for whoever gives the match's code; AccessError says why not."""
         self._check_not_locked(address)
-        if not hmac.compare_digest(tidy_code(code).encode(), self.code.encode()):
+        if not self.code or not hmac.compare_digest(tidy_code(code).encode(), self.code.encode()):
+            self._forget_old_tries()
             self._wrong.setdefault(address, deque()).append(self.clock())
             left = MAX_WRONG - len(self._recent(address))
             tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
@@ -112,6 +114,13 @@ class Access:
         if not times:
             self._wrong.pop(address, None)
         return times
+
+    def _forget_old_tries(self) -> None:
+        """Addresses whose wrong codes are all older than the window are forgotten, so a
+        stream of addresses cannot grow the table's memory."""
+        if len(self._wrong) >= MAX_ADDRESSES:
+            for address in list(self._wrong):
+                self._recent(address)
 
     def _check_not_locked(self, address: str) -> None:
         recent = self._recent(address)
