@@ -108,7 +108,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
             except TimeoutError:
                 await response.write(b": still here\n\n")
             watcher.clear()
-    except (ConnectionResetError, asyncio.CancelledError):
+    except ConnectionResetError:
         pass  # the page was closed
     finally:
         page.unwatch(watcher)

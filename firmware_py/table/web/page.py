@@ -80,7 +80,7 @@ class TablePage:
 
     async def start(self, enter: Enter) -> None:
         """Serve on the listening socket, taking entries with ``enter``."""
-        from firmware_py.table.web.app import make_app  # aiohttp's app only when it serves
+        from firmware_py.table.web.app import make_app  # the app's routes import this module
 
         self.enter = enter
         self._runner = web.AppRunner(
