@@ -32,7 +32,7 @@ bench: $(STAMP)
 # thousands of random button scripts through the table, every command fuzzed at length.
 soak: $(STAMP)
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_durability.py -k "kill or storm"
-	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_table_properties.py
+	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_table_properties.py tests/test_guesstimation_table_properties.py
 	GAMETABLE_FUZZ=1000 $(BIN)/pytest -q tests/test_cli_fuzz.py
 	@$(BIN)/python -m bench.soak
 

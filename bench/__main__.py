@@ -26,6 +26,7 @@ from bench.shouts import shout_ordering
 from bench.solver import border_up_solver
 from bench.timers import timer_error
 from bench.tournament import tournament_figures
+from bench.web import page_latency
 from firmware_py import families
 
 # The daemon is measured before the CPU-load section, so no leftover load can touch it.
@@ -37,6 +38,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     lockout,
     oled_bytes,
     daemon_figures,
+    page_latency,
     durability,
     tournament_figures,
     matching_figures,

@@ -32,6 +32,8 @@ the arbiter ordering shouts by edge time, the 5-count, the timers and the match 
 | `{"t": 12.5, "press": "A.shout"}` | at 12.5 s the input becomes active (a buzzer pressed, a team stands up) |
 | `{"t": 12.9, "release": "A.shout"}` | the input becomes inactive (released, sits down) |
 | `{"t": 30}` | let time run on to 30 s (timers fire on the way) |
+| `{"setup": {"family": "guesstimation", "seats": ["A", "B", "C"], "players": ["Ann", "Bo", "Cy"], "deck": "sample", "seed": 2026}}` | another game family with its own options ([guesstimation.md](guesstimation.md#at-the-table)); `seats` for a family played by more than two (A, B, ... in order) |
+| `{"t": 20, "entry": {"seat": "C", "name": "guess", "value": "1972"}}` | what the player at seat C types on the table's web page ([web.md](web.md)): it goes where a button press goes |
 
 Inputs: `A.stand`, `A.shout`, `B.stand`, `B.shout` (and `C.` to `F.` when the config has more
 seats), `console.count`, `console.go`, `console.yes`, `console.no`, `console.undo`,
@@ -59,6 +61,8 @@ Every line has `"t"` (virtual seconds) and `"event"`. The decisions:
 | `warning` | the Pentathlon: `player`, `i_ia` (1 or 2), `warning` |
 | `game_result` (Pentathlon) | `winner` (`null`: a tie), `how`, `detail`: the game has ended, the monitor confirms |
 | `game_over` | the Pentathlon: the result the monitor confirmed (`winner`, `how`, `detail`) |
+| `round_result` | Guesstimation: `round`, `final`, `answer`, `winners`, `exact`, `moves`, `positions`, `chip` |
+| `entry_refused` | an entry the table did not take: `seat`, `name`, `reason` (the rules' own words). The page's answer, not a decision: never journaled |
 
 And what led to them: `count` (`n` 1-5), `window` (a shout window opened), `press` (a counted
 shout with its edge `ticks`), `prompt` (what the OLED asks the dealer now), `option` (NEXT or
@@ -126,6 +130,15 @@ SECTIONS = [
      "for both, then turns without chips until time is called on A's turn, A not having "
      "played: the game ends at once (R231) and A, 25 lower, wins; the monitor confirms.",
      ("clock", "ruling", "warning", "reminder", "game_result", "game_over")),
+    ("guesstimation-two-rounds", "Guesstimation: two rounds, guesses from phones and the console",
+     "Three players, the sample deck, the table's dice seeded (2026). Each player presses their "
+     "buzzer to roll for the lead: Bo's 4 is highest. Bo's buzzer rolls question 1, YES reads it "
+     "(Apollo 11's year); the guesses come from the players' phones in any order, hidden until "
+     "all are in: Bo's \"1,969\" is refused with the rules' own words and nothing changes, his "
+     "1969 is exact (+3). In round 2 Cy leads; Cy's phone guess is in, a second one is refused; "
+     "Ann has no phone, so the dealer enters her 3 on the console (NEXT three times, YES); Cy's "
+     "2.54 is exact (+3).",
+     ("action", "entry_refused", "round_result", "score")),
 ]  # fmt: skip
 
 

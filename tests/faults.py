@@ -67,7 +67,9 @@ def kill_and_resume(lines: list[str], path: Path, delay: float) -> KillOutcome:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
     with os.fdopen(reader, "rb") as pipe:
-        printed = [json.loads(line) for line in pipe.read().splitlines() if line.strip()]
+        output = [json.loads(line) for line in pipe.read().splitlines() if line.strip()]
+    # a refused page entry is printed as the page's answer, not a decision: never journaled
+    printed = [event for event in output if event["event"] != "entry_refused"]
     recorded = recorded_events(path)
     started = time.perf_counter()
     journal = Journal.open(path)

@@ -107,7 +107,7 @@ def test_unknown_section_is_named() -> None:
     assert error("[olde]\n") == (
         "olde: unknown section "
         "(expected one of table, pentathlon, gpio, timing, seats, console, oled, scoreboard, "
-        "log, hub)"
+        "log, hub, web)"
     )
 
 
@@ -611,3 +611,38 @@ def test_tls_is_a_ca_file_to_trust() -> None:
 
 def test_the_summary_names_the_hub() -> None:
     assert describe(parse(HUB)).endswith(", hub hub.local:1883 as table 7")
+
+
+# --- [web]: the table's own page -------------------------------------------------------------
+
+
+def test_the_web_page_is_off_by_default_and_would_listen_on_this_machine_only() -> None:
+    web = default_config().web
+    assert (web.enabled, web.listen, web.port) == (False, "127.0.0.1", 8080)
+
+
+def test_the_web_page_is_turned_on_with_where_it_listens() -> None:
+    web = parse('[web]\nenabled = true\nlisten = "0.0.0.0"\nport = 8000\n').web
+    assert (web.enabled, web.listen, web.port) == (True, "0.0.0.0", 8000)
+    assert describe(parse("[web]\nenabled = true\n")).endswith(", web page on 127.0.0.1:8080")
+
+
+def test_an_ipv6_address_is_written_back_in_its_short_form() -> None:
+    assert parse('[web]\nlisten = "::0001"\n').web.listen == "::1"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('listen = "localhost"', "web.listen: expected an IP address like 127.0.0.1 (this machine"),
+        ("listen = 127", "web.listen: expected an IP address"),
+        ("port = 0", "web.port: expected an integer from 1 to 65535, got 0"),
+        ('port = "80"', 'web.port: expected an integer from 1 to 65535, got "80"'),
+        ('enabled = "yes"', 'web.enabled: expected true or false, got "yes"'),
+        ("addr = 1", "web.addr: unknown key (expected one of"),
+    ],
+)
+def test_a_bad_web_key_is_one_line_naming_it(text: str, message: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        parse(f"[web]\n{text}\n")
+    assert str(raised.value).startswith(message)

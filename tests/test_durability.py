@@ -35,6 +35,7 @@ SHORT_SCRIPTS = [
     "chummy-no-shout",
     "stuck-buzzer",
     "plunge",
+    "guesstimation-two-rounds",  # a three-seat table, guesses from the page and the console
 ]
 
 

@@ -113,6 +113,11 @@ BAD_BODIES = {
     "an unknown input": ("mark", '{"sneeze":1}', "unknown input 'sneeze'"),
     "two inputs in one": ("mark", '{"mark":1,"advance":2}', "exactly one thing"),
     "a mark that is text": ("mark", '{"mark":"one"}', "malformed 'mark' input"),
+    "a page entry with a number for its text": (
+        "mark",
+        '{"entry":["A","guess",5,1.0]}',
+        "malformed 'entry' input",
+    ),
     "NaN for a time": ("advance", '{"advance":NaN}', "not valid JSON"),
     "a 5000-digit number": ("advance", '{"advance":' + "9" * 5000 + "}", "not valid JSON"),
     "JSON nested 100 000 deep": ("mark", "[" * 100_000 + "]" * 100_000, "not valid JSON"),

@@ -31,6 +31,7 @@ from firmware_py.table.family import (
     register,
 )
 from firmware_py.table.prompts import (
+    EntrySpec,
     LogAction,
     NumberSpec,
     Outcome,
@@ -100,6 +101,15 @@ class ToyTable:
                 on_press=lambda s, what: (
                     Outcome(s, scratch={"seat": s}) if what == "shout" else None
                 ),
+                entry=EntrySpec(  # or type the points on the table's web page
+                    name="points",
+                    label="Your points",
+                    seats=("A", "B"),
+                    take=lambda s, text: Outcome(
+                        text, {"action": "toy.score", "seat": s, "points": _number(text)}
+                    ),
+                    done=("C",),
+                ),
             )
         return number(
             f"toy/points/{seat}",
@@ -136,6 +146,11 @@ class ToyTable:
 
     def light(self, session: ToySession, seat: str, level: Callable[[str], bool]) -> SeatLight:
         return SeatLight.WON if level(f"{seat}.shout") else SeatLight.OFF
+
+
+def _number(text: str) -> int | str:
+    """The text as a whole number if it is one; anything else goes to the rules codec as is."""
+    return int(text) if text.isdecimal() else text
 
 
 def _toy(options: Options, seats: tuple[str, ...]) -> ToyTable:
@@ -198,6 +213,46 @@ def test_a_family_option_error_names_the_option() -> None:
 def test_a_seat_press_outside_any_window_goes_to_the_flow() -> None:
     toy = Toy().tap("B.shout")
     assert toy.c.prompt.key == "toy/points/B"
+
+
+def test_an_entry_from_the_page_goes_where_a_button_press_goes() -> None:
+    toy = Toy()
+    assert toy.c.enter("B", "points", "7", now=1.0) is None
+    action, score = toy.named("action")[-1], toy.named("score")[-1]
+    assert (action["seat"], action["points"], action["t"]) == ("B", 7, 1.0)
+    assert score["B"] == 7
+
+
+def test_an_entry_the_rules_refuse_is_their_error_and_decides_nothing() -> None:
+    toy = Toy()
+    events, log = len(toy.events), list(toy.c.log)
+    refused = toy.c.enter("A", "points", "seven", now=1.0)
+    assert refused is not None and refused.startswith("toy.score.points:")
+    assert (len(toy.events), toy.c.log) == (events, log)
+
+
+@pytest.mark.parametrize(
+    ("seat", "name", "refusal"),
+    [
+        ("A", "colour", "the table takes no colour now: it shows 'Press your flag'"),
+        ("C", "points", "seat C has entered its points already"),
+        ("D", "points", "seat D has no points to enter now"),
+    ],
+)
+def test_an_entry_the_step_does_not_take_is_refused_in_one_line(
+    seat: str, name: str, refusal: str
+) -> None:
+    toy = Toy()
+    events = len(toy.events)
+    assert toy.c.enter(seat, name, "5", now=1.0) == refusal
+    assert len(toy.events) == events
+
+
+def test_an_entry_waits_while_a_number_is_being_entered_on_the_console() -> None:
+    toy = Toy().tap("A.shout")  # the number entry for A's points: no page entry on it
+    assert toy.c.enter("B", "points", "5", now=9.0) == (
+        "the table takes no points now: it shows 'Points for A'"
+    )
 
 
 def test_number_entry_next_adds_one_and_no_takes_one_away() -> None:

@@ -123,6 +123,48 @@ def test_championship_tied_2_2_is_decided_by_border_up_played_until_it_has_a_win
     assert not decisions(events, "refused")
 
 
+def test_guesstimation_two_rounds_with_guesses_from_phones_and_the_console() -> None:
+    events = play("guesstimation-two-rounds")
+    assert [
+        (e["round"], e["answer"], e["winners"], e["moves"])
+        for e in decisions(events, "round_result")
+    ] == [(1, "1969", ["Bo"], {"Bo": 3}), (2, "2.54", ["Cy"], {"Cy": 3})]
+    refusals = [(e["seat"], e["reason"]) for e in decisions(events, "entry_refused")]
+    assert refusals == [
+        ("B", "guess for Bo '1,969' is not a number: expected a decimal like 29029 or -3.75 "
+              "(no thousands separators)"),
+        ("C", "seat C has entered its guess already"),
+    ]  # fmt: skip
+    console = [e for e in decisions(events, "action") if e.get("player") == "Ann"][-1]
+    assert (console["action"], console["value"]) == ("guesstimation.guess", "3")
+    assert decisions(events, "score")[-1] | {"t": 0} == {"t": 0, "event": "score", "A": 0,
+                                                         "B": 3, "C": 3}  # fmt: skip
+
+
+def test_a_script_entry_line_is_checked_like_the_rest() -> None:
+    setup = '{"setup": {"family": "guesstimation", "seats": ["A", "B", "C"]}}'
+    for line, wanted in (
+        ('{"t": 1, "entry": {"seat": "D", "name": "guess", "value": "1"}}', "entry.seat"),
+        ('{"t": 1, "entry": {"seat": "A", "name": "guess"}}', "entry: missing value"),
+        ('{"t": 1, "entry": {"seat": "A", "name": "guess", "value": 5}}', "entry.value"),
+        ('{"t": 1, "entry": "A=5"}', "entry: expected an object"),
+        (
+            '{"t": 1, "press": "A.shout", "entry": {}}',
+            r"a line does one thing \(press, release or entry\)",
+        ),
+    ):
+        with pytest.raises(ScriptError, match=f"line 2: {wanted}"):
+            parse_script([setup, line], TableSettings())
+
+
+def test_a_setup_may_seat_more_players_in_the_configs_seat_order() -> None:
+    setup = '{"setup": {"family": "guesstimation", "seats": ["A", "B", "C", "D"]}}'
+    settings, _ = parse_script([setup, '{"t": 1, "press": "D.shout"}'], TableSettings())
+    assert settings.seats == ("A", "B", "C", "D")
+    with pytest.raises(ScriptError, match=r"setup.seats: expected a list of 2 to 6 seats"):
+        parse_script(['{"setup": {"seats": ["A", "C"]}}'], TableSettings())
+
+
 @pytest.mark.parametrize("script", sorted(SCRIPTS.glob("*.jsonl")), ids=lambda p: p.stem)
 def test_every_example_script_is_shown_verbatim_in_the_docs(script: Path) -> None:
     assert script.read_text().strip() in DOC.read_text()

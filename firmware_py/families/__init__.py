@@ -7,10 +7,11 @@ kernel finds a family by the name in its settings (or in a journal).
 from __future__ import annotations
 
 from firmware_py.families.geoplunge.table import FAMILY as GEOPLUNGE
+from firmware_py.families.guesstimation.table import FAMILY as GUESSTIMATION
 from firmware_py.families.pentathlon.table import FAMILY as PENTATHLON
 from firmware_py.table.family import TableFamily, register
 
-FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE, PENTATHLON)
+FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE, PENTATHLON, GUESSTIMATION)
 
 
 def install() -> None:

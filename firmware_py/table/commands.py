@@ -29,10 +29,12 @@ from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
 from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
+from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
 
 if TYPE_CHECKING:
     from drivers.oled import Oled
+    from firmware_py.table.web.page import TablePage
 
 BAD_INPUT, HARDWARE = 2, 1
 log = logging.getLogger("gametable")
@@ -180,9 +182,11 @@ def run(
             oled = _open_oled(config)
         if config.scoreboard.enabled:
             board = Scoreboard(url=config.scoreboard.url, baudrate=config.scoreboard.baudrate)
-    except (PinFactoryError, OledError, ScoreboardError) as error:
-        if oled is not None:
-            oled.close()
+        page = _web_page(config)
+    except (PinFactoryError, OledError, ScoreboardError, WebListenError) as error:
+        for device in (oled, board):
+            if device is not None:
+                device.close()
         return _fail(str(error), HARDWARE)
     daemon = TableDaemon(
         settings=settings,
@@ -193,8 +197,18 @@ def run(
         scoreboard=board,
         notifier=Notifier.from_environ(),
         hub=hub,
+        page=page,
     )
     return main_task_guard(_run_on_journal(daemon, journal_path or default_journal(), new_journal))
+
+
+def _web_page(config: Config) -> TablePage | None:
+    """The table's web page, listening where the config says, or None when it is off."""
+    if not config.web.enabled:
+        return None
+    from firmware_py.table.web.page import TablePage, listen  # aiohttp only when it serves
+
+    return TablePage(listen(config.web.listen, config.web.port))
 
 
 async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) -> int:
@@ -219,6 +233,8 @@ async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) ->
         for device in (daemon.oled, daemon.scoreboard):
             if device is not None:
                 device.close()
+        if daemon.page is not None:
+            await daemon.page.stop()
         moved = isinstance(error, JournalCorrupt) and error.moved_to is not None
         return HARDWARE if moved or isinstance(error, JournalWriteError) else BAD_INPUT
     return await daemon.run()

@@ -13,6 +13,7 @@ so "GPIO17", "BOARD11" and 17 are the same pin and a pin used twice is caught.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import json
 import re
 import tomllib
@@ -197,6 +198,16 @@ class HubConfig:
     ca_file: str | None = None  # TLS to the broker, trusting this CA
 
 
+@dataclass(frozen=True)
+class WebConfig:
+    """The table's own web page (docs/web.md): off unless enabled; on this machine only unless
+    ``listen`` names another address (0.0.0.0: every network the Pi is on)."""
+
+    enabled: bool = False
+    listen: str = "127.0.0.1"
+    port: int = 8080
+
+
 def _default_seats() -> tuple[SeatConfig, ...]:
     return (
         SeatConfig(name="A", stand=InputConfig(pin=5), shout=InputConfig(pin=6), led=13),
@@ -216,6 +227,7 @@ class Config:
     scoreboard: ScoreboardConfig = ScoreboardConfig()
     log: LogConfig = LogConfig()
     hub: HubConfig = HubConfig()
+    web: WebConfig = WebConfig()
 
 
 def default_config() -> Config:
@@ -669,6 +681,26 @@ def _hub_section(root: _Table) -> HubConfig:
     return config
 
 
+def _web_section(root: _Table) -> WebConfig:
+    t = root.table("web")
+    d = WebConfig()
+    expected = "an IP address like 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
+    listen = t.take("listen", expected, d.listen)
+    try:
+        address = str(ipaddress.ip_address(listen)) if isinstance(listen, str) else None
+    except ValueError:
+        address = None
+    if address is None:
+        raise t.error("listen", expected, listen)
+    config = WebConfig(
+        enabled=t.boolean("enabled", default=d.enabled),
+        listen=address,
+        port=t.integer("port", lo=1, hi=65535, default=d.port),
+    )
+    t.finish()
+    return config
+
+
 def _absolute_path(t: _Table, name: str, default: str) -> str:
     return _checked_path(t, name, t.take(name, _ABSOLUTE, default))
 
@@ -731,6 +763,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
         scoreboard=_scoreboard_section(root),
         log=_log_section(root),
         hub=_hub_section(root),
+        web=_web_section(root),
     )
     root.finish("section")
     _check_pins(config)
@@ -768,7 +801,13 @@ def describe(config: Config) -> str:
     board = f"scoreboard {config.scoreboard.url}" if config.scoreboard.enabled else "scoreboard off"
     hub = config.hub
     reports = f", hub {hub.host}:{hub.port} as table {hub.table}" if hub.enabled else ""
-    return f"{len(config.seats)} seats, {display}, {board}{reports}"
+    web = config.web
+    page = f", web page on {_host_port(web.listen, web.port)}" if web.enabled else ""
+    return f"{len(config.seats)} seats, {display}, {board}{reports}{page}"
+
+
+def _host_port(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def check_config_main(path: Path) -> int:
@@ -796,6 +835,7 @@ __all__ = [
     "SeatConfig",
     "TableConfig",
     "TimingConfig",
+    "WebConfig",
     "check_config_main",
     "default_config",
     "describe",

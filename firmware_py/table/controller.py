@@ -23,7 +23,7 @@ import math
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from drivers.display import Screen
@@ -65,6 +65,12 @@ class TableSettings:
     count_cadence: float = 1.0
     family: str = "geoplunge"
     options: Mapping[str, Any] = field(default_factory=dict)  # the family's, plain JSON
+
+
+def fresh_settings(settings: TableSettings) -> TableSettings:
+    """The settings of a table starting afresh, with what its family fixes once drawn (the
+    dice's seed): whoever starts a new table calls this, and the journal keeps the result."""
+    return replace(settings, options=family(settings.family).fresh(settings.options))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +193,34 @@ class TableController:
         if edge is not None:
             self._settles[name] = ticks + self.settings.debounce
             self._handle(edge)
+
+    def enter(self, seat: str, name: str, value: str, now: float) -> str | None:
+        """An entry from the table's web page (a player's typed guess), handed over at ``now``:
+        it goes where a button press goes (the step's outcome, the rules core, the events).
+        Refused, it is the one line to show on the page, and nothing is decided or emitted:
+        the step does not take it, or the rules core refuses its action (its own error)."""
+        self.advance(now)
+        spec = self.prompt.entry
+        if self._held:
+            return "the table is waiting for the dealer to settle a timer: try again after"
+        if self._count is not None:
+            return "the table is counting: try again after the count"
+        if spec is None or spec.name != name:
+            shown = " ".join(self.prompt.text.split())
+            return f"the table takes no {name} now: it shows {shown!r}"
+        if seat not in spec.seats:
+            if seat in spec.done:
+                return f"seat {seat} has entered its {name} already"
+            return f"seat {seat} has no {name} to enter now"
+        try:
+            outcome = spec.take(seat, value)  # a step may read the text with the rules core
+            if outcome.action is not None:
+                self.game.apply(self.session, decode(outcome.action))
+        except RuleError as error:
+            return str(error)
+        self._shout_lights.clear()
+        self._take(outcome)
+        return None
 
     def level(self, name: str) -> bool:
         """An input's debounced level."""
@@ -573,7 +607,11 @@ class TableController:
     # --- prompts ----------------------------------------------------------------------------
 
     def _facts(self) -> TableFacts:
-        return TableFacts(self.settings.seats, clock_running=self.clock_deadline is not None)
+        return TableFacts(
+            self.settings.seats,
+            clock_running=self.clock_deadline is not None,
+            session=len(self.finished) + 1,
+        )
 
     def _compute_prompt(self) -> Prompt:
         if self._held:

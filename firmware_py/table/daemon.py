@@ -29,21 +29,28 @@ from drivers.display import Screen
 from drivers.inputs import InputBank, InputSpec
 from drivers.leds import TeamLeds
 from drivers.scoreboard import Scoreboard, ScoreboardError
-from firmware_py.table.controller import Event, TableController, TableSettings, TableView
+from firmware_py.table.controller import (
+    Event,
+    TableController,
+    TableSettings,
+    TableView,
+    fresh_settings,
+)
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
 from firmware_py.table.recorder import RecordedTable
 from firmware_py.table.uplink import HubLink, table_state, with_next_pairing
 
-if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn
+if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn; aiohttp when served
     from drivers.oled import Oled
+    from firmware_py.table.web.page import TablePage
 
 log = logging.getLogger("gametable")
 
 DECISIONS = {
-    "plunge", "shout", "stuck", "released", "timeout", "game_result", "score", "match_result",
-    "undo", "refused", "clock", "timer_held", "timer_confirmed", "timer_restarted",
-    "count_interrupted",
+    "plunge", "shout", "stuck", "released", "timeout", "game_result", "round_result", "score",
+    "match_result", "undo", "refused", "clock", "timer_held", "timer_confirmed",
+    "timer_restarted", "count_interrupted",
 }  # fmt: skip
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 # epoll rounds a timeout up to a whole millisecond: wake this much early and sleep the rest
@@ -181,6 +188,7 @@ class TableDaemon:
     on_event: Callable[[Event], None] = log_event
     on_view: Callable[[TableView], None] | None = None  # the simulator draws the view too
     hub: HubLink | None = None  # the tournament hub (the journal is opened with its outbox)
+    page: TablePage | None = None  # the table's web page ([web] enabled), on this loop
     controller: TableController = field(init=False)
     recorded: RecordedTable | None = None
     bank: InputBank = field(init=False)
@@ -235,6 +243,8 @@ class TableDaemon:
             self.hub.on_pairings = self._wake.set  # redraw: the next pairing may have changed
             self.hub.start()
         self._beat = loop.time()
+        if self.page is not None:
+            await self.page.start(enter=self.enter)
         self._show()
         self.notifier.ready("table ready")
         log.info("event=ready seats=%s", ",".join(self.settings.seats))
@@ -248,6 +258,8 @@ class TableDaemon:
             self.notifier.stopping()
             if self.hub is not None:
                 await self.hub.stop()
+            if self.page is not None:
+                await self.page.stop()
             self._close()
         if self._crash is not None:
             raise self._crash  # main_task_guard logs it; systemd restarts us
@@ -262,7 +274,10 @@ class TableDaemon:
         journal = self.journal
         if journal is None:
             self.controller = TableController(
-                settings=self.settings, emit=self.on_event, now=mono, read_pin=self._read_pin
+                settings=fresh_settings(self.settings),
+                emit=self.on_event,
+                now=mono,
+                read_pin=self._read_pin,
             )
             return
         restart = {"boot_id": boot_id(), "mono": mono, "wall": time.time()}
@@ -316,6 +331,28 @@ class TableDaemon:
             self.controller.on_edge(name, ticks, active, now=now)
         self._wake.set()
 
+    def enter(self, seat: str, name: str, value: str) -> str | None:
+        """An entry from the web page, on this loop: journaled and decided as a button press
+        is; the refusal to show on the page, if it is refused. While the journal cannot be
+        written nothing new is taken (a button's decision then waits, unseen, for the retry)."""
+        recorded = self.recorded
+        if recorded is not None and not recorded.saved:
+            return "the table cannot save its journal just now: try again in a moment"
+        now = self._now()
+        refused: str | None = None
+
+        def step() -> None:
+            nonlocal refused
+            if recorded is not None:
+                refused = recorded.enter(seat, name, value, now)
+            else:
+                refused = self.controller.enter(seat, name, value, now)
+
+        self._guard(step)
+        self._wake.set()
+        self._show()  # the page and the OLED follow at once, not at the loop's next turn
+        return refused
+
     def _advance(self) -> None:
         now = self._now()
         if self.recorded is not None:
@@ -361,6 +398,8 @@ class TableDaemon:
                 for w in (self.controller.next_deadline(), self.controller.next_view_change())
                 if w is not None
             ]
+            if self.page is not None:
+                wakes.append(self.page.next_oled_change(loop.time()))
             await wait_until(min(wakes) if wakes else None, self._wake)
 
     def _show(self) -> None:
@@ -375,6 +414,10 @@ class TableDaemon:
             assert self._saved_view is not None
             screen = replace(self._saved_view.screen, alert="JOURNAL ERROR retrying")
             view = replace(self._saved_view, screen=screen)
+        if self.page is not None:
+            self.page.publish(self.controller, view, saved=saved)
+            screen = self.page.on_oled(view.screen, asyncio.get_running_loop().time())
+            view = replace(view, screen=screen)  # the join code for the OLED only
         if view != self._last_view:
             self._last_view = view
             if self._oled_worker is not None:

@@ -35,6 +35,7 @@ class TableFacts:
 
     seats: tuple[str, ...]
     clock_running: bool  # the match clock has been started (and not stopped)
+    session: int = 1  # which session of the journal this is: 1, then each next match
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,10 @@ class TableFamily:
     # buttons, pressed for a moment.
     levels: frozenset[str] = frozenset()
     words: Mapping[str, str] = field(default_factory=dict)  # an input's name in the key help
+    # The options of a table starting afresh: what the family fixes once and for all, such as
+    # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
+    # the same. Options already holding it are returned as they are.
+    fresh: Callable[[Options], dict[str, Any]] = field(default=dict)
 
 
 _FAMILIES: dict[str, TableFamily] = {}

@@ -1,12 +1,16 @@
 """``gametable sim --headless --script FILE.jsonl``: a timed input script on virtual time.
 
 Each script line is ``{"t": seconds, "press": INPUT}`` or ``{"t": seconds, "release": INPUT}``
-(a stand-up sensor: press = stand up, release = sit down), or ``{"t": seconds}`` alone to let
-time run on to ``t``. An optional first line ``{"setup": {...}}`` sets the table up: ``family``
-and the family's options (GeoPlunge: ``round``, ``game``, ``minutes``, ``on_time_up``). The
-inputs are driven through gpiozero's MockFactory pins with the script's times as their edge
-times, so the real input path is exercised; no real waiting happens. The daemon's decisions come
-out as JSON Lines.
+(a stand-up sensor: press = stand up, release = sit down), ``{"t": seconds, "entry": {"seat":
+SEAT, "name": WHAT, "value": TEXT}}`` (what a player types on the table's web page, e.g. a
+guess), or ``{"t": seconds}`` alone to let time run on to ``t``. An optional first line
+``{"setup": {...}}`` sets the table up: ``family``, ``seats`` (a list of seat letters, for a
+family played by more than two) and the family's options (GeoPlunge: ``round``, ``game``,
+``minutes``, ``on_time_up``). The inputs are driven through gpiozero's MockFactory pins with the
+script's times as their edge times, so the real input path is exercised; no real waiting
+happens. The daemon's decisions come out as JSON Lines; an entry the table refuses comes out as
+``{"event": "entry_refused", ...}`` with its reason (the page's answer: not a decision, never
+journaled).
 """
 
 from __future__ import annotations
@@ -19,7 +23,13 @@ from typing import Any
 
 from drivers.inputs import InputBank, InputSpec
 from drivers.mockpins import mock_factory
-from firmware_py.table.controller import CONSOLE, Event, TableController, TableSettings
+from firmware_py.table.controller import (
+    CONSOLE,
+    Event,
+    TableController,
+    TableSettings,
+    fresh_settings,
+)
 from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
@@ -28,6 +38,8 @@ from firmware_py.table.recorder import RecordedTable
 # microseconds (the shout arbiter compares edges in whole microseconds).
 MAX_SECONDS = 1_000_000
 SHOWN_CHARS = 40  # a bad value is quoted at most this long in the error line
+SEAT_LETTERS = "ABCDEF"  # the config's seats, in order
+MAX_ENTRY_CHARS = 300  # an entry's text, as the web page takes it
 
 
 class ScriptError(Exception):
@@ -35,10 +47,20 @@ class ScriptError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Entry:
+    """What a player types on the table's web page."""
+
+    seat: str
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class ScriptStep:
     t: float
-    input: str | None  # None: only let time run on
+    input: str | None  # None: only let time run on (or an entry)
     active: bool
+    entry: Entry | None = None
 
 
 def input_names(seats: Sequence[str]) -> tuple[str, ...]:
@@ -63,8 +85,9 @@ def parse_script(
                 extra = ", ".join(sorted(set(data) - {"setup"}))
                 raise ScriptError(f"line {number}: a setup line holds only setup, not {extra}")
             settings = _setup(settings, data["setup"], number)
+            known = set(input_names(settings.seats))
             continue
-        steps.append(_step(data, number, known, steps[-1].t if steps else 0.0))
+        steps.append(_step(data, number, known, steps[-1].t if steps else 0.0, settings.seats))
     return settings, steps
 
 
@@ -94,36 +117,58 @@ def _shown(value: Any) -> str:
 
 
 def _setup(settings: TableSettings, setup: Any, number: int) -> TableSettings:
-    """``family`` and the family's own options (GeoPlunge: round, game, minutes, ...)."""
+    """``family``, ``seats`` and the family's own options (GeoPlunge: round, game, ...)."""
     if not isinstance(setup, dict):
         raise ScriptError(f"line {number}: setup: expected an object, got {_shown(setup)}")
     options = dict(setup)
     name = options.pop("family", settings.family)
+    seats = _seats(options.pop("seats", list(settings.seats)), number)
     if name != settings.family:
         options = {}  # another family's options do not carry over
-        options.update({key: value for key, value in setup.items() if key != "family"})
+        options.update(
+            {key: value for key, value in setup.items() if key not in ("family", "seats")}
+        )
     else:
         options = {**settings.options, **options}
     try:
         if not isinstance(name, str):
             raise FamilyOptionsError("family", f"expected a family's name, got {_shown(name)}")
-        family(name).game(options, settings.seats)
+        family(name).game(options, seats)
     except FamilyOptionsError as error:
         raise ScriptError(f"line {number}: setup.{error.option}: {error.problem}") from None
-    return replace(settings, family=name, options=options)
+    return replace(settings, family=name, seats=seats, options=options)
 
 
-def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -> ScriptStep:
-    extra = sorted(set(data) - {"t", "press", "release"})
+def _seats(value: Any, number: int) -> tuple[str, ...]:
+    """The seats, as the config names them: A and B, up to A to F, in that order."""
+    expected = f"a list of 2 to {len(SEAT_LETTERS)} seats named A, B, ... in that order"
+    if (
+        not isinstance(value, list)
+        or not 2 <= len(value) <= len(SEAT_LETTERS)
+        or value != list(SEAT_LETTERS[: len(value)])
+    ):
+        shown = json.dumps(value)[:SHOWN_CHARS] if isinstance(value, list) else _shown(value)
+        raise ScriptError(f"line {number}: setup.seats: expected {expected}, got {shown}")
+    return tuple(value)
+
+
+def _step(
+    data: dict[str, Any], number: int, known: set[str], previous: float, seats: tuple[str, ...]
+) -> ScriptStep:
+    extra = sorted(set(data) - {"t", "press", "release", "entry"})
     if extra:
         raise ScriptError(
-            f"line {number}: unknown key(s) {', '.join(extra)}: expected t, press or release"
+            f"line {number}: unknown key(s) {', '.join(extra)}: expected t, press, release or entry"
         )
     t = _seconds(data.get("t"), number)
     if t < previous:
         raise ScriptError(f"line {number}: t {t:g} is before the previous line's {previous:g}")
-    if "press" in data and "release" in data:
-        raise ScriptError(f"line {number}: a line presses or releases one input, not both")
+    if len({"press", "release", "entry"} & set(data)) > 1:
+        raise ScriptError(
+            f"line {number}: a line does one thing (press, release or entry), not both"
+        )
+    if "entry" in data:
+        return ScriptStep(t, None, False, _entry(data["entry"], number, seats))
     field = "press" if "press" in data else "release" if "release" in data else None
     if field is None:
         return ScriptStep(t, None, False)
@@ -138,6 +183,34 @@ def _step(data: dict[str, Any], number: int, known: set[str], previous: float) -
             f"expected one of {', '.join(sorted(known))}"
         )
     return ScriptStep(t, name, field == "press")
+
+
+def _entry(value: Any, number: int, seats: tuple[str, ...]) -> Entry:
+    """``{"seat": "B", "name": "guess", "value": "29029"}``: the table judges name and value."""
+    if not isinstance(value, dict):
+        raise ScriptError(
+            f"line {number}: entry: expected an object with seat, name and value, "
+            f"got {_shown(value)}"
+        )
+    wanted = {"seat", "name", "value"}
+    for problem, keys in (("unknown", set(value) - wanted), ("missing", wanted - set(value))):
+        if keys:
+            raise ScriptError(
+                f"line {number}: entry: {problem} {', '.join(sorted(keys))} "
+                "(expected seat, name and value)"
+            )
+    seat, name, text = value["seat"], value["name"], value["value"]
+    if seat not in seats:
+        raise ScriptError(
+            f"line {number}: entry.seat: expected one of {', '.join(seats)}, got {_shown(seat)}"
+        )
+    for key, part in (("name", name), ("value", text)):
+        if not isinstance(part, str) or not part or len(part) > MAX_ENTRY_CHARS:
+            raise ScriptError(
+                f"line {number}: entry.{key}: expected text of 1 to {MAX_ENTRY_CHARS} "
+                f"characters, got {_shown(part)}"
+            )
+    return Entry(seat, name, text)
 
 
 def _seconds(value: Any, number: int) -> float:
@@ -170,6 +243,7 @@ class VirtualTable:
         levels: Mapping[str, bool] | None = None,
     ) -> None:
         names = input_names(settings.seats)
+        self.emit = emit
         self.specs = {
             name: InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)
         }
@@ -183,7 +257,7 @@ class VirtualTable:
             self.controller = self.recorded.controller
         else:
             self.controller = TableController(
-                settings=settings, emit=emit, now=0.0, read_pin=self._read_pin
+                settings=fresh_settings(settings), emit=emit, now=0.0, read_pin=self._read_pin
             )
         self.bank = InputBank(
             specs=list(self.specs.values()), factory=self.factory, on_edge=self._edge
@@ -218,6 +292,23 @@ class VirtualTable:
         else:
             self.controller.advance(t)
 
+    def enter(self, entry: Entry, t: float) -> None:
+        """What the web page hands the table; a refusal is printed, as the page would show it."""
+        if self.recorded is not None:
+            refused = self.recorded.enter(entry.seat, entry.name, entry.value, t)
+        else:
+            refused = self.controller.enter(entry.seat, entry.name, entry.value, t)
+        if refused is not None:
+            self.emit(
+                {
+                    "t": round(t, 4),
+                    "event": "entry_refused",
+                    "seat": entry.seat,
+                    "name": entry.name,
+                    "reason": refused,
+                }
+            )
+
     @staticmethod
     def _drive_pin(pin: Any, spec: InputSpec, active: bool, t: float) -> None:
         active_high = spec.active_state if spec.active_state is not None else not spec.pull_up
@@ -234,6 +325,8 @@ class VirtualTable:
                 self.recorded.mark(index)
             if step.input is not None:
                 self.drive(step.input, step.active, step.t)
+            if step.entry is not None:
+                self.enter(step.entry, step.t)
 
     def close(self) -> None:
         self.bank.close()

@@ -92,7 +92,7 @@ def standing(result: dict[str, Any]) -> str:
         champion = result["champion"]
         won = f"games won A {wins['A']} B {wins['B']}"
         return f"{result['phase']}, {won}" + (f", champion {champion}" if champion else "")
-    scores = result.get("scores") or result.get("points")
+    scores = result.get("scores") or result.get("points") or result.get("positions")
     return f"{result['phase']}" + (f", score {scores}" if scores else ", no score yet")
 
 

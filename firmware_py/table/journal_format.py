@@ -140,6 +140,13 @@ _INPUTS: dict[str, Callable[[Any], bool]] = {
         isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and _is_bool(v[1])
     ),
     "mark": lambda v: type(v) is int and v >= 0,  # a script's step
+    # an entry from the table's web page: seat, what, the text typed, when it was handed over
+    "entry": lambda v: (
+        isinstance(v, list)
+        and len(v) == 4
+        and all(isinstance(part, str) for part in v[:3])
+        and _is_number(v[3])
+    ),
 }
 
 

@@ -85,6 +85,32 @@ class NumberSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class EntrySpec:
+    """What the table's web page takes on a step: one typed value from a seat's own phone (a
+    guess of 29,029 feet that six buttons cannot enter). ``take`` makes the seat's text an
+    outcome, as a button would (raising the rules' ``RuleError`` for text it cannot read); the
+    rules core judges its action, and refuses it with its own typed error."""
+
+    name: str  # what is entered, e.g. "guess"
+    label: str  # what the page asks for, e.g. "Your guess, in feet"
+    seats: tuple[str, ...]  # the seats that may enter it now
+    take: Callable[[str, str], Outcome]  # (seat, text) -> what it does
+    done: tuple[str, ...] = ()  # the seats whose entry is in: shown as in, never its value
+    keyboard: str = "text"  # the phone's keyboard: "decimal" for a number, "text" for words
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    """What the table's web page shows beside the OLED's view on a step. Every spectator sees
+    it: nothing secret (a guess not yet revealed) belongs here."""
+
+    names: Mapping[str, str] = field(default_factory=dict)  # seat -> the player's name
+    lines: tuple[str, ...] = ()  # facts in words: the question read, who is still guessing
+    rows: tuple[tuple[str, ...], ...] = ()  # a small table: the guesses once revealed
+    heading: tuple[str, ...] = ()  # the table's column names
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt:
     key: str  # a new key starts a new step: cursor reset, windows opened, timers started
     kind: Kind
@@ -109,6 +135,8 @@ class Prompt:
     number: NumberSpec | None = None  # NUMBER
     # a seat input pressed outside a shout window: (seat, input) -> what it does, if anything
     on_press: Callable[[str, str], Outcome | None] | None = None
+    entry: EntrySpec | None = None  # what the table's web page takes on this step
+    page: PageInfo = field(default_factory=PageInfo)  # what the page shows besides the view
 
     def __post_init__(self) -> None:
         least, most = OPTION_COUNTS[self.kind]
@@ -148,8 +176,8 @@ def yes_no(key: str, text: str, yes: Outcome, no: Outcome) -> Prompt:
     return Prompt(key=key, kind=Kind.YES_NO, text=text, options=(yes, no), hint="YES / NO")
 
 
-def confirm(key: str, text: str, outcome: Outcome) -> Prompt:
-    return Prompt(key=key, kind=Kind.CONFIRM, text=text, options=(outcome,), hint="YES: done")
+def confirm(key: str, text: str, outcome: Outcome, hint: str = "YES: done") -> Prompt:
+    return Prompt(key=key, kind=Kind.CONFIRM, text=text, options=(outcome,), hint=hint)
 
 
 def notice(key: str, text: str, hint: str = "") -> Prompt:

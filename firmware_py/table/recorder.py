@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware_py.table.controller import Event, TableController, TableSettings
+from firmware_py.table.controller import Event, TableController, TableSettings, fresh_settings
 from firmware_py.table.journal import Entry, Journal, JournalCorrupt, JournalWriteError
 from rules.actions import encode
 from rules.errors import RuleError
@@ -109,6 +109,7 @@ class RecordedTable:
         """
         entries = list(journal.entries())
         if not entries:
+            settings = fresh_settings(settings)  # what the family fixes once, kept in the journal
             table = cls._new(journal, settings, now, read_pin, on_event)
             journal.add("session", now, {"settings": settings_to_json(settings), **(restart or {})})
             table._commit()
@@ -220,6 +221,18 @@ class RecordedTable:
         else:
             self._commit_if_decided()
 
+    def enter(self, seat: str, name: str, value: str, now: float) -> str | None:
+        """An entry from the table's web page. Refused with nothing decided, it leaves no trace
+        (a page's bad input changes nothing, not even the journal); the refusal is returned."""
+        mark, reads, events = self.journal.pending, self._reads, len(self._unsaved)
+        self.journal.add("input", now, {"entry": [seat, name, value, now]})
+        refused = self.controller.enter(seat, name, value, now)
+        if refused is not None and self._reads == reads and len(self._unsaved) == events:
+            self.journal.drop_pending_after(mark)
+        else:
+            self._commit_if_decided()
+        return refused
+
     def mark(self, step: int) -> None:
         """A note for whoever drives the table (a script's step); replay ignores it."""
         self.journal.add("input", self.controller.now, {"mark": step})
@@ -269,6 +282,9 @@ def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:
         controller.on_edge(name, ticks, active, now=now)
     elif "advance" in body:
         controller.advance(body["advance"])
+    elif "entry" in body:
+        seat, name, value, now = body["entry"]
+        controller.enter(seat, name, value, now)
     elif "prime" in body:
         controller.prime(body["prime"])
     elif "resume" in body:

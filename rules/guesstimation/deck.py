@@ -82,6 +82,38 @@ def answer_action(question: DeckQuestion, units: UnitSystem | None) -> RevealAns
     return RevealAnswer(number_text(question.answer_in(units).value))
 
 
+def deck_to_data(deck: Deck) -> dict[str, Any]:
+    """The deck as plain JSON data, numbers as text: ``deck_from_data`` reads it back as it
+    was (a table keeps its deck this way, so a replay reads the same questions)."""
+
+    def answer(question: DeckQuestion) -> tuple[Any, Any]:
+        if question.answer is not None:
+            return number_text(question.answer.value), question.answer.unit
+        assert question.us is not None and question.metric is not None
+        return (
+            {"us": number_text(question.us.value), "metric": number_text(question.metric.value)},
+            {"us": question.us.unit, "metric": question.metric.unit},
+        )
+
+    def question_data(question: DeckQuestion) -> dict[str, Any]:
+        value, unit = answer(question)
+        return {
+            "text": question.text,
+            "answer": value,
+            "unit": unit,
+            "source": question.source,
+            "chip": question.chip,
+        }
+
+    return {
+        "title": deck.title,
+        "card": [
+            {"name": card.name, "question": [question_data(q) for q in card.questions]}
+            for card in deck.cards
+        ],
+    }
+
+
 def deck_from_data(data: Mapping[str, Any]) -> Deck:
     _only_keys(data, {"title", "card"}, "deck")
     title = _text(data.get("title", ""), "title", required=False)

@@ -10,7 +10,7 @@ the events an action decides are in ``report``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from drivers.leds import SeatLight
@@ -41,6 +41,7 @@ from rules.geoplunge.scoring import score_game
 from rules.geoplunge.teams import Team
 
 ROLES = {"stand": "stand-up sensor (GeoPlunging at 5)", "shout": "shout buzzer"}
+TEAM_NAMES = {team.value: f"Team {team.value}" for team in Team}
 
 __all__ = [
     "FAMILY",
@@ -79,9 +80,13 @@ class GeoPlungeTable:
         game = current_game(session)
         if game is not None:
             number, state = game
-            flow = flow_for(number, level_of(session))
-            return flow(state, scratch, FlowSettings(chummy_seconds=self.options.chummy_seconds))
-        return between_games(session, scratch, table, self.options)
+            level = level_of(session)
+            settings = FlowSettings(chummy_seconds=self.options.chummy_seconds, level=level)
+            asked = flow_for(number, level)(state, scratch, settings)
+        else:
+            asked = between_games(session, scratch, table, self.options)
+        # the table's web page names the seats as the game does: Team A, Team B
+        return replace(asked, page=replace(asked.page, names=TEAM_NAMES))
 
     def summary(self, session: AnySession) -> dict[str, Any]:
         return summary(session)

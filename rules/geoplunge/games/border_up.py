@@ -251,6 +251,32 @@ class Verdict(Action):
     valid: bool
 
 
+@register("border_up.overrule")
+@dataclass(frozen=True, slots=True)
+class Overrule(Action):
+    """The dealer's verdict against the rules' check of a showing a team typed on the table's
+    web page (the groups typed are not the cards on the table, say), with the reason."""
+
+    team: Team
+    valid: bool
+    reason: str
+
+
+MAX_REASON = 80  # characters: a reason is one short line of plain text (R133)
+
+
+def overruled(action: Overrule) -> str:
+    """The record of an overrule, among the showing's problems; its reason is checked."""
+    reason = action.reason.strip()
+    if not reason or len(reason) > MAX_REASON or not reason.isprintable():
+        raise InvalidInput(
+            f"overrule reason {action.reason[:MAX_REASON]!r}: expected 1 to {MAX_REASON} "
+            "characters of plain text on one line"
+        )
+    verdict = "valid" if action.valid else "not valid"
+    return f"{action.team}: the dealer overruled the rules' check ({verdict}): {reason}"
+
+
 @dataclass(frozen=True, slots=True)
 class BorderUpState:
     plunging: frozenset[Team] | None = None
@@ -315,8 +341,8 @@ def check_cards(state: BorderUpState, action: Show, hand_size: int) -> None:
         )
 
 
-def _cards_of(action: Show | Verdict) -> frozenset[str]:
-    if isinstance(action, Verdict):
+def _cards_of(action: Show | Verdict | Overrule) -> frozenset[str]:
+    if not isinstance(action, Show):
         return frozenset()
     return frozenset(card for group in action.groups for card in group) | frozenset(action.hand)
 
@@ -345,14 +371,18 @@ class BorderUpRules:
                     "a shout names one or both teams; ThreeOPlunge only for a shouting team"
                 )
             return replace(state, shouters=action.shouters, three_o=action.three_o)
-        if isinstance(action, Show | Verdict):
+        if isinstance(action, Show | Verdict | Overrule):
             require_phase(state, "showing")
             if action.team not in state.awaiting_showing:
                 raise IllegalAction(
                     f"team {action.team} has no showing to judge: expected "
                     f"{' or '.join(state.awaiting_showing)}"
                 )
-            valid, problems = self._judge(state, action)
+            problems: tuple[str, ...]
+            if isinstance(action, Overrule):
+                valid, problems = action.valid, (overruled(action),)
+            else:
+                valid, problems = self._judge(state, action)
             cards = _cards_of(action)
             judged = replace(
                 state,

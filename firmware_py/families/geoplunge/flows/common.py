@@ -14,6 +14,7 @@ class FlowSettings:
     """The table's GeoPlunge options that flows need."""
 
     chummy_seconds: float = 15.0
+    level: int = 4  # the level the game is played at (its rules judge a typed showing)
 
 
 def _plunge(seats: list[str]) -> Outcome:

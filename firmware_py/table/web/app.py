@@ -1,0 +1,247 @@
+"""The table's web page: one aiohttp application, every route listed here.
+
+    GET  /               the page (plain HTML, CSS and JS from ``static/``, no build step)
+    GET  /api/state      the table as JSON: what the OLED shows, scores, clock, lights
+    GET  /api/events     the same, live: server-sent events, one at each change
+    GET  /api/me         this phone's seat (and its CSRF token), if it has joined
+    POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code
+    POST /api/entry      {"name": ..., "value": ...}: what the seat types (a guess)
+    POST /api/leave      give the seat up
+
+Reading needs nothing. A POST must come from this page (its Origin, when the browser sends
+one, is this server), as JSON, with the seat's cookie and its CSRF token in the
+``X-Gametable-CSRF`` header (except the join, which carries the code). Every refusal is one
+line of JSON, ``{"error": "..."}``, never a stack trace; an entry goes to the table and comes
+back with the rules' own error if they refuse it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+from yarl import URL
+
+from firmware_py.table.web.access import AccessError, SeatSession
+from firmware_py.table.web.page import TablePage
+
+log = logging.getLogger("gametable")
+
+STATIC = Path(__file__).resolve().parent / "static"
+PAGE = web.AppKey("page", TablePage)
+COOKIE = "gametable_seat"
+CSRF_HEADER = "X-Gametable-CSRF"
+MAX_BODY = 4096  # bytes: a join or a guess is a few dozen
+MAX_TEXT = 300  # characters of any one field: 21 states' names, a guess of 60 digits
+JOIN_BODY = 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
+ENTRY_BODY = 'a JSON object like {"name": "guess", "value": "29029"}'
+KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class Refused(Exception):
+    """A request refused: the HTTP status and the one line the page shows."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def make_app(page: TablePage) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors])
+    app[PAGE] = page
+    app.on_response_prepare.append(_security_headers)
+    app.router.add_get("/", _index)
+    app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
+    app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/events", _events)
+    app.router.add_get("/api/me", _me)
+    app.router.add_post("/api/join", _join)
+    app.router.add_post("/api/entry", _entry)
+    app.router.add_post("/api/leave", _leave)
+    return app
+
+
+# --- reading: anyone -------------------------------------------------------------------------
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "index.html")
+
+
+async def _state(request: web.Request) -> web.StreamResponse:
+    return _json_text(request.app[PAGE].text)
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    """The snapshot at once, then again at each change (server-sent events)."""
+    page = request.app[PAGE]
+    watcher = page.watch()
+    if watcher is None:
+        raise Refused(503, "the table serves as many pages as it can: try again later")
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    )
+    try:
+        await response.prepare(request)
+        sent = ""
+        while not page.closed:
+            if page.text != sent:
+                sent = page.text
+                await response.write(f"data: {sent}\n\n".encode())
+            try:
+                await asyncio.wait_for(watcher.wait(), KEEP_ALIVE)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+            watcher.clear()
+    except ConnectionResetError:
+        pass  # the page was closed
+    finally:
+        page.unwatch(watcher)
+    return response
+
+
+async def _me(request: web.Request) -> web.StreamResponse:
+    page = request.app[PAGE]
+    session = page.access.session(request.cookies.get(COOKIE))
+    if session is None:
+        return web.json_response({"seat": None}, headers={"Cache-Control": "no-store"})
+    return web.json_response(
+        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf},
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+# --- entering: a seat ------------------------------------------------------------------------
+
+
+async def _join(request: web.Request) -> web.StreamResponse:
+    page = request.app[PAGE]
+    body = await _body(
+        request, {"code", "seat"}, 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
+    )
+    try:
+        session = page.access.join(body["code"], body["seat"], page.seats, request.remote or "")
+    except AccessError as error:
+        raise Refused(403, str(error)) from None
+    log.info("event=web_join seat=%s", session.seat)
+    response = web.json_response(
+        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
+    )
+    response.set_cookie(COOKIE, session.token, httponly=True, samesite="Strict", path="/")
+    return response
+
+
+async def _entry(request: web.Request) -> web.StreamResponse:
+    page = request.app[PAGE]
+    body = await _body(
+        request, {"name", "value"}, 'a JSON object like {"name": "guess", "value": "29029"}'
+    )
+    session = _seat(request)
+    assert page.enter is not None  # the app serves only once the page has started
+    refused = page.enter(session.seat, body["name"], body["value"])
+    if refused is not None:
+        log.info(
+            "event=web_entry_refused seat=%s name=%s reason=%s", session.seat, body["name"], refused
+        )
+        raise Refused(409, refused)
+    return web.json_response({"ok": True})
+
+
+async def _leave(request: web.Request) -> web.StreamResponse:
+    page = request.app[PAGE]
+    await _body(request, set(), "an empty JSON object {}")
+    session = _seat(request)
+    page.access.leave(session.token)
+    response = web.json_response({"ok": True})
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+def _seat(request: web.Request) -> SeatSession:
+    try:
+        return request.app[PAGE].access.require(
+            request.cookies.get(COOKIE), request.headers.get(CSRF_HEADER)
+        )
+    except AccessError as error:
+        raise Refused(403, str(error)) from None
+
+
+def _name(page: TablePage, seat: str) -> str:
+    return next((s["name"] for s in page.state.get("seats", ()) if s["seat"] == seat), seat)
+
+
+async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str, str]:
+    """A POST's JSON body from this page, with exactly ``keys``, each a short text."""
+    origin = request.headers.get("Origin")
+    if origin is not None and not _same_site(URL(origin), URL(f"http://{request.host}")):
+        raise Refused(403, "a request from another site is refused: use the table's own page")
+    if request.content_type != "application/json":
+        raise Refused(415, f"expected {expected}, sent as application/json")
+    try:
+        body = json.loads(await request.text())
+    except (ValueError, RecursionError):
+        raise Refused(400, f"expected {expected}: the body is not JSON") from None
+    if not isinstance(body, dict) or set(body) != keys:
+        got = ", ".join(sorted(body)) if isinstance(body, dict) else type(body).__name__
+        raise Refused(400, f"expected {expected}, got {got or 'nothing'}")
+    for key, value in body.items():
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+            raise Refused(400, f"{key}: expected text of 1 to {MAX_TEXT} characters")
+        if not value.isprintable():
+            raise Refused(400, f"{key}: expected one line of plain text")
+    return body
+
+
+def _same_site(origin: URL, server: URL) -> bool:
+    """The page's origin is this server's host and port (an opaque "null" origin is not)."""
+    return origin.host is not None and (origin.host, origin.port) == (server.host, server.port)
+
+
+# --- every response --------------------------------------------------------------------------
+
+
+def _json_text(text: str) -> web.Response:
+    return web.Response(
+        text=text, content_type="application/json", headers={"Cache-Control": "no-store"}
+    )
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+@web.middleware
+async def _one_line_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every refusal as one line of JSON; anything unexpected logged, never shown."""
+    try:
+        return await handler(request)
+    except Refused as refused:
+        return _error(refused.status, str(refused))
+    except web.HTTPRequestEntityTooLarge:
+        return _error(413, f"the request is too large: expected at most {MAX_BODY} bytes")
+    except web.HTTPException as error:
+        if not request.path.startswith("/api/"):
+            raise
+        return _error(error.status, f"{error.reason}: {request.method} {request.path}")
+    except Exception:
+        log.exception("event=web_error path=%s", request.path)
+        return _error(500, "the table could not answer that: its log says why")
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)

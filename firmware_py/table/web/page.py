@@ -1,0 +1,148 @@
+"""The table's web page as the daemon sees it: served on the daemon's own loop, fed every view
+the table shows, handing every entry to the table's own path.
+
+The daemon calls ``publish`` each time it shows a view: the page's snapshot follows (and every
+open page is told at once, by server-sent events); ``on_oled`` puts the join code on the
+OLED's footer for ``CODE_SHOWN`` seconds of every ``CODE_EVERY`` (the dealer's hint the rest
+of the time). An entry from a phone goes to ``enter``, the daemon's, which takes it through the
+controller, the journal and the rules core as it takes a button press.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from aiohttp import web
+
+from drivers.display import Screen
+from firmware_py.table.controller import TableController, TableView
+from firmware_py.table.web.access import Access
+from firmware_py.table.web.errors import WebListenError
+from firmware_py.table.web.snapshot import snapshot
+
+log = logging.getLogger("gametable")
+
+CODE_EVERY = 8.0  # seconds: the OLED's footer shows the join code for the last CODE_SHOWN of them
+CODE_SHOWN = 3.0
+MAX_WATCHERS = 64  # pages open at once (spectators and players): a Pi serves a table, not a hall
+
+Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or why refused
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The page's listening socket, opened before the daemon starts (like the hardware)."""
+    try:
+        return socket.create_server(
+            (host, port),
+            family=socket.AF_INET6 if ":" in host else socket.AF_INET,
+            reuse_port=False,
+        )
+    except OSError as error:
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        raise WebListenError(
+            f"web.listen, web.port: cannot listen on {where}: {error.strerror or error} "
+            "(another program on that port? under systemd, see docs/web.md)"
+        ) from None
+
+
+@dataclass(slots=True)
+class TablePage:
+    sock: socket.socket
+    clock: Callable[[], float] = time.monotonic  # the loop's clock (asyncio's default loop time)
+    access: Access = field(init=False)
+    state: dict[str, Any] = field(default_factory=dict)
+    enter: Enter | None = None
+    _text: str = ""
+    closed: bool = False  # stopped: every event stream ends
+    _watchers: set[asyncio.Event] = field(default_factory=set)
+    _runner: web.AppRunner | None = None
+
+    def __post_init__(self) -> None:
+        self.access = Access(clock=self.clock)
+
+    @property
+    def port(self) -> int:
+        return int(self.sock.getsockname()[1])
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(seat["seat"] for seat in self.state.get("seats", ()))
+
+    # --- on the daemon's loop ----------------------------------------------------------------
+
+    async def start(self, enter: Enter) -> None:
+        """Serve on the listening socket, taking entries with ``enter``."""
+        from firmware_py.table.web.app import make_app  # the app's routes import this module
+
+        self.enter = enter
+        self._runner = web.AppRunner(
+            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
+        await self._runner.setup()
+        await web.SockSite(self._runner, self.sock).start()
+        log.info("event=web_listening port=%d", self.port)
+
+    async def stop(self) -> None:
+        self.closed = True
+        for watcher in self._watchers:
+            watcher.set()  # every open event stream ends
+        if self._runner is not None:
+            with contextlib.suppress(Exception):
+                await self._runner.cleanup()
+            self._runner = None
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+    def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
+        """The view the table shows now; with ``saved`` False (the journal is failing) the
+        page keeps the last saved state and says so."""
+        if saved:
+            self.access.follow(len(controller.finished) + 1)
+            state = snapshot(controller, view, saved=True)
+        elif self.state:
+            state = {**self.state, "saved": False}
+        else:
+            return
+        text = json.dumps(state, separators=(",", ":"))
+        if text != self._text:
+            self.state, self._text = state, text
+            for watcher in self._watchers:
+                watcher.set()
+
+    def on_oled(self, screen: Screen, now: float) -> Screen:
+        """The OLED's screen with the join code in the footer, part of the time."""
+        if not self.access.code or now % CODE_EVERY < CODE_EVERY - CODE_SHOWN:
+            return screen
+        return replace(screen, footer=f"JOIN {self.access.code}")
+
+    def next_oled_change(self, now: float) -> float:
+        """When the footer next switches between the hint and the join code."""
+        start = now - now % CODE_EVERY
+        switch = start + CODE_EVERY - CODE_SHOWN
+        return switch if now < switch else start + CODE_EVERY
+
+    # --- for the app -----------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The snapshot as sent: JSON, compact."""
+        return self._text
+
+    def watch(self) -> asyncio.Event | None:
+        """An event set at each change, for one page's stream; None when too many are open."""
+        if len(self._watchers) >= MAX_WATCHERS:
+            return None
+        watcher = asyncio.Event()
+        self._watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: asyncio.Event) -> None:
+        self._watchers.discard(watcher)

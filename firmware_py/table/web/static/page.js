@@ -1,0 +1,239 @@
+// The table's page: follows the table by server-sent events; a seated player joins with the
+// code on the table's display and sends what the table asks for. Text only (textContent),
+// never HTML built from the table's data. No framework, no build step.
+"use strict";
+
+const CSRF_HEADER = "X-Gametable-CSRF";
+const $ = (id) => document.getElementById(id);
+
+let state = null; // the table, as /api/events last sent it
+let me = { seat: null }; // this phone's seat, from /api/me or /api/join
+let sent = null; // what this phone last sent: { match, name, value }
+
+function show(element, visible) {
+  element.hidden = !visible;
+}
+
+function setError(message) {
+  $("error").textContent = message || "";
+  show($("error"), Boolean(message));
+}
+
+function nameOf(seat) {
+  const found = state && state.seats.find((s) => s.seat === seat);
+  return found ? found.name : seat;
+}
+
+function renderDisplay() {
+  const screen = state.screen;
+  $("title").textContent = screen.title;
+  document.title = `${screen.title} · gametable`;
+  $("big").textContent = screen.big;
+  $("lines").textContent = screen.lines.join("\n");
+  $("footer").textContent = screen.footer;
+  $("alert").textContent = screen.alert || "";
+  show($("alert"), Boolean(screen.alert));
+  $("clock").textContent = state.clock || "";
+  show($("clock"), Boolean(state.clock));
+  show($("unsaved"), !state.saved);
+}
+
+function renderSeats() {
+  const list = $("seats");
+  list.replaceChildren(
+    ...state.seats.map(({ seat, name }) => {
+      const item = document.createElement("li");
+      const light = document.createElement("span");
+      light.className = `light ${state.lights[seat] || "off"}`;
+      light.title = `seat ${seat}: ${state.lights[seat] || "off"}`;
+      const label = document.createElement("span");
+      label.textContent = name === seat ? seat : `${name} (${seat})`;
+      if (seat === me.seat) label.textContent += " · you";
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = String(state.scores[seat] ?? 0);
+      item.append(light, label, score);
+      return item;
+    }),
+  );
+}
+
+function renderFacts() {
+  $("facts").replaceChildren(
+    ...state.lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }),
+  );
+  const hasRows = state.rows.length > 0;
+  show($("rows"), hasRows);
+  $("heading").replaceChildren(
+    ...state.heading.map((text) => {
+      const cell = document.createElement("th");
+      cell.textContent = text;
+      return cell;
+    }),
+  );
+  $("body").replaceChildren(
+    ...state.rows.map((row) => {
+      const line = document.createElement("tr");
+      line.append(
+        ...row.map((text) => {
+          const cell = document.createElement("td");
+          cell.textContent = text;
+          return cell;
+        }),
+      );
+      return line;
+    }),
+  );
+}
+
+function renderEntry() {
+  const entry = state.entry;
+  const seated = me.seat !== null;
+  const open = seated && entry !== null && entry.seats.includes(me.seat);
+  const done = seated && entry !== null && entry.done.includes(me.seat);
+  show($("entry"), open || done);
+  show($("entry-form"), open);
+  if (open) {
+    if ($("entry-label").textContent !== entry.label) {
+      $("entry-label").textContent = entry.label;
+      $("entry-value").value = "";
+    }
+    $("entry-value").dataset.name = entry.name;
+    $("entry-value").inputMode = entry.keyboard;
+  }
+  const mine = sent && sent.match === state.match && entry && sent.name === entry.name;
+  $("entry-done").textContent = done
+    ? `Your ${entry.name} is in${mine ? `: ${sent.value}` : ""}. Waiting for the others.`
+    : "";
+  show($("entry-done"), done);
+}
+
+function renderJoin() {
+  const seated = me.seat !== null;
+  show($("join"), !seated);
+  show($("seated"), seated);
+  if (seated) {
+    $("seated-name").textContent = nameOf(me.seat);
+    $("seated-seat").textContent = me.seat;
+  }
+  const select = $("join-seat");
+  const wanted = state.seats.map((s) => `${s.seat}:${s.name}`).join("|");
+  if (select.dataset.seats !== wanted) {
+    select.dataset.seats = wanted;
+    select.replaceChildren(
+      ...state.seats.map(({ seat, name }) => {
+        const option = document.createElement("option");
+        option.value = seat;
+        option.textContent = name === seat ? `Seat ${seat}` : `${name} (seat ${seat})`;
+        return option;
+      }),
+    );
+  }
+}
+
+function render() {
+  if (!state) return;
+  renderDisplay();
+  renderSeats();
+  renderFacts();
+  renderEntry();
+  renderJoin();
+}
+
+async function post(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (me.csrf) headers[CSRF_HEADER] = me.csrf;
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new Error("the table did not answer: is this phone still on its network?");
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.error || `the table refused (${response.status})`);
+  return answer;
+}
+
+async function refreshMe() {
+  try {
+    const response = await fetch("/api/me", { credentials: "same-origin" });
+    me = await response.json();
+  } catch {
+    me = { seat: null };
+  }
+  render();
+}
+
+function follow() {
+  const events = new EventSource("/api/events");
+  events.onopen = () => {
+    $("connection").textContent = "Live: this page follows the table.";
+  };
+  events.onerror = () => {
+    $("connection").textContent = "Lost the table: reconnecting…";
+  };
+  events.onmessage = (message) => {
+    const previous = state;
+    state = JSON.parse(message.data);
+    if (previous && previous.match !== state.match && me.seat !== null) {
+      refreshMe(); // a new match has a new join code: the seat is given up
+      return;
+    }
+    render();
+  };
+}
+
+$("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  setError("");
+  try {
+    me = await post("/api/join", { code: $("join-code").value, seat: $("join-seat").value });
+    $("join-code").value = "";
+    render();
+  } catch (error) {
+    setError(error.message);
+  }
+});
+
+$("entry-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  setError("");
+  const input = $("entry-value");
+  const name = input.dataset.name;
+  const value = input.value.trim();
+  $("entry-send").disabled = true;
+  try {
+    await post("/api/entry", { name, value });
+    sent = { match: state.match, name, value };
+    input.value = "";
+    render();
+  } catch (error) {
+    setError(error.message);
+    if (/seat|security token/.test(error.message)) refreshMe();
+  } finally {
+    $("entry-send").disabled = false;
+  }
+});
+
+$("leave").addEventListener("click", async () => {
+  setError("");
+  try {
+    await post("/api/leave", {});
+  } catch (error) {
+    setError(error.message);
+  }
+  me = { seat: null };
+  render();
+});
+
+refreshMe();
+follow();

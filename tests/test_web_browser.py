@@ -1,0 +1,125 @@
+"""The table's page in a real browser (Playwright driving Debian's chromium): two phones join
+with the code on the OLED and send their guesses at once; nobody sees a guess before every
+guess is in, then both phones show them all, and the answer as soon as the dealer reveals it.
+
+The daemon (MockFactory pins, a journal) and the browser share one asyncio loop; the page
+listens on a free port of 127.0.0.1 and stops with the daemon.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from aiohttp import ClientSession, CookieJar
+from playwright.async_api import Page, ViewportSize, async_playwright, expect
+
+from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.web.app import CSRF_HEADER
+from tests.test_web_daemon import guesstimation_daemon
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
+PHONE = ViewportSize(width=390, height=844)
+WAIT_MS = 10_000
+
+
+async def press(daemon: TableDaemon, name: str) -> None:
+    pin = daemon.bank.pin(name)
+    pin.drive_low()
+    await asyncio.sleep(0.05)
+    pin.drive_high()
+    await asyncio.sleep(0.05)
+
+
+async def to_guessing(daemon: TableDaemon) -> None:
+    """The dealer's GO until the question is rolled, then YES reads it."""
+    while daemon.controller.session.phase != "guessing":
+        phase = daemon.controller.session.phase
+        await press(daemon, "console.yes" if phase == "question" else "console.go")
+
+
+async def join(page: Page, base: str, seat: str, code: str) -> None:
+    await page.goto(base)
+    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
+    await page.select_option("#join-seat", seat)
+    await page.fill("#join-code", code)
+    await page.click("#join-form button")
+    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+
+
+async def send_guess(page: Page, value: str) -> None:
+    await page.fill("#entry-value", value)
+    await page.click("#entry-send")
+
+
+def test_two_phones_guess_at_once_and_see_the_guesses_only_when_all_are_in(
+    tmp_path: Path,
+) -> None:
+    daemon = guesstimation_daemon(tmp_path / "journal.db")
+    assert daemon.page is not None
+    base = f"http://127.0.0.1:{daemon.page.port}/"
+    shot = tmp_path / "reveal.png"
+
+    async def scenario() -> dict[str, Any]:
+        daemon.start_controller(asyncio.get_running_loop().time())
+        task = asyncio.create_task(daemon.run())
+        while not hasattr(daemon, "leds"):
+            await asyncio.sleep(0.01)
+        seen: dict[str, Any] = {}
+        try:
+            await to_guessing(daemon)
+            assert daemon.page is not None
+            code = daemon.page.access.code
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                ann_phone = await browser.new_context(viewport=PHONE)  # own cookies each
+                bo_phone = await browser.new_context(viewport=PHONE)
+                ann, bo = await ann_phone.new_page(), await bo_phone.new_page()
+                await join(ann, base, "A", code)
+                await join(bo, base, "B", code)
+                await expect(ann.locator("#entry-label")).to_have_text("Your guess")
+
+                async with ClientSession(
+                    cookie_jar=CookieJar(unsafe=True)
+                ) as cy:  # Cy's guess, from a third phone
+                    answer = await cy.post(f"{base}api/join", json={"code": code, "seat": "C"})
+                    token = (await answer.json())["csrf"]
+                    sent = await cy.post(
+                        f"{base}api/entry",
+                        json={"name": "guess", "value": "1972"},
+                        headers={CSRF_HEADER: token},
+                    )
+                    assert sent.status == 200
+                for phone in (ann, bo):
+                    await expect(phone.locator("#facts")).to_contain_text(
+                        "Guesses in: Cy", timeout=WAIT_MS
+                    )
+                seen["before"] = [await phone.content() for phone in (ann, bo)]
+
+                await asyncio.gather(send_guess(ann, "1968"), send_guess(bo, "1969"))
+                for phone in (ann, bo):
+                    await expect(phone.locator("#rows")).to_be_visible(timeout=WAIT_MS)
+                seen["rows"] = [await phone.locator("#body").inner_text() for phone in (ann, bo)]
+
+                await press(daemon, "console.yes")  # the dealer reveals the answer
+                for phone in (ann, bo):
+                    await expect(phone.locator("#facts")).to_contain_text(
+                        "the answer is 1969", timeout=WAIT_MS
+                    )
+                await expect(bo.locator("#big")).to_have_text("B +3", timeout=WAIT_MS)
+                await bo.screenshot(path=str(shot), full_page=True)
+                seen["errors"] = [await phone.locator("#error").is_visible() for phone in (ann, bo)]
+                await browser.close()
+        finally:
+            daemon.stop()
+            await task
+        return seen
+
+    seen = asyncio.run(scenario())
+    for html in seen["before"]:
+        assert "1972" not in html  # Cy's guess: hidden until every guess is in
+    for rows in seen["rows"]:
+        assert sorted(rows.split("\n")) == ["Ann\t1968", "Bo\t1969", "Cy\t1972"]
+    assert seen["errors"] == [False, False]
+    assert shot.stat().st_size > 10_000

@@ -1,0 +1,377 @@
+"""The table's web page (aiohttp's test client): spectators read without a code, a player joins
+with the code on the OLED, every entry goes through the table's own path (the controller, the
+journal, the rules core), guesses stay hidden until all are in, and every refusal is one line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from drivers.display import Screen
+from firmware_py.table.web.access import CODE_ALPHABET, CODE_LENGTH, MAX_WRONG, WRONG_WINDOW
+from firmware_py.table.web.app import COOKIE, MAX_BODY
+from firmware_py.table.web.page import CODE_EVERY, CODE_SHOWN
+from tests.web_helpers import LiveTable, Phone, serve
+
+Client = TestClient[Any, Any]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Any:
+    live = LiveTable(tmp_path)
+    yield live
+    live.close()
+
+
+def journal_bodies(table: LiveTable) -> list[dict[str, Any]]:
+    return [entry.body for entry in table.journal.entries()]
+
+
+# --- reading: anyone ---------------------------------------------------------------------------
+
+
+def test_a_spectator_reads_the_table_without_a_code(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any], str]:
+        response = await client.get("/api/state")
+        page = await client.get("/")
+        return response.status, await response.json(), await page.text()
+
+    status, state, html = serve(table, scenario)
+    assert status == 200
+    assert state["screen"]["lines"] == ["Ann", "rolls for the lead"]
+    assert state["seats"] == [
+        {"seat": "A", "name": "Ann"},
+        {"seat": "B", "name": "Bo"},
+        {"seat": "C", "name": "Cy"},
+    ]
+    assert (state["scores"], state["lights"]["A"]) == ({"A": 0, "B": 0, "C": 0}, "standing")
+    assert '<script src="/static/page.js" defer></script>' in html
+
+
+def test_every_response_forbids_framing_sniffing_and_other_origins_scripts(
+    table: LiveTable,
+) -> None:
+    async def scenario(client: Client) -> list[Any]:
+        return [(await client.get(path)).headers for path in ("/", "/api/state", "/static/page.js")]
+
+    for headers in serve(table, scenario):
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+        assert (headers["X-Frame-Options"], headers["X-Content-Type-Options"]) == (
+            "DENY",
+            "nosniff",
+        )
+
+
+def test_the_join_code_is_never_in_what_spectators_read(table: LiveTable) -> None:
+    code = table.page.access.code
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+
+    async def scenario(client: Client) -> str:
+        state = await (await client.get("/api/state")).text()
+        stream = await client.get("/api/events")
+        first = await stream.content.readuntil(b"\n\n")
+        stream.close()
+        return state + first.decode()
+
+    assert code not in serve(table, scenario)
+
+
+def test_the_event_stream_sends_the_table_at_once_and_again_at_each_change(
+    table: LiveTable,
+) -> None:
+    async def scenario(client: Client) -> list[dict[str, Any]]:
+        stream = await client.get("/api/events")
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        first = await stream.content.readuntil(b"\n\n")
+        table.buttons("go")  # Ann's roll
+        second = await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
+        stream.close()
+        return [json.loads(chunk.decode().removeprefix("data: ")) for chunk in (first, second)]
+
+    first, second = serve(table, scenario)
+    assert first["screen"]["lines"] == ["Ann", "rolls for the lead"]
+    assert second["screen"]["lines"] == ["Bo", "rolls for the lead"]
+    assert second["screen"]["big"].startswith("A ROLLED ")
+
+
+# --- joining -----------------------------------------------------------------------------------
+
+
+def test_the_code_gives_a_seat_an_httponly_strict_cookie_and_a_csrf_token(
+    table: LiveTable,
+) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any], str, dict[str, Any]]:
+        async with Phone(client) as phone:
+            response = await phone.join(table, "B", code=table.page.access.code.lower())
+            me = await (await phone.get("/api/me")).json()
+            return response.status, await response.json(), response.headers["Set-Cookie"], me
+
+    status, body, cookie, me = serve(table, scenario)
+    assert status == 200 and (body["seat"], body["name"]) == ("B", "Bo")
+    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert me == body
+
+
+def test_a_wrong_code_is_refused_and_counts_against_the_device(table: LiveTable) -> None:
+    async def scenario(client: Client) -> list[tuple[int, str]]:
+        answers = []
+        async with Phone(client) as phone:
+            for code in ["WRONG1"] * MAX_WRONG + [table.page.access.code]:
+                response = await phone.join(table, "A", code=code)
+                answers.append((response.status, (await response.json()).get("error", "")))
+        return answers
+
+    answers = serve(table, scenario)
+    assert answers[0] == (
+        403,
+        "that is not the join code on the table's display (4 more tries for a minute)",
+    )
+    assert answers[-1] == (403, f"too many wrong codes from this device: try again in {60} s")
+    table.t += WRONG_WINDOW  # a minute later the right code is taken again
+    assert serve(table, lambda client: _join_status(client, table)) == 200
+
+
+async def _join_status(client: Client, table: LiveTable) -> int:
+    async with Phone(client) as phone:
+        return (await phone.join(table, "A")).status
+
+
+def test_a_seat_the_table_does_not_have_is_refused(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client) as phone:
+            response = await phone.join(table, "Z")
+            return response.status, await response.json()
+
+    assert serve(table, scenario) == (403, {"error": "seat 'Z': expected one of A, B, C"})
+
+
+def test_a_second_phone_joining_a_seat_signs_the_first_out(table: LiveTable) -> None:
+    table.to_guessing()
+
+    async def scenario(client: Client) -> tuple[int, str]:
+        async with Phone(client) as first, Phone(client) as second:
+            await first.join(table, "A")
+            await second.join(table, "A")
+            response = await first.guess("1969")
+            return response.status, (await response.json())["error"]
+
+    status, error = serve(table, scenario)
+    assert status == 403 and error.startswith("this phone has no seat at the table")
+
+
+def test_leaving_gives_the_seat_up(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            left = await phone.post("/api/leave", {})
+            return left.status, await (await phone.get("/api/me")).json()
+
+    assert serve(table, scenario) == (200, {"seat": None})
+
+
+def test_a_new_match_draws_a_new_code_and_ends_every_seat(tmp_path: Path) -> None:
+    table = LiveTable(tmp_path, finish=2)
+    table.to_guessing()
+    old = table.page.access.code
+
+    async def scenario(client: Client) -> tuple[str | None, int]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            for seat, value in (("A", "1968"), ("B", "1969"), ("C", "1990")):
+                table.enter(seat, "guess", value)
+            table.buttons("yes", "go")  # Bo wins at 2 spaces; GO: a new game
+            me = await phone.get("/api/me")
+            again = await phone.join(table, "A", code=old)
+            return (await me.json())["seat"], again.status
+
+    try:
+        assert serve(table, scenario) == (None, 403)
+        assert table.page.state["match"] == 2 and table.page.access.code != old
+    finally:
+        table.close()
+
+
+# --- entering ----------------------------------------------------------------------------------
+
+
+def test_a_guess_from_a_phone_goes_through_the_journal_to_the_rules(table: LiveTable) -> None:
+    table.to_guessing()
+
+    async def scenario(client: Client) -> int:
+        async with Phone(client) as phone:
+            await phone.join(table, "C")
+            return (await phone.guess("1972.5")).status
+
+    assert serve(table, scenario) == 200
+    bodies = journal_bodies(table)
+    at = next(i for i, body in enumerate(bodies) if "entry" in body)
+    assert bodies[at]["entry"][:3] == ["C", "guess", "1972.5"]
+    decided = bodies[at + 1]  # the action the entry decided, next in the journal
+    assert {"event": "action", "action": "guesstimation.guess", "player": "Cy",
+            "value": "1972.5"}.items() <= decided.items()  # fmt: skip
+
+
+def test_the_rules_refusal_comes_back_in_one_line_and_nothing_is_journaled(
+    table: LiveTable,
+) -> None:
+    table.to_guessing()
+    before = journal_bodies(table)
+
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client) as phone:
+            await phone.join(table, "B")
+            response = await phone.guess("29,029")
+            return response.status, await response.json()
+
+    status, body = serve(table, scenario)
+    assert status == 409
+    assert body == {
+        "error": "guess for Bo '29,029' is not a number: expected a decimal like 29029 or -3.75 "
+        "(no thousands separators)"
+    }
+    assert journal_bodies(table) == before
+
+
+def test_an_entry_the_step_does_not_take_says_what_the_table_shows(table: LiveTable) -> None:
+    async def scenario(client: Client) -> dict[str, Any]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            return dict(await (await phone.guess("12")).json())
+
+    assert serve(table, scenario) == {
+        "error": "the table takes no guess now: it shows 'Ann rolls for the lead'"
+    }
+
+
+def test_guesses_stay_hidden_from_every_page_until_all_are_in(table: LiveTable) -> None:
+    table.to_guessing()
+
+    async def scenario(client: Client) -> list[str]:
+        seen = []
+        async with Phone(client) as ann, Phone(client) as bo, Phone(client) as cy:
+            for phone, seat, value in ((ann, "A", "1901"), (cy, "C", "1902"), (bo, "B", "1903")):
+                await phone.join(table, seat)
+                assert (await phone.guess(value)).status == 200
+                seen.append(await (await client.get("/api/state")).text())
+        return seen
+
+    after_one, after_two, after_all = serve(table, scenario)
+    for hidden in (after_one, after_two):
+        assert "1901" not in hidden and "1902" not in hidden
+    assert json.loads(after_two)["entry"]["seats"] == ["B"]
+    rows = json.loads(after_all)["rows"]
+    assert sorted(rows) == [["Ann", "1901"], ["Bo", "1903"], ["Cy", "1902"]]
+
+
+# --- bad requests ------------------------------------------------------------------------------
+
+
+def test_a_post_without_the_csrf_token_is_refused(table: LiveTable) -> None:
+    table.to_guessing()
+
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            phone.csrf = {}
+            response = await phone.guess("1969")
+            return response.status, await response.json()
+
+    assert serve(table, scenario) == (
+        403,
+        {"error": "the page's security token is missing or stale: reload the page"},
+    )
+
+
+def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
+    table.to_guessing()
+
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            response = await phone.post(
+                "/api/entry", {"name": "guess", "value": "1"}, Origin="http://evil.example"
+            )
+            return response.status, await response.json()
+
+    status, body = serve(table, scenario)
+    assert status == 403 and body["error"].startswith("a request from another site is refused")
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status", "error"),
+    [
+        ("name=guess&value=1", "application/x-www-form-urlencoded", 415, "as application/json"),
+        ("{oops", "application/json", 400, "the body is not JSON"),
+        ("[1, 2]", "application/json", 400, "got list"),
+        ('{"name": "guess"}', "application/json", 400, "got name"),
+        ('{"name": "guess", "value": 5}', "application/json", 400, "value: expected text"),
+        ('{"name": "guess", "value": "1\\n2"}', "application/json", 400, "one line of plain"),
+        ('{"name": "guess", "value": "' + "9" * 301 + '"}', "application/json", 400, "1 to 300"),
+        ('{"name": "guess", "value": "' + "9" * MAX_BODY + '"}', "application/json", 413, "large"),
+    ],
+    ids=["a form", "not JSON", "a list", "a key missing", "a number", "two lines", "too long",
+         "too large"],
+)  # fmt: skip
+def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
+    table: LiveTable, body: str, content_type: str, status: int, error: str
+) -> None:
+    table.to_guessing()
+    before = journal_bodies(table)
+
+    async def scenario(client: Client) -> tuple[int, str]:
+        async with Phone(client) as phone:
+            await phone.join(table, "A")
+            response = await phone.session.post(
+                phone.url("/api/entry"),
+                data=body.encode(),
+                headers={**phone.csrf, "Content-Type": content_type},
+            )
+            return response.status, (await response.json())["error"]
+
+    got_status, got_error = serve(table, scenario)
+    assert (got_status, "\n" in got_error) == (status, False)
+    assert error in got_error
+    assert journal_bodies(table) == before
+
+
+def test_an_unknown_path_or_method_is_one_line_of_json(table: LiveTable) -> None:
+    async def scenario(client: Client) -> list[tuple[int, Any]]:
+        answers = []
+        for method, path in (("GET", "/api/nothing"), ("PUT", "/api/state")):
+            response = await client.request(method, path)
+            answers.append((response.status, await response.json()))
+        return answers
+
+    assert serve(table, scenario) == [
+        (404, {"error": "Not Found: GET /api/nothing"}),
+        (405, {"error": "Method Not Allowed: PUT /api/state"}),
+    ]
+
+
+# --- the page and the OLED -------------------------------------------------------------------
+
+
+def test_the_oled_shows_the_join_code_in_its_footer_part_of_the_time(table: LiveTable) -> None:
+    screen = Screen(title="R1 Q2", big="0", footer="NEXT +1 NO -1 YES:ok")
+    code = table.page.access.code
+    switch = CODE_EVERY - CODE_SHOWN
+    assert table.page.on_oled(screen, 0.0) == screen
+    assert table.page.on_oled(screen, switch).footer == f"JOIN {code}"
+    assert table.page.on_oled(screen, CODE_EVERY) == screen
+    assert table.page.next_oled_change(1.0) == switch
+    assert table.page.next_oled_change(switch) == CODE_EVERY
+
+
+def test_while_the_journal_fails_the_page_keeps_the_last_saved_state_and_says_so(
+    table: LiveTable,
+) -> None:
+    saved = dict(table.page.state)
+    for active in (True, False):  # GO, decided but (say) not yet saved
+        table.recorded.edge("console.go", 1.0 + active, active, 1.0 + active)
+    table.page.publish(table.controller, table.controller.view(), saved=False)
+    assert table.page.state == {**saved, "saved": False}

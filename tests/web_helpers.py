@@ -1,0 +1,122 @@
+"""A Guesstimation table with its web page, for the page's tests: the table is recorded to a
+journal as the daemon records it, and the page is told each view as the daemon tells it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import ClientResponse, ClientSession, CookieJar
+from aiohttp.test_utils import TestClient, TestServer
+
+from firmware_py.table.controller import TableController
+from firmware_py.table.journal import Journal
+from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.web.app import CSRF_HEADER, make_app
+from firmware_py.table.web.page import TablePage, listen
+from tests.guesstimation_table_helpers import NAMES, settings
+
+T = TypeVar("T")
+
+
+class LiveTable:
+    """Ann, Bo and Cy with the sample deck, on a journal, with the page fed every view."""
+
+    def __init__(self, directory: Path, **options: Any) -> None:
+        options.setdefault("players", list(NAMES))
+        options.setdefault("deck", "sample")
+        self.journal = Journal.open(directory / "journal.db")
+        self.levels: dict[str, bool] = {}
+        self.t = 0.0
+        self.recorded = RecordedTable.start(
+            journal=self.journal,
+            settings=settings(**options),
+            now=0.0,
+            read_pin=lambda name: self.levels.get(name, False),
+        )
+        self.page = TablePage(listen("127.0.0.1", 0), clock=lambda: self.t)
+        self.page.enter = self.enter
+        self.show()
+
+    @property
+    def controller(self) -> TableController:
+        return self.recorded.controller
+
+    def show(self) -> None:
+        self.page.publish(self.controller, self.controller.view(), saved=True)
+
+    def enter(self, seat: str, name: str, value: str) -> str | None:
+        self.t += 1.0
+        refused = self.recorded.enter(seat, name, value, self.t)
+        self.show()
+        return refused
+
+    def buttons(self, *names: str) -> LiveTable:
+        for name in names:
+            for active in (True, False):
+                self.t += 0.5
+                self.levels[f"console.{name}"] = active
+                self.recorded.edge(f"console.{name}", self.t, active, self.t)
+            self.recorded.advance(self.t + 0.1)
+        self.show()
+        return self
+
+    def to_guessing(self) -> LiveTable:
+        while self.controller.session.phase in ("first_leader", "question_roll"):
+            self.buttons("go")
+        return self.buttons("yes")
+
+    def close(self) -> None:
+        self.page.sock.close()
+        self.journal.close()
+
+
+def serve(table: LiveTable, scenario: Callable[[TestClient[Any, Any]], Awaitable[T]]) -> T:
+    """Run ``scenario`` against the page's app with aiohttp's test client (its own server on a
+    free port of 127.0.0.1, stopped when the scenario ends)."""
+
+    async def run() -> T:
+        async with TestClient(TestServer(make_app(table.page), host="127.0.0.1")) as client:
+            try:
+                return await scenario(client)
+            finally:
+                await table.page.stop()  # the event streams end with the server
+
+    return asyncio.run(run())
+
+
+class Phone:
+    """One player's phone: its own cookies, on the test client's server."""
+
+    def __init__(self, client: TestClient[Any, Any]) -> None:
+        self.client = client
+        self.session = ClientSession(cookie_jar=CookieJar(unsafe=True))
+        self.csrf: dict[str, str] = {}
+
+    async def __aenter__(self) -> Phone:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.session.close()
+
+    def url(self, path: str) -> str:
+        return str(self.client.make_url(path))
+
+    async def join(self, table: LiveTable, seat: str, code: str | None = None) -> ClientResponse:
+        response = await self.post(
+            "/api/join", {"code": code or table.page.access.code, "seat": seat}
+        )
+        if response.status == 200:
+            self.csrf = {CSRF_HEADER: (await response.json())["csrf"]}
+        return response
+
+    async def post(self, path: str, body: Any, **headers: str) -> ClientResponse:
+        return await self.session.post(self.url(path), json=body, headers={**self.csrf, **headers})
+
+    async def guess(self, value: str) -> ClientResponse:
+        return await self.post("/api/entry", {"name": "guess", "value": value})
+
+    async def get(self, path: str) -> ClientResponse:
+        return await self.session.get(self.url(path))
