@@ -95,7 +95,7 @@ SECTIONS = [
      "stuck (on the OLED too) and ignored; A's later press wins.", ("stuck", "shout")),
     ("combo4-match", "A whole Combo 4 match",
      "Round 1, an All match: GO starts the 20-minute clock and Game 1. Border-Up (A plunges, "
-     "wins the shout by 40 ms, valid groups: 20), State IQ (A 2 right, B cannot catch up: 10), "
+     "wins the shout alone, valid groups: 20), State IQ (A 2 right, B cannot catch up: 10), "
      "Dashing States (B plunges and wins the first two races: 30), Game 4 as Border Zap (B "
      "leads and wins the first 5 tricks: 20), Chummy Challenge (A, a timeout tie, A: 10), then "
      "Border-Up again until the clock runs out: the unfinished game is abandoned (rulings R9) "
@@ -105,8 +105,8 @@ SECTIONS = [
      "20), State IQ with one card each (B names A's state on guess 2, A names B's on guess 1: "
      "fewer guesses with the bonus, 20), Dashing States (B plunges and wins races 1 and 3, race "
      "3 sorted by state name like race 1: 20), Play the Ranks 2 with two Power cards turned, "
-     "both 30 (B leads, plays its Power cards on tricks 1-2, A on tricks 3-4, B takes all 8: "
-     "20), Chummy Challenge asked by the blue and red squares (A, a timeout tie, A: 10), then "
+     "both 30 (B leads, plays its Power cards on tricks 1-2, A on tricks 3-4, B wins 6 tricks "
+     "and the game ends (R68): 20), Chummy Challenge asked by the blue and red squares (A, a timeout tie, A: 10), then "
      "Border-Up again until the clock runs out: A wins 50-40. At \"Match over\" GO shows the "
      "next round, UNDO goes back, GO twice starts round 5 in the same journal (rulings R150); "
      "UNDO there takes nothing back. The afternoon draw (B), B picks game 3, A game 5, GO "

@@ -646,3 +646,7 @@ def test_a_bad_web_key_is_one_line_naming_it(text: str, message: str) -> None:
     with pytest.raises(ConfigError) as raised:
         parse(f"[web]\n{text}\n")
     assert str(raised.value).startswith(message)
+
+
+def test_an_unknown_timing_key_lists_settle_ms_among_the_keys() -> None:
+    assert "settle_ms" in error("[timing]\nsettle = 6\n")

@@ -123,3 +123,25 @@ def test_show_of_a_missing_journal_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert_bad_input(capsys, "journal", "show", str(tmp_path / "none.db"), names="does not exist")
+
+
+def test_show_json_is_one_object_with_every_session_and_decision(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "journal", "show", "--json", str(_journal(tmp_path, "championship")))
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"sessions", "decisions"}
+    assert data["sessions"][0]["start"]["action"] == "championship.start"
+    assert data["decisions"] and all("event" in decision for decision in data["decisions"])
+
+
+def test_a_journal_resumes_only_with_the_setup_that_recorded_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _journal(tmp_path, "combo4-match")
+    before = path.read_bytes()
+    assert_bad_input(
+        capsys, "sim", "--headless", "--script", str(SCRIPTS / "combo3-match.jsonl"),
+        "--journal", str(path), names="was recorded with another setup (options.format",
+    )  # fmt: skip
+    assert path.read_bytes() == before

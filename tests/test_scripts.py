@@ -251,6 +251,12 @@ def test_a_setup_line_holds_only_setup() -> None:
         parse_script(['{"setup": {"game": 1}, "t": 1, "press": "A.shout"}'], TableSettings())
 
 
+def test_a_script_has_one_setup_line() -> None:
+    lines = ['{"setup": {"game": 1}}', '{"setup": {"game": 5}}']
+    with pytest.raises(ScriptError, match="line 2: a second setup line: expected one"):
+        parse_script(lines, TableSettings())
+
+
 def test_script_times_never_go_backwards() -> None:
     lines = ['{"t": 2, "press": "A.shout"}', '{"t": 1, "release": "A.shout"}']
     with pytest.raises(ScriptError, match="line 2: t 1 is before"):

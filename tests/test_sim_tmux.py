@@ -153,6 +153,21 @@ def test_a_terminal_too_small_says_so_in_one_line(tmux_at: Tmux) -> None:
     assert not any(line.startswith("┌") for line in lines)
 
 
+@pytest.mark.parametrize("tmux_at", [(40, 24)], indirect=True, ids=["40x24"])
+def test_a_narrow_terminal_still_says_what_size_it_needs(tmux_at: Tmux) -> None:
+    lines = tmux_at.wait_for("too small: need 66x")
+    assert all(len(line) <= 40 for line in lines)
+
+
+@pytest.mark.parametrize("tmux_at", [(80, 24)], indirect=True, ids=["80x24"])
+def test_the_status_lines_come_back_whole_when_the_terminal_grows_again(tmux_at: Tmux) -> None:
+    tmux_at.wait_for("ctrl-c=quit")
+    tmux_at.run("resize-window", "-x", "40", "-y", "24")
+    tmux_at.wait_for("too small")
+    tmux_at.run("resize-window", "-x", "80", "-y", "24")
+    tmux_at.wait_for("enter=NEXT  A: a=stand s=shout")  # cut at 40 columns before
+
+
 @pytest.mark.parametrize("tmux_at", [(80, 24)], indirect=True, ids=["80x24"])
 def test_the_picture_follows_the_buttons(tmux_at: Tmux) -> None:
     tmux_at.wait_for("OLED  MATCH")

@@ -263,6 +263,7 @@ def test_r150_the_next_match_waits_for_its_own_go_to_start_the_clock() -> None:
 def test_r151_no_next_match_after_combo3_round_8() -> None:
     table = over(Table(format="combo3", round=8).buttons("yes", "yes", "next", "yes", "go"))
     assert table.prompt == "Round 8 was the last round: no next match"
+    assert screen(table).footer == "Report the result"  # UNDO cannot take back the time-up
     table.buttons("go", "go")
     assert not kinds(table, "session")
 

@@ -283,7 +283,9 @@ class _Table:
         return iter(self._data)
 
     def has(self, name: str) -> bool:
-        """Whether the key is given (an optional key with no default of its own)."""
+        """Whether the key is given (an optional key with no default of its own); the key is
+        known either way, so an error about another key lists it."""
+        self._read.append(name)
         return name in self._data
 
     def take(self, name: str, expected: str, default: object) -> object:

@@ -31,8 +31,8 @@ from firmware_py.table.controller import (
     fresh_settings,
 )
 from firmware_py.table.family import FamilyOptionsError, family
-from firmware_py.table.journal import Journal
-from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.journal import Journal, JournalError
+from firmware_py.table.recorder import RecordedTable, settings_to_json
 
 # Virtual seconds: far beyond a day of play, and small enough that an edge time keeps its
 # microseconds (the shout arbiter compares edges in whole microseconds).
@@ -74,6 +74,7 @@ def parse_script(
     """The whole script checked, before anything is played or written."""
     known = set(input_names(settings.seats))
     steps: list[ScriptStep] = []
+    set_up = False
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -81,10 +82,13 @@ def parse_script(
         if "setup" in data:
             if steps:
                 raise ScriptError(f"line {number}: setup must come before the first input")
+            if set_up:
+                raise ScriptError(f"line {number}: a second setup line: expected one, the first")
             if len(data) > 1:
                 extra = ", ".join(sorted(set(data) - {"setup"}))
                 raise ScriptError(f"line {number}: a setup line holds only setup, not {extra}")
             settings = _setup(settings, data["setup"], number)
+            set_up = True
             known = set(input_names(settings.seats))
             continue
         steps.append(_step(data, number, known, steps[-1].t if steps else 0.0, settings.seats))
@@ -349,6 +353,29 @@ def resume_point(journal: Journal, steps: Sequence[ScriptStep]) -> tuple[int, di
     return first, levels
 
 
+def _check_same_setup(journal: Journal, settings: TableSettings) -> None:
+    """A journal resumed by a script is the one that script recorded: the same family, kernel
+    settings and options (a journal may hold more options: what the table fixed when it began,
+    such as a seed)."""
+    first = next(iter(journal.entries()), None)
+    if first is None or first.kind != "session" or "settings" not in first.body:
+        return  # a new journal, or one the recorder itself will refuse
+    recorded = first.body["settings"]
+    wanted = settings_to_json(settings)
+    options = recorded.get("options") if isinstance(recorded.get("options"), dict) else {}
+    differs = [
+        name for name, value in wanted.items() if name != "options" and recorded.get(name) != value
+    ]
+    differs += [
+        f"options.{name}" for name, value in wanted["options"].items() if options.get(name) != value
+    ]
+    if differs:
+        raise JournalError(
+            f"journal {journal.path} was recorded with another setup ({', '.join(differs)} "
+            "differ): expected the script that recorded it, or a new --journal"
+        )
+
+
 def run_script(
     lines: Iterable[str],
     settings: TableSettings,
@@ -367,7 +394,10 @@ def play_script(
     *,
     journal: Journal | None = None,
 ) -> None:
-    """Play a script already checked by ``parse_script``."""
+    """Play a script already checked by ``parse_script``; a journal it resumes must have been
+    recorded with the same setup (``JournalError`` otherwise, nothing written)."""
+    if journal is not None:
+        _check_same_setup(journal, settings)
     first, levels = resume_point(journal, steps) if journal is not None else (0, {})
     table = VirtualTable(settings, emit, journal=journal, levels=levels)
     try:

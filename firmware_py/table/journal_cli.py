@@ -98,9 +98,16 @@ def standing(result: dict[str, Any]) -> str:
 
 def show(path: Path, *, as_json: bool) -> int:
     data = export_data(path)
-    if as_json:
-        for decision in data["decisions"]:
-            print(json.dumps(decision))
+    if as_json:  # one JSON object, as every --json answer: each session's result, every decision
+        results = [
+            {
+                "number": session["number"],
+                "start": session["actions"][0],
+                "result": session["result"],
+            }
+            for session in data["sessions"]
+        ]
+        print(json.dumps({"sessions": results, "decisions": data["decisions"]}))
         return 0
     played = data["sessions"]
     actions = sum(len(session["actions"]) for session in played)

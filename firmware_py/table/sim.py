@@ -99,6 +99,7 @@ class TerminalScreen:
     size: tuple[int, int] = (80, 24)  # columns, rows
     _frame: Image.Image | None = None
     _status: list[str] = field(default_factory=list)
+    _last_view: TableView | None = None  # the status is drawn again from it at a new size
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def status_lines(self, view: TableView) -> list[str]:
@@ -129,6 +130,7 @@ class TerminalScreen:
 
     def view(self, view: TableView) -> None:
         with self._lock:
+            self._last_view = view
             self._status = self.status_lines(view)
             self._write(self._status_rows())
 
@@ -136,7 +138,8 @@ class TerminalScreen:
         """A new terminal size (SIGWINCH): the whole screen again, fitted to it."""
         with self._lock:
             self.size = (columns, rows)
-            self._status = [line[:columns] for line in self._status]
+            if self._last_view is not None:  # whole again when the terminal grows back
+                self._status = self.status_lines(self._last_view)
             self._write("\x1b[2J" + self._picture() + self._status_rows())
 
     def _top_of_status(self) -> int:
@@ -153,6 +156,8 @@ class TerminalScreen:
                 f"terminal too small for the OLED: need {need_columns}x{need_rows + reserved}, "
                 f"have {columns}x{rows}"
             )
+            if len(line) > columns:  # what is needed comes first, so a narrow terminal shows it
+                line = f"too small: need {need_columns}x{need_rows + reserved}"
             return f"\x1b[1;1H\x1b[2K{line[:columns]}"
         if self._frame is None:
             return ""

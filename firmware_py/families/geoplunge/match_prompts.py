@@ -127,7 +127,7 @@ def _match_over(session: Match, scratch: Mapping[str, Any], options: GeoPlungeOp
         return notice(
             "match/over",
             f"Round {session.round} was the last round: no next match",
-            hint="UNDO: take back",
+            hint="Report the result",
         )
     if scratch.get("next_match"):
         return Prompt(
@@ -153,7 +153,7 @@ def _championship(session: ChampionshipState) -> Prompt:
     champion = session.champion
     if champion is not None:
         return notice(
-            "champ/over", f"Champion: Team {champion}. No next match", hint="UNDO: take back"
+            "champ/over", f"Champion: Team {champion}. No next match", hint="Report the result"
         )
     if not session.played:
         games = "-".join(map(str, session.games))
