@@ -159,3 +159,26 @@ def test_sighup_ends_the_simulator_and_restores_the_terminal(simulator: PtySimul
     assert termios.tcgetattr(simulator.main)[3] & RAW_MODES == simulator.modes_before
     assert b"\x1b[?25h" in simulator.seen  # the cursor shown again
     assert b"Traceback" not in simulator.seen
+
+
+def test_ctrl_backslash_ends_the_simulator_and_restores_the_terminal(
+    simulator: PtySimulator,
+) -> None:
+    simulator.started()
+    simulator.process.send_signal(signal.SIGQUIT)  # what Ctrl-\ sends from the terminal
+    assert simulator.wait_draining(EXIT_SECONDS) == 0, simulator.seen[-2000:]
+    simulator.read_for(0.5)
+    assert termios.tcgetattr(simulator.main)[3] & RAW_MODES == simulator.modes_before
+    assert b"Traceback" not in simulator.seen
+
+
+def test_fg_after_ctrl_z_sets_the_terminal_again_and_redraws(simulator: PtySimulator) -> None:
+    simulator.started()
+    cooked = termios.tcgetattr(simulator.main)
+    cooked[3] |= RAW_MODES  # what the shell leaves while the job is stopped
+    termios.tcsetattr(simulator.main, termios.TCSANOW, cooked)
+    simulator.seen = b""
+    simulator.process.send_signal(signal.SIGCONT)  # fg
+    simulator.read_for(5.0, until=b"c=COUNT")
+    assert termios.tcgetattr(simulator.main)[3] & RAW_MODES == 0  # cbreak again
+    assert b"\x1b[2J" in simulator.seen and b"c=COUNT" in simulator.seen  # the whole screen

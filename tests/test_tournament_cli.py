@@ -593,3 +593,12 @@ def test_r133_free_text_is_stored_one_way(capsys: Capture, db: Path) -> None:
     )
     protest = snapshot(db)["protests"][0]
     assert (protest["text"], protest["lodged_by"]) == ("Caf\u00e9 table 2", "Owls")
+
+
+def test_r132_a_bye_scores_a_multiple_of_5_as_a_match_does(capsys: Capture, db: Path) -> None:
+    teams = str(db.parent / "teams.csv")
+    assert_bad_input(
+        capsys, "new", "--format", "combo4", "--teams", teams, "--bye-points", "7",
+        "--db", str(db), names="bye points 7: a combo4 score is a multiple of 5",
+    )  # fmt: skip
+    assert not db.exists()

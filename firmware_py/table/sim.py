@@ -187,6 +187,14 @@ def terminal_size() -> tuple[int, int]:
     return size.columns or 80, size.lines or 24
 
 
+def _resumed(stdin: int, terminal: TerminalScreen) -> None:
+    """``fg`` after Ctrl-Z: the shell had the terminal back in line mode meanwhile, so the
+    simulator's mode and its whole screen are set again."""
+    with contextlib.suppress(OSError, termios.error):
+        tty.setcbreak(stdin)
+    terminal.resize(*terminal_size())
+
+
 @contextlib.contextmanager
 def raw_terminal() -> Iterator[None]:
     fd = sys.stdin.fileno()
@@ -198,7 +206,7 @@ def raw_terminal() -> Iterator[None]:
     finally:
         try:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-            sys.stdout.write("\x1b[0m\x1b[?25h\n")
+            sys.stdout.write("\x1b[999;1H\x1b[0m\x1b[?25h\n")  # the prompt below the screen
             sys.stdout.flush()
         except (OSError, termios.error):
             # The terminal is gone: nothing to restore. Whatever is still buffered for it
@@ -268,10 +276,14 @@ async def run_sim(settings: TableSettings) -> int:
     with raw_terminal():
         loop.add_reader(stdin, on_key)
         loop.add_signal_handler(signal.SIGHUP, hang_up)
+        loop.add_signal_handler(signal.SIGQUIT, hang_up)  # Ctrl-\: as Ctrl-C, modes restored
         loop.add_signal_handler(signal.SIGWINCH, lambda: terminal.resize(*terminal_size()))
+        loop.add_signal_handler(signal.SIGCONT, lambda: _resumed(stdin, terminal))
         try:
             return await daemon.run()
         finally:
+            loop.remove_signal_handler(signal.SIGCONT)
+            loop.remove_signal_handler(signal.SIGQUIT)
             loop.remove_signal_handler(signal.SIGWINCH)
             loop.remove_signal_handler(signal.SIGHUP)
             loop.remove_reader(stdin)

@@ -54,8 +54,11 @@ class ByePolicy:
     points: int = 0
 
     def __post_init__(self) -> None:
-        if self.points < 0:
-            raise InvalidInput(f"bye points {self.points}: expected 0 or more")
+        if not 0 <= self.points <= MAX_BYE_POINTS:
+            raise InvalidInput(f"bye points {self.points}: expected 0 to {MAX_BYE_POINTS}")
+
+
+MAX_BYE_POINTS = 10_000  # as a match's points (records.MAX_MATCH_POINTS, R132)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,9 @@ def new_config(
     (the rulebook), Combo 4 by the standings (its championship is "as configured")."""
     if qualify is None:
         qualify = Qualify.WINS if fmt is TournamentFormat.COMBO3 else Qualify.STANDINGS
+    step = fmt.points_step
+    if bye is not None and bye.points % step:  # a bye scores as a match does (R132)
+        raise InvalidInput(f"bye points {bye.points}: a {fmt.value} score is a multiple of {step}")
     return TournamentConfig(
         format=fmt,
         rounds=check_round_count(fmt, rounds),
