@@ -62,6 +62,7 @@ def service(unit: Unit, key: str) -> str:
         ("WatchdogSec", "10s"),
         ("Restart", "on-failure"),
         ("RestartSec", "2s"),
+        ("RestartPreventExitStatus", "2"),  # bad input: a restart cannot mend it
         ("User", "gametable"),
         ("Group", "gametable"),
         ("NoNewPrivileges", "yes"),
