@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from rules.actions import Action, decode, encode
 from rules.errors import InvalidLog, RuleError
 
+Session = TypeVar("Session")
 MAX_DIGITS = 18  # no count, score, rank or time in any game needs more
 
 
@@ -64,6 +65,31 @@ def located(error: RuleError, where: str) -> RuleError:
     """The same typed error, its one line prefixed with where it happened."""
     error.args = (f"{where}: {error}",)
     return error
+
+
+def replay_actions(
+    actions: Iterable[Action],
+    start: Callable[[Action], Session],
+    apply: Callable[[Session, Action], Session],
+    first_line: str,
+    *,
+    locate: bool = False,
+) -> Session:
+    """A family's session rebuilt from its actions; ``locate`` names the action the rules
+    refuse (``action 3 (plunge): ...``), as a log's reader wants it."""
+    iterator = iter(actions)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidLog(f"the log is empty: expected {first_line} first")
+    session = start(first)
+    for number, action in enumerate(iterator, start=2):
+        try:
+            session = apply(session, action)
+        except RuleError as error:
+            if not locate:
+                raise
+            raise located(error, f"action {number} ({action.kind})") from None
+    return session
 
 
 def dump_log(actions: Iterable[Action]) -> str:

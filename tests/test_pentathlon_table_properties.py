@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_py.families.pentathlon.options import table_settings
-from firmware_py.table.controller import TableController, TableSettings
-from firmware_py.table.headless import ScriptStep, VirtualTable, input_names, run_script
-from firmware_py.table.journal import Journal
-from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.controller import TableController
+from firmware_py.table.headless import ScriptStep, VirtualTable, input_names
 from rules.pentathlon.catalogue import Game
+from tests.journal_rebuild import assert_the_journal_rebuilds_the_live_table
 from tests.test_table_properties import GAPS, HOLDS, Move
 
 SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
@@ -124,29 +121,4 @@ def test_a_random_script_with_a_journal_decides_the_same_and_rebuilds_the_same_t
     setup: dict[str, Any], moves: list[Move]
 ) -> None:
     lines, live_events, live = _play(setup, moves)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "journal.db"
-        journal = Journal.open(path)
-        scripted: list[dict[str, Any]] = []
-        try:
-            run_script(lines, TableSettings(), scripted.append, journal=journal)
-        finally:
-            journal.close()
-        # the first prompt, shown as the table is built, is not a decision: it is not recorded
-        assert scripted == live_events[1:]
-        levels = {name: live.level(name) for name in INPUTS}
-        journal = Journal.open(path)
-        try:
-            recorded = RecordedTable.start(
-                journal=journal, settings=TableSettings(), now=0.0, read_pin=levels.__getitem__
-            )
-            recorded.prime(levels)
-            recorded.advance(live.now)
-        finally:
-            journal.close()
-    rebuilt = recorded.controller
-    assert rebuilt.log == live.log
-    assert rebuilt.finished == live.finished
-    assert rebuilt.session == live.session
-    assert rebuilt.prompt.key == live.prompt.key
-    assert rebuilt.view() == live.view()
+    assert_the_journal_rebuilds_the_live_table(lines, live_events, live, INPUTS)

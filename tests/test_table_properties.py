@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,10 +23,9 @@ from hypothesis import strategies as st
 
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableController, TableSettings
-from firmware_py.table.headless import ScriptStep, VirtualTable, input_names, run_script
-from firmware_py.table.journal import Journal
-from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.headless import ScriptStep, VirtualTable, input_names
 from rules.geoplunge.match import TimeUpRule
+from tests.journal_rebuild import assert_the_journal_rebuilds_the_live_table
 from tests.screens import assert_fits_the_oled
 
 SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
@@ -189,31 +186,4 @@ def test_a_random_script_with_a_journal_decides_the_same_and_rebuilds_the_same_t
     setup: dict[str, Any], moves: list[Move]
 ) -> None:
     lines, live_events, live = _play(setup, moves)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "journal.db"
-        journal = Journal.open(path)
-        scripted: list[dict[str, Any]] = []
-        try:
-            run_script(lines, TableSettings(), scripted.append, journal=journal)
-        finally:
-            journal.close()
-        # the first prompt, shown as the table is built, is not a decision: it is not recorded
-        assert scripted == live_events[1:]
-        # A restart: the table rebuilt from the journal, then the inputs' levels read from the
-        # pins (an input that changed since the last decision is an edge now, as on a Pi).
-        levels = {name: live.level(name) for name in INPUTS}
-        journal = Journal.open(path)
-        try:
-            recorded = RecordedTable.start(
-                journal=journal, settings=TableSettings(), now=0.0, read_pin=levels.__getitem__
-            )
-            recorded.prime(levels)
-            recorded.advance(live.now)  # the live table's last instant
-        finally:
-            journal.close()
-    rebuilt = recorded.controller
-    assert rebuilt.log == live.log
-    assert rebuilt.finished == live.finished
-    assert rebuilt.session == live.session
-    assert rebuilt.prompt.key == live.prompt.key
-    assert rebuilt.view() == live.view()
+    assert_the_journal_rebuilds_the_live_table(lines, live_events, live, INPUTS)

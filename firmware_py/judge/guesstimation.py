@@ -22,7 +22,8 @@ from rules.guesstimation.numbers import number_text, parse_number
 from rules.guesstimation.replay import replay_log, summary
 from rules.guesstimation.rolloff import check_die
 from rules.guesstimation.scoring import Move, closest_guesses, judge_duel
-from rules.guesstimation.session import MAX_PLAYERS, check_name
+from rules.guesstimation.session import MAX_PLAYERS
+from rules.players import check_name
 
 VERDICT, NO_VERDICT, BAD_INPUT = 0, 1, 2
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
 from rules.errors import InvalidInput, RuleError
+from rules.players import check_name
 from rules.states.connect import CLAIM_SIZE, Connection, check_connection
 from rules.states.deck import BONUS_STATES, WATER, Deck, deck_from_toml, shipped_deck
-from rules.states.game import check_name
 from rules.states.hand import HAND_SIZE, read_card
 from rules.states.knock import ColourTotal, knock_colour, showdown
 from rules.states.scoring import POINT_TABLES, Scoring

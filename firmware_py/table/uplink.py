@@ -44,6 +44,7 @@ from firmware_py.table.hub_wire import (
     status_topic,
 )
 from firmware_py.table.journal import Journal, JournalError
+from firmware_py.table.mqtt_bridge import PahoOnLoop
 from rules.actions import encode
 
 log = logging.getLogger("gametable")
@@ -84,9 +85,11 @@ class Broker:
     ca_file: str | None = None
 
 
-class HubLink:
+class HubLink(PahoOnLoop):
     """One table's MQTT client. ``start`` on the daemon's loop; ``pump`` after every commit
     (it sends what the outbox holds); ``show`` with each view; ``stop`` at the end."""
+
+    broker: Broker
 
     def __init__(
         self,
@@ -267,42 +270,7 @@ class HubLink:
         self._client.publish(state_topic(self.broker.table), payload, qos=0, retain=True)
         self._published_state = self._state
 
-    def _complain(self, line: str) -> None:
-        if line != self._complaint:
-            log.warning(line)
-            self._complaint = line
-
     # --- on paho's thread: hand everything to the loop ------------------------------------
-
-    def _to_loop(self, callback: Callable[..., None], *args: Any) -> None:
-        loop = self._loop
-        if loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop closed: the table is stopping
-            loop.call_soon_threadsafe(callback, *args)
-
-    def _on_connect(
-        self,
-        client: mqtt.Client,
-        userdata: Any,
-        flags: mqtt.ConnectFlags,
-        reason: ReasonCode,
-        properties: Properties | None,
-    ) -> None:
-        self._to_loop(self._connected, reason)
-
-    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
-        self._to_loop(self._complain, f"event=hub_unreachable broker={self.broker.host}")
-
-    def _on_disconnect(
-        self,
-        client: mqtt.Client,
-        userdata: Any,
-        flags: mqtt.DisconnectFlags,
-        reason: ReasonCode,
-        properties: Properties | None,
-    ) -> None:
-        self._to_loop(self._disconnected, str(reason))
 
     def _on_publish(
         self,

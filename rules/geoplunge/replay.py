@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.actions import Action, register
-from rules.errors import InvalidLog, RuleError
+from rules.errors import InvalidLog
 from rules.geoplunge.championship import (
     ChampionshipState,
     StartChampionship,
@@ -29,7 +29,7 @@ from rules.geoplunge.match import MatchState, PlayedGame, StartMatch, apply_matc
 from rules.geoplunge.match3 import Match3State, StartMatch3, apply_match3, new_match3
 from rules.geoplunge.scoring import GameResult, score_game
 from rules.geoplunge.teams import Team
-from rules.log import located, parse_log
+from rules.log import parse_log, replay_actions
 
 
 @register("game.start")
@@ -103,40 +103,19 @@ def apply_any_session(session: AnySession, action: Action) -> AnySession:
 
 def replay(actions: Iterable[Action]) -> Session:
     """Replay a Combo 4 match or one game."""
-    iterator = iter(actions)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidLog("the log is empty: expected match.start or game.start first")
-    session = start_session(first)
-    for action in iterator:
-        session = apply_session(session, action)
-    return session
+    return replay_actions(actions, start_session, apply_session, "match.start or game.start")
 
 
 def replay_any(actions: Iterable[Action]) -> AnySession:
     """Replay any log: a Combo 4 or Combo 3 match, the championship or one game."""
-    iterator = iter(actions)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    session = start_any_session(first)
-    for action in iterator:
-        session = apply_any_session(session, action)
-    return session
+    return replay_actions(actions, start_any_session, apply_any_session, FIRST_LINE)
 
 
 def replay_log(lines: Iterable[str]) -> AnySession:
     """Replay any log, naming the line of the first action the rules refuse."""
-    actions = parse_log(lines)
-    if not actions:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    session = start_any_session(actions[0])
-    for number, action in enumerate(actions[1:], start=2):
-        try:
-            session = apply_any_session(session, action)
-        except RuleError as error:
-            raise located(error, f"action {number} ({action.kind})") from None
-    return session
+    return replay_actions(
+        parse_log(lines), start_any_session, apply_any_session, FIRST_LINE, locate=True
+    )
 
 
 def _result_json(result: GameResult | None) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.actions import Action
-from rules.errors import InvalidLog, RuleError
+from rules.errors import InvalidLog
 from rules.guesstimation.actions import FAMILY, StartGuesstimation
 from rules.guesstimation.numbers import number_text
 from rules.guesstimation.rolloff import RollOff
@@ -22,7 +22,7 @@ from rules.guesstimation.session import (
     expecting,
     new_game,
 )
-from rules.log import dump_log, located, parse_log
+from rules.log import dump_log, parse_log, replay_actions
 
 __all__ = ["FAMILY", "apply", "dump_log", "parse_log", "replay", "replay_log", "start", "summary"]
 FIRST_LINE = "guesstimation.start"
@@ -39,28 +39,12 @@ def apply(state: GuesstimationState, action: Action) -> GuesstimationState:
 
 
 def replay(actions: Iterable[Action]) -> GuesstimationState:
-    iterator = iter(actions)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    state = start(first)
-    for action in iterator:
-        state = apply(state, action)
-    return state
+    return replay_actions(actions, start, apply, FIRST_LINE)
 
 
 def replay_log(lines: Iterable[str]) -> GuesstimationState:
     """Replay a log, naming the line of the first action the rules refuse."""
-    actions = parse_log(lines)
-    if not actions:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    state = start(actions[0])
-    for number, action in enumerate(actions[1:], start=2):
-        try:
-            state = apply(state, action)
-        except RuleError as error:
-            raise located(error, f"action {number} ({action.kind})") from None
-    return state
+    return replay_actions(parse_log(lines), start, apply, FIRST_LINE, locate=True)
 
 
 def summary(state: GuesstimationState) -> dict[str, Any]:

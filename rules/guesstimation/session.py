@@ -30,11 +30,10 @@ from rules.guesstimation.actions import (
 from rules.guesstimation.numbers import parse_number
 from rules.guesstimation.rolloff import RollFor, RollOff, add_roll, check_die
 from rules.guesstimation.scoring import Move, check_wager, closest_guesses, judge_duel
+from rules.players import check_names
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # the box: "3 or more players", six pieces and pencils
 FINISH_SPACES = range(2, 101)
-MAX_NAME = 20
-NAME_FORBIDS = ",="  # the judge's CLI writes guesses as NAME=VALUE,NAME=VALUE
 CHIP_QUESTION = 4  # "There is at least one chip possession question on every card ... question 4"
 
 
@@ -186,26 +185,8 @@ def _check_players(players: tuple[str, ...]) -> tuple[str, ...]:
         raise InvalidInput(
             f"{len(players)} player(s): expected {MIN_PLAYERS} to {MAX_PLAYERS}, in seat order"
         )
-    for name in players:
-        check_name(name)
-    seen: set[str] = set()
-    for name in players:
-        if name.casefold() in seen:
-            raise InvalidInput(f"player {name!r} is named twice: expected a different name each")
-        seen.add(name.casefold())
+    check_names(players)
     return players
-
-
-def check_name(name: str) -> str:
-    """A player's name: 1 to 20 printable characters, no comma or '=', no outer spaces."""
-    if not name or name != name.strip() or len(name) > MAX_NAME or not name.isprintable():
-        raise InvalidInput(
-            f"player name {name!r}: expected 1 to {MAX_NAME} printable characters "
-            "without leading or trailing spaces"
-        )
-    if any(char in name for char in NAME_FORBIDS):
-        raise InvalidInput(f"player name {name!r}: expected no ',' or '=' in a name")
-    return name
 
 
 def apply_action(state: GuesstimationState, action: Action) -> GuesstimationState:

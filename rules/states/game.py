@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from rules.actions import Action
 from rules.atlas import default_atlas
 from rules.errors import GameOver, IllegalAction, InvalidInput, InvalidLog
+from rules.players import check_names
 from rules.states import hand as hands
 from rules.states.actions import (
     Claim,
@@ -31,8 +32,6 @@ from rules.states.scoring import POINT_TABLES, PointTable, Scoring
 
 PLAYERS = range(2, 5)  # "STATES is a card game for 2 - 4 people"
 TEAM_PLAYERS = 4  # two teams of two, partners across the table
-MAX_NAME = 20
-NAME_FORBIDS = ",="  # the judge's CLI writes hands as NAME=CARDS,CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,26 +149,8 @@ def _check_players(players: tuple[str, ...], teams: bool) -> tuple[str, ...]:
             f"{len(players)} player(s): expected {PLAYERS.start} to {PLAYERS.stop - 1}, in "
             "seat order"
         )
-    for name in players:
-        check_name(name)
-    seen: set[str] = set()
-    for name in players:
-        if name.casefold() in seen:
-            raise InvalidInput(f"player {name!r} is named twice: expected a different name each")
-        seen.add(name.casefold())
+    check_names(players)
     return players
-
-
-def check_name(name: str) -> str:
-    """A player's name: 1 to 20 printable characters, no comma or '=', no outer spaces."""
-    if not name or name != name.strip() or len(name) > MAX_NAME or not name.isprintable():
-        raise InvalidInput(
-            f"player name {name!r}: expected 1 to {MAX_NAME} printable characters "
-            "without leading or trailing spaces"
-        )
-    if any(char in name for char in NAME_FORBIDS):
-        raise InvalidInput(f"player name {name!r}: expected no ',' or '=' in a name")
-    return name
 
 
 def apply_action(game: StatesGame, action: Action) -> StatesGame:

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.actions import Action
-from rules.errors import InvalidLog, RuleError
-from rules.log import located, parse_log
+from rules.errors import InvalidLog
+from rules.log import parse_log, replay_actions
 from rules.states.actions import FAMILY, StartStates
 from rules.states.game import HandRecord, StatesGame, apply_action, expecting, new_game
 from rules.states.hand import ClaimRecord, Hand
@@ -33,28 +33,12 @@ def apply(game: StatesGame, action: Action) -> StatesGame:
 
 
 def replay(actions: Iterable[Action]) -> StatesGame:
-    iterator = iter(actions)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    game = start(first)
-    for action in iterator:
-        game = apply(game, action)
-    return game
+    return replay_actions(actions, start, apply, FIRST_LINE)
 
 
 def replay_log(lines: Iterable[str]) -> StatesGame:
     """Replay a log, naming the action of the first one the rules refuse."""
-    actions = parse_log(lines)
-    if not actions:
-        raise InvalidLog(f"the log is empty: expected {FIRST_LINE} first")
-    game = start(actions[0])
-    for number, action in enumerate(actions[1:], start=2):
-        try:
-            game = apply(game, action)
-        except RuleError as error:
-            raise located(error, f"action {number} ({action.kind})") from None
-    return game
+    return replay_actions(parse_log(lines), start, apply, FIRST_LINE, locate=True)
 
 
 def summary(game: StatesGame) -> dict[str, Any]:

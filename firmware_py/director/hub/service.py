@@ -45,6 +45,7 @@ from firmware_py.table.hub_wire import (
     round_of,
     table_of,
 )
+from firmware_py.table.mqtt_bridge import PahoOnLoop
 from firmware_py.table.notify import Notifier, WatchdogPinger
 
 log = logging.getLogger("gametable")
@@ -71,8 +72,10 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Hub:
+class Hub(PahoOnLoop):
     """The hub's MQTT client and its loop-side work. ``run`` until ``stop``."""
+
+    broker: HubBroker
 
     def __init__(
         self,
@@ -279,42 +282,7 @@ class Hub:
             for rnd in self.record.rounds()
         }
 
-    def _complain(self, line: str) -> None:
-        if line != self._complaint:
-            log.warning(line)
-            self._complaint = line
-
     # --- on paho's thread -----------------------------------------------------------------
-
-    def _to_loop(self, callback: Callable[..., None], *args: Any) -> None:
-        loop = self._loop
-        if loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop closed: the hub is stopping
-            loop.call_soon_threadsafe(callback, *args)
-
-    def _on_connect(
-        self,
-        client: mqtt.Client,
-        userdata: Any,
-        flags: mqtt.ConnectFlags,
-        reason: ReasonCode,
-        properties: Properties | None,
-    ) -> None:
-        self._to_loop(self._connected, reason)
-
-    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
-        self._to_loop(self._complain, f"event=hub_unreachable broker={self.broker.host}")
-
-    def _on_disconnect(
-        self,
-        client: mqtt.Client,
-        userdata: Any,
-        flags: mqtt.DisconnectFlags,
-        reason: ReasonCode,
-        properties: Properties | None,
-    ) -> None:
-        self._to_loop(self._disconnected, str(reason))
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         self._to_loop(
