@@ -20,7 +20,9 @@ SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
 
 
 def recorded_events(path: Path) -> list[dict[str, Any]]:
-    journal = Journal.open(path)
+    if not path.exists():  # killed before its journal was made
+        return []
+    journal = Journal.open_read_only(path)  # as `journal show` would, beside a live table
     try:
         return [entry.body for entry in journal.entries() if entry.kind == "event"]
     finally:

@@ -392,13 +392,16 @@ def test_the_i2c_address_may_be_written_in_hex() -> None:
 
 def test_a_quoted_i2c_address_is_rejected() -> None:
     assert error('[oled]\naddress = "0x3C"\n') == (
-        "oled.address: expected a 7-bit I2C address from 0x08 to 0x77 written as a TOML integer "
-        'like 0x3C, got "0x3C"'
+        "oled.address: expected the display's I2C address, 0x3C or 0x3D, written as a TOML "
+        'integer, got "0x3C"'
     )
 
 
-def test_an_i2c_address_beyond_7_bits_is_rejected() -> None:
-    assert error("[oled]\naddress = 0x80\n").endswith("got 128")
+@pytest.mark.parametrize("address", ["0x80", "0x08", "0x3E", "60.0", "true"])
+def test_the_oled_answers_only_at_0x3c_or_0x3d(address: str) -> None:
+    assert error(f"[oled]\naddress = {address}\n").startswith(
+        "oled.address: expected the display's I2C address, 0x3C or 0x3D"
+    )
 
 
 def test_rotate_is_a_quarter_turn_count() -> None:
@@ -510,11 +513,20 @@ def test_a_combo3_round_is_1_to_8() -> None:
     )
 
 
-def test_the_config_knows_the_rounds_combo3_has() -> None:
+def test_the_config_knows_the_rounds_each_format_has() -> None:
     from firmware_py.table.config import FORMAT_ROUNDS
-    from rules.geoplunge.match3 import ROUNDS
+    from rules.geoplunge import match, match3
 
-    assert FORMAT_ROUNDS["combo3"] == ROUNDS
+    assert FORMAT_ROUNDS == {"combo4": match.ROUNDS, "combo3": match3.ROUNDS}
+
+
+def test_the_config_knows_the_longest_match() -> None:
+    assert error("[table]\nmatch_minutes = 121\n") == (
+        "table.match_minutes: expected an integer from 1 to 120, got 121"
+    )
+    from rules.geoplunge.match import LONGEST_MATCH_MINUTES
+
+    assert LONGEST_MATCH_MINUTES == 120
 
 
 def test_the_championship_takes_no_round() -> None:

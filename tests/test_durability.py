@@ -84,6 +84,14 @@ def _killed_after(lines: list[str], path: Path, commits: int) -> bool:
     return False
 
 
+def _played(lines: list[str], path: Path) -> None:
+    journal = Journal.open(path)
+    try:
+        run_script(lines, TableSettings(), lambda event: None, journal=journal)
+    finally:
+        journal.close()
+
+
 def _finish(lines: list[str], path: Path) -> list[dict[str, Any]]:
     journal = Journal.open(path)
     settings, steps = parse_script(lines, TableSettings())
@@ -115,7 +123,7 @@ def test_a_stop_after_any_commit_resumes_to_the_same_record(name: str, tmp_path:
 
 def test_new_journal_moves_the_old_one_aside(tmp_path: Path) -> None:
     path = tmp_path / "journal.db"
-    run_script(_lines("plunge"), TableSettings(), lambda event: None, journal=Journal.open(path))
+    _played(_lines("plunge"), path)
     Journal.open(path, new=True).close()
     assert list(tmp_path.glob("journal.db.old-*"))
     assert Journal.open(path).is_empty()
@@ -130,7 +138,7 @@ def test_undo_is_a_compensating_entry_never_a_deletion(tmp_path: Path) -> None:
         '{"t": 9, "press": "console.undo"}', '{"t": 9.1, "release": "console.undo"}',
         '{"t": 10}',
     ]  # fmt: skip
-    run_script(lines, TableSettings(), lambda event: None, journal=Journal.open(path))
+    _played(lines, path)
     events = recorded_events(path)
     kinds = [e["event"] for e in events]
     assert kinds.index("plunge") < kinds.index("undo")  # both kept, in order
@@ -144,9 +152,7 @@ def test_undo_is_a_compensating_entry_never_a_deletion(tmp_path: Path) -> None:
 def test_a_tampered_journal_does_not_replay(tmp_path: Path) -> None:
     """A decision edited with its checksum made to match: replaying the inputs still tells."""
     path = tmp_path / "journal.db"
-    run_script(
-        _lines("shout-won-by-ms"), TableSettings(), lambda e: None, journal=Journal.open(path)
-    )
+    _played(_lines("shout-won-by-ms"), path)
     with sqlite3.connect(path) as db:
         seq, kind, t, wall, body = db.execute(
             'SELECT seq, kind, t, wall, body FROM entries WHERE body LIKE \'%"event":"shout"%\''
@@ -164,6 +170,7 @@ def test_rebuilt_state_equals_the_live_state(tmp_path: Path) -> None:
     live = VirtualTable(TableSettings(), lambda e: None, journal=Journal.open(path))
     _, steps = parse_script(_lines("combo4-match"), TableSettings())
     live.play(steps[: len(steps) // 2])
+    _stopped(live)
     rebuilt = VirtualTable(TableSettings(), lambda e: None, journal=Journal.open(path))
     assert rebuilt.controller.session == live.controller.session
     assert rebuilt.controller.prompt.key == live.controller.prompt.key
@@ -184,7 +191,16 @@ def _chummy_waiting(path: Path) -> VirtualTable:
     settings, steps = parse_script("\n".join(lines).splitlines(), TableSettings())
     table = VirtualTable(settings, lambda e: None, journal=Journal.open(path))
     table.play(steps)
+    _stopped(table)
     return table
+
+
+def _stopped(table: VirtualTable) -> None:
+    """The table's process ends as a kill would end it: what it committed stays, and the
+    journal is free for the next table (R127)."""
+    assert table.recorded is not None
+    table.close()
+    table.recorded.journal.close()
 
 
 def _restart(path: Path, now: float, *, elapsed_known: bool = True) -> VirtualTable:
@@ -238,6 +254,7 @@ def test_the_match_clock_held_after_a_restart_resumes_with_the_time_it_had(tmp_p
     table = VirtualTable(TableSettings(), lambda e: None, journal=Journal.open(path))
     table.drive("console.go", True, 1.0)
     table.advance(25.0)
+    _stopped(table)
     table = _restart(path, 5000.0)
     assert table.controller.prompt.key == "recover/match"
     table.drive("console.no", True, 5001.0)
@@ -249,6 +266,7 @@ def test_a_count_cut_short_by_a_restart_is_counted_again(tmp_path: Path) -> None
     table = VirtualTable(table_settings(game=1), lambda e: None, journal=Journal.open(path))
     table.drive("console.count", True, 1.0)
     table.advance(2.5)
+    _stopped(table)
     table = _restart(path, 3.0)
     assert table.controller.prompt.key == "bu/plunge"
     assert "count_interrupted" in [e["event"] for e in recorded_events(path)]

@@ -307,3 +307,43 @@ def test_a_wal_left_beside_a_missing_journal_is_never_taken_into_a_new_one(
     assert_one_line_refusal(outcome, names=f"{journal}-wal")
     assert "left beside it" in outcome.stderr
     assert fingerprint(tmp_path) == before
+
+
+@pytest.mark.parametrize("fresh", [[], ["--new-journal"]], ids=["resume", "new-journal"])
+def test_a_second_table_on_a_journal_in_use_is_refused_and_changes_nothing(
+    tmp_path: Path, fresh: list[str]
+) -> None:
+    """R127: one writer at a time; the second neither records nor moves the first's journal."""
+    place = tmp_path / "place"
+    place.mkdir()
+    path = place / "journal.db"
+    config = mock_table_config(tmp_path)
+    journal = _half_a_match(path)
+    try:
+        before = fingerprint(place)
+        outcome = own_process("run", "--config", str(config), "--journal", str(path), *fresh)
+        assert fingerprint(place) == before
+    finally:
+        journal.close()
+    assert (outcome.code, outcome.stderr) == (2, "")
+    assert outcome.stdout.count("\n") == 1
+    assert "is in use by another gametable" in outcome.stdout
+
+
+def test_a_headless_script_on_a_journal_in_use_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "journal.db"
+    journal = _half_a_match(path)
+    try:
+        before = fingerprint(tmp_path)
+        script = str(SCRIPTS / "combo4-match.jsonl")
+        outcome = own_process("sim", "--headless", "--script", script, "--journal", str(path))
+        assert fingerprint(tmp_path) == before
+    finally:
+        journal.close()
+    assert_one_line_refusal(outcome, names="is in use by another gametable")
+
+
+def test_the_journal_is_free_again_once_its_table_stops(tmp_path: Path) -> None:
+    path = tmp_path / "journal.db"
+    _half_a_match(path).close()
+    Journal.open(path).close()  # no lock left behind

@@ -68,8 +68,10 @@ def test_morning_rounds_last_20_minutes_and_afternoon_rounds_12() -> None:
 
 def test_a_tournament_may_set_another_length() -> None:
     assert new_match3(StartMatch3(round=1, minutes=25)).minutes == 25
-    with pytest.raises(InvalidInput, match="at least 1"):
+    with pytest.raises(InvalidInput, match="expected 1 to 120"):
         new_match3(StartMatch3(round=1, minutes=0))
+    with pytest.raises(InvalidInput, match="expected 1 to 120"):
+        new_match3(StartMatch3(round=1, minutes=100_000))
 
 
 # Morning rounds: every game in order, repeating

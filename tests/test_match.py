@@ -59,6 +59,19 @@ def test_round_numbers_start_at_one() -> None:
         match_kind(0)
 
 
+def test_a_log_names_no_round_past_the_last_a_tournament_has() -> None:
+    assert match_kind(99) is MatchKind.ALL
+    with pytest.raises(InvalidInput, match="round 1000: expected a Combo 4 round 1 to 99"):
+        new_match(StartMatch(round=1000))
+
+
+@pytest.mark.parametrize("minutes", [0, 121, 100_000])
+def test_a_match_lasts_1_to_120_minutes(minutes: int) -> None:
+    assert new_match(StartMatch(round=1, minutes=120)).minutes == 120
+    with pytest.raises(InvalidInput, match=f"match length {minutes} minutes: expected 1 to 120"):
+        new_match(StartMatch(round=1, minutes=minutes))
+
+
 def test_all_match_plays_games_one_to_five() -> None:
     assert game_cycle(MatchKind.ALL) == (1, 2, 3, 4, 5)
 

@@ -95,3 +95,52 @@ def test_a_field_larger_than_the_maximum_is_refused_up_front() -> None:
     rows = "".join(f"T{i},S{i},a\n" for i in range(MAX_TEAMS + 1))
     with pytest.raises(InvalidInput, match=f"more than {MAX_TEAMS} teams"):
         parse_teams_csv("name,school,players\n" + rows)
+
+
+# R134: names that fit, and one player on one team
+
+
+def test_a_team_name_longer_than_40_characters_is_refused_at_entry() -> None:
+    long_name = "E" * 41
+    with pytest.raises(InvalidInput, match=r"line 2: team name 'E{40}'\.\.\. has 41 characters"):
+        parse_teams_csv(f"name,school,players\n{long_name},X,A\nOwls,Y,B\n")
+    assert parse_teams_csv(f"name,school,players\n{'E' * 40},X,A\nOwls,Y,B\n")[0].name == "E" * 40
+
+
+def test_a_player_name_longer_than_40_characters_is_refused_at_entry() -> None:
+    with pytest.raises(InvalidInput, match=r"line 3: player 'P{40}'\.\.\. has 41 characters"):
+        parse_teams_csv(f"name,school,players\nEagles,X,A\nOwls,Y,{'P' * 41}\n")
+
+
+def test_a_team_lists_at_most_8_players() -> None:
+    roster = ";".join(f"P{n}" for n in range(9))
+    with pytest.raises(InvalidInput, match="line 2: 9 players: expected at most 8"):
+        parse_teams_csv(f"name,school,players\nEagles,X,{roster}\nOwls,Y,B\n")
+
+
+def test_a_player_listed_twice_on_a_team_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="line 2: player 'ann' is listed twice"):
+        parse_teams_csv("name,school,players\nEagles,X,Ann;ann\nOwls,Y,B\n")
+
+
+def test_a_player_on_two_teams_of_one_school_is_refused_naming_both_lines() -> None:
+    with pytest.raises(
+        InvalidInput,
+        match=r"line 3: player 'Ann' is already on team 'Eagles' \(teams.csv line 2\)",
+    ):
+        parse_teams_csv("name,school,players\nEagles,Lincoln,Ann;Bo\nOwls,lincoln,Ann;Cy\n")
+
+
+def test_a_player_on_two_teams_of_no_school_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="already on team 'Eagles'"):
+        parse_teams_csv("name,school,players\nEagles,,Ann\nOwls,,Ann\n")
+
+
+def test_one_name_at_two_schools_is_two_children() -> None:
+    teams = parse_teams_csv("name,school,players\nEagles,Lincoln,Sam Lee\nOwls,Adams,Sam Lee\n")
+    assert [team.players for team in teams] == [("Sam Lee",), ("Sam Lee",)]
+
+
+def test_a_record_made_before_the_limits_still_opens() -> None:
+    entrants = (Entrant("E" * 60, "", ("Ann",)), Entrant("Owls", "", ("Ann",)))
+    assert check_entrants(entrants) == entrants

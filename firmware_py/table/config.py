@@ -620,10 +620,15 @@ def _oled_section(root: _Table) -> OledConfig:
     return config
 
 
+# The SSD1306 and the SH1106 answer at one of two addresses, chosen by their SA0 pin: any other
+# address is a typo that would only show as "no OLED" at the tournament.
+OLED_I2C_ADDRESSES: Final = (0x3C, 0x3D)
+
+
 def _i2c_address(t: _Table, default: int) -> int:
-    expected = "a 7-bit I2C address from 0x08 to 0x77 written as a TOML integer like 0x3C"
+    expected = "the display's I2C address, 0x3C or 0x3D, written as a TOML integer"
     value = t.take("address", expected, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0x08 <= value <= 0x77:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in OLED_I2C_ADDRESSES:
         raise t.error("address", expected, value)
     return value
 

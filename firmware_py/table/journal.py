@@ -164,29 +164,41 @@ class Journal:
         """
         found = journal_file.identify(path)
         journal_file.require_writable(path)
+        release: Callable[[], None] = _nothing_to_release
         if found is not Found.NOTHING:
-            problem = _problem_with(path)  # a damaged journal is never opened to write
-            if new:
-                why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
-                journal_file.move_aside(path, why)
-                found = Found.NOTHING
-            elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
-                raise _moved_aside(path, problem.reason)
-            elif problem is not None:
-                raise problem
+            # before anything is moved or read: never move aside a journal a table records to
+            release = journal_file.lock_writer(path)
+            try:
+                problem = _problem_with(path)  # a damaged journal is never opened to write
+                if new:
+                    why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
+                    journal_file.move_aside(path, why)
+                    found = Found.NOTHING
+                elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
+                    raise _moved_aside(path, problem.reason)
+                elif problem is not None:
+                    raise problem
+            except BaseException:
+                release()
+                raise
+            if found is Found.NOTHING:
+                release()  # the lock of the journal moved aside
         if found is Found.NOTHING:
             journal_file.create(path, _initialise)
+            release = journal_file.lock_writer(path)
         try:
             connection = journal_file.connect_read_write(path)
         except sqlite3.Error as error:
+            release()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
         try:
             _upgrade_to_outbox(connection)
             (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
         except sqlite3.Error as error:
             connection.close()
+            release()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
-        return cls(connection, path, next_seq=count + 1, outbox=outbox)
+        return cls(connection, path, next_seq=count + 1, release=release, outbox=outbox)
 
     def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
@@ -305,6 +317,10 @@ class Journal:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
         self._release()
+
+
+def _nothing_to_release() -> None:
+    pass
 
 
 class _OtherSchema(JournalError):

@@ -9,6 +9,7 @@ Reading never writes: not the journal, not its mode, not a file beside it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import sqlite3
@@ -165,6 +166,27 @@ def connect_read_write(path: Path) -> sqlite3.Connection:
                 side.unlink()
         raise
     return connection
+
+
+def lock_writer(path: Path) -> Callable[[], None]:
+    """Take the journal's one writer's place, and how to give it up. An exclusive ``flock`` on
+    the journal file, held while the writer has it open: a second ``gametable run`` (or
+    ``sim --journal``) on the same journal is refused before it touches anything, instead of
+    interleaving its decisions with the first one's (R127). ``flock`` is separate from SQLite's
+    own POSIX locks, so closing this descriptor never drops those."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError as error:
+        raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        raise JournalError(
+            f"journal {path} is in use by another gametable: one table at a time records to a "
+            "journal (stop the other, or give this one another --journal)"
+        ) from None
+    return lambda: os.close(descriptor)
 
 
 def require_writable(path: Path) -> None:

@@ -19,6 +19,10 @@ from rules.geoplunge.teams import Team
 GAME_NUMBERS = (1, 2, 3, 4, 5)
 PICKS_PER_TEAM = 2
 MATCH_MINUTES = 20
+# The longest day a tournament runs Combo 4 rounds, and the longest match it sets: bounds the
+# table's config and a replayed log alike (a log is data anybody can write).
+ROUNDS = 99
+LONGEST_MATCH_MINUTES = 120
 
 
 class MatchKind(StrEnum):
@@ -36,9 +40,16 @@ class TimeUpRule(StrEnum):
 
 def match_kind(round_number: int) -> MatchKind:
     """Odd rounds play All matches, even rounds Call matches."""
-    if round_number < 1:
-        raise InvalidInput(f"round {round_number}: expected a round number from 1")
+    if not 1 <= round_number <= ROUNDS:
+        raise InvalidInput(f"round {round_number}: expected a Combo 4 round 1 to {ROUNDS}")
     return MatchKind.ALL if round_number % 2 else MatchKind.CALL
+
+
+def check_match_minutes(minutes: int) -> None:
+    if not 1 <= minutes <= LONGEST_MATCH_MINUTES:
+        raise InvalidInput(
+            f"match length {minutes} minutes: expected 1 to {LONGEST_MATCH_MINUTES} minutes"
+        )
 
 
 def check_picks(picks: tuple[int, ...], team: str) -> frozenset[int]:
@@ -246,8 +257,7 @@ class MatchState(MatchProgress):
 
 def new_match(start: StartMatch) -> MatchState:
     kind = match_kind(start.round)
-    if start.minutes < 1:
-        raise InvalidInput(f"match length {start.minutes} minutes: expected at least 1")
+    check_match_minutes(start.minutes)
     return MatchState(
         round=start.round,
         kind=kind,

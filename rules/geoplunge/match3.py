@@ -32,6 +32,7 @@ from rules.geoplunge.match import (
     TimeUp,
     TimeUpRule,
     apply_time_up,
+    check_match_minutes,
     finish_game,
     last_winner,
 )
@@ -145,8 +146,7 @@ class Match3State(MatchProgress):
 def new_match3(start: StartMatch3) -> Match3State:
     part = day_part(start.round)
     minutes = round_minutes(start.round) if start.minutes is None else start.minutes
-    if minutes < 1:
-        raise InvalidInput(f"match length {minutes} minutes: expected at least 1")
+    check_match_minutes(minutes)
     return Match3State(
         round=start.round,
         part=part,

@@ -16,6 +16,11 @@ MIN_TEAMS = 2
 # The largest field a record takes: 200 tables of two teams, with room to spare. Pairing a
 # field is a matching over every pair of teams; far larger ones are refused up front (R130).
 MAX_TEAMS = 512
+# What a name may hold (R134): a team's name is shown on the OLED, the scoreboard and the result
+# sheet; a roster is the two to four players of a GeoPlunge team, with room to spare.
+MAX_NAME = 40
+MAX_SCHOOL = 80
+MAX_PLAYERS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +52,9 @@ def name_key(name: str) -> str:
 
 
 def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
-    """At least two teams, every name non-empty and unique (``name_key``)."""
+    """At least two teams, every name non-empty and unique (``name_key``). The lengths and
+    rosters of R134 are checked where teams are entered (``parse_teams_csv``), so that a record
+    made before them still opens."""
     seen: dict[str, str] = {}
     for entrant in entrants:
         key = name_key(entrant.name)
@@ -88,8 +95,10 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
         )
     entrants: list[Entrant] = []
     first_line: dict[str, int] = {}
+    rosters = _Rosters()
     for number, row in numbered[1:]:
         entrant = _entrant(row, f"{source} line {number}")
+        rosters.enter(entrant, f"{source} line {number}")
         key = name_key(entrant.name)
         if key in first_line:
             raise InvalidInput(
@@ -117,7 +126,56 @@ def _entrant(row: Sequence[str], where: str) -> Entrant:
     name, school, players = (clean_text(cell, where) for cell in row)
     if not name:
         raise InvalidInput(f"{where}: the team has no name: expected a name")
-    return Entrant(name=name, school=school, players=_players(players.split(PLAYER_SEPARATOR)))
+    entrant = Entrant(name=name, school=school, players=_players(players.split(PLAYER_SEPARATOR)))
+    check_lengths(entrant, where)
+    return entrant
+
+
+def check_lengths(entrant: Entrant, where: str) -> None:
+    """R134: names that fit where they are shown, and a roster of a team's size."""
+    for what, text, limit in (
+        ("team name", entrant.name, MAX_NAME),
+        ("school", entrant.school, MAX_SCHOOL),
+        *(("player", player, MAX_NAME) for player in entrant.players),
+    ):
+        if len(text) > limit:
+            raise InvalidInput(
+                f"{where}: {what} {text[:limit]!r}... has {len(text)} characters: "
+                f"expected at most {limit}"
+            )
+    if len(entrant.players) > MAX_PLAYERS:
+        raise InvalidInput(
+            f"{where}: {len(entrant.players)} players: expected at most {MAX_PLAYERS} a team"
+        )
+    keys = [name_key(player) for player in entrant.players]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            raise InvalidInput(
+                f"{where}: player {entrant.players[index]!r} is listed twice: "
+                "expected each player once"
+            )
+
+
+class _Rosters:
+    """Who plays for which team, school by school: one player is on one team (R134). The same
+    name at two schools is two children; with no school given, one name is one player."""
+
+    def __init__(self) -> None:
+        self._team_of: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def enter(self, entrant: Entrant, where: str) -> None:
+        for player in entrant.players:
+            key = (name_key(entrant.school), name_key(player))
+            if key in self._team_of:
+                team, first = self._team_of[key]
+                raise InvalidInput(
+                    f"{where}: player {player!r} is already on team {team!r} ({first}): "
+                    "expected each player on one team (two children of one name at one school: "
+                    "tell them apart, e.g. 'Sam Lee (5th)')"
+                )
+        for player in entrant.players:
+            key = (name_key(entrant.school), name_key(player))
+            self._team_of[key] = (entrant.name, where)
 
 
 def _players(names: Iterable[str]) -> tuple[str, ...]:
