@@ -19,8 +19,17 @@ function setError(message) {
   show($("error"), Boolean(message));
 }
 
+// The places a phone may take: the seats, then the officials' (the Game Monitor).
+function places() {
+  return state ? [...state.seats, ...(state.officials || [])] : [];
+}
+
+function isOfficial(seat) {
+  return Boolean(state && (state.officials || []).some((o) => o.seat === seat));
+}
+
 function nameOf(seat) {
-  const found = state && state.seats.find((s) => s.seat === seat);
+  const found = places().find((s) => s.seat === seat);
   return found ? found.name : seat;
 }
 
@@ -117,18 +126,25 @@ function renderJoin() {
   show($("join"), !seated);
   show($("seated"), seated);
   if (seated) {
+    const official = isOfficial(me.seat);
+    $("seated-as").textContent = official ? "You are the " : "You are playing as ";
     $("seated-name").textContent = nameOf(me.seat);
-    $("seated-seat").textContent = me.seat;
+    $("seated-seat").textContent = official ? "" : ` (seat ${me.seat})`;
   }
   const select = $("join-seat");
-  const wanted = state.seats.map((s) => `${s.seat}:${s.name}`).join("|");
+  const wanted = places().map((s) => `${s.seat}:${s.name}`).join("|");
   if (select.dataset.seats !== wanted) {
     select.dataset.seats = wanted;
+    const officials = (state.officials || []).map((o) => o.name);
+    $("join-seat-label").textContent = officials.length
+      ? `Your seat (or ${officials.join(", ")})`
+      : "Your seat";
     select.replaceChildren(
-      ...state.seats.map(({ seat, name }) => {
+      ...places().map(({ seat, name }) => {
         const option = document.createElement("option");
         option.value = seat;
-        option.textContent = name === seat ? `Seat ${seat}` : `${name} (seat ${seat})`;
+        if (isOfficial(seat)) option.textContent = name;
+        else option.textContent = name === seat ? `Seat ${seat}` : `${name} (seat ${seat})`;
         return option;
       }),
     );
