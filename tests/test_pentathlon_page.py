@@ -22,8 +22,8 @@ def typed(table: PTable, value: str, seat: str = MONITOR) -> PTable:
     return table
 
 
-def chip_placed(**options: object) -> PTable:
-    return playing(**options).buttons("yes").choose("Chip placed")
+def chip_placed(journal: Path | None = None) -> PTable:
+    return playing(journal=journal).buttons("yes").choose("Chip placed")
 
 
 def test_every_step_offers_the_page_s_monitor_place() -> None:
