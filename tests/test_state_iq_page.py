@@ -49,6 +49,11 @@ def test_the_dealers_verdict_is_recorded_with_the_state_named() -> None:
     assert (guess["action"], guess["correct"], guess["state"]) == ("state_iq.guess", False, "TX")
 
 
+def test_the_page_lists_the_guessing_team_s_guesses_so_far() -> None:
+    table = named(guessing(), "B", "TX").buttons("no")
+    assert table.controller.prompt.page.lines[1:] == ("Guess 1: TX, wrong",)
+
+
 def test_a_state_already_missed_on_this_card_is_ruled_out_as_a_right_guess() -> None:
     table = named(guessing(), "B", "TX").buttons("no")
     named(table, "B", "Texas")

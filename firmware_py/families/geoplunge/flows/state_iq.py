@@ -81,7 +81,11 @@ def guess_prompt(
         seats=(team,),
         take=typed,
     )
-    page = PageInfo(lines=(f"Team {team} guesses: the dealer judges each guess",))
+    made = [
+        f"Guess {n}: {guess.state or 'not typed'}, {'right' if guess.correct else 'wrong'}"
+        for n, guess in enumerate(state.guesses(state.guessing_team), start=1)
+    ]
+    page = PageInfo(lines=(f"Team {team} guesses: the dealer judges each guess", *made))
     return replace(asked, entry=entry, page=page)
 
 
