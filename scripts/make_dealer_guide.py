@@ -364,6 +364,7 @@ What a phone takes, and what you do with it:
 | Guesstimation | each player's guess, hidden until all are in (the Round Leader's answer without a deck) | nothing: the reveal comes by itself; **YES** reads the answer |
 | GeoPlunge, Border-Up | the shouting team's groups, checked by the rules | **YES** agrees with the rules, **NO** overrules and asks why (R478) |
 | GeoPlunge, State IQ | the guessing team's state, read by the rules | **YES** right, **NO** wrong, as always; a state the game rules out asks you to agree or overrule (R480) |
+| GeoPlunge, Dashing States | a shouting team's 6 cards in the order laid down, checked by the rules | in order: **YES** if the unused card is down and nobody was helped; out of order: agree or overrule (R483) |
 | Mathematics Pentathlon | the Game Monitor's numbers (points, stacks) for the move picked on the console | pick the move; the phone types its numbers (R482) |
 
 Every button still works: the console's entry stays for a table without phones, and UNDO takes

@@ -107,6 +107,36 @@ def test_a_shouting_team_types_its_border_up_groups(tmp_path: Path) -> None:
     assert daemon.controller.prompt.text == "Team A: rules say\nVALID. Agree?"
 
 
+def test_a_shouting_team_types_its_dashing_states_cards(tmp_path: Path) -> None:
+    daemon = page_daemon(geoplunge(game=3, count_cadence=FAST_COUNT), tmp_path / "journal.db")
+
+    async def scenario() -> tuple[str, str]:
+        async with running(daemon) as base:
+            await buttons(daemon, "count")
+            await until(lambda: daemon.controller.prompt.key == "ds/race1", "race 1")
+            await buttons(daemon, "go")
+            await press(daemon, "B.shout")
+            await until(lambda: daemon.controller.prompt.key == "ds/met1/B", "B's verdict")
+            async with phone_at(daemon, base, "B") as phone:
+                await send(phone, "AL, AK, AZ")
+                await expect(phone.locator("#error")).to_be_visible(timeout=WAIT_MS)
+                refused = await phone.locator("#error").inner_text()
+                await send(phone, "AK, AL, AZ, AR, CA, CO")
+                await expect(phone.locator("#facts")).to_contain_text(
+                    "out of order", timeout=WAIT_MS
+                )
+                facts = await phone.locator("#facts").inner_text()
+        return refused, facts
+
+    refused, facts = asyncio.run(scenario())
+    assert refused == "Team B laid down 3 cards: expected 6"
+    assert facts.split("\n") == [
+        "Team B laid down: AK, AL, AZ, AR, CA, CO",
+        "The rules say: out of order (AK before AL, sorting by state name, A to Z)",
+    ]
+    assert daemon.controller.prompt.text == "Team B: rules say\nOUT OF ORDER. Agree?"
+
+
 def test_the_game_monitor_types_a_chip_s_points_on_the_page(tmp_path: Path) -> None:
     daemon = page_daemon(pentathlon(game="contig-60"), tmp_path / "journal.db")
 

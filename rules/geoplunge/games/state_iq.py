@@ -20,13 +20,13 @@ from typing import Generic, TypeVar
 from rules.actions import Action, register
 from rules.atlas import Atlas, default_atlas
 from rules.errors import IllegalAction, InvalidInput
-from rules.geoplunge.games.border_up import MAX_REASON
 from rules.geoplunge.games.common import (
     DeclarePlunge,
     DrawWinner,
     GameContext,
     StatehoodDraw,
     check_plunge,
+    check_reason,
     draw_result,
     not_this_game,
     require_phase,
@@ -198,7 +198,7 @@ class StateIQRules(ABC, Generic[StateT]):
         if action.team is not guessing:
             raise IllegalAction(f"Team {action.team} guessed: expected Team {guessing} to guess")
         if isinstance(action, StateIQOverrule):
-            guess = Guess(True, self._atlas.code(action.state), _reason(action.reason))
+            guess = Guess(True, self._atlas.code(action.state), check_reason(action.reason))
         else:
             guess = Guess(action.correct, self._guessed_state(state, guessing, action))
         if guessing is state.first_team:
@@ -258,17 +258,6 @@ class StateIQ(StateIQRules[StateIQState]):
         if code in _missed_on_card(state.guesses(team)):
             return f"{code} was already guessed wrong for this card: expected a different state"
         return None
-
-
-def _reason(text: str) -> str:
-    """An overrule's reason, checked: one short line (R480)."""
-    reason = text.strip()
-    if not reason or len(reason) > MAX_REASON or not reason.isprintable():
-        raise InvalidInput(
-            f"overrule reason {text[:MAX_REASON]!r}: expected 1 to {MAX_REASON} "
-            "characters on one line"
-        )
-    return reason
 
 
 def second_turn_over(first_correct: int, guesses: tuple[Guess, ...]) -> bool:
