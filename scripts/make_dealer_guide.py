@@ -17,7 +17,7 @@ from drivers.oled import Oled, open_emulator
 from firmware_py import families
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableSettings
-from firmware_py.table.headless import VirtualTable
+from firmware_py.table.headless import Entry, VirtualTable
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGES = "dealer-guide"
@@ -39,6 +39,10 @@ class Guide:
     def start(self, title: str, text: str, **settings: Any) -> None:
         self.flush()
         self.sections.append(f"## {title}\n\n{text}\n")
+        self.new_table(**settings)
+
+    def new_table(self, **settings: Any) -> None:
+        """Another table for the section's next screens (another game, say)."""
         self.table = VirtualTable(self.settings(**settings), lambda event: None)
         self.t = 0.0
 
@@ -68,6 +72,11 @@ class Guide:
         self.t += 0.5
         self._table().controller.advance(self.t)
         self._table().drive(name, active, self.t)
+
+    def type(self, seat: str, name: str, value: str) -> None:
+        """What a phone types on the table's web page (``seat``'s ``name``)."""
+        self.t += 1.0
+        self._table().enter(Entry(seat, name, value), self.t)
 
     def wait(self, seconds: float) -> None:
         self.t += seconds
@@ -266,6 +275,7 @@ def build(images: Path) -> str:
     )
 
     _level3(g)
+    _web_page(g)
     g.flush()
     return INTRO + "\n" + "\n".join(g.sections)
 
@@ -337,6 +347,68 @@ def _level3(g: Guide) -> None:
         format="championship",
     )
     g.shot("champ-start", "Shuffle every deck. **GO** starts Game 1 (no clock).")
+
+
+WEB_PAGE = """\
+With `[web] enabled = true` in the table's config (`listen = "0.0.0.0"` to reach it from the
+tournament's Wi-Fi; [web.md](web.md) has the security notes), the table serves its own page at
+`http://<the Pi's address>:8080/`. Anyone who opens it sees the OLED, the scores, the clock and
+the lights, live, and needs nothing. A player who wants to type takes a seat: the **join code**
+shows in the OLED's footer (`JOIN K7Q2XM`) for 3 seconds of every 8, is new for every match,
+and admits one phone per seat (a second phone for the same seat replaces the first).
+
+What a phone takes, and what you do with it:
+
+| family | the phone | you |
+|---|---|---|
+| Guesstimation | each player's guess, hidden until all are in (the Round Leader's answer without a deck) | nothing: the reveal comes by itself; **YES** reads the answer |
+| GeoPlunge, Border-Up | the shouting team's groups, checked by the rules | **YES** agrees with the rules, **NO** overrules and asks why (R478) |
+| GeoPlunge, State IQ | the guessing team's state, read by the rules | **YES** right, **NO** wrong, as always; a state the game rules out asks you to agree or overrule (R480) |
+| GeoPlunge, Dashing States | a shouting team's 6 cards in the order laid down, checked by the rules | in order: **YES** if the unused card is down and nobody was helped; out of order: agree or overrule (R483) |
+| Mathematics Pentathlon | the Game Monitor's numbers (points, stacks) for the move picked on the console | pick the move; the phone types its numbers (R482) |
+
+Every button still works: the console's entry stays for a table without phones, and UNDO takes
+back a typed entry as it takes back a button. A phone's mistake (an unknown state, a word where
+a number goes) is answered on that phone in one line and changes nothing at the table.
+"""
+
+PHONES = """\
+What the phones show (390 pixels wide; `scripts/make_web_screenshots.py` takes them with
+chromium):
+
+| a guess (Guesstimation) | Border-Up groups | a State IQ state | the Game Monitor's points |
+|---|---|---|---|
+| ![a guess](web/guessing.png) | ![Border-Up groups](web/border-up.png) | ![a State IQ state](web/state-iq.png) | ![the monitor's points](web/pentathlon.png) |
+
+On a laptop (a spectator, after the reveal):
+
+![the page on a laptop](web/laptop.png)
+"""
+
+
+def _web_page(g: Guide) -> None:
+    g.start("The table's web page", WEB_PAGE, game=1)
+    g.press("count")
+    g.wait(6)
+    g.press("go")
+    g.tap("A.shout")
+    g.wait(1)
+    g.press("no")
+    g.type("A", "groups", "KS,MO,KY,WV,PA / MD,VA,NC")
+    g.shot("web-bu-checked", "Team A typed its groups: **YES** agrees, **NO** overrules.")
+    g.new_table(game=2)
+    g.press("next", "yes", "count")
+    g.wait(6)
+    g.press("yes")
+    g.type("B", "state", "Texas")
+    g.shot("web-iq-named", "Team B typed Texas: **YES** if the card is Texas, **NO** if not.")
+    g.press("no")
+    g.type("B", "state", "TX")
+    g.shot(
+        "web-iq-ruled-out", "Texas again: the rules say wrong. **YES** agrees, **NO** overrules."
+    )
+    g.flush()
+    g.sections.append(PHONES)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,18 @@
-"""Take docs/web/*.png: the table's page on a phone, as Playwright's chromium draws it.
+"""Take docs/web/*.png: the table's page as Playwright's chromium draws it, on a phone
+(390x844) and on a laptop (1280x800).
 
-A Guesstimation table (the sample deck, the seed of docs/scripts/guesstimation-two-rounds.jsonl)
-runs on MockFactory pins with its page on a free port of 127.0.0.1; Ann's phone joins, is
-shown waiting to guess (``guessing.png``), and after every guess is in and the answer is read
-(``reveal.png``). Run from the repository root, with Debian's chromium installed:
-``.venv/bin/python scripts/make_web_screenshots.py``.
+Each table runs on MockFactory pins with its page on a free port of 127.0.0.1 (a journal in a
+temporary directory), driven by its console's pins as a dealer would:
+
+- Guesstimation (the sample deck): Ann's phone waiting to guess (``guessing.png``), after every
+  guess is in and the answer is read (``reveal.png``), and the same on a laptop (``laptop.png``);
+- GeoPlunge Border-Up: Team A's phone with its groups checked (``border-up.png``);
+- GeoPlunge State IQ: Team B's phone naming its guess (``state-iq.png``);
+- the Pentathlon's Contig 60: the Game Monitor's phone typing a chip's points (``pentathlon.png``).
+
+Run from the repository root, with Debian's chromium installed:
+``PYTHONPATH=. .venv/bin/python scripts/make_web_screenshots.py`` (it drives the tables with
+the browser tests' helpers, ``tests/browser_helpers.py``).
 """
 
 from __future__ import annotations
@@ -13,52 +21,132 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from playwright.async_api import async_playwright, expect
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright, expect
 
 from firmware_py import families
-from tests.test_web_browser import CHROMIUM, PHONE, WAIT_MS, join, press, send_guess, to_guessing
-from tests.test_web_daemon import guesstimation_daemon
+from firmware_py.families.geoplunge.options import table_settings as geoplunge
+from firmware_py.families.pentathlon.options import table_settings as pentathlon
+from firmware_py.table.daemon import TableDaemon
+from tests.browser_helpers import (
+    CHROMIUM,
+    LAPTOP,
+    PHONE,
+    WAIT_MS,
+    buttons,
+    choose,
+    join,
+    page_daemon,
+    press,
+    running,
+    send,
+    until,
+)
+from tests.guesstimation_table_helpers import NAMES, settings
+from tests.test_web_browser import to_guessing
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs/web"
+FAST_COUNT = 0.05
 
 
-async def screenshots(journal: Path) -> None:
-    daemon = guesstimation_daemon(journal)
+async def _phone(
+    browser: Browser, daemon: TableDaemon, base: str, seat: str, size: ViewportSize = PHONE
+) -> Page:
     assert daemon.page is not None
-    base = f"http://127.0.0.1:{daemon.page.port}/"
-    daemon.start_controller(asyncio.get_running_loop().time())
-    task = asyncio.create_task(daemon.run())
-    while not hasattr(daemon, "leds"):
-        await asyncio.sleep(0.01)
-    try:
+    page = await (await browser.new_context(viewport=size, reduced_motion="reduce")).new_page()
+    await join(page, base, seat, daemon.page.access.code)
+    return page
+
+
+async def _shot(page: Page, name: str) -> None:
+    await page.screenshot(path=str(OUT / name), full_page=True)
+
+
+async def guesstimation(browser: Browser, journal: Path) -> None:
+    daemon = page_daemon(settings(players=list(NAMES), deck="sample"), journal)
+    async with running(daemon) as base:
         await to_guessing(daemon)
-        code = daemon.page.access.code
-        async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
-            phones = [await (await browser.new_context(viewport=PHONE)).new_page() for _ in "ABC"]
-            for phone, seat in zip(phones, "ABC", strict=True):
-                await join(phone, base, seat, code)
-            ann, bo, cy = phones
-            await send_guess(cy, "1972")
-            await expect(ann.locator("#facts")).to_contain_text("Guesses in: Cy", timeout=WAIT_MS)
-            await ann.fill("#entry-value", "1968")
-            await ann.screenshot(path=str(OUT / "guessing.png"), full_page=True)
-            await send_guess(ann, "1968")
-            await send_guess(bo, "1969")
-            await expect(ann.locator("#rows")).to_be_visible(timeout=WAIT_MS)
-            await press(daemon, "console.yes")
-            await expect(ann.locator("#facts")).to_contain_text("answer is", timeout=WAIT_MS)
-            await ann.screenshot(path=str(OUT / "reveal.png"), full_page=True)
+        ann, bo, cy = [await _phone(browser, daemon, base, seat) for seat in "ABC"]
+        laptop = await (
+            await browser.new_context(viewport=LAPTOP, reduced_motion="reduce")
+        ).new_page()
+        await laptop.goto(base)
+        await send(cy, "1972")
+        await expect(ann.locator("#facts")).to_contain_text("Guesses in: Cy", timeout=WAIT_MS)
+        await ann.fill("#entry-value", "1968")
+        await _shot(ann, "guessing.png")
+        await send(ann, "1968")
+        await send(bo, "1969")
+        await expect(ann.locator("#rows")).to_be_visible(timeout=WAIT_MS)
+        await press(daemon, "console.yes")
+        await expect(ann.locator("#facts")).to_contain_text("answer is", timeout=WAIT_MS)
+        await _shot(ann, "reveal.png")
+        await expect(laptop.locator("#facts")).to_contain_text("answer is", timeout=WAIT_MS)
+        await _shot(laptop, "laptop.png")
+
+
+async def border_up(browser: Browser, journal: Path) -> None:
+    daemon = page_daemon(geoplunge(game=1, count_cadence=FAST_COUNT), journal)
+    async with running(daemon) as base:
+        await buttons(daemon, "count")
+        await until(lambda: daemon.controller.prompt.key == "bu/race", "the race")
+        await buttons(daemon, "go")
+        await press(daemon, "A.shout")
+        await until(lambda: daemon.controller.prompt.key.startswith("bu/three_o"), "3-O")
+        await buttons(daemon, "no")
+        phone = await _phone(browser, daemon, base, "A")
+        await send(phone, "KS,MO,KY,WV,PA / MD,VA,NC")
+        await expect(phone.locator("#facts")).to_contain_text("rules say", timeout=WAIT_MS)
+        await _shot(phone, "border-up.png")
+
+
+async def state_iq(browser: Browser, journal: Path) -> None:
+    daemon = page_daemon(geoplunge(game=2, count_cadence=FAST_COUNT), journal)
+    async with running(daemon) as base:
+        await choose(daemon, "Team B")
+        await buttons(daemon, "count")
+        await until(lambda: daemon.controller.prompt.key == "iq/power", "the Power card")
+        await buttons(daemon, "yes")
+        phone = await _phone(browser, daemon, base, "B")
+        await send(phone, "Texas")
+        await buttons(daemon, "no")  # the dealer: wrong
+        await expect(phone.locator("#entry-label")).to_contain_text("guess 2", timeout=WAIT_MS)
+        await phone.fill("#entry-value", "Oklahoma")
+        await _shot(phone, "state-iq.png")
+
+
+async def pentathlon_monitor(browser: Browser, journal: Path) -> None:
+    daemon = page_daemon(pentathlon(game="contig-60"), journal)
+    async with running(daemon) as base:
+        await choose(daemon, "A begins")
+        monitor = await _phone(browser, daemon, base, "monitor")
+        await buttons(daemon, "yes")
+        await choose(daemon, "Chip placed")
+        await send(monitor, "37")
+        await buttons(daemon, "yes")
+        await choose(daemon, "Flag passes")
+        await buttons(daemon, "yes")
+        await choose(daemon, "Chip placed")
+        await expect(monitor.locator("#entry-label")).to_contain_text("Points", timeout=WAIT_MS)
+        await monitor.fill("#entry-value", "24")
+        await _shot(monitor, "pentathlon.png")
+
+
+async def screenshots(directory: Path) -> None:
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+        try:
+            await guesstimation(browser, directory / "guesstimation.db")
+            await border_up(browser, directory / "border-up.db")
+            await state_iq(browser, directory / "state-iq.db")
+            await pentathlon_monitor(browser, directory / "pentathlon.db")
+        finally:
             await browser.close()
-    finally:
-        daemon.stop()
-        await task
 
 
 if __name__ == "__main__":
     families.install()
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as directory:
-        asyncio.run(screenshots(Path(directory) / "journal.db"))
-    print(f"wrote {OUT}/guessing.png, {OUT}/reveal.png")
+        asyncio.run(screenshots(Path(directory)))
+    print(f"wrote {', '.join(sorted(path.name for path in OUT.glob('*.png')))} in {OUT}")

@@ -60,9 +60,15 @@ def _checked(settings: TableSettings, flags: Mapping[str, object]) -> TableSetti
     try:
         family(settings.family).game(settings.options, settings.seats)
     except FamilyOptionsError as error:
-        given = flags.get(error.option) is not None
-        raise ConfigError(f"--{error.option}: {error.problem}" if given else str(error)) from None
+        if flags.get(error.option) is not None:
+            raise ConfigError(f"--{error.option}: {error.problem}") from None
+        if settings.family == "guesstimation" and error.option in GUESSTIMATION_KEYS:
+            raise ConfigError(f"guesstimation.{error}") from None  # the config's key path
+        raise ConfigError(str(error)) from None
     return settings
+
+
+GUESSTIMATION_KEYS = ("deck", "finish", "players", "seed")  # [guesstimation]'s, as options
 
 
 def game_flag(text: str | None) -> int | str | None:

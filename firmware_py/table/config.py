@@ -27,14 +27,14 @@ from firmware_py.table.hub_wire import MAX_TABLE
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
-FamilyName = Literal["geoplunge", "pentathlon"]
+FamilyName = Literal["geoplunge", "pentathlon", "guesstimation"]
 PinFactoryName = Literal["lgpio", "rpigpio", "mock"]
 OledDriver = Literal["ssd1306", "sh1106"]
 OledInterface = Literal["i2c", "spi"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 _Choice = TypeVar("_Choice", str, int)
 
-FAMILIES: Final = ("geoplunge", "pentathlon")
+FAMILIES: Final = ("geoplunge", "pentathlon", "guesstimation")
 FORMATS: Final = ("combo4", "combo3", "championship")
 # The rounds a format has (rules.geoplunge.match3.ROUNDS for Combo 3; a test keeps them equal).
 FORMAT_ROUNDS: Final[Mapping[str, int]] = {"combo4": 99, "combo3": 8}
@@ -45,6 +45,11 @@ PENTATHLON_MINUTES: Final = (1, 180)
 PENTATHLON_CHIPS: Final = (5, 99)
 PENTATHLON_TURN_SECONDS: Final = (10, 600)
 PENTATHLON_CAPTURE_SECONDS: Final = (1, 60)
+# Guesstimation's players (one per seat) and its board's length (rules.guesstimation; a test
+# keeps them equal).
+GUESSTIMATION_SEATS: Final = (3, 6)
+GUESSTIMATION_FINISH: Final = (2, 100)
+GUESSTIMATION_SAMPLE: Final = "sample"  # the deck that ships with gametable
 SEAT_NAMES: Final = "ABCDEF"
 MIN_SEATS: Final = 2
 BAUDRATES: Final = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -144,6 +149,17 @@ class PentathlonConfig:
 
 
 @dataclass(frozen=True)
+class GuesstimationConfig:
+    """Guesstimation's options ([guesstimation], with table.family = "guesstimation"); a key
+    left out (None) takes the family's default."""
+
+    deck: str | None = None  # "sample" or a deck file's absolute path; None: answers entered
+    finish: int | None = None  # spaces from Start to Finish
+    players: tuple[str, ...] | None = None  # one name per seat; None: the seats' letters
+    seed: int | None = None  # the dice's seed; None: drawn when a new table starts
+
+
+@dataclass(frozen=True)
 class GpioConfig:
     pin_factory: PinFactoryName | None = None  # None: gpiozero's GPIOZERO_PIN_FACTORY decides
 
@@ -219,6 +235,7 @@ def _default_seats() -> tuple[SeatConfig, ...]:
 class Config:
     table: TableConfig = TableConfig()
     pentathlon: PentathlonConfig = PentathlonConfig()
+    guesstimation: GuesstimationConfig = GuesstimationConfig()
     gpio: GpioConfig = GpioConfig()
     timing: TimingConfig = TimingConfig()
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
@@ -517,6 +534,60 @@ def _pentathlon_section(root: _Table, family: str) -> PentathlonConfig:
     return config
 
 
+def _guesstimation_section(root: _Table, family: str) -> GuesstimationConfig:
+    if family != "guesstimation":
+        why = f'with table.family = "{family}" (Guesstimation\'s options)'
+        root.absent("guesstimation", why)
+        return GuesstimationConfig()
+    t = root.table("guesstimation")
+    deck_expected = f'"{GUESSTIMATION_SAMPLE}" or a deck file\'s absolute path (a TOML file)'
+    deck = t.take("deck", deck_expected, None)
+    if deck is not None and (
+        not isinstance(deck, str)
+        or not deck.isprintable()
+        or (deck != GUESSTIMATION_SAMPLE and not deck.startswith("/"))
+    ):
+        raise t.error("deck", deck_expected, deck)
+    low, high = GUESSTIMATION_FINISH
+    config = GuesstimationConfig(
+        deck=deck,
+        finish=t.optional_integer("finish", lo=low, hi=high, note=" (spaces from Start to Finish)"),
+        players=_players(t),
+        seed=t.optional_integer("seed", lo=0, hi=2**63 - 1),
+    )
+    t.finish()
+    return config
+
+
+def _players(t: _Table) -> tuple[str, ...] | None:
+    expected = 'an array of the players\' names in seat order, like ["Ann", "Bo", "Cy"]'
+    value = t.take("players", expected, None)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise t.error("players", expected, value)
+    return tuple(value)
+
+
+def _check_guesstimation(config: Config) -> None:
+    """A Guesstimation table seats 3 to 6 players, and names one per seat if it names any."""
+    if config.table.family != "guesstimation":
+        return
+    low, high = GUESSTIMATION_SEATS
+    seats = [seat.name for seat in config.seats]
+    if not low <= len(seats) <= high:
+        raise ConfigError(
+            f"seats: Guesstimation is played by {low} to {high}: expected [seats.A] to "
+            f"[seats.{SEAT_NAMES[low - 1]}] at least, got {', '.join(seats)}"
+        )
+    players = config.guesstimation.players
+    if players is not None and len(players) != len(seats):
+        raise ConfigError(
+            f"guesstimation.players: expected {len(seats)} names, one per seat "
+            f"({', '.join(seats)}), got {len(players)}"
+        )
+
+
 def _optional_seconds(t: _Table, name: str, bounds: tuple[int, int]) -> float | None:
     return t.number(name, lo=bounds[0], hi=bounds[1]) if t.has(name) else None
 
@@ -762,6 +833,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
     config = Config(
         table=table,
         pentathlon=_pentathlon_section(root, table.family),
+        guesstimation=_guesstimation_section(root, table.family),
         gpio=_gpio_section(root),
         timing=_timing_section(root, table.family),
         seats=_seats_section(root),
@@ -773,6 +845,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
         web=_web_section(root),
     )
     root.finish("section")
+    _check_guesstimation(config)
     _check_pins(config)
     return config
 
@@ -833,6 +906,7 @@ __all__ = [
     "ConfigError",
     "ConsoleConfig",
     "GpioConfig",
+    "GuesstimationConfig",
     "HubConfig",
     "InputConfig",
     "LogConfig",

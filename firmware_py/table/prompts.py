@@ -96,7 +96,7 @@ class EntrySpec:
     seats: tuple[str, ...]  # the seats that may enter it now
     take: Callable[[str, str], Outcome]  # (seat, text) -> what it does
     done: tuple[str, ...] = ()  # the seats whose entry is in: shown as in, never its value
-    keyboard: str = "text"  # the phone's keyboard: "decimal" for a number, "text" for words
+    keyboard: str = "text"  # the phone's keyboard: "decimal", "numeric" (whole), "text" (words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +108,9 @@ class PageInfo:
     lines: tuple[str, ...] = ()  # facts in words: the question read, who is still guessing
     rows: tuple[tuple[str, ...], ...] = ()  # a small table: the guesses once revealed
     heading: tuple[str, ...] = ()  # the table's column names
+    # who else may take a place on the page to enter (role -> name): the Pentathlon's Game
+    # Monitor, who enters the moves' numbers; a role is never a seat (no light, no score)
+    officials: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

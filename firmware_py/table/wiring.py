@@ -7,7 +7,7 @@ from typing import Any
 from drivers.display import OledSpec
 from drivers.inputs import InputSpec
 from drivers.pins import SETTLE_MS, factory_name
-from firmware_py.table.config import Config, InputConfig, PentathlonConfig
+from firmware_py.table.config import Config, GuesstimationConfig, InputConfig, PentathlonConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
 
 
@@ -28,6 +28,11 @@ def table_settings(
     carried = name == config.table.family
     if name == "geoplunge":
         options = _geoplunge_options(config, game, table_format, first_round, carried=carried)
+    elif name == "guesstimation":
+        options = _guesstimation_options(config, carried=carried)
+        # the other families' flags given to Guesstimation: it refuses them by name
+        flags = {"game": game, "format": table_format, "round": first_round}
+        options.update({key: value for key, value in flags.items() if value is not None})
     else:
         options = _pentathlon_options(config, game, carried=carried)
         # GeoPlunge's flags given to another family: it refuses them by name
@@ -77,6 +82,18 @@ def _pentathlon_options(config: Config, game: int | str | None, *, carried: bool
         "partitions": list(section.partitions) if section.partitions else None,
         "turn_seconds": section.turn_seconds,
         "capture_seconds": section.capture_seconds,
+    }
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def _guesstimation_options(config: Config, *, carried: bool) -> dict[str, Any]:
+    """The [guesstimation] section's keys that were given; the family fills in the rest."""
+    section = config.guesstimation if carried else GuesstimationConfig()
+    given: dict[str, Any] = {
+        "deck": section.deck,
+        "finish": section.finish,
+        "players": list(section.players) if section.players is not None else None,
+        "seed": section.seed,
     }
     return {key: value for key, value in given.items() if value is not None}
 

@@ -17,6 +17,7 @@ from typing import Any
 from drivers.leds import SeatLight
 from firmware_py.families.pentathlon import view
 from firmware_py.families.pentathlon.flows import prompt as flow_prompt
+from firmware_py.families.pentathlon.flows.page import on_page
 from firmware_py.families.pentathlon.options import (
     PentathlonOptions,
     check_seats,
@@ -64,7 +65,7 @@ class PentathlonTable:
     def prompt(
         self, session: PentathlonGame, scratch: Mapping[str, Any], table: TableFacts
     ) -> Prompt:
-        return flow_prompt(session, scratch, self.options)
+        return on_page(flow_prompt(session, scratch, self.options))
 
     def summary(self, session: PentathlonGame) -> dict[str, Any]:
         return record(session)

@@ -182,7 +182,8 @@ def _seat(request: web.Request) -> SeatSession:
 
 
 def _name(page: TablePage, seat: str) -> str:
-    return next((s["name"] for s in page.state.get("seats", ()) if s["seat"] == seat), seat)
+    places = (*page.state.get("seats", ()), *page.state.get("officials", ()))
+    return next((place["name"] for place in places if place["seat"] == seat), seat)
 
 
 async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str, str]:

@@ -74,7 +74,9 @@ class TablePage:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return tuple(seat["seat"] for seat in self.state.get("seats", ()))
+        """The places a phone may take: the seats, then the officials' (the Game Monitor)."""
+        places = (*self.state.get("seats", ()), *self.state.get("officials", ()))
+        return tuple(place["seat"] for place in places)
 
     # --- on the daemon's loop ----------------------------------------------------------------
 

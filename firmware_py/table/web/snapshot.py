@@ -24,6 +24,7 @@ def snapshot(controller: TableController, view: TableView, *, saved: bool) -> di
         "family": controller.settings.family,
         "match": len(controller.finished) + 1,
         "seats": [{"seat": seat, "name": names[seat]} for seat in seats],
+        "officials": [{"seat": role, "name": name} for role, name in prompt.page.officials.items()],
         "screen": {
             "title": screen.title,
             "big": screen.big,

@@ -19,6 +19,7 @@ from rules.geoplunge.games.common import (
     DeclarePlunge,
     GameContext,
     check_plunge,
+    check_reason,
     not_this_game,
     require_phase,
 )
@@ -262,17 +263,9 @@ class Overrule(Action):
     reason: str
 
 
-MAX_REASON = 80  # characters: a reason is one short line of plain text (R133)
-
-
 def overruled(action: Overrule) -> str:
     """The record of an overrule, among the showing's problems; its reason is checked."""
-    reason = action.reason.strip()
-    if not reason or len(reason) > MAX_REASON or not reason.isprintable():
-        raise InvalidInput(
-            f"overrule reason {action.reason[:MAX_REASON]!r}: expected 1 to {MAX_REASON} "
-            "characters of plain text on one line"
-        )
+    reason = check_reason(action.reason)
     verdict = "valid" if action.valid else "not valid"
     return f"{action.team}: the dealer overruled the rules' check ({verdict}): {reason}"
 

@@ -17,6 +17,19 @@ from rules.errors import GameOver, IllegalAction, InvalidInput
 from rules.geoplunge.scoring import GameResult
 from rules.geoplunge.teams import Team
 
+MAX_REASON = 80  # characters: an overrule's reason is one short line of plain text (R133)
+
+
+def check_reason(text: str) -> str:
+    """A dealer's overrule reason, stripped: one line of 1 to MAX_REASON characters."""
+    reason = text.strip()
+    if not reason or len(reason) > MAX_REASON or not reason.isprintable():
+        raise InvalidInput(
+            f"overrule reason {text[:MAX_REASON]!r}: expected 1 to {MAX_REASON} characters "
+            "of plain text on one line"
+        )
+    return reason
+
 
 @register("plunge")
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,10 @@ Phases: ``plunge`` -> ``race`` (races 1 and 2) -> ``category`` (the Power card t
 Race 1 sorts 6 Map cards alphabetically by state name, race 2 by capital name, race 3 by the
 Power card's category, rank 1 first or rank 50 first (R18). The dealer judges each shouting team
 (order, unused card face-down, each player unaided); when the 6 cards are entered the core checks
-the order itself.
+the order itself. A shouting team may type its cards on the table's web page: the core reads
+them and checks the order before the dealer's verdict; a dealer who rules the team met the
+conditions against the order records the race as ``dashing.race_overruled`` with the reason
+(R483).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from rules.geoplunge.games.common import (
     DeclarePlunge,
     GameContext,
     check_plunge,
+    check_reason,
     not_this_game,
     require_phase,
 )
@@ -66,6 +70,23 @@ class DashingRace(Action):
     def cards(self, team: Team) -> tuple[str, ...] | None:
         return self.a_cards if team is Team.A else self.b_cards
 
+    def reason(self, team: Team) -> str | None:
+        """Why the dealer ruled ``team`` met the conditions against its cards' order."""
+        return None
+
+
+@register("dashing.race_overruled")
+@dataclass(frozen=True, slots=True)
+class DashingRaceOverruled(DashingRace):
+    """A race in which the dealer overruled the core's check of a team's order: that team's
+    cards (typed on the table's web page) are kept, unchecked, with the reason (R483)."""
+
+    a_reason: str | None = None
+    b_reason: str | None = None
+
+    def reason(self, team: Team) -> str | None:
+        return self.a_reason if team is Team.A else self.b_reason
+
 
 @dataclass(frozen=True, slots=True)
 class DashingState:
@@ -73,6 +94,7 @@ class DashingState:
     races: tuple[Team | None, ...] = ()  # each race's winner; None is a tied race
     category: Category | None = None  # race 3's Power card
     used_cards: frozenset[str] = frozenset()
+    overrules: tuple[str, ...] = ()  # the dealer's overrules of the cards' order, with reasons
     result: GameResult | None = None
 
     @property
@@ -206,14 +228,55 @@ class DashingStates:
                 return self._race(state, action)
         raise not_this_game(self.title, action)
 
+    def laid(
+        self, state: DashingState, team: Team, text: str
+    ) -> tuple[tuple[str, ...], str | None]:
+        """A shouting team's cards as typed (``KS, MO, ...``), read and checked for this race
+        (6 cards, none used before: else the core's error), and why their order is wrong, if
+        it is. Whether the team also laid its unused card down and answered unaided is the
+        dealer's to judge."""
+        cards = [card.strip() for card in text.split(",")]
+        if not all(cards):
+            raise InvalidInput(
+                f"cards {text.strip()!r}: expected {RACE_CARDS} states split by commas, none empty"
+            )
+        codes = _race_cards(state, team, parse_cards(cards, self._atlas), self._atlas)
+        wrong = self._out_of_order(state, codes)
+        if wrong is None:
+            return codes, None
+        return codes, f"{wrong[0]} before {wrong[1]}, sorting by {state.sort_by}"
+
     def _race(self, state: DashingState, action: DashingRace) -> DashingState:
         met = _verdicts(action)
         laid = self._laid_cards(state, action)
+        overrules = list(state.overrules)
         for team, cards in laid.items():
-            self._check_order(state, team, cards, team in met)
+            reason = action.reason(team)
+            if reason is None:
+                self._check_order(state, team, cards, team in met)
+            elif team in met:
+                why = check_reason(reason)
+                overrules.append(
+                    f"race {state.race_number}, Team {team}: the dealer overruled the cards' "
+                    f"order: {why}"
+                )
+            else:
+                raise InvalidInput(
+                    f"a reason for Team {team}, which did not meet the conditions: expected a "
+                    f"reason only with {team.value.lower()}_met true"
+                )
+        for team in Team:
+            if action.reason(team) is not None and team not in laid:
+                raise InvalidInput(f"a reason for Team {team}: expected its cards with it")
         races = (*state.races, race_winner(action.shouters, met))
         used = state.used_cards.union(*laid.values())
-        return replace(state, races=races, used_cards=used, result=series_result(races, "race"))
+        return replace(
+            state,
+            races=races,
+            used_cards=used,
+            overrules=tuple(overrules),
+            result=series_result(races, "race"),
+        )
 
     def _laid_cards(self, state: DashingState, action: DashingRace) -> dict[Team, tuple[str, ...]]:
         laid: dict[Team, tuple[str, ...]] = {}
@@ -229,11 +292,14 @@ class DashingStates:
             raise InvalidInput(f"both teams laid down {shared}: expected cards from one deck")
         return laid
 
+    def _out_of_order(self, state: DashingState, cards: tuple[str, ...]) -> tuple[str, str] | None:
+        return first_out_of_order(state.race_number, cards, state.category, self._atlas)
+
     def _check_order(
         self, state: DashingState, team: Team, cards: tuple[str, ...], met: bool
     ) -> None:
         """Refuse a 'met' verdict the cards contradict, so a mistyped card is caught, not scored."""
-        wrong = first_out_of_order(state.race_number, cards, state.category, self._atlas)
+        wrong = self._out_of_order(state, cards)
         if met and wrong is not None:
             raise InvalidInput(
                 f"Team {team}'s cards are out of order ({wrong[0]} before {wrong[1]}, sorting by "

@@ -6,7 +6,9 @@ clue-letter order, used for both teams) -> ``guessing`` (the first team's 3 gues
 second team's) -> ``over``.
 
 The dealer hears the spoken guesses, so every guess carries the dealer's verdict; the state
-named is optional and, when given, is checked against the atlas and the game so far.
+named is optional and, when given, is checked against the atlas and the game so far: a state
+the game already rules out cannot be a right guess, unless the dealer overrules that check with
+a reason (R480), which the guess keeps.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from rules.geoplunge.games.common import (
     GameContext,
     StatehoodDraw,
     check_plunge,
+    check_reason,
     draw_result,
     not_this_game,
     require_phase,
@@ -53,10 +56,22 @@ class StateIQGuess(Action):
     state: str | None = None
 
 
+@register("state_iq.overrule")
+@dataclass(frozen=True, slots=True)
+class StateIQOverrule(Action):
+    """A right guess of ``state`` that the game so far rules out, recorded by the dealer anyway
+    with the reason (a judge's ruling, say): the table's page typed it; R480."""
+
+    team: Team
+    state: str
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class Guess:
     correct: bool
     state: str | None = None  # postal code, when the dealer entered it
+    overruled: str | None = None  # the dealer's reason, when the game's check was overruled
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,23 +187,52 @@ class StateIQRules(ABC, Generic[StateT]):
             case StateIQGuess():
                 require_phase(state, "guessing")
                 return self._guess(state, action)
+            case StateIQOverrule():
+                require_phase(state, "guessing")
+                return self._guess(state, action)
         raise not_this_game(self.title, action)
 
-    def _guess(self, state: StateT, action: StateIQGuess) -> StateT:
+    def _guess(self, state: StateT, action: StateIQGuess | StateIQOverrule) -> StateT:
         guessing = state.guessing_team
         assert guessing is not None and state.first_team is not None  # phase is "guessing"
         if action.team is not guessing:
             raise IllegalAction(f"Team {action.team} guessed: expected Team {guessing} to guess")
-        guess = Guess(action.correct, self._guessed_state(state, guessing, action))
+        if isinstance(action, StateIQOverrule):
+            guess = Guess(True, self._atlas.code(action.state), check_reason(action.reason))
+        else:
+            guess = Guess(action.correct, self._guessed_state(state, guessing, action))
         if guessing is state.first_team:
             return replace(state, first_guesses=(*state.first_guesses, guess))
         after = replace(state, second_guesses=(*state.second_guesses, guess))
         result = self._result_after_second_guess(after, state.first_team)
         return after if result is None else replace(after, result=result)
 
-    @abstractmethod
+    def named(self, state: StateT, text: str) -> tuple[str, str | None]:
+        """A state named by the guessing team: its postal code (an unknown name is the atlas's
+        ``UnknownState``) and why the game already rules it out as a right guess, if it does.
+        The card itself is not known to the table: whether a guess is right is the dealer's."""
+        team = state.guessing_team
+        if team is None:
+            raise IllegalAction("no team is guessing now: expected a guess while one is")
+        code = self._atlas.code(text)
+        return code, self._ruled_out(state, team, code)
+
     def _guessed_state(self, state: StateT, team: Team, action: StateIQGuess) -> str | None:
-        """The postal code named, refused when it contradicts what the game already knows."""
+        """The postal code named, refused as a right guess when it contradicts what the game
+        already knows (``state_iq.overrule`` records it anyway, with a reason)."""
+        if action.state is None:
+            return None
+        code = self._atlas.code(action.state)
+        if not action.correct:
+            return code
+        ruled_out = self._ruled_out(state, team, code)
+        if ruled_out is not None:
+            raise InvalidInput(ruled_out)
+        return code
+
+    @abstractmethod
+    def _ruled_out(self, state: StateT, team: Team, code: str) -> str | None:
+        """Why the game so far rules ``code`` out as ``team``'s right guess, or None."""
 
     @abstractmethod
     def _result_after_second_guess(self, after: StateT, first: Team) -> GameResult | None:
@@ -206,22 +250,14 @@ class StateIQ(StateIQRules[StateIQState]):
             return _result(after, first)
         return None
 
-    def _guessed_state(self, state: StateIQState, team: Team, action: StateIQGuess) -> str | None:
-        """The postal code named, refused when it contradicts what the game already knows."""
-        if action.state is None:
-            return None
-        code = self._atlas.code(action.state)
-        if not action.correct:
-            return code
+    def _ruled_out(self, state: StateIQState, team: Team, code: str) -> str | None:
         if code in _identified(state):
-            raise InvalidInput(
+            return (
                 f"{code} was already guessed correctly: expected a new card after a correct guess"
             )
         if code in _missed_on_card(state.guesses(team)):
-            raise InvalidInput(
-                f"{code} was already guessed wrong for this card: expected a different state"
-            )
-        return code
+            return f"{code} was already guessed wrong for this card: expected a different state"
+        return None
 
 
 def second_turn_over(first_correct: int, guesses: tuple[Guess, ...]) -> bool:

@@ -15,6 +15,7 @@ from firmware_py.families.pentathlon.flows.common import (
     takes,
     turn_span,
 )
+from firmware_py.families.pentathlon.flows.page import facts, number_entry, yes_no_entry
 from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
@@ -138,9 +139,11 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
 
     if ask.yes_no:
         prompt = yes_no(key, ask.text, take(True), take(False))
+        entry = yes_no_entry(ask.text, take)
     else:
         prompt = number(key, ask.text, NumberSpec(take=take, high=ask.high))
-    return _in_turn(prompt, game)
+        entry = number_entry(ask.text, ask.high, take)
+    return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game)
 
 
 def _in_turn(prompt: Prompt, game: PentathlonGame) -> Prompt:

@@ -19,15 +19,31 @@ function setError(message) {
   show($("error"), Boolean(message));
 }
 
+// The places a phone may take: the seats, then the officials' (the Game Monitor).
+function places() {
+  return state ? [...state.seats, ...(state.officials || [])] : [];
+}
+
+function isOfficial(seat) {
+  return Boolean(state && (state.officials || []).some((o) => o.seat === seat));
+}
+
 function nameOf(seat) {
-  const found = state && state.seats.find((s) => s.seat === seat);
+  const found = places().find((s) => s.seat === seat);
   return found ? found.name : seat;
+}
+
+// A seat's label: "Ann (A)", but "Team A" alone where the name already says the seat.
+function seatLabel(seat, name) {
+  return name === seat || name.endsWith(` ${seat}`) ? name : `${name} (${seat})`;
 }
 
 function renderDisplay() {
   const screen = state.screen;
-  $("title").textContent = screen.title;
-  document.title = `${screen.title} · gametable`;
+  // the OLED's title carries the clock, which the page shows in large type beside it
+  const title = state.clock ? screen.title.replace(` ${state.clock}`, "") : screen.title;
+  $("title").textContent = title;
+  document.title = `${title} · gametable`;
   $("big").textContent = screen.big;
   $("lines").textContent = screen.lines.join("\n");
   $("footer").textContent = screen.footer;
@@ -47,7 +63,7 @@ function renderSeats() {
       light.className = `light ${state.lights[seat] || "off"}`;
       light.title = `seat ${seat}: ${state.lights[seat] || "off"}`;
       const label = document.createElement("span");
-      label.textContent = name === seat ? seat : `${name} (${seat})`;
+      label.textContent = seatLabel(seat, name);
       if (seat === me.seat) label.textContent += " · you";
       const score = document.createElement("span");
       score.className = "score";
@@ -117,18 +133,28 @@ function renderJoin() {
   show($("join"), !seated);
   show($("seated"), seated);
   if (seated) {
+    const official = isOfficial(me.seat);
+    $("seated-as").textContent = official ? "You are the " : "You are playing as ";
     $("seated-name").textContent = nameOf(me.seat);
-    $("seated-seat").textContent = me.seat;
+    const named = seatLabel(me.seat, nameOf(me.seat)) === nameOf(me.seat);
+    $("seated-seat").textContent = official || named ? "" : ` (seat ${me.seat})`;
+    $("leave").textContent = official ? "Leave" : "Leave the seat";
   }
   const select = $("join-seat");
-  const wanted = state.seats.map((s) => `${s.seat}:${s.name}`).join("|");
+  const wanted = places().map((s) => `${s.seat}:${s.name}`).join("|");
   if (select.dataset.seats !== wanted) {
     select.dataset.seats = wanted;
+    const officials = (state.officials || []).map((o) => o.name);
+    $("join-seat-label").textContent = officials.length
+      ? `Your seat (or ${officials.join(", ")})`
+      : "Your seat";
     select.replaceChildren(
-      ...state.seats.map(({ seat, name }) => {
+      ...places().map(({ seat, name }) => {
         const option = document.createElement("option");
         option.value = seat;
-        option.textContent = name === seat ? `Seat ${seat}` : `${name} (seat ${seat})`;
+        if (isOfficial(seat)) option.textContent = name;
+        else if (name === seat) option.textContent = `Seat ${seat}`;
+        else option.textContent = name.endsWith(` ${seat}`) ? name : `${name} (seat ${seat})`;
         return option;
       }),
     );

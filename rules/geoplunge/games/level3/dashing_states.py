@@ -20,7 +20,6 @@ from rules.geoplunge.games.dashing_states import (
     first_out_of_order,
     sort_description,
 )
-from rules.geoplunge.teams import Team
 
 LEVEL = 3
 RACE_3_SORTS_AS = 1  # race 3 repeats race 1's order: state names A to Z (R65)
@@ -64,13 +63,6 @@ class DashingStatesLevel3(DashingStates):
             )
         return super().apply(state, action)
 
-    def _check_order(
-        self, state: DashingState, team: Team, cards: tuple[str, ...], met: bool
-    ) -> None:
-        """Refuse a 'met' verdict the cards contradict, each race sorted the Level 3 way."""
-        wrong = first_out_of_order(sorting_race(state.race_number), cards, atlas=self._atlas)
-        if met and wrong is not None:
-            raise InvalidInput(
-                f"Team {team}'s cards are out of order ({wrong[0]} before {wrong[1]}, sorting by "
-                f"{state.sort_by}): expected {team.value.lower()}_met false or corrected cards"
-            )
+    def _out_of_order(self, state: DashingState, cards: tuple[str, ...]) -> tuple[str, str] | None:
+        """Each race sorted the Level 3 way."""
+        return first_out_of_order(sorting_race(state.race_number), cards, atlas=self._atlas)

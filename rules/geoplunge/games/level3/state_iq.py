@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules.errors import InvalidInput
 from rules.geoplunge.games.common import GameContext
-from rules.geoplunge.games.state_iq import Guess, GuessingState, StateIQGuess, StateIQRules
+from rules.geoplunge.games.state_iq import Guess, GuessingState, StateIQRules
 from rules.geoplunge.scoring import GameResult
 from rules.geoplunge.teams import Team
 
@@ -96,26 +96,16 @@ class StateIQLevel3(StateIQRules[StateIQLevel3State]):
             return game_result(first, after.first_guesses, after.second_guesses)
         return None
 
-    def _guessed_state(
-        self, state: StateIQLevel3State, team: Team, action: StateIQGuess
-    ) -> str | None:
-        """The postal code named, refused when it contradicts what the game already knows."""
-        if action.state is None:
-            return None
-        code = self._atlas.code(action.state)
-        if not action.correct:
-            return code
+    def _ruled_out(self, state: StateIQLevel3State, team: Team, code: str) -> str | None:
         missed = {guess.state for guess in state.guesses(team) if not guess.correct}
         if code in missed:
-            raise InvalidInput(
-                f"{code} was already guessed wrong for this card: expected a different state"
-            )
+            return f"{code} was already guessed wrong for this card: expected a different state"
         other_card = next(
             (guess.state for guess in state.guesses(team.other) if guess.correct), None
         )
         if code == other_card:
-            raise InvalidInput(
+            return (
                 f"{code} is Team {team}'s own card (Team {team.other} guessed it): expected "
                 "the other card"
             )
-        return code
+        return None
