@@ -7,7 +7,7 @@ from typing import Any
 from drivers.display import OledSpec
 from drivers.inputs import InputSpec
 from drivers.pins import SETTLE_MS, factory_name
-from firmware_py.table.config import Config, InputConfig, PentathlonConfig
+from firmware_py.table.config import Config, InputConfig, PentathlonConfig, StatesConfig
 from firmware_py.table.controller import CONSOLE, TableSettings
 
 
@@ -28,6 +28,10 @@ def table_settings(
     carried = name == config.table.family
     if name == "geoplunge":
         options = _geoplunge_options(config, game, table_format, first_round, carried=carried)
+    elif name == "states":
+        options = _states_options(config, carried=carried)
+        flags = {"game": game, "format": table_format, "round": first_round}
+        options.update({key: value for key, value in flags.items() if value is not None})
     else:
         options = _pentathlon_options(config, game, carried=carried)
         # GeoPlunge's flags given to another family: it refuses them by name
@@ -77,6 +81,21 @@ def _pentathlon_options(config: Config, game: int | str | None, *, carried: bool
         "partitions": list(section.partitions) if section.partitions else None,
         "turn_seconds": section.turn_seconds,
         "capture_seconds": section.capture_seconds,
+    }
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def _states_options(config: Config, *, carried: bool) -> dict[str, Any]:
+    """The [states] section's keys that were given; the family fills in the rest."""
+    section = config.states if carried else StatesConfig()
+    given: dict[str, Any] = {
+        "players": list(section.players) if section.players is not None else None,
+        "teams": section.teams,
+        "scoring": section.scoring,
+        "knocking": section.knocking,
+        "connect": section.connect,
+        "target": section.target,
+        "deck": section.deck,
     }
     return {key: value for key, value in given.items() if value is not None}
 
