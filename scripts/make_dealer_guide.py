@@ -17,7 +17,7 @@ from drivers.oled import Oled, open_emulator
 from firmware_py import families
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableSettings
-from firmware_py.table.headless import VirtualTable
+from firmware_py.table.headless import Entry, VirtualTable
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGES = "dealer-guide"
@@ -68,6 +68,11 @@ class Guide:
         self.t += 0.5
         self._table().controller.advance(self.t)
         self._table().drive(name, active, self.t)
+
+    def enter(self, seat: str, name: str, value: str) -> None:
+        """What a player types on the table's web page."""
+        self.t += 1.0
+        self._table().enter(Entry(seat, name, value), self.t)
 
     def wait(self, seconds: float) -> None:
         self.t += seconds

@@ -24,6 +24,7 @@ from rules.states.table_actions import StartTable
 from rules.states.table_game import TARGETS, new_table_game
 
 OPTION_NAMES = ("players", "teams", "scoring", "knocking", "connect", "target", "deck")
+KERNEL_FLAGS = ("game", "format", "round")  # the simulator's flags for other families
 E = TypeVar("E", Scoring, Connection)
 KNOCKING_OFF = 'set knocking = false in [states] (a "knocking": false setup)'
 
@@ -70,6 +71,8 @@ def _shown(value: Any) -> str:
 def parse_options(options: Options, seats: tuple[str, ...]) -> StatesOptions:
     """The family's options from plain JSON; FamilyOptionsError names the option at fault."""
     for name in options:
+        if name in KERNEL_FLAGS:
+            raise FamilyOptionsError(name, "not a STATES option (STATES has no games or rounds)")
         if name not in OPTION_NAMES:
             raise FamilyOptionsError(name, f"unknown (expected {', '.join(OPTION_NAMES)})")
     teams = _flag(options, "teams", False)
