@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_py.table.family import FamilyOptionsError, family
+from firmware_py.table.web.snapshot import snapshot
 from tests.states_table_helpers import StatesTable
 
 CONNECTS = "UT,CO,KS,OK"
@@ -196,3 +197,19 @@ def test_teams_need_four_seats() -> None:
 def test_an_unknown_option_is_named() -> None:
     with pytest.raises(FamilyOptionsError, match="finish: unknown"):
         family("states").game({"finish": 20}, ("A", "B"))
+
+
+def test_the_page_keeps_a_typed_knock_hidden_until_it_is_judged(table: StatesTable) -> None:
+    table.knock("B").enter("B", "knock", "DE,OR,NM,water")
+    shown = snapshot(table.controller, table.controller.view(), saved=True)
+    assert not any("19" in line or "DE" in line for line in shown["lines"])
+    assert "Bo knocked (last round)" in shown["lines"]
+    table.buttons("go").enter("A", "cards", "RI,CT,ID,water")
+    shown = snapshot(table.controller, table.controller.view(), saved=True)
+    assert any("Bo 19" in line for line in shown["lines"])
+
+
+def test_the_claimant_s_phone_is_asked_for_four_states(table: StatesTable) -> None:
+    table.shout("A")
+    shown = snapshot(table.controller, table.controller.view(), saved=True)
+    assert shown["entry"]["name"] == "claim" and shown["entry"]["seats"] == ["A"]

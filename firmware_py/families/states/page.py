@@ -33,6 +33,10 @@ def page_info(game: TableGame, table: Table) -> PageInfo:
             state = "judged" if hand.won else "last round over" if hand.round_over else "last round"
             lines.append(f"{hand.knocker} knocked ({state})")
         lines += [_claim_line(claim) for claim in hand.claims]
+        judged = hand.won.showdown if hand.won is not None else None
+        if judged is not None:  # the knock's totals, public once every one is in
+            totals = ", ".join(f"{player} {total.total}" for player, total in judged.best)
+            lines.append(f"The knock: {totals}: {' and '.join(judged.winners)} won")
     if game.played:
         lines.append(_result_line(game.played[-1], game))
     if game.champion is not None:
