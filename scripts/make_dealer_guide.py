@@ -73,7 +73,7 @@ class Guide:
         self._table().controller.advance(self.t)
         self._table().drive(name, active, self.t)
 
-    def type(self, seat: str, name: str, value: str) -> None:
+    def enter(self, seat: str, name: str, value: str) -> None:
         """What a phone types on the table's web page (``seat``'s ``name``)."""
         self.t += 1.0
         self._table().enter(Entry(seat, name, value), self.t)
@@ -394,16 +394,16 @@ def _web_page(g: Guide) -> None:
     g.tap("A.shout")
     g.wait(1)
     g.press("no")
-    g.type("A", "groups", "KS,MO,KY,WV,PA / MD,VA,NC")
+    g.enter("A", "groups", "KS,MO,KY,WV,PA / MD,VA,NC")
     g.shot("web-bu-checked", "Team A typed its groups: **YES** agrees, **NO** overrules.")
     g.new_table(game=2)
     g.press("next", "yes", "count")
     g.wait(6)
     g.press("yes")
-    g.type("B", "state", "Texas")
+    g.enter("B", "state", "Texas")
     g.shot("web-iq-named", "Team B typed Texas: **YES** if the card is Texas, **NO** if not.")
     g.press("no")
-    g.type("B", "state", "TX")
+    g.enter("B", "state", "TX")
     g.shot(
         "web-iq-ruled-out", "Texas again: the rules say wrong. **YES** agrees, **NO** overrules."
     )

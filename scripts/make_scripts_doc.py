@@ -33,6 +33,7 @@ the arbiter ordering shouts by edge time, the 5-count, the timers and the match 
 | `{"t": 12.9, "release": "A.shout"}` | the input becomes inactive (released, sits down) |
 | `{"t": 30}` | let time run on to 30 s (timers fire on the way) |
 | `{"setup": {"family": "guesstimation", "seats": ["A", "B", "C"], "players": ["Ann", "Bo", "Cy"], "deck": "sample", "seed": 2026}}` | another game family with its own options ([guesstimation.md](guesstimation.md#at-the-table)); `seats` for a family played by more than two (A, B, ... in order) |
+| `{"setup": {"family": "states", "players": ["Ann", "Bo"], "deck": "docs/states/example-deck.toml"}}` | a STATES table in table mode and its options (`teams`, `scoring`, `knocking`, `connect`, `target`, `deck`: [states.md](states.md#at-the-table)) |
 | `{"t": 20, "entry": {"seat": "C", "name": "guess", "value": "1972"}}` | what the player at seat C types on the table's web page ([web.md](web.md)): it goes where a button press goes |
 
 Inputs: `A.stand`, `A.shout`, `B.stand`, `B.shout` (and `C.` to `F.` when the config has more
@@ -51,7 +52,7 @@ Every line has `"t"` (virtual seconds) and `"event"`. The decisions:
 | `stuck` / `released` | `input`: a buzzer held when the shout window opened; it can never win until released |
 | `timeout` | `timer`: `"chummy"` (15 s after the reading) or `"match"` (the match clock); the Pentathlon: `"turn"` (the one-minute turn), `"capture"` (Fab-a-Diffy's 10 s), `"match"` (the game's time limit) |
 | `game_result` | `game`, `level` (4 or 3), `title`, `winner` (`null`: a tie), `bonus`, `abandoned`, `plunging`, `points` (`null` in the championship, which counts games won; it adds `tiebreaker`), `reason` |
-| `score` | `A`, `B`: the match score after a game |
+| `score` | `A`, `B`: the match score after a game (STATES: after a hand, each seat its side's) |
 | `match_result` | `winner` (`null`: a tie), `A`, `B` |
 | `wins` | the championship: `A`, `B`, the championship games each team has won (instead of `score`) |
 | `match_result` (championship) | `champion`, `wins`, `not_played`: the games the early end left out |
@@ -62,6 +63,10 @@ Every line has `"t"` (virtual seconds) and `"event"`. The decisions:
 | `game_result` (Pentathlon) | `winner` (`null`: a tie), `how`, `detail`: the game has ended, the monitor confirms |
 | `game_over` | the Pentathlon: the result the monitor confirmed (`winner`, `how`, `detail`) |
 | `round_result` | Guesstimation: `round`, `final`, `answer`, `winners`, `exact`, `moves`, `positions`, `chip` |
+| `claim` | STATES: `player`, `states` (empty when the dealer judged), `connects`, `judged_by` (`rules`, `overruled`, `dealer`), `reason` |
+| `knock` | STATES: `player` knocked: the last round begins |
+| `hand_result` | STATES: `hand`, `how` (`connect` or `knock`), `winners`, `points` and `bonus` per side |
+| `game_result` (STATES) | `winner` (a player or a team), `scores` |
 | `entry_refused` | an entry the table did not take: `seat`, `name`, `reason` (the rules' own words). The page's answer, not a decision: never journaled |
 
 And what led to them: `count` (`n` 1-5), `window` (a shout window opened), `press` (a counted
@@ -139,6 +144,17 @@ SECTIONS = [
      "Ann has no phone, so the dealer enters her 3 on the console (NEXT three times, YES); Cy's "
      "2.54 is exact (+3).",
      ("action", "entry_refused", "round_result", "score")),
+    ("states-connect-and-knock", "STATES: a claim typed on the page, the rulebook's knock",
+     "Ann and Bo, the example deck (docs/states/example-deck.toml), table mode: the cards are "
+     "real and dealt by hand. YES: Ann, the youngest, plays first. Ann shouts \"STATES!\" and "
+     "types UT, CO, KS, TX on her phone: the rules core says they do not connect, the dealer "
+     "agrees (YES), nothing is scored and play goes on. Ann shouts again and types the "
+     "rulebook's Utah, Colorado, Kansas, Oklahoma: they connect, the dealer agrees; she has AK "
+     "in front of her (NEXT, YES), nobody has HI (YES): 4 + 1. Bo, with the lowest score, plays "
+     "first in hand 2 and knocks with his knock input; DE, OR, CO is refused (not one colour), "
+     "DE, OR, NM and a water card is the rulebook's blue 19. GO: Ann's last turn is over and "
+     "nobody connected; Ann types her cards, her best colour is lower, Bo wins 3.",
+     ("action", "entry_refused", "claim", "knock", "hand_result", "score")),
 ]  # fmt: skip
 
 

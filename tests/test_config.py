@@ -106,8 +106,8 @@ def test_config_is_frozen() -> None:
 def test_unknown_section_is_named() -> None:
     assert error("[olde]\n") == (
         "olde: unknown section "
-        "(expected one of table, pentathlon, guesstimation, gpio, timing, seats, console, oled, "
-        "scoreboard, log, hub, web)"
+        "(expected one of table, pentathlon, guesstimation, states, gpio, timing, seats, console, "
+        "oled, scoreboard, log, hub, web)"
     )
 
 

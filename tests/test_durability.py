@@ -36,6 +36,7 @@ SHORT_SCRIPTS = [
     "stuck-buzzer",
     "plunge",
     "guesstimation-two-rounds",  # a three-seat table, guesses from the page and the console
+    "states-connect-and-knock",  # claims and a knock typed on the page, the dealer's answers
 ]
 
 

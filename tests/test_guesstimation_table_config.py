@@ -85,8 +85,8 @@ def test_every_guesstimation_key_reaches_the_family() -> None:
         ),
         (
             'players = "Ann, Bo, Cy"\n',
-            "guesstimation.players: expected an array of the players' names in seat order, "
-            'like ["Ann", "Bo", "Cy"], got "Ann, Bo, Cy"',
+            "guesstimation.players: expected an array of the players' names, one per seat in "
+            'seat order, like ["Ann", "Bo"], got "Ann, Bo, Cy"',
         ),
         (
             'players = ["Ann", "Bo"]\n',

@@ -47,7 +47,8 @@ def test_the_family_defaults_to_geoplunge() -> None:
 
 def test_an_unknown_family_is_named_with_the_families() -> None:
     assert error('[table]\nfamily = "chess"\n') == (
-        'table.family: expected one of "geoplunge", "pentathlon", "guesstimation", got "chess"'
+        'table.family: expected one of "geoplunge", "pentathlon", "guesstimation", "states", '
+        'got "chess"'
     )
 
 

@@ -364,3 +364,17 @@ def test_docs_scripts_page_is_up_to_date() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.render() == DOC.read_text(), "run scripts/make_scripts_doc.py"
+
+
+def test_states_a_claim_typed_on_the_page_and_the_rulebooks_knock() -> None:
+    events = play("states-connect-and-knock")
+    claims = [(e["states"], e["connects"]) for e in decisions(events, "claim")]
+    assert claims == [(["UT", "CO", "KS", "TX"], False), (["UT", "CO", "KS", "OK"], True)]
+    (refused,) = decisions(events, "entry_refused")
+    assert refused["reason"].startswith("Bo cannot knock with DE, OR, CO")
+    results = [(e["how"], e["winners"], e["points"]) for e in decisions(events, "hand_result")]
+    assert results == [
+        ("connect", ["Ann"], {"Ann": 5, "Bo": 0}),
+        ("knock", ["Bo"], {"Ann": 0, "Bo": 3}),
+    ]
+    assert not decisions(events, "refused")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from firmware_py.families.geoplunge.table import FAMILY as GEOPLUNGE
 from firmware_py.families.guesstimation.table import FAMILY as GUESSTIMATION
 from firmware_py.families.pentathlon.table import FAMILY as PENTATHLON
+from firmware_py.families.states.table import FAMILY as STATES
 from firmware_py.table.family import TableFamily, register
 
-FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE, PENTATHLON, GUESSTIMATION)
+FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE, PENTATHLON, GUESSTIMATION, STATES)
 
 
 def install() -> None:

@@ -27,14 +27,14 @@ from firmware_py.table.hub_wire import MAX_TABLE
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
-FamilyName = Literal["geoplunge", "pentathlon", "guesstimation"]
+FamilyName = Literal["geoplunge", "pentathlon", "guesstimation", "states"]
 PinFactoryName = Literal["lgpio", "rpigpio", "mock"]
 OledDriver = Literal["ssd1306", "sh1106"]
 OledInterface = Literal["i2c", "spi"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 _Choice = TypeVar("_Choice", str, int)
 
-FAMILIES: Final = ("geoplunge", "pentathlon", "guesstimation")
+FAMILIES: Final = ("geoplunge", "pentathlon", "guesstimation", "states")
 FORMATS: Final = ("combo4", "combo3", "championship")
 # The rounds a format has (rules.geoplunge.match3.ROUNDS for Combo 3; a test keeps them equal).
 FORMAT_ROUNDS: Final[Mapping[str, int]] = {"combo4": 99, "combo3": 8}
@@ -50,6 +50,10 @@ PENTATHLON_CAPTURE_SECONDS: Final = (1, 60)
 GUESSTIMATION_SEATS: Final = (3, 6)
 GUESSTIMATION_FINISH: Final = (2, 100)
 GUESSTIMATION_SAMPLE: Final = "sample"  # the deck that ships with gametable
+# STATES's options (firmware_py.families.states.options and rules.states; a test keeps them equal).
+STATES_SCORINGS: Final = ("standard", "alternate")
+STATES_CONNECTS: Final = ("group", "chain")
+STATES_TARGETS: Final = (1, 999)
 SEAT_NAMES: Final = "ABCDEF"
 MIN_SEATS: Final = 2
 BAUDRATES: Final = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200)
@@ -160,6 +164,21 @@ class GuesstimationConfig:
 
 
 @dataclass(frozen=True)
+class StatesConfig:
+    """STATES's options ([states], with table.family = "states"); a key left out (None) takes
+    the family's default: seat letters as names, no teams, the standard scoring, knocking on,
+    any connected group, the scoring's target, the shipped deck."""
+
+    players: tuple[str, ...] | None = None
+    teams: bool | None = None
+    scoring: str | None = None
+    knocking: bool | None = None
+    connect: str | None = None
+    target: int | None = None
+    deck: str | None = None  # the deck file's path
+
+
+@dataclass(frozen=True)
 class GpioConfig:
     pin_factory: PinFactoryName | None = None  # None: gpiozero's GPIOZERO_PIN_FACTORY decides
 
@@ -236,6 +255,7 @@ class Config:
     table: TableConfig = TableConfig()
     pentathlon: PentathlonConfig = PentathlonConfig()
     guesstimation: GuesstimationConfig = GuesstimationConfig()
+    states: StatesConfig = StatesConfig()
     gpio: GpioConfig = GpioConfig()
     timing: TimingConfig = TimingConfig()
     seats: tuple[SeatConfig, ...] = field(default_factory=_default_seats)
@@ -552,20 +572,40 @@ def _guesstimation_section(root: _Table, family: str) -> GuesstimationConfig:
     config = GuesstimationConfig(
         deck=deck,
         finish=t.optional_integer("finish", lo=low, hi=high, note=" (spaces from Start to Finish)"),
-        players=_players(t),
+        players=_names(t, "players"),
         seed=t.optional_integer("seed", lo=0, hi=2**63 - 1),
     )
     t.finish()
     return config
 
 
-def _players(t: _Table) -> tuple[str, ...] | None:
-    expected = 'an array of the players\' names in seat order, like ["Ann", "Bo", "Cy"]'
-    value = t.take("players", expected, None)
+def _states_section(root: _Table, family: str) -> StatesConfig:
+    if family != "states":
+        root.absent("states", f'with table.family = "{family}" (STATES\'s options)')
+        return StatesConfig()
+    t = root.table("states")
+    config = StatesConfig(
+        players=_names(t, "players"),
+        teams=t.boolean("teams") if t.has("teams") else None,
+        scoring=t.choice("scoring", STATES_SCORINGS, default=None),
+        knocking=t.boolean("knocking") if t.has("knocking") else None,
+        connect=t.choice("connect", STATES_CONNECTS, default=None),
+        target=t.optional_integer("target", lo=STATES_TARGETS[0], hi=STATES_TARGETS[1]),
+        deck=t.string("deck", max_length=4096) if t.has("deck") else None,
+    )
+    t.finish()
+    return config
+
+
+def _names(t: _Table, name: str) -> tuple[str, ...] | None:
+    """An array of players' names, one per seat in seat order, or None when absent (the rules
+    core checks each name when the table starts)."""
+    expected = 'an array of the players\' names, one per seat in seat order, like ["Ann", "Bo"]'
+    value = t.take(name, expected, None)
     if value is None:
         return None
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise t.error("players", expected, value)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise t.error(name, expected, value)
     return tuple(value)
 
 
@@ -834,6 +874,7 @@ def parse_config(data: Mapping[str, Any]) -> Config:
         table=table,
         pentathlon=_pentathlon_section(root, table.family),
         guesstimation=_guesstimation_section(root, table.family),
+        states=_states_section(root, table.family),
         gpio=_gpio_section(root),
         timing=_timing_section(root, table.family),
         seats=_seats_section(root),
@@ -914,6 +955,7 @@ __all__ = [
     "PentathlonConfig",
     "ScoreboardConfig",
     "SeatConfig",
+    "StatesConfig",
     "TableConfig",
     "TimingConfig",
     "WebConfig",

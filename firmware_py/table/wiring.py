@@ -7,7 +7,13 @@ from typing import Any
 from drivers.display import OledSpec
 from drivers.inputs import InputSpec
 from drivers.pins import SETTLE_MS, factory_name
-from firmware_py.table.config import Config, GuesstimationConfig, InputConfig, PentathlonConfig
+from firmware_py.table.config import (
+    Config,
+    GuesstimationConfig,
+    InputConfig,
+    PentathlonConfig,
+    StatesConfig,
+)
 from firmware_py.table.controller import CONSOLE, TableSettings
 
 
@@ -28,9 +34,12 @@ def table_settings(
     carried = name == config.table.family
     if name == "geoplunge":
         options = _geoplunge_options(config, game, table_format, first_round, carried=carried)
-    elif name == "guesstimation":
-        options = _guesstimation_options(config, carried=carried)
-        # the other families' flags given to Guesstimation: it refuses them by name
+    elif name in ("guesstimation", "states"):
+        if name == "guesstimation":
+            options = _guesstimation_options(config, carried=carried)
+        else:
+            options = _states_options(config, carried=carried)
+        # the other families' flags given to a family without them: it refuses them by name
         flags = {"game": game, "format": table_format, "round": first_round}
         options.update({key: value for key, value in flags.items() if value is not None})
     else:
@@ -94,6 +103,21 @@ def _guesstimation_options(config: Config, *, carried: bool) -> dict[str, Any]:
         "finish": section.finish,
         "players": list(section.players) if section.players is not None else None,
         "seed": section.seed,
+    }
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def _states_options(config: Config, *, carried: bool) -> dict[str, Any]:
+    """The [states] section's keys that were given; the family fills in the rest."""
+    section = config.states if carried else StatesConfig()
+    given: dict[str, Any] = {
+        "players": list(section.players) if section.players is not None else None,
+        "teams": section.teams,
+        "scoring": section.scoring,
+        "knocking": section.knocking,
+        "connect": section.connect,
+        "target": section.target,
+        "deck": section.deck,
     }
     return {key: value for key, value in given.items() if value is not None}
 

@@ -47,6 +47,30 @@ class HandRecord:
     claims: tuple[hands.ClaimRecord, ...]  # every claim of the hand, the winning one last
 
 
+def side_names(players: tuple[str, ...], teams: bool) -> tuple[str, ...]:
+    """Who scores: each player, or each team ("Ann & Cy": seats 1 and 3, "Bo & Di")."""
+    if not teams:
+        return players
+    first, second, third, fourth = players
+    return (f"{first} & {third}", f"{second} & {fourth}")
+
+
+def side_index(players: tuple[str, ...], teams: bool, player: str) -> int:
+    seat = players.index(player)
+    return seat % 2 if teams else seat
+
+
+def lowest_starters(
+    players: tuple[str, ...], teams: bool, scores: tuple[int, ...], *, first_hand: bool
+) -> tuple[str, ...]:
+    """Who may play first in a hand: anyone in the first (the youngest), then a player of a
+    side with the lowest score (R311, R315)."""
+    if first_hand:
+        return players
+    lowest = min(scores)
+    return tuple(p for p in players if scores[side_index(players, teams, p)] == lowest)
+
+
 @dataclass(frozen=True, slots=True)
 class StatesGame:
     players: tuple[str, ...]  # clockwise seat order
@@ -66,15 +90,10 @@ class StatesGame:
 
     @property
     def sides(self) -> tuple[str, ...]:
-        """Who scores: each player, or each team ("Ann & Cy": seats 1 and 3, "Bo & Di")."""
-        if not self.teams:
-            return self.players
-        first, second, third, fourth = self.players
-        return (f"{first} & {third}", f"{second} & {fourth}")
+        return side_names(self.players, self.teams)
 
     def side_of(self, player: str) -> int:
-        seat = self.players.index(player)
-        return seat % 2 if self.teams else seat
+        return side_index(self.players, self.teams, player)
 
     @property
     def phase(self) -> str:
@@ -86,10 +105,7 @@ class StatesGame:
     def may_start_next(self) -> tuple[str, ...]:
         """Who may play first in the next hand: anyone at first (the youngest), then a player
         of a side with the lowest score (the youngest of them, says the rulebook)."""
-        if not self.played:
-            return self.players
-        lowest = min(self.scores)
-        return tuple(p for p in self.players if self.scores[self.side_of(p)] == lowest)
+        return lowest_starters(self.players, self.teams, self.scores, first_hand=not self.played)
 
     @property
     def over(self) -> bool:
@@ -108,24 +124,9 @@ def expecting(game: StatesGame) -> str:
 
 
 def new_game(start: StartStates) -> StatesGame:
-    players = _check_players(start.players, start.teams)
+    players = check_players(start.players, start.teams)
     deck = deck_from_entries(start.cards, start.water_cards)
-    if start.knocking:
-        require_complete(
-            deck,
-            colours=True,
-            values=True,
-            needed_for="knocking",
-            otherwise="start with knocking off",
-        )
-    if start.scoring is Scoring.ALTERNATE:
-        require_complete(
-            deck,
-            colours=False,
-            values=True,
-            needed_for="the alternate scoring",
-            otherwise="play the standard scoring",
-        )
+    check_deck(deck, knocking=start.knocking, scoring=start.scoring)
     sides = 2 if start.teams else len(players)
     return StatesGame(
         players=players,
@@ -138,7 +139,26 @@ def new_game(start: StartStates) -> StatesGame:
     )
 
 
-def _check_players(players: tuple[str, ...], teams: bool) -> tuple[str, ...]:
+def check_deck(
+    deck: Deck, *, knocking: bool, scoring: Scoring, knocking_off: str = "start with knocking off"
+) -> None:
+    """Knocking needs every card's colour and value, the alternate scoring every value (R300):
+    the refusal names every card still missing."""
+    if knocking:
+        require_complete(
+            deck, colours=True, values=True, needed_for="knocking", otherwise=knocking_off
+        )
+    if scoring is Scoring.ALTERNATE:
+        require_complete(
+            deck,
+            colours=False,
+            values=True,
+            needed_for="the alternate scoring",
+            otherwise="play the standard scoring",
+        )
+
+
+def check_players(players: tuple[str, ...], teams: bool) -> tuple[str, ...]:
     if teams and len(players) != TEAM_PLAYERS:
         raise InvalidInput(
             f"{len(players)} player(s) in teams: expected {TEAM_PLAYERS}, partners across the "

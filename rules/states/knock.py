@@ -73,11 +73,20 @@ def knock_colour(cards: Iterable[str], deck: Deck) -> ColourTotal | None:
 def showdown(hands: Sequence[tuple[str, Sequence[str]]], knocker: str, deck: Deck) -> Showdown:
     """Judge a knock nobody answered: ``hands`` are (player, cards) in seat order."""
     best = tuple((player, best_colour(cards, deck)) for player, cards in hands)
+    knocking = knock_colour(dict(hands)[knocker], deck)
+    four_card = knocking is not None and len(knocking.cards) == FOUR_CARD_KNOCK
+    return judge_totals(best, knocker, four_card=four_card)
+
+
+def judge_totals(
+    best: tuple[tuple[str, ColourTotal], ...], knocker: str, *, four_card: bool
+) -> Showdown:
+    """Judge a knock from each player's highest colour total (seat order): the highest wins,
+    the knocker wins a tie it is part of, other tied players all win (R313). The table's mode
+    judges totals entered at the table with it (rules/states/table_game.py)."""
     highest = max(total.total for _, total in best)
     tied = tuple(player for player, total in best if total.total == highest)
     winners = (knocker,) if knocker in tied else tied
-    knocking = knock_colour(dict(hands)[knocker], deck)
-    four_card = knocking is not None and len(knocking.cards) == FOUR_CARD_KNOCK
     return Showdown(knocker, best, winners, four_card)
 
 
