@@ -59,6 +59,9 @@ class Broker:
 
     directory: Path
     port: int = field(default_factory=free_port)
+    # saved every second rather than every 10: a test need not wait for it; a test of what a
+    # kill between saves loses saves only at a clean stop
+    autosave_seconds: int = 1
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -87,8 +90,7 @@ class Broker:
             f"password_file {self.password_file}",
             f"acl_file {SHIPPED_ACL}",
             f"persistence_location {self.directory}/",
-            # saved every second rather than every 10: a test need not wait for it
-            "autosave_interval 1",
+            f"autosave_interval {self.autosave_seconds}",
             f"log_dest file {self.log}",
         ]
         if os.geteuid() == 0:

@@ -20,14 +20,25 @@ from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import ScriptStep, VirtualTable, parse_script
-from firmware_py.table.hub_wire import Decision, RoundPairings, TableMatch, pairings_topic
+from firmware_py.table.hub_wire import (
+    HUB_STATUS,
+    Confirmation,
+    Decision,
+    HubStatus,
+    RoundPairings,
+    TableMatch,
+    applied_topic,
+    events_topic,
+    pairings_topic,
+    parse_decision,
+)
 from firmware_py.table.journal import Journal
 from firmware_py.table.journal_format import encode_body, outbox_checksum
 from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink
 from rules.actions import encode
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
+from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of, wait_for
 from tests.journal_helpers import SCRIPTS
 
 NOW = "2026-05-09T09:00:00+00:00"
@@ -227,14 +238,220 @@ def test_what_tables_send_while_the_hub_is_away_waits_for_it(
         async with linked(table) as link:
             await until(lambda: link.connected, "the table to connect")
             table.play()
-            await until(table.delivered, "the broker to take the match")
+            await until(link.all_sent, "the broker to take the match")
         assert _recorded(record) == []
+        assert table.journal.undelivered() > 0  # kept until the hub confirms it
         async with running_hub(broker, record_path):
-            await until(lambda: bool(_recorded(record)), "the hub to catch up")
+            await until(lambda: bool(_recorded(record)), "the hub to catch up")  # the queue alone
+            table.relink(broker)  # the table, back: the hub's confirmation empties its outbox
+            async with linked(table):
+                await until(table.delivered, "the hub to confirm it")
 
     asyncio.run(scenario())
     assert _recorded(record) == _expected(table)
     table.close()
+
+
+# --- nothing lost, whatever the broker loses: the hub confirms what it applied --------------------
+
+
+@pytest.fixture
+def saving_at_stops_only(tmp_path: Path) -> Iterator[Broker]:
+    """A broker that saves only when it stops cleanly: a kill -9 loses all it took since."""
+    running = Broker(tmp_path / "slow-broker", autosave_seconds=3600)
+    running.directory.mkdir()
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+async def _played_while_the_hub_is_away(broker: Broker, table: Table, record_path: Path) -> None:
+    """The hub's session on the broker, the hub gone, the match played and taken by the broker."""
+    async with running_hub(broker, record_path):
+        pass
+    async with linked(table) as link:
+        await until(lambda: link.connected, "the table to connect")
+        table.play()
+        await until(link.all_sent, "the broker to take the match")
+
+
+def test_a_table_keeps_what_the_broker_took_until_the_hub_confirms_it(
+    broker: Broker, tmp_path: Path, record_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    asyncio.run(_played_while_the_hub_is_away(broker, table, record_path))
+    decisions = [e.seq for e in table.journal.entries() if e.kind == "event"]
+    assert [item.seq for item in table.journal.outgoing(after=0, limit=10_000)] == decisions
+    table.close()
+
+
+def test_the_hub_confirms_each_table_s_journal_up_to_its_last_decision(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    watcher = Peer(broker, "hub")
+    watcher.subscribe(applied_topic(1))
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table):
+            table.play()
+            await until(table.delivered, "the hub to confirm the match")
+
+    asyncio.run(scenario())
+    last = max(e.seq for e in table.journal.entries() if e.kind == "event")
+    expected = Confirmation(record.identity(), table.journal.identity(), last).to_bytes()
+    wait_for(lambda: expected in watcher.payloads(applied_topic(1)), "the confirmation")
+    watcher.close()
+    table.close()
+
+
+def test_a_broker_that_lost_its_persistence_file_while_the_hub_was_away_loses_nothing(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        await _played_while_the_hub_is_away(broker, table, record_path)
+        broker.stop()
+        (broker.directory / "mosquitto.db").unlink()  # the hub's session and queue with it
+        broker.start()
+        table.relink(broker)
+        async with linked(table), running_hub(broker, record_path):
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    assert [e.outcome for e in record.table_events()] == ["recorded"]
+
+
+def test_a_broker_killed_between_saves_while_the_hub_was_away_loses_nothing(
+    saving_at_stops_only: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    broker = saving_at_stops_only
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            pass
+        broker.stop()  # saved: the hub's session survives what follows
+        broker.start()
+        await _played_while_the_hub_is_away(broker, table, record_path)
+        broker.kill()  # what it queued for the hub since the start is gone
+        broker.start()
+        table.relink(broker)
+        async with linked(table), running_hub(broker, record_path):
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    assert [e.outcome for e in record.table_events()] == ["recorded"]
+
+
+async def _taken_after(table: Table, hub: Peer, wrong: Confirmation) -> tuple[int, int]:
+    """The outbox before, and after the table has seen ``wrong`` (retained, before it connects)
+    and then the current record's confirmation of its first decision alone."""
+    waiting = table.journal.undelivered()
+    hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    hub.publish(applied_topic(1), wrong.to_bytes(), retain=True)
+    async with linked(table) as link:
+        await until(link.all_sent, "the table to connect and send")
+        first = table.journal.outgoing(after=0, limit=1)[0].seq
+        right = Confirmation("record-now", table.journal.identity(), first)
+        hub.publish(applied_topic(1), right.to_bytes(), retain=True)
+        await until(lambda: table.journal.undelivered() < waiting, "the right confirmation")
+    return waiting, table.journal.undelivered()
+
+
+def test_another_records_confirmation_takes_nothing_out_of_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    old = Confirmation("record-before", table.journal.identity(), everything)
+
+    waiting, left = asyncio.run(_taken_after(table, hub, old))
+    assert left == waiting - 1  # the first decision alone, by the right confirmation
+    hub.close()
+    table.close()
+
+
+def test_a_confirmation_of_another_journal_takes_nothing_out_of_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    former = Confirmation("record-now", "the-table-s-former-journal", everything)
+
+    waiting, left = asyncio.run(_taken_after(table, hub, former))
+    assert left == waiting - 1
+    hub.close()
+    table.close()
+
+
+def test_the_hub_s_confirmation_from_its_record_empties_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    current = Confirmation("record-now", table.journal.identity(), everything)
+    hub.publish(applied_topic(1), current.to_bytes(), retain=True)
+
+    async def scenario() -> None:
+        async with linked(table):
+            await until(table.delivered, "the outbox emptied by the confirmation")
+
+    asyncio.run(scenario())
+    hub.close()
+    table.close()
+
+
+def test_what_the_hub_does_not_confirm_is_sent_again_after_a_while(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.link = HubLink(table.link.broker, journal=table.journal, resend_seconds=0.3)
+    silent_hub = Peer(broker, "hub")  # online, and confirming nothing
+    silent_hub.subscribe(events_topic(1))
+    silent_hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    table.play()
+    result_seq, _ = table.result()
+
+    def copies_of_the_result() -> int:
+        payloads = silent_hub.payloads(events_topic(1))
+        return sum(1 for p in payloads if parse_decision(p).seq == result_seq)
+
+    async def scenario() -> None:
+        async with linked(table):
+            await until(lambda: copies_of_the_result() >= 3, "the result sent again, twice")
+
+    asyncio.run(scenario())
+    silent_hub.close()
+    table.close()
+
+
+def test_the_hub_withdraws_another_records_confirmation(broker: Broker, record_path: Path) -> None:
+    old = Confirmation("record-before", "a-journal", 40)
+    watcher = Peer(broker, "hub")
+    watcher.publish(applied_topic(3), old.to_bytes(), retain=True)
+    watcher.subscribe(applied_topic(3))
+    wait_for(lambda: watcher.payloads(applied_topic(3)) == [old.to_bytes()], "the old one")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            await until(lambda: b"" in watcher.payloads(applied_topic(3)), "it withdrawn")
+
+    asyncio.run(scenario())
+    watcher.close()
 
 
 # --- nothing doubled ---------------------------------------------------------------------------
