@@ -62,6 +62,7 @@ class Broker:
     # saved every second rather than every 10: a test need not wait for it; a test of what a
     # kill between saves loses saves only at a clean stop
     autosave_seconds: int = 1
+    tls: tuple[Path, Path] | None = None  # the broker's certificate and key: a TLS listener
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -87,6 +88,11 @@ class Broker:
         ]
         lines += [
             f"listener {self.port} 127.0.0.1",
+            *(
+                []
+                if self.tls is None
+                else [f"certfile {self.tls[0]}", f"keyfile {self.tls[1]}"]  # docs/hub.md
+            ),
             f"password_file {self.password_file}",
             f"acl_file {SHIPPED_ACL}",
             f"persistence_location {self.directory}/",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,8 +18,6 @@ import pytest
 
 from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.table.controller import TableSettings
-from firmware_py.table.headless import ScriptStep, VirtualTable, parse_script
 from firmware_py.table.hub_wire import (
     HUB_STATUS,
     Confirmation,
@@ -32,28 +30,17 @@ from firmware_py.table.hub_wire import (
     pairings_topic,
     parse_decision,
 )
-from firmware_py.table.journal import Journal
 from firmware_py.table.journal_format import encode_body, outbox_checksum
-from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink
 from rules.actions import encode
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of, wait_for
-from tests.journal_helpers import SCRIPTS
+from tests.hub_helpers import Broker, Peer, password_of, wait_for
+from tests.hub_table_helpers import Table, linked, until
 
 NOW = "2026-05-09T09:00:00+00:00"
 TEAMS = tuple(Entrant(name, school, ()) for name, school in [
     ("Eagles", "Lincoln"), ("Hawks", "Adams"), ("Owls", "Lincoln"), ("Ravens", "")
 ])  # fmt: skip
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Let the loop run until ``condition`` holds; fail naming ``what`` if it never does."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {WAIT_SECONDS:g} s for {what}")
-        await asyncio.sleep(0.02)
 
 
 @pytest.fixture
@@ -76,53 +63,6 @@ def record(record_path: Path) -> Iterator[TournamentDB]:
         yield reading
 
 
-class Table:
-    """Table ``number``: a Combo 4 round-1 match on virtual time, recorded to a journal with
-    its outbox, and its link to the broker."""
-
-    def __init__(self, broker: Broker, path: Path, number: int = 1) -> None:
-        lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
-        self.settings, self.steps = parse_script(lines, TableSettings())
-        self.journal = Journal.open(path, outbox=True)
-        self.virtual = VirtualTable(self.settings, lambda event: None, journal=self.journal)
-        self.played = 0
-        self.number = number
-        self.relink(broker)
-
-    def relink(self, broker: Broker) -> None:
-        """A new link on the same journal, as after the table's restart."""
-        self.link = HubLink(
-            TableBroker("127.0.0.1", broker.port, self.number, password_of(str(self.number))),
-            journal=self.journal,
-        )
-
-    def play(self, until_step: int | None = None) -> None:
-        """Play the script on to ``until_step`` (the end when None), then hand the link what
-        was committed, as the daemon does after each round of its loop."""
-        end = len(self.steps) if until_step is None else until_step
-        steps: list[ScriptStep] = self.steps[:end]
-        self.virtual.play(steps, first=self.played)
-        self.played = end
-        self.link.pump()
-
-    def result(self) -> tuple[int, dict[str, Any]]:
-        """The journal id and body of the match's result."""
-        (found,) = [
-            (entry.seq, entry.body)
-            for entry in self.journal.entries()
-            if entry.kind == "event" and entry.body["event"] == "match_result"
-        ]
-        return found
-
-    def delivered(self) -> bool:
-        self.link.pump()  # as the daemon's loop does, at least every second
-        return self.journal.undelivered() == 0
-
-    def close(self) -> None:
-        self.virtual.close()
-        self.journal.close()
-
-
 @asynccontextmanager
 async def running_hub(broker: Broker, record_path: Path) -> AsyncIterator[Hub]:
     with TournamentDB.open(record_path) as record:
@@ -135,15 +75,6 @@ async def running_hub(broker: Broker, record_path: Path) -> AsyncIterator[Hub]:
         finally:
             hub.stop()
             await task
-
-
-@asynccontextmanager
-async def linked(table: Table) -> AsyncIterator[HubLink]:
-    table.link.start()
-    try:
-        yield table.link
-    finally:
-        await table.link.stop()
 
 
 def _recorded(record: TournamentDB, table: int = 1) -> list[tuple[int, int, str]]:
