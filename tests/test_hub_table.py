@@ -188,6 +188,22 @@ def test_a_table_shows_its_next_pairing_before_the_match(
     )
 
 
+def test_a_table_journals_the_pairing_the_hub_gives_it(
+    tmp_path: Path, broker: Broker, watcher: Peer, table: subprocess.Popen[str]
+) -> None:
+    """An input like a button's (R190): a replay offers the next match the live table did."""
+    wait_for(lambda: bool(_states(watcher)), "its state")
+    round_3 = RoundPairings(3, "all", 20, (TableMatch(7, "Owls", "Hawks"),), None)
+    assert not watcher.publish(pairings_topic(3), round_3.to_bytes(), retain=True).is_failure
+    wait_for(lambda: _states(watcher)[-1]["screen"]["title"] == "R3 T7 Owls v Hawks", "the pairing")
+    table.send_signal(signal.SIGTERM)
+    assert table.wait(timeout=10) == 0
+    journal = Journal.open_read_only(tmp_path / "j.db")
+    pairings = [e.body["pairing"] for e in journal.entries() if "pairing" in e.body]
+    journal.close()
+    assert [p["match"] for p in pairings] == [[3, "Owls", "Hawks"]]
+
+
 def test_a_table_not_in_the_round_says_so(
     broker: Broker, watcher: Peer, table: subprocess.Popen[str]
 ) -> None:

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_py.table.family import PairedMatch
+
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
 MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
 ONLINE, OFFLINE = "online", "offline"
@@ -272,6 +274,15 @@ def parse_pairings(payload: bytes) -> RoundPairings:
     return RoundPairings(number, kind, minutes, tuple(matches), bye)
 
 
+def paired_match(rounds: Mapping[int, RoundPairings], table: int) -> PairedMatch | None:
+    """This table's match in the latest round paired, or None (no round, or none here)."""
+    if not rounds:
+        return None
+    latest = rounds[max(rounds)]
+    match = latest.at(table)
+    return None if match is None else PairedMatch(latest.round, match.a, match.b)
+
+
 def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
     """What the table shows of its next match: the latest round paired (a round is paired once
     every result before it is in), or that this table has no match in it."""
@@ -282,11 +293,11 @@ def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
     if match is None:
         return _fit(f"R{latest.round} T{table}: no match")
     prefix = f"R{latest.round} T{table} "
-    a, b = _shortened(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
+    a, b = fit_names(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
     return _fit(f"{prefix}{a} v {b}")
 
 
-def _shortened(a: str, b: str, room: int) -> tuple[str, str]:
+def fit_names(a: str, b: str, room: int) -> tuple[str, str]:
     """Two names cut to fit ``room`` together: a short one keeps its whole, the long one
     takes the rest."""
     half = room // 2

@@ -34,6 +34,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware_py.table.controller import TableController, TableView, format_clock
+from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
     EVERY_ROUNDS_PAIRINGS,
     HUB_STATUS,
@@ -45,6 +46,7 @@ from firmware_py.table.hub_wire import (
     WireError,
     applied_topic,
     events_topic,
+    paired_match,
     pairing_line,
     parse_confirmation,
     parse_hub_status,
@@ -211,6 +213,10 @@ class HubLink(PahoOnLoop):
 
     def next_pairing(self) -> str | None:
         return pairing_line(self.rounds, self.broker.table)
+
+    def paired_match(self) -> PairedMatch | None:
+        """This table's match in the latest round the hub paired (R190), if it has one."""
+        return paired_match(self.rounds, self.broker.table)
 
     def all_sent(self) -> bool:
         """Whether the broker has acknowledged every decision the outbox holds (the hub may
