@@ -13,6 +13,8 @@ from tests.matching_reference import matching_cost, networkx_matching
 SEED = 20261123
 SIZES = (64, 256)
 SPEEDUP_TARGET = 100.0
+OUR_REPEATS = 5
+REFERENCE_REPEATS = {64: 3, 256: 1}  # networkx takes seconds on 256 teams
 
 
 def _tiers(teams: int, draw: random.Random) -> dict[Edge, tuple[int, ...]]:
@@ -31,12 +33,17 @@ def _tiers(teams: int, draw: random.Random) -> dict[Edge, tuple[int, ...]]:
 
 
 def _timed(
-    solve: object, teams: int, tiers: dict[Edge, tuple[int, ...]]
+    solve: object, teams: int, tiers: dict[Edge, tuple[int, ...]], repeats: int
 ) -> tuple[float, list[Edge]]:
+    """The best of ``repeats`` runs: a shared machine only ever adds time to a run."""
     assert callable(solve)
-    started = time.perf_counter()
-    matching = solve(teams, tiers)
-    return time.perf_counter() - started, matching
+    best = float("inf")
+    matching: list[Edge] = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        matching = solve(teams, tiers)
+        best = min(best, time.perf_counter() - started)
+    return best, matching
 
 
 def matching_figures() -> Section:
@@ -47,8 +54,10 @@ def matching_figures() -> Section:
     figures = []
     for teams in SIZES:
         tiers = _tiers(teams, draw)
-        ours, ours_matching = _timed(min_cost_perfect_matching, teams, tiers)
-        reference, reference_matching = _timed(networkx_matching, teams, tiers)
+        ours, ours_matching = _timed(min_cost_perfect_matching, teams, tiers, OUR_REPEATS)
+        reference, reference_matching = _timed(
+            networkx_matching, teams, tiers, REFERENCE_REPEATS[teams]
+        )
         same = matching_cost(tiers, ours_matching) == matching_cost(tiers, reference_matching)
         speedup = reference / ours
         figures += [
@@ -65,7 +74,9 @@ def matching_figures() -> Section:
     how = (
         f"seeded pairing-like tiered costs (meetings, same school, record squared, the draw) on "
         f"{' and '.join(map(str, SIZES))} teams; the pairing's matching (rustworkx) and networkx's "
-        "min_weight_matching timed once each with time.perf_counter in the same run, and the "
-        "two optima compared tier by tier."
+        "min_weight_matching timed with time.perf_counter in the same run, the best of "
+        f"{OUR_REPEATS} runs of ours and of {REFERENCE_REPEATS[64]} (64 teams) or "
+        f"{REFERENCE_REPEATS[256]} (256) of networkx's, from the dict of tiered costs each "
+        "takes; the two optima compared tier by tier."
     )
     return Section("Pairing's matching", how, figures)

@@ -1,4 +1,4 @@
-"""The tournament's pairing and standings on a 64-team field (make bench).
+"""The tournament's pairing on 64-team and 256-team fields, and standings on 64 (make bench).
 
 Call ``tournament_figures()`` as a bench section: it returns a ``Section``.
 """
@@ -17,13 +17,15 @@ TEAMS = 64
 ROUNDS = 8
 SEED = 20261122
 STANDINGS_SAMPLES = 50
-PAIRING_TARGET_S = 1.0
+# (teams, rounds, the most all the rounds' pairing may take): a hall, and a very large field
+FIELDS = ((TEAMS, ROUNDS, 0.1), (256, 10, 1.0))
 STANDINGS_TARGET_S = 0.010
+RUNS = 3
 
 
-def _field() -> Tournament:
-    entrants = tuple(Entrant(f"Team {i:02}", f"School {i % 16}") for i in range(TEAMS))
-    return Tournament(new_config(TournamentFormat.COMBO4, seed=SEED, rounds=ROUNDS), entrants)
+def _field(teams: int = TEAMS, rounds: int = ROUNDS) -> Tournament:
+    entrants = tuple(Entrant(f"Team {i:03}", f"School {i % 16}") for i in range(teams))
+    return Tournament(new_config(TournamentFormat.COMBO4, seed=SEED, rounds=rounds), entrants)
 
 
 def _play(tournament: Tournament, luck: random.Random) -> tuple[Tournament, float]:
@@ -40,30 +42,49 @@ def _play(tournament: Tournament, luck: random.Random) -> tuple[Tournament, floa
     return replace(paired, results=(*tournament.results, *results)), took
 
 
-def tournament_figures() -> Section:
+def _paired(teams: int, rounds: int) -> tuple[Tournament, list[float]]:
+    """A field Swiss-paired ``rounds`` rounds with seeded random results, and each round's
+    pairing time."""
     luck = random.Random(SEED)
-    tournament = _field()
+    tournament = _field(teams, rounds)
     round_times = []
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         tournament, took = _play(tournament, luck)
         round_times.append(took)
-    total = sum(round_times)
-    rematches = sum(count - 1 for count in meetings(tournament.rounds).values())
+    return tournament, round_times
+
+
+def tournament_figures() -> Section:
+    figures = []
+    tournament = _field()
+    for teams, rounds, target in FIELDS:
+        # the best of a few whole runs (each the same seeded field): load only adds time
+        paired, round_times = min(
+            (_paired(teams, rounds) for _ in range(RUNS)), key=lambda run: sum(run[1])
+        )
+        total = sum(round_times)
+        rematches = sum(count - 1 for count in meetings(paired.rounds).values())
+        figures += [
+            Figure(
+                f"pairing {teams} teams x {rounds} rounds, in all",
+                f"{total:.3f} s",
+                f"<= {target:g} s",
+                total <= target,
+            ),
+            Figure(f"slowest round's pairing, {teams} teams", ms(max(round_times), 1), "-", None),
+            Figure(
+                f"rematches in {rounds} rounds, {teams} teams", str(rematches), "0", rematches == 0
+            ),
+        ]
+        if teams == TEAMS:
+            tournament = paired
     standings_times = []
     for _ in range(STANDINGS_SAMPLES):
         started = time.perf_counter()
         tournament.standings()
         standings_times.append(time.perf_counter() - started)
     p99 = percentile(standings_times, 0.99)
-    figures = [
-        Figure(
-            f"pairing {TEAMS} teams x {ROUNDS} rounds, in all",
-            f"{total:.3f} s",
-            f"<= {PAIRING_TARGET_S:.0f} s",
-            total <= PAIRING_TARGET_S,
-        ),
-        Figure("slowest round's pairing", ms(max(round_times), 1), "-", None),
-        Figure(f"rematches in {ROUNDS} rounds", str(rematches), "0", rematches == 0),
+    figures += [
         Figure(
             f"standings of {TEAMS} teams p99",
             ms(p99),
@@ -78,9 +99,11 @@ def tournament_figures() -> Section:
         ),
     ]
     how = (
-        f"a seeded Combo 4 field of {TEAMS} teams (16 schools, same-school pairs avoided), "
-        f"Swiss-paired {ROUNDS} rounds with seeded random results: each Tournament.pair "
-        "(standings, rustworkx matching) timed with time.perf_counter and summed; then the "
-        f"{ROUNDS}-round standings computed {STANDINGS_SAMPLES} times."
+        "seeded Combo 4 fields of "
+        + " and ".join(f"{teams} teams ({rounds} rounds)" for teams, rounds, _ in FIELDS)
+        + ", 16 schools, same-school pairs avoided, Swiss-paired with seeded random results: "
+        "each Tournament.pair (standings, the costs, rustworkx matching) timed with "
+        f"time.perf_counter and summed, the best of {RUNS} runs; then the "
+        f"{ROUNDS}-round standings of {TEAMS} teams computed {STANDINGS_SAMPLES} times."
     )
     return Section("Tournament", how, figures)

@@ -271,7 +271,9 @@ def build(images: Path) -> str:
     g.shot(
         "match-next",
         "The next round is shown before it starts: **GO** starts it (in the same journal), "
-        "**UNDO** goes back. Its clock waits for its own **GO**.",
+        "**UNDO** goes back. Its clock waits for its own **GO**. On the tournament hub it is "
+        "the round the hub paired this table in, with the teams at A and B "
+        '("Next: R3 All" / "Rivers v Borders", R190).',
     )
 
     _level3(g)

@@ -59,6 +59,10 @@ class Broker:
 
     directory: Path
     port: int = field(default_factory=free_port)
+    # saved every second rather than every 10: a test need not wait for it; a test of what a
+    # kill between saves loses saves only at a clean stop
+    autosave_seconds: int = 1
+    tls: tuple[Path, Path] | None = None  # the broker's certificate and key: a TLS listener
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -84,11 +88,15 @@ class Broker:
         ]
         lines += [
             f"listener {self.port} 127.0.0.1",
+            *(
+                []
+                if self.tls is None
+                else [f"certfile {self.tls[0]}", f"keyfile {self.tls[1]}"]  # docs/hub.md
+            ),
             f"password_file {self.password_file}",
             f"acl_file {SHIPPED_ACL}",
             f"persistence_location {self.directory}/",
-            # saved every second rather than every 10: a test need not wait for it
-            "autosave_interval 1",
+            f"autosave_interval {self.autosave_seconds}",
             f"log_dest file {self.log}",
         ]
         if os.geteuid() == 0:

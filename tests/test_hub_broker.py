@@ -1,5 +1,6 @@
 """The tournament broker's access control, as shipped (systemd/mosquitto/): every client logs in,
-a table writes only its own topics, the hub reads everything and writes only the pairings. Each
+a table writes only its own topics, the hub reads everything and writes only the tournament's
+(the pairings, its confirmations and its status). Each
 is tried by a client that misbehaves, on a real mosquitto."""
 
 from __future__ import annotations
@@ -45,10 +46,28 @@ def test_a_table_cannot_write_another_tables_topics(broker: Broker, topic: str) 
     assert watcher.payloads(topic) == []
 
 
-def test_a_table_cannot_write_the_pairings(broker: Broker) -> None:
+@pytest.mark.parametrize(
+    "topic", ["tournament/rounds/1/pairings", "tournament/applied/7", "tournament/hub"]
+)
+def test_a_table_cannot_write_the_hubs_topics(broker: Broker, topic: str) -> None:
+    """Not the pairings, nor a confirmation that would empty its own outbox, nor the hub's
+    status that tells the tables when to send again."""
     table = Peer(broker, "7")
-    assert str(table.publish("tournament/rounds/1/pairings", b"{}", retain=True)) == (
-        "Not authorized"
+    assert str(table.publish(topic, b"{}", retain=True)) == "Not authorized"
+
+
+def test_a_table_reads_the_hubs_confirmation_and_status(broker: Broker) -> None:
+    hub = Peer(broker, "hub")
+    assert not hub.publish("tournament/applied/7", b"{}", retain=True).is_failure
+    assert not hub.publish("tournament/hub", b"{}", retain=True).is_failure
+    table = Peer(broker, "7")
+    table.subscribe("tournament/applied/7")
+    table.subscribe("tournament/hub")
+    wait_for(
+        lambda: (
+            table.payloads("tournament/applied/7") == table.payloads("tournament/hub") == [b"{}"]
+        ),
+        "the hub's confirmation and status",
     )
 
 

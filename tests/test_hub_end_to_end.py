@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,31 +18,29 @@ import pytest
 
 from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.table.controller import TableSettings
-from firmware_py.table.headless import ScriptStep, VirtualTable, parse_script
-from firmware_py.table.hub_wire import Decision, RoundPairings, TableMatch, pairings_topic
-from firmware_py.table.journal import Journal
+from firmware_py.table.hub_wire import (
+    HUB_STATUS,
+    Confirmation,
+    Decision,
+    HubStatus,
+    RoundPairings,
+    TableMatch,
+    applied_topic,
+    events_topic,
+    pairings_topic,
+    parse_decision,
+)
 from firmware_py.table.journal_format import encode_body, outbox_checksum
-from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink
 from rules.actions import encode
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
-from tests.journal_helpers import SCRIPTS
+from tests.hub_helpers import Broker, Peer, password_of, wait_for
+from tests.hub_table_helpers import Table, linked, until
 
 NOW = "2026-05-09T09:00:00+00:00"
 TEAMS = tuple(Entrant(name, school, ()) for name, school in [
     ("Eagles", "Lincoln"), ("Hawks", "Adams"), ("Owls", "Lincoln"), ("Ravens", "")
 ])  # fmt: skip
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Let the loop run until ``condition`` holds; fail naming ``what`` if it never does."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {WAIT_SECONDS:g} s for {what}")
-        await asyncio.sleep(0.02)
 
 
 @pytest.fixture
@@ -65,53 +63,6 @@ def record(record_path: Path) -> Iterator[TournamentDB]:
         yield reading
 
 
-class Table:
-    """Table ``number``: a Combo 4 round-1 match on virtual time, recorded to a journal with
-    its outbox, and its link to the broker."""
-
-    def __init__(self, broker: Broker, path: Path, number: int = 1) -> None:
-        lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
-        self.settings, self.steps = parse_script(lines, TableSettings())
-        self.journal = Journal.open(path, outbox=True)
-        self.virtual = VirtualTable(self.settings, lambda event: None, journal=self.journal)
-        self.played = 0
-        self.number = number
-        self.relink(broker)
-
-    def relink(self, broker: Broker) -> None:
-        """A new link on the same journal, as after the table's restart."""
-        self.link = HubLink(
-            TableBroker("127.0.0.1", broker.port, self.number, password_of(str(self.number))),
-            journal=self.journal,
-        )
-
-    def play(self, until_step: int | None = None) -> None:
-        """Play the script on to ``until_step`` (the end when None), then hand the link what
-        was committed, as the daemon does after each round of its loop."""
-        end = len(self.steps) if until_step is None else until_step
-        steps: list[ScriptStep] = self.steps[:end]
-        self.virtual.play(steps, first=self.played)
-        self.played = end
-        self.link.pump()
-
-    def result(self) -> tuple[int, dict[str, Any]]:
-        """The journal id and body of the match's result."""
-        (found,) = [
-            (entry.seq, entry.body)
-            for entry in self.journal.entries()
-            if entry.kind == "event" and entry.body["event"] == "match_result"
-        ]
-        return found
-
-    def delivered(self) -> bool:
-        self.link.pump()  # as the daemon's loop does, at least every second
-        return self.journal.undelivered() == 0
-
-    def close(self) -> None:
-        self.virtual.close()
-        self.journal.close()
-
-
 @asynccontextmanager
 async def running_hub(broker: Broker, record_path: Path) -> AsyncIterator[Hub]:
     with TournamentDB.open(record_path) as record:
@@ -124,15 +75,6 @@ async def running_hub(broker: Broker, record_path: Path) -> AsyncIterator[Hub]:
         finally:
             hub.stop()
             await task
-
-
-@asynccontextmanager
-async def linked(table: Table) -> AsyncIterator[HubLink]:
-    table.link.start()
-    try:
-        yield table.link
-    finally:
-        await table.link.stop()
 
 
 def _recorded(record: TournamentDB, table: int = 1) -> list[tuple[int, int, str]]:
@@ -227,14 +169,220 @@ def test_what_tables_send_while_the_hub_is_away_waits_for_it(
         async with linked(table) as link:
             await until(lambda: link.connected, "the table to connect")
             table.play()
-            await until(table.delivered, "the broker to take the match")
+            await until(link.all_sent, "the broker to take the match")
         assert _recorded(record) == []
+        assert table.journal.undelivered() > 0  # kept until the hub confirms it
         async with running_hub(broker, record_path):
-            await until(lambda: bool(_recorded(record)), "the hub to catch up")
+            await until(lambda: bool(_recorded(record)), "the hub to catch up")  # the queue alone
+            table.relink(broker)  # the table, back: the hub's confirmation empties its outbox
+            async with linked(table):
+                await until(table.delivered, "the hub to confirm it")
 
     asyncio.run(scenario())
     assert _recorded(record) == _expected(table)
     table.close()
+
+
+# --- nothing lost, whatever the broker loses: the hub confirms what it applied --------------------
+
+
+@pytest.fixture
+def saving_at_stops_only(tmp_path: Path) -> Iterator[Broker]:
+    """A broker that saves only when it stops cleanly: a kill -9 loses all it took since."""
+    running = Broker(tmp_path / "slow-broker", autosave_seconds=3600)
+    running.directory.mkdir()
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+async def _played_while_the_hub_is_away(broker: Broker, table: Table, record_path: Path) -> None:
+    """The hub's session on the broker, the hub gone, the match played and taken by the broker."""
+    async with running_hub(broker, record_path):
+        pass
+    async with linked(table) as link:
+        await until(lambda: link.connected, "the table to connect")
+        table.play()
+        await until(link.all_sent, "the broker to take the match")
+
+
+def test_a_table_keeps_what_the_broker_took_until_the_hub_confirms_it(
+    broker: Broker, tmp_path: Path, record_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    asyncio.run(_played_while_the_hub_is_away(broker, table, record_path))
+    decisions = [e.seq for e in table.journal.entries() if e.kind == "event"]
+    assert [item.seq for item in table.journal.outgoing(after=0, limit=10_000)] == decisions
+    table.close()
+
+
+def test_the_hub_confirms_each_table_s_journal_up_to_its_last_decision(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    watcher = Peer(broker, "hub")
+    watcher.subscribe(applied_topic(1))
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table):
+            table.play()
+            await until(table.delivered, "the hub to confirm the match")
+
+    asyncio.run(scenario())
+    last = max(e.seq for e in table.journal.entries() if e.kind == "event")
+    expected = Confirmation(record.identity(), table.journal.identity(), last).to_bytes()
+    wait_for(lambda: expected in watcher.payloads(applied_topic(1)), "the confirmation")
+    watcher.close()
+    table.close()
+
+
+def test_a_broker_that_lost_its_persistence_file_while_the_hub_was_away_loses_nothing(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        await _played_while_the_hub_is_away(broker, table, record_path)
+        broker.stop()
+        (broker.directory / "mosquitto.db").unlink()  # the hub's session and queue with it
+        broker.start()
+        table.relink(broker)
+        async with linked(table), running_hub(broker, record_path):
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    assert [e.outcome for e in record.table_events()] == ["recorded"]
+
+
+def test_a_broker_killed_between_saves_while_the_hub_was_away_loses_nothing(
+    saving_at_stops_only: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    broker = saving_at_stops_only
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            pass
+        broker.stop()  # saved: the hub's session survives what follows
+        broker.start()
+        await _played_while_the_hub_is_away(broker, table, record_path)
+        broker.kill()  # what it queued for the hub since the start is gone
+        broker.start()
+        table.relink(broker)
+        async with linked(table), running_hub(broker, record_path):
+            await until(lambda: table.delivered() and bool(_recorded(record)), "the result")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    assert [e.outcome for e in record.table_events()] == ["recorded"]
+
+
+async def _taken_after(table: Table, hub: Peer, wrong: Confirmation) -> tuple[int, int]:
+    """The outbox before, and after the table has seen ``wrong`` (retained, before it connects)
+    and then the current record's confirmation of its first decision alone."""
+    waiting = table.journal.undelivered()
+    hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    hub.publish(applied_topic(1), wrong.to_bytes(), retain=True)
+    async with linked(table) as link:
+        await until(link.all_sent, "the table to connect and send")
+        first = table.journal.outgoing(after=0, limit=1)[0].seq
+        right = Confirmation("record-now", table.journal.identity(), first)
+        hub.publish(applied_topic(1), right.to_bytes(), retain=True)
+        await until(lambda: table.journal.undelivered() < waiting, "the right confirmation")
+    return waiting, table.journal.undelivered()
+
+
+def test_another_records_confirmation_takes_nothing_out_of_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    old = Confirmation("record-before", table.journal.identity(), everything)
+
+    waiting, left = asyncio.run(_taken_after(table, hub, old))
+    assert left == waiting - 1  # the first decision alone, by the right confirmation
+    hub.close()
+    table.close()
+
+
+def test_a_confirmation_of_another_journal_takes_nothing_out_of_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    former = Confirmation("record-now", "the-table-s-former-journal", everything)
+
+    waiting, left = asyncio.run(_taken_after(table, hub, former))
+    assert left == waiting - 1
+    hub.close()
+    table.close()
+
+
+def test_the_hub_s_confirmation_from_its_record_empties_the_outbox(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.play()
+    everything = max(e.seq for e in table.journal.entries())
+    hub = Peer(broker, "hub")
+    hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    current = Confirmation("record-now", table.journal.identity(), everything)
+    hub.publish(applied_topic(1), current.to_bytes(), retain=True)
+
+    async def scenario() -> None:
+        async with linked(table):
+            await until(table.delivered, "the outbox emptied by the confirmation")
+
+    asyncio.run(scenario())
+    hub.close()
+    table.close()
+
+
+def test_what_the_hub_does_not_confirm_is_sent_again_after_a_while(
+    broker: Broker, tmp_path: Path
+) -> None:
+    table = Table(broker, tmp_path / "table-1.db")
+    table.link = HubLink(table.link.broker, journal=table.journal, resend_seconds=0.3)
+    silent_hub = Peer(broker, "hub")  # online, and confirming nothing
+    silent_hub.subscribe(events_topic(1))
+    silent_hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    table.play()
+    result_seq, _ = table.result()
+
+    def copies_of_the_result() -> int:
+        payloads = silent_hub.payloads(events_topic(1))
+        return sum(1 for p in payloads if parse_decision(p).seq == result_seq)
+
+    async def scenario() -> None:
+        async with linked(table):
+            await until(lambda: copies_of_the_result() >= 3, "the result sent again, twice")
+
+    asyncio.run(scenario())
+    silent_hub.close()
+    table.close()
+
+
+def test_the_hub_withdraws_another_records_confirmation(broker: Broker, record_path: Path) -> None:
+    old = Confirmation("record-before", "a-journal", 40)
+    watcher = Peer(broker, "hub")
+    watcher.publish(applied_topic(3), old.to_bytes(), retain=True)
+    watcher.subscribe(applied_topic(3))
+    wait_for(lambda: watcher.payloads(applied_topic(3)) == [old.to_bytes()], "the old one")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            await until(lambda: b"" in watcher.payloads(applied_topic(3)), "it withdrawn")
+
+    asyncio.run(scenario())
+    watcher.close()
 
 
 # --- nothing doubled ---------------------------------------------------------------------------

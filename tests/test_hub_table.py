@@ -23,7 +23,14 @@ from drivers.mockpins import mock_factory
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import CONSOLE
 from firmware_py.table.daemon import TableDaemon
-from firmware_py.table.hub_wire import RoundPairings, TableMatch, pairings_topic
+from firmware_py.table.hub_wire import (
+    HUB_STATUS,
+    HubStatus,
+    RoundPairings,
+    TableMatch,
+    pairings_topic,
+    parse_decision,
+)
 from firmware_py.table.journal import Journal
 from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink
@@ -55,7 +62,7 @@ def test_the_table_plays_on_with_the_broker_down_and_sends_it_all_once_it_is_up(
         hub=link,
     )
 
-    async def scenario() -> tuple[int, int]:
+    async def scenario() -> tuple[list[int], set[int]]:
         task = asyncio.create_task(daemon.run())
         while daemon.recorded is None or not hasattr(daemon, "bank"):
             await asyncio.sleep(0.01)
@@ -64,22 +71,27 @@ def test_the_table_plays_on_with_the_broker_down_and_sends_it_all_once_it_is_up(
             if any(event["event"] == "plunge" for event in events):
                 break
             await asyncio.sleep(0.01)
-        waiting = journal.undelivered()
+        waiting = [item.seq for item in journal.outgoing(after=0, limit=10_000)]
         broker.start()
+        hub = Peer(broker, "hub")
+        hub.subscribe("tables/1/events")
+        # the hub online: the table sends it all (again), whenever it connected
+        hub.publish(HUB_STATUS, HubStatus(True, "a-record").to_bytes(), retain=True)
         for _ in range(1500):
-            if journal.undelivered() == 0:
+            if {parse_decision(p).seq for p in hub.payloads("tables/1/events")} >= set(waiting):
                 break
             await asyncio.sleep(0.02)
-        left = journal.undelivered()
+        received = {parse_decision(p).seq for p in hub.payloads("tables/1/events")}
+        hub.close()
         daemon.stop()
         await task
-        return waiting, left
+        return waiting, received
 
     try:
-        waiting, left = asyncio.run(scenario())
+        waiting, received = asyncio.run(scenario())
         assert [e["plunging"] for e in events if e["event"] == "plunge"] == [[]]
-        assert waiting > 0  # decided and committed while the broker was down
-        assert left == 0  # and sent once it was up
+        assert waiting  # decided and committed while the broker was down
+        assert received >= set(waiting)  # and sent once it was up
     finally:
         broker.stop()
 
@@ -174,6 +186,22 @@ def test_a_table_shows_its_next_pairing_before_the_match(
         lambda: _states(watcher)[-1]["screen"]["title"] == "R1 T7 Owls v Hawks",
         "the pairing on its title row",
     )
+
+
+def test_a_table_journals_the_pairing_the_hub_gives_it(
+    tmp_path: Path, broker: Broker, watcher: Peer, table: subprocess.Popen[str]
+) -> None:
+    """An input like a button's (R190): a replay offers the next match the live table did."""
+    wait_for(lambda: bool(_states(watcher)), "its state")
+    round_3 = RoundPairings(3, "all", 20, (TableMatch(7, "Owls", "Hawks"),), None)
+    assert not watcher.publish(pairings_topic(3), round_3.to_bytes(), retain=True).is_failure
+    wait_for(lambda: _states(watcher)[-1]["screen"]["title"] == "R3 T7 Owls v Hawks", "the pairing")
+    table.send_signal(signal.SIGTERM)
+    assert table.wait(timeout=10) == 0
+    journal = Journal.open_read_only(tmp_path / "j.db")
+    pairings = [e.body["pairing"] for e in journal.entries() if "pairing" in e.body]
+    journal.close()
+    assert [p["match"] for p in pairings] == [[3, "Owls", "Hawks"]]
 
 
 def test_a_table_not_in_the_round_says_so(

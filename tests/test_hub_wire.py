@@ -12,14 +12,20 @@ from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.headless import VirtualTable, parse_script
 from firmware_py.table.hub_wire import (
     OLED_TITLE_CHARS,
+    Confirmation,
     Decision,
+    HubStatus,
     RoundPairings,
     TableMatch,
     WireError,
+    applied_topic,
+    confirmed_table_of,
     events_topic,
     pairing_line,
     pairings_topic,
+    parse_confirmation,
     parse_decision,
+    parse_hub_status,
     parse_pairings,
     round_of,
     state_topic,
@@ -109,6 +115,42 @@ def test_a_decision_that_is_not_one_is_refused_in_one_line(payload: bytes, error
 
 
 # --- pairings ------------------------------------------------------------------------------------
+
+
+def test_the_hubs_confirmation_of_a_table_is_under_its_number() -> None:
+    assert applied_topic(7) == "tournament/applied/7"
+    assert confirmed_table_of("tournament/applied/7") == 7
+    assert confirmed_table_of("tournament/applied/07") is None
+    assert confirmed_table_of("tournament/rounds/7/pairings") is None
+
+
+def test_a_confirmation_arrives_as_it_was_sent() -> None:
+    sent = Confirmation("a" * 32, "b" * 32, 565)
+    assert parse_confirmation(sent.to_bytes()) == sent
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'{"record":"r","journal":"j","seq":0}',
+        b'{"record":"r","journal":"","seq":3}',
+        b'{"journal":"j","seq":3}',
+        b'{"record":"r","journal":"j","seq":true}',
+    ],
+)
+def test_a_confirmation_without_its_record_journal_and_seq_is_refused(payload: bytes) -> None:
+    with pytest.raises(WireError, match=r"^a confirmation: expected record and journal"):
+        parse_confirmation(payload)
+
+
+def test_the_hubs_status_arrives_as_it_was_sent() -> None:
+    for online in (True, False):
+        assert parse_hub_status(HubStatus(online, "r").to_bytes()) == HubStatus(online, "r")
+
+
+def test_a_hub_status_without_its_record_is_refused() -> None:
+    with pytest.raises(WireError, match=r"^the hub's status: expected status"):
+        parse_hub_status(b'{"status":"online"}')
 
 
 def test_pairings_arrive_as_they_were_sent() -> None:

@@ -102,14 +102,14 @@ def test_the_outbox_is_read_in_order_a_page_at_a_time(tmp_path: Path) -> None:
         journal.close()
 
 
-def test_an_acknowledged_decision_leaves_the_outbox_and_stays_in_the_record(
+def test_a_decision_the_hub_confirmed_leaves_the_outbox_and_stays_in_the_record(
     tmp_path: Path,
 ) -> None:
     journal = _played(tmp_path / "j.db")
     try:
         entries = list(journal.entries())
         waiting = [item.seq for item in journal.outgoing(after=0, limit=10_000)]
-        journal.delivered(waiting[:2])
+        journal.confirmed(through=waiting[1])
         assert [item.seq for item in journal.outgoing(after=0, limit=10_000)] == waiting[2:]
         assert list(journal.entries()) == entries
     finally:

@@ -64,7 +64,10 @@ def test_a_states_table_without_options_takes_the_family_s_defaults() -> None:
         ('connect = "line"\n', 'states.connect: expected one of "group", "chain"'),
         ("target = 0\n", "states.target: expected an integer from 1 to 999, got 0"),
         ('teams = "yes"\n', 'states.teams: expected true or false, got "yes"'),
-        ('players = "Ann"\n', "states.players: expected an array of the players' names, one per seat"),
+        (
+            'players = "Ann"\n',
+            "states.players: expected an array of the players' names, one per seat",
+        ),
         ("deck = 3\n", "states.deck: expected a non-empty string"),
     ],
 )

@@ -3,12 +3,16 @@ flows, the Combo 3 championship, and the next round's match started from the con
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from firmware_py.families.geoplunge.options import parse_options
-from firmware_py.table.family import FamilyOptionsError
+from firmware_py.families.geoplunge.table import table_settings
+from firmware_py.table.family import FamilyOptionsError, PairedMatch
+from firmware_py.table.headless import VirtualTable
+from firmware_py.table.journal import Journal
 from tests.test_table import Table
 
 
@@ -255,6 +259,86 @@ def test_r150_the_next_match_waits_for_its_own_go_to_start_the_clock() -> None:
     table.buttons("yes", "yes")  # both teams' picks
     table.buttons("go")
     assert table.last("clock")["minutes"] == 20
+
+
+# --- R190: the round the hub paired this table in -----------------------------------------------
+
+
+def paired(table: Table, round_number: int, a: str = "Rivers", b: str = "Borders") -> Table:
+    """The hub's pairing for this table arrives (the daemon hands it over as an input)."""
+    table.t += 1.0
+    table.virtual.pair(PairedMatch(round_number, a, b), table.t)
+    return table
+
+
+def test_r190_the_next_match_offered_is_the_round_the_hub_paired_this_table_in() -> None:
+    table = paired(over(Table(round=1).buttons("go")), 3).buttons("go")
+    assert table.prompt == "Next: R3 All\nRivers v Borders"  # A v B, as the hub paired them
+
+
+def test_r190_go_starts_the_paired_round() -> None:
+    table = paired(over(Table(round=1).buttons("go")), 3).buttons("go", "go")
+    (session,) = kinds(table, "session")
+    assert (session["number"], session["action"], session["round"]) == (2, "match.start", 3)
+
+
+def test_r190_a_pairing_arriving_on_the_confirm_screen_changes_what_it_offers() -> None:
+    table = over(Table(format="combo3", round=4).buttons("go")).buttons("go")
+    assert table.prompt == "Next: round 5 afternoon match"
+    paired(table, 6, "Peaks", "Capitals")
+    assert table.prompt == "Next: R6 afternoon\nPeaks v Capitals"
+
+
+def test_r190_a_pairing_for_the_round_just_played_offers_the_next_round() -> None:
+    table = paired(over(Table(format="combo3", round=4).buttons("go")), 4).buttons("go")
+    assert table.prompt == "Next: round 5 afternoon match"
+
+
+def test_r190_a_pairing_past_the_formats_last_round_is_not_offered() -> None:
+    table = paired(over(Table(format="combo3", round=4).buttons("go")), 9).buttons("go")
+    assert table.prompt == "Next: round 5 afternoon match"
+
+
+def test_r190_a_pairing_withdrawn_offers_the_next_round_again() -> None:
+    table = paired(over(Table(round=1).buttons("go")), 3).buttons("go")
+    table.virtual.pair(None, table.t + 1)
+    assert table.prompt == "Next: round 2 Call match"
+
+
+def test_r190_the_pairing_decides_nothing_by_itself() -> None:
+    table = over(Table(round=1).buttons("go"))
+    before = list(table.events)
+    paired(table, 3)
+    assert table.events == before
+    assert table.prompt == "Match over. Shuffle every deck"
+
+
+def test_r190_the_pairing_is_journaled_and_a_restart_offers_the_same_round(
+    tmp_path: Path,
+) -> None:
+    def table() -> VirtualTable:
+        return VirtualTable(table_settings(round=1), lambda event: None, journal=journal)
+
+    def press(live: VirtualTable, t: float) -> None:
+        live.drive("console.go", True, t)
+        live.drive("console.go", False, t + 0.1)
+
+    journal = Journal.open(tmp_path / "journal.db")
+    live = table()
+    press(live, 1.0)  # the clock and game 1
+    live.advance(7200.0)  # time up: the match is over
+    press(live, 7201.0)  # GO: next match
+    live.pair(PairedMatch(3, "Rivers", "Borders"), 7202.0)
+    shown = live.controller.prompt.text
+    live.close()
+    journal.close()
+    journal = Journal.open(tmp_path / "journal.db")
+    rebuilt = table()
+    assert rebuilt.controller.prompt.text == shown == "Next: R3 All\nRivers v Borders"
+    press(rebuilt, 7203.0)
+    assert (rebuilt.controller.log[0].kind, rebuilt.controller.session.round) == ("match.start", 3)
+    rebuilt.close()
+    journal.close()
 
 
 # --- R151: no next match ----------------------------------------------------------------------

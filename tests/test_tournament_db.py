@@ -58,6 +58,19 @@ def test_record_round_trips_config_and_teams(record: TournamentDB, tmp_path: Pat
     assert (tournament.config.rounds, tournament.config.seed) == (3, 5)
 
 
+def test_a_record_keeps_its_identity_and_another_record_has_another(
+    record: TournamentDB, tmp_path: Path
+) -> None:
+    """The hub's confirmations carry it: another tournament's confirm nothing of this one."""
+    identity = record.identity()
+    record.close()
+    with TournamentDB.open(tmp_path / "t.db") as again:
+        assert again.identity() == identity
+    config = new_config(TournamentFormat.COMBO4, seed=6, rounds=3)
+    with TournamentDB.create(tmp_path / "u.db", config, TEAMS, now=NOW, by="director") as other:
+        assert other.identity() != identity
+
+
 def test_record_uses_wal_and_foreign_keys(record: TournamentDB) -> None:
     assert record._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert record._db.execute("PRAGMA foreign_keys").fetchone()[0] == 1

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules.errors import InvalidInput
 from rules.tournament import Match, RoundPairing, meetings, pair_round
-from rules.tournament.pairing import byes
+from rules.tournament.pairing import DRAW_RANGE, byes, seeded_draws
 
 TEAMS = ("a", "b", "c", "d", "e", "f")
 PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -210,3 +210,14 @@ def test_pairing_order_with_a_team_twice_is_refused() -> None:
 def test_swiss_needs_every_teams_wins() -> None:
     with pytest.raises(InvalidInput, match="no match wins for 'c'"):
         pair_round(2, ("a", "b", "c", "d"), wins={"a": 1, "b": 0, "d": 0})
+
+
+@given(seed=st.text(max_size=20), count=st.integers(min_value=0, max_value=3000))
+@settings(max_examples=50, deadline=None)
+def test_property_the_draws_dealt_in_bulk_are_randranges_own(seed: str, count: int) -> None:
+    """The seeded draw is part of every pairing: drawn in bulk, it must be the very values
+    one ``randrange`` per pair gave, in the same order."""
+    one_by_one = random.Random(seed)
+    assert seeded_draws(random.Random(seed), count) == [
+        one_by_one.randrange(DRAW_RANGE) for _ in range(count)
+    ]

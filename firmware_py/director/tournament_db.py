@@ -15,6 +15,7 @@ record is read as it is; the hub gives it the table when it starts on it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -303,6 +304,16 @@ class TournamentDB:
             record.close()
             raise _other_schema(path, version)
         return record
+
+    def identity(self) -> str:
+        """This record's identity, for the hub's confirmations: a digest of its founding row
+        (the configuration with its seed, when and by whom it was made), so another record,
+        even of the same teams, has another."""
+        row = self._db.execute(
+            "SELECT config, created_at, created_by FROM tournament WHERE id = 1"
+        ).fetchone()
+        founding = json.dumps(list(row), separators=(",", ":")).encode()
+        return hashlib.sha256(founding).hexdigest()[:32]
 
     def upgrade_for_hub(self) -> bool:
         """Give a schema-1 record the hub's table, in one transaction; True if it did."""

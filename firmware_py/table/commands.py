@@ -152,7 +152,7 @@ def _open_oled(config: Config) -> Oled:
     return Oled(device=open_oled(oled_spec(config)))
 
 
-def _hub_link(config: Config) -> HubLink | None:
+def hub_link(config: Config) -> HubLink | None:
     """The link to the tournament hub when the config enables it; its journal comes later."""
     hub = config.hub
     if not hub.enabled:
@@ -176,7 +176,7 @@ def run(
         config = load_config(config_path)
         settings = _checked(table_settings(config, game=game_flag(game)), {"game": game})
         specs = input_specs(config)
-        hub = _hub_link(config)
+        hub = hub_link(config)
     except ConfigError as error:
         return _fail(str(error), BAD_INPUT)
     setup_logging(config.log.level)

@@ -30,7 +30,7 @@ from drivers.display import Screen
 from drivers.leds import SeatLight
 from firmware_py.table.arbiter import ShoutArbiter, ShoutDecision
 from firmware_py.table.debounce import Edge, LeadingEdgeDebouncer
-from firmware_py.table.family import TableFacts, TableGame, family
+from firmware_py.table.family import PairedMatch, TableFacts, TableGame, family
 from firmware_py.table.prompts import CountSpec, Kind, LogAction, Outcome, Prompt
 from rules.actions import Action, decode, encode
 from rules.errors import RuleError
@@ -161,6 +161,7 @@ class TableController:
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
     _span: _Span | None = None
     _clock_paused: float | None = None  # seconds the match clock had when a time out stopped it
+    paired: PairedMatch | None = None  # the hub's pairing for this table (a journaled input)
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -221,6 +222,13 @@ class TableController:
         self._shout_lights.clear()
         self._take(outcome)
         return None
+
+    def pair(self, paired: PairedMatch | None, now: float) -> None:
+        """The hub's pairing for this table, handed over at ``now`` (None: it has none). A
+        flow may offer its round as the next match (R190); nothing is decided by it."""
+        self.advance(now)
+        self.paired = paired
+        self._refresh()
 
     def level(self, name: str) -> bool:
         """An input's debounced level."""
@@ -611,6 +619,7 @@ class TableController:
             self.settings.seats,
             clock_running=self.clock_deadline is not None,
             session=len(self.finished) + 1,
+            paired=self.paired,
         )
 
     def _compute_prompt(self) -> Prompt:

@@ -353,6 +353,21 @@ class TableDaemon:
         self._show()  # the page and the OLED follow at once, not at the loop's next turn
         return refused
 
+    def _take_pairing(self) -> None:
+        """The hub's pairing for this table, handed to the controller (journaled) when it
+        arrives or changes: the next match the dealer starts may be its round (R190)."""
+        if self.hub is None or (self.recorded is not None and not self.recorded.saved):
+            return
+        paired = self.hub.paired_match()
+        if paired == self.controller.paired:
+            return
+        now = self._now()
+        if self.recorded is not None:
+            recorded = self.recorded
+            self._guard(lambda: recorded.pair(paired, now))
+        else:
+            self.controller.pair(paired, now)
+
     def _advance(self) -> None:
         now = self._now()
         if self.recorded is not None:
@@ -389,6 +404,7 @@ class TableDaemon:
             self._wake.clear()
             self._retry_journal()
             self._advance()
+            self._take_pairing()
             self._show()
             if self.hub is not None:
                 self.hub.pump()  # what this round of the loop committed, off to the broker

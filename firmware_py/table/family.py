@@ -30,12 +30,23 @@ class FamilyOptionsError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class PairedMatch:
+    """This table's match in the latest round the tournament hub paired: its round and the
+    teams at seats A and B (docs/hub.md). Journaled as an input when it arrives or changes."""
+
+    round: int
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableFacts:
     """What a flow may know of the table besides its rules state."""
 
     seats: tuple[str, ...]
     clock_running: bool  # the match clock has been started (and not stopped)
     session: int = 1  # which session of the journal this is: 1, then each next match
+    paired: PairedMatch | None = None  # the hub's pairing for this table, if it has one
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from firmware_py.table.controller import (
     TableSettings,
     fresh_settings,
 )
-from firmware_py.table.family import FamilyOptionsError, family
+from firmware_py.table.family import FamilyOptionsError, PairedMatch, family
 from firmware_py.table.journal import Journal, JournalError
 from firmware_py.table.recorder import RecordedTable, settings_to_json
 
@@ -295,6 +295,13 @@ class VirtualTable:
             self.recorded.advance(t)
         else:
             self.controller.advance(t)
+
+    def pair(self, paired: PairedMatch | None, t: float) -> None:
+        """The hub's pairing for this table, as the daemon hands it over (R190)."""
+        if self.recorded is not None:
+            self.recorded.pair(paired, t)
+        else:
+            self.controller.pair(paired, t)
 
     def enter(self, entry: Entry, t: float) -> None:
         """What the web page hands the table; a refusal is printed, as the page would show it."""

@@ -6,6 +6,9 @@ Topics, each table's under its own number (the broker's ACL lets a table write o
 - ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins)
 - ``tables/<n>/events``  QoS 1: each decision with its journal and place in it, and its session
 - ``tournament/rounds/<r>/pairings``  retained, written by the hub: a round's matches by table
+- ``tournament/applied/<n>``  retained, written by the hub: how far it has applied table ``n``'s
+  journal into its record (the table keeps each decision until this covers it)
+- ``tournament/hub``  retained, written by the hub: online or offline (its last will), its record
 
 The table number is the table's number in the tournament's pairings. Every payload is parsed
 here, on the way in: a message that is not what it should be raises ``WireError`` in one line.
@@ -18,12 +21,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_py.table.family import PairedMatch
+
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
 MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
 ONLINE, OFFLINE = "online", "offline"
 EVENTS_OF_EVERY_TABLE = "tables/+/events"
 STATUS_OF_EVERY_TABLE = "tables/+/status"
 EVERY_ROUNDS_PAIRINGS = "tournament/rounds/+/pairings"
+EVERY_TABLES_CONFIRMATION = "tournament/applied/+"
+HUB_STATUS = "tournament/hub"
 OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
 
 
@@ -47,6 +54,10 @@ def pairings_topic(round_number: int) -> str:
     return f"tournament/rounds/{round_number}/pairings"
 
 
+def applied_topic(table: int) -> str:
+    return f"tournament/applied/{table}"
+
+
 def table_number(text: str) -> int | None:
     """A table's number written as in a topic or a user name ("7"), or None."""
     if not (text.isascii() and text.isdecimal()) or text.startswith("0"):
@@ -61,6 +72,14 @@ def table_of(topic: str, leaf: str) -> int | None:
     if len(parts) != 3 or parts[0] != "tables" or parts[2] != leaf:
         return None
     return table_number(parts[1])
+
+
+def confirmed_table_of(topic: str) -> int | None:
+    """The table a ``tournament/applied/<n>`` topic confirms, or None for any other topic."""
+    parts = topic.split("/")
+    if len(parts) != 3 or parts[:2] != ["tournament", "applied"]:
+        return None
+    return table_number(parts[2])
 
 
 def round_of(topic: str) -> int | None:
@@ -147,6 +166,56 @@ def parse_decision(payload: bytes) -> Decision:
     return Decision(journal, seq, wall, session, event)
 
 
+# --- the hub's confirmations and status --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """What the hub has applied of one table: every decision of journal ``journal`` up to
+    ``seq``, into the record ``record`` (the record's identity: another tournament's
+    confirmation confirms nothing of this one)."""
+
+    record: str
+    journal: str
+    seq: int
+
+    def to_bytes(self) -> bytes:
+        return _encode({"record": self.record, "journal": self.journal, "seq": self.seq})
+
+
+def parse_confirmation(payload: bytes) -> Confirmation:
+    data = _decode(payload, "a confirmation")
+    record, journal, seq = (data.get(key) for key in ("record", "journal", "seq"))
+    if not (_is_id(record) and _is_id(journal) and _is_count(seq)):
+        raise WireError("a confirmation: expected record and journal (their ids) and seq, from 1")
+    assert isinstance(record, str) and isinstance(journal, str) and isinstance(seq, int)
+    return Confirmation(record, journal, seq)
+
+
+@dataclass(frozen=True, slots=True)
+class HubStatus:
+    """The hub's retained status: whether it is online, and the record it applies to."""
+
+    online: bool
+    record: str
+
+    def to_bytes(self) -> bytes:
+        return _encode({"status": ONLINE if self.online else OFFLINE, "record": self.record})
+
+
+def parse_hub_status(payload: bytes) -> HubStatus:
+    data = _decode(payload, "the hub's status")
+    status, record = data.get("status"), data.get("record")
+    if status not in (ONLINE, OFFLINE) or not _is_id(record):
+        raise WireError("the hub's status: expected status (online or offline) and its record")
+    assert isinstance(record, str)
+    return HubStatus(status == ONLINE, record)
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, str) and 1 <= len(value) <= MAX_JOURNAL_ID
+
+
 # --- a round's pairings -------------------------------------------------------------------------
 
 
@@ -205,6 +274,15 @@ def parse_pairings(payload: bytes) -> RoundPairings:
     return RoundPairings(number, kind, minutes, tuple(matches), bye)
 
 
+def paired_match(rounds: Mapping[int, RoundPairings], table: int) -> PairedMatch | None:
+    """This table's match in the latest round paired, or None (no round, or none here)."""
+    if not rounds:
+        return None
+    latest = rounds[max(rounds)]
+    match = latest.at(table)
+    return None if match is None else PairedMatch(latest.round, match.a, match.b)
+
+
 def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
     """What the table shows of its next match: the latest round paired (a round is paired once
     every result before it is in), or that this table has no match in it."""
@@ -215,11 +293,11 @@ def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
     if match is None:
         return _fit(f"R{latest.round} T{table}: no match")
     prefix = f"R{latest.round} T{table} "
-    a, b = _shortened(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
+    a, b = fit_names(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
     return _fit(f"{prefix}{a} v {b}")
 
 
-def _shortened(a: str, b: str, room: int) -> tuple[str, str]:
+def fit_names(a: str, b: str, room: int) -> tuple[str, str]:
     """Two names cut to fit ``room`` together: a short one keeps its whole, the long one
     takes the rest."""
     half = room // 2

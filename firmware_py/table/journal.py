@@ -8,8 +8,8 @@ UNDO is a new entry. Every row is checked on the way back (its checksum, its sha
 sequence without gaps): a damaged journal is refused, never shown and never silently reset.
 
 With its outbox in use (a table on the tournament hub, docs/hub.md) each decision is also queued
-in the ``outbox`` table in the same transaction, and leaves it only once the broker has
-acknowledged it: the outbox is a queue of entries still to deliver, not part of the record.
+in the ``outbox`` table in the same transaction, and leaves it only once the hub has confirmed
+that its record holds it: the outbox is a queue of entries still to deliver, not part of the record.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import contextlib
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -279,12 +279,12 @@ class Journal:
         except sqlite3.Error as error:
             raise _classify(error, self.path, Found.JOURNAL) from None
 
-    def delivered(self, seqs: Iterable[int]) -> None:
-        """Take acknowledged decisions out of the outbox, in one transaction."""
-        chosen = [(seq,) for seq in seqs]
+    def confirmed(self, *, through: int) -> None:
+        """Take the decisions the hub has applied (every one up to ``through``) out of the
+        outbox, in one transaction."""
         try:
             with self._db:
-                self._db.executemany("DELETE FROM outbox WHERE seq = ?", chosen)
+                self._db.execute("DELETE FROM outbox WHERE seq <= ?", (through,))
         except sqlite3.Error as error:
             raise JournalWriteError(f"journal {self.path}: outbox write failed ({error})") from None
 

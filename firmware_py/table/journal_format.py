@@ -140,6 +140,23 @@ _INPUTS: dict[str, Callable[[Any], bool]] = {
         isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and _is_bool(v[1])
     ),
     "mark": lambda v: type(v) is int and v >= 0,  # a script's step
+    # the hub's pairing for this table (R190): when it was handed over, and the round and its
+    # teams at A and B, or none
+    "pairing": lambda v: (
+        isinstance(v, dict)
+        and v.keys() == {"now", "match"}
+        and _is_number(v["now"])
+        and (
+            v["match"] is None
+            or (
+                isinstance(v["match"], list)
+                and len(v["match"]) == 3
+                and type(v["match"][0]) is int
+                and v["match"][0] >= 1
+                and all(isinstance(name, str) for name in v["match"][1:])
+            )
+        )
+    ),
     # an entry from the table's web page: seat, what, the text typed, when it was handed over
     "entry": lambda v: (
         isinstance(v, list)

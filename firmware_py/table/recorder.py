@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from firmware_py.table.controller import Event, TableController, TableSettings, fresh_settings
+from firmware_py.table.family import PairedMatch
 from firmware_py.table.journal import Entry, Journal, JournalCorrupt, JournalWriteError
 from rules.actions import encode
 from rules.errors import RuleError
@@ -233,6 +234,15 @@ class RecordedTable:
             self._commit_if_decided()
         return refused
 
+    def pair(self, paired: PairedMatch | None, now: float) -> None:
+        """The hub's pairing for this table, as it arrives or changes: an input like a button's,
+        so a replay offers the same next match (R190)."""
+        match = None if paired is None else [paired.round, paired.a, paired.b]
+        now = float(now)  # the entry's time is a REAL: its checksum is of the float
+        self.journal.add("input", now, {"pairing": {"now": now, "match": match}})
+        self.controller.pair(paired, now)
+        self._commit()
+
     def mark(self, step: int) -> None:
         """A note for whoever drives the table (a script's step); replay ignores it."""
         self.journal.add("input", self.controller.now, {"mark": step})
@@ -285,6 +295,10 @@ def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:
     elif "entry" in body:
         seat, name, value, now = body["entry"]
         controller.enter(seat, name, value, now)
+    elif "pairing" in body:
+        pairing = body["pairing"]
+        match = pairing["match"]
+        controller.pair(None if match is None else PairedMatch(*match), pairing["now"])
     elif "prime" in body:
         controller.prime(body["prime"])
     elif "resume" in body:

@@ -6,10 +6,15 @@ reading and writing the socket); each of its callbacks is handed to the daemon's
 with ``call_soon_threadsafe``, as the GPIO edges are. So the journal is touched only from the
 loop, nothing on the loop waits for the network, and the table plays on with the broker gone.
 
-Delivery is at least once: a decision is handed to paho (QoS 1) in journal order, at most
-``WINDOW`` at a time, and leaves the outbox when the broker acknowledges it. paho sends again
-what was not acknowledged when it reconnects; after a restart the whole outbox is sent again.
-The hub applies each (table, journal id) once, so a decision that arrives twice counts once.
+Delivery is at least once, end to end: a decision is handed to paho (QoS 1) in journal order,
+at most ``WINDOW`` unacknowledged by the broker at a time, and leaves the outbox only when the
+hub confirms (``tournament/applied/<n>``, retained) that its record holds every decision of this
+journal up to it. The broker's acknowledgement only frees a place in the window: a broker that
+loses what it took (its persistence file gone, a kill between saves) loses nothing the table
+still holds. What is unconfirmed is sent again from the last confirmation when the link
+reconnects, when the hub comes online, and while the hub is online but confirms nothing for
+``resend_seconds``. The hub applies each (table, journal id) once, so a decision that arrives
+twice counts once.
 """
 
 from __future__ import annotations
@@ -29,15 +34,22 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware_py.table.controller import TableController, TableView, format_clock
+from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
     EVERY_ROUNDS_PAIRINGS,
+    HUB_STATUS,
     OFFLINE,
     ONLINE,
+    Confirmation,
     Decision,
     RoundPairings,
     WireError,
+    applied_topic,
     events_topic,
+    paired_match,
     pairing_line,
+    parse_confirmation,
+    parse_hub_status,
     parse_pairings,
     round_of,
     state_topic,
@@ -54,6 +66,9 @@ RECONNECT_SECONDS = (1, 10)  # paho's backoff between attempts: the first and th
 # The broker publishes the last will of a table it has not heard from in 1.5 keepalives.
 KEEPALIVE_SECONDS = 10
 STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowledged
+# The hub online and no confirmation for this long: what it has not confirmed is sent again
+# (the broker may have lost it). Long enough for a hub catching up on a hall's queue.
+RESEND_SECONDS = 60.0
 
 
 class PasswordFileError(ValueError):
@@ -97,16 +112,22 @@ class HubLink(PahoOnLoop):
         *,
         journal: Journal | None,
         on_pairings: Callable[[], None] = lambda: None,
+        resend_seconds: float = RESEND_SECONDS,
     ) -> None:
         self.broker = broker
         self.journal = journal
         self.on_pairings = on_pairings  # the daemon redraws: the next pairing may have changed
+        self.resend_seconds = resend_seconds
         self.connected = False
         self.rounds: dict[int, RoundPairings] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._in_flight: dict[int, int] = {}  # paho's message id -> journal seq
-        self._sent_through = 0  # the last seq handed to paho
-        self._acknowledged: list[int] = []  # seqs to take out of the outbox
+        self._sent_through = 0  # the last seq handed to paho since the last (re)send began
+        self._confirmed_through = 0  # the hub's record holds every decision up to this seq
+        self._confirmation: Confirmation | None = None  # the latest the hub published for us
+        self._hub_record: str | None = None  # the record the hub online now applies to
+        self._hub_online = False
+        self._resend_timer: asyncio.TimerHandle | None = None
         self._outbox_broken = False
         self._journal_id = ""  # the journal's identity, read when the link starts
         self._state: dict[str, Any] | None = None  # what the table shows now
@@ -182,6 +203,7 @@ class HubLink(PahoOnLoop):
                     return
                 self._in_flight[sent.mid] = item.seq
                 self._sent_through = item.seq
+                self._arm_resend()
 
     def show(self, state: dict[str, Any]) -> None:
         """What the table shows now: published (retained) when it changes, and again on every
@@ -192,9 +214,23 @@ class HubLink(PahoOnLoop):
     def next_pairing(self) -> str | None:
         return pairing_line(self.rounds, self.broker.table)
 
+    def paired_match(self) -> PairedMatch | None:
+        """This table's match in the latest round the hub paired (R190), if it has one."""
+        return paired_match(self.rounds, self.broker.table)
+
+    def all_sent(self) -> bool:
+        """Whether the broker has acknowledged every decision the outbox holds (the hub may
+        not have confirmed them yet)."""
+        if self.journal is None or not self.connected or self._in_flight:
+            return False
+        return not self.journal.outgoing(after=self._sent_through, limit=1)
+
     async def stop(self) -> None:
-        """Say "offline" (a clean stop: the broker keeps the will to itself), take what was
-        acknowledged out of the outbox, and end paho's thread."""
+        """Say "offline" (a clean stop: the broker keeps the will to itself) and end paho's
+        thread. What the hub has not confirmed stays in the outbox for the next start."""
+        if self._resend_timer is not None:
+            self._resend_timer.cancel()
+            self._resend_timer = None
         if self.connected:
             self.connected = False  # nothing more is handed to paho; its goodbye is no outage
             said = self._client.publish(
@@ -205,7 +241,6 @@ class HubLink(PahoOnLoop):
         self._client.disconnect()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
-        self._flush()
 
     def _connected(self, reason: ReasonCode) -> None:
         if reason.is_failure:
@@ -214,11 +249,17 @@ class HubLink(PahoOnLoop):
         self.connected = True
         self._complaint = None
         log.info("event=hub_connected broker=%s:%d", self.broker.host, self.broker.port)
-        self._client.subscribe(EVERY_ROUNDS_PAIRINGS, qos=1)
+        self._client.subscribe(
+            [
+                (EVERY_ROUNDS_PAIRINGS, 1),
+                (applied_topic(self.broker.table), 1),
+                (HUB_STATUS, 1),
+            ]
+        )
         self._client.publish(status_topic(self.broker.table), ONLINE, qos=1, retain=True)
         self._published_state = None
         self._publish_state()
-        self.pump()
+        self._send_unconfirmed_again()
 
     def _disconnected(self, reason: str) -> None:
         if self.connected:
@@ -228,25 +269,86 @@ class HubLink(PahoOnLoop):
     def _acknowledged_by_broker(self, mid: int, reason: ReasonCode) -> None:
         seq = self._in_flight.pop(mid, None)
         if seq is None:
-            return  # the status or the state
+            return  # the status, the state, or a decision handed over before a resend began
         if reason.is_failure:
-            # left in the outbox: sent again after a restart, once the broker's ACL is right
+            # kept in the outbox: sent again with the next resend, once the broker's ACL is right
             log.error("event=hub_refused_decision seq=%d reason=%s", seq, reason)
-        else:
-            self._acknowledged.append(seq)
-            if len(self._acknowledged) == 1 and self._loop is not None:
-                self._loop.call_soon(self._flush)  # one commit for a burst of acks
         self.pump()
 
-    def _flush(self) -> None:
-        if not self._acknowledged or self.journal is None:
+    # --- the hub's confirmations: what leaves the outbox ----------------------------------
+
+    def _send_unconfirmed_again(self) -> None:
+        """Everything the hub has not confirmed, again, in journal order (the hub applies each
+        decision once: a second copy changes nothing)."""
+        self._in_flight.clear()  # paho's answers to what was handed over before are ignored
+        self._sent_through = self._confirmed_through
+        self.pump()
+
+    def _arm_resend(self) -> None:
+        if self._resend_timer is None and self._loop is not None:
+            deadline = self._loop.time() + self.resend_seconds
+            self._resend_timer = self._loop.call_at(
+                deadline, self._resend_if_unconfirmed, self._confirmed_through
+            )
+
+    def _resend_if_unconfirmed(self, confirmed_when_armed: int) -> None:
+        """A deadline after sending: if the hub is online and has confirmed nothing since,
+        what it lacks is sent again."""
+        self._resend_timer = None
+        if self._sent_through <= self._confirmed_through:
+            return  # everything sent is confirmed: the next send arms the deadline again
+        stalled = self._confirmed_through == confirmed_when_armed
+        if stalled and self.connected and self._hub_online:
+            log.info(
+                "event=hub_resend from_seq=%d reason=no confirmation for %gs",
+                self._confirmed_through + 1,
+                self.resend_seconds,
+            )
+            self._send_unconfirmed_again()
+        self._arm_resend()
+
+    def _hub_status(self, payload: bytes) -> None:
+        try:
+            status = parse_hub_status(payload)
+        except WireError as error:
+            log.warning("event=hub_bad_status error=%s", error)
+            return
+        came_online = status.online and not self._hub_online
+        self._hub_online, self._hub_record = status.online, status.record
+        self._take_confirmed()
+        if came_online and self.connected:
+            self._send_unconfirmed_again()  # the broker may have lost what the hub missed
+
+    def _confirmed_by_hub(self, payload: bytes) -> None:
+        if not payload:
+            self._confirmation = None  # withdrawn by the hub (another record's)
             return
         try:
-            self.journal.delivered(self._acknowledged)
-        except JournalError as error:  # kept: the next acknowledgement tries again
+            self._confirmation = parse_confirmation(payload)
+        except WireError as error:
+            log.warning("event=hub_bad_confirmation error=%s", error)
+            return
+        self._take_confirmed()
+
+    def _take_confirmed(self) -> None:
+        """Take out of the outbox what the hub's record holds: a confirmation counts only for
+        this journal and from the record of the hub as it now says it is."""
+        confirmation = self._confirmation
+        if (
+            confirmation is None
+            or self.journal is None
+            or confirmation.journal != self._journal_id
+            or confirmation.record != self._hub_record
+            or confirmation.seq <= self._confirmed_through
+        ):
+            return
+        try:
+            self.journal.confirmed(through=confirmation.seq)
+        except JournalError as error:  # kept: the next confirmation tries again
             self._complain(f"event=hub_outbox_error error={error}")
             return
-        self._acknowledged.clear()
+        self._confirmed_through = confirmation.seq
+        self._sent_through = max(self._sent_through, confirmation.seq)
 
     def _pairings(self, topic: str, payload: bytes) -> None:
         number = round_of(topic)
@@ -283,7 +385,13 @@ class HubLink(PahoOnLoop):
         self._to_loop(self._acknowledged_by_broker, mid, reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        self._to_loop(self._pairings, message.topic, bytes(message.payload))
+        payload = bytes(message.payload)
+        if message.topic == HUB_STATUS:
+            self._to_loop(self._hub_status, payload)
+        elif message.topic == applied_topic(self.broker.table):
+            self._to_loop(self._confirmed_by_hub, payload)
+        else:
+            self._to_loop(self._pairings, message.topic, payload)
 
 
 def _json(data: dict[str, Any]) -> bytes:

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import struct
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from rules.errors import InvalidInput
 from rules.tournament.lookahead import completable, needs_check
-from rules.tournament.matching import Edge, min_cost_perfect_matching
+from rules.tournament.matching import Costs, Edge, cheapest_perfect_matching
 from rules.tournament.records import Match, RoundPairing
 
 DRAW_RANGE = 1000  # the seeded draw's values, 0..999
@@ -73,7 +74,7 @@ def pair_round(
     missing = [team for team in order if wins is not None and team not in wins]
     if missing:
         raise InvalidInput(f"no match wins for {missing[0]!r}: expected every team's wins")
-    tiers = _tiers(
+    costs = _tiers(
         round_number,
         order,
         previous,
@@ -84,10 +85,10 @@ def pair_round(
     )
     nodes = len(order) + len(order) % 2
     check = needs_check(nodes, len(previous), rounds_after)
-    candidates = _candidates(tiers, nodes, f"{seed}:round {round_number}")
+    candidates = _candidates(costs, nodes, f"{seed}:round {round_number}")
     matched = next(candidates)
     if check:
-        met = {edge for edge, cost in tiers.items() if cost[0]}
+        met = {edge for edge, times in zip(costs.edges, costs.columns[0], strict=True) if times}
         for candidate in itertools.chain([matched], candidates):
             if completable(nodes, met | set(candidate), check, f"{seed}:round {round_number}"):
                 matched = candidate
@@ -104,39 +105,111 @@ def _tiers(
     schools: Mapping[str, str],
     avoid_same_school: bool,
     seed: int,
-) -> dict[Edge, tuple[int, ...]]:
-    met = meetings(previous)
-    had_bye = byes(previous)
-    draw = random.Random(f"{seed}:round {round_number}")
+) -> Costs:
+    """Every pair's cost, in a fixed order of the pairs: by the first team's place, then the
+    second's, a team's pair with the bye (index ``count``, when ``count`` is odd) after its
+    others. The seeded draw is dealt in that order, so the order is part of the result.
+
+    A column per tier, made from the teams' places (a round of 256 teams has 32,640 pairs):
+    the few pairs that have met or share a school are set after the rest are 0."""
     count = len(order)
-    tiers: dict[Edge, tuple[int, ...]] = {}
-    for i, first in enumerate(order):
-        for j in range(i + 1, count):
-            second = order[j]
-            school = schools.get(first, "")
-            same = avoid_same_school and school != "" and school == schools.get(second, "")
-            record = 0 if wins is None else (wins[first] - wins[second]) ** 2
-            tiers[i, j] = (met[frozenset((first, second))], int(same), 0, record, 0)
-        if count % 2:
+    odd = count % 2
+    total = _pair_count(count)
+    wins_of = [0] * count if wins is None else [wins[team] for team in order]
+    had_bye = byes(previous)
+    edges: list[Edge] = []
+    byes_placed: list[int] = []
+    records: list[int] = []
+    for i in range(count):
+        edges += [(i, j) for j in range(i + 1, count)]
+        byes_placed += [0] * (count - 1 - i)
+        mine = wins_of[i]
+        records += [(mine - theirs) ** 2 for theirs in wins_of[i + 1 :]]
+        if odd:
             # The bye node is index ``count``; the bottom team (i = count - 1) costs 0.
-            tiers[i, count] = (had_bye[first], 0, count - 1 - i, 0, 0)
-    return {edge: (*cost[:4], draw.randrange(DRAW_RANGE)) for edge, cost in tiers.items()}
+            edges.append((i, count))
+            byes_placed.append(count - 1 - i)
+            records.append(0)
+    place = _place_of_edge(count)
+    rematches = [0] * total
+    for (i, j), times in _met_by_place(order, previous).items():
+        rematches[place(i, j)] = times
+    if odd:
+        for i, team in enumerate(order):
+            rematches[place(i, count)] = had_bye[team]
+    same_school = [0] * total
+    if avoid_same_school:
+        for i, j in _same_school_by_place(order, schools):
+            same_school[place(i, j)] = 1
+    draws = seeded_draws(random.Random(f"{seed}:round {round_number}"), total)
+    return Costs(edges, [rematches, same_school, byes_placed, records, draws])
 
 
-def _candidates(tiers: dict[Edge, tuple[int, ...]], nodes: int, seed: str) -> Iterator[list[Edge]]:
+def _place_of_edge(count: int) -> Callable[[int, int], int]:
+    """Where pair (i, j) is in ``_tiers``' order of the pairs of ``count`` teams."""
+    row = count - 1 + count % 2  # the pairs of team 0: its others, and the bye when odd
+    return lambda i, j: i * row - i * (i - 1) // 2 + (j - i - 1)
+
+
+def _pair_count(count: int) -> int:
+    """The pairs of ``count`` teams, with each team's pair with the bye when ``count`` is odd."""
+    return count * (count - 1) // 2 + (count if count % 2 else 0)
+
+
+def _met_by_place(order: Sequence[str], previous: Sequence[RoundPairing]) -> dict[Edge, int]:
+    """How often each pair of ``order`` has met, by their places (i < j)."""
+    place = {team: i for i, team in enumerate(order)}
+    met: dict[Edge, int] = {}
+    for pair, times in meetings(previous).items():
+        if len(pair) == 2 and all(team in place for team in pair):
+            i, j = sorted(place[team] for team in pair)
+            met[i, j] = times
+    return met
+
+
+def _same_school_by_place(order: Sequence[str], schools: Mapping[str, str]) -> Iterator[Edge]:
+    """The pairs of ``order`` whose teams name the same school, by their places (i < j)."""
+    by_school: dict[str, list[int]] = {}
+    for i, team in enumerate(order):
+        school = schools.get(team, "")
+        if school:
+            by_school.setdefault(school, []).append(i)
+    for places in by_school.values():
+        yield from itertools.combinations(places, 2)
+
+
+def seeded_draws(draw: random.Random, count: int) -> list[int]:
+    """``count`` values of ``draw.randrange(DRAW_RANGE)``, the very ones, drawn in bulk.
+
+    CPython's ``randrange(1000)`` takes the top 10 bits of the generator's next 32-bit word,
+    and takes the next word while that is 1000 or more; ``getrandbits(32 * n)`` hands out the
+    next n words at once, the first lowest. One call instead of one per pair (a round of 256
+    teams has 32,640): a test holds this to ``randrange``. ``draw`` is spent afterwards."""
+    bits = DRAW_RANGE.bit_length()
+    values: list[int] = []
+    while len(values) < count:
+        words = count - len(values) + count // 32 + 8  # about 2% of the words are passed over
+        block = draw.getrandbits(32 * words).to_bytes(4 * words, "little")
+        values += [
+            value
+            for (word,) in struct.iter_unpack("<I", block)
+            if (value := word >> (32 - bits)) < DRAW_RANGE
+        ]
+    return values[:count]
+
+
+def _candidates(costs: Costs, nodes: int, seed: str) -> Iterator[list[Edge]]:
     """Pairings as good in rematches, best first: the optimum, then other seeded draws, then
     draws that let go of the records, then of the school and the bye's placing too."""
-    yield min_cost_perfect_matching(nodes, tiers)
+    yield cheapest_perfect_matching(nodes, costs)
+    none = [0] * len(costs.edges)
     for keep in (4, 3, 1):
         for attempt in range(ALTERNATIVES):
-            draw = random.Random(f"{seed}:alternative {keep} {attempt}")
-            yield min_cost_perfect_matching(
-                nodes,
-                {
-                    edge: (*cost[:keep], *(0,) * (4 - keep), draw.randrange(DRAW_RANGE))
-                    for edge, cost in tiers.items()
-                },
+            draws = seeded_draws(
+                random.Random(f"{seed}:alternative {keep} {attempt}"), len(costs.edges)
             )
+            columns = [*costs.columns[:keep], *[none] * (4 - keep), draws]
+            yield cheapest_perfect_matching(nodes, Costs(costs.edges, columns))
 
 
 def _round(

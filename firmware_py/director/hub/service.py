@@ -10,6 +10,13 @@ idempotent by (table, journal id) (``apply``), which makes every redelivery harm
 Every second the hub reads the record's rounds and publishes each round's pairings, retained,
 when they are new or changed; a retained round the record does not have (another tournament's)
 is withdrawn.
+
+End to end, the hub confirms what it has applied: per table, retained on
+``tournament/applied/<n>``, the journal and the seq up to which the record holds every decision
+it received, with the record's identity. A table keeps each decision until that covers it, so a
+broker that loses what it queued (its persistence file gone, a kill between saves) loses
+nothing. The hub's own retained status (``tournament/hub``, its last will ``offline``) tells the
+tables when to send again what it has not confirmed.
 """
 
 from __future__ import annotations
@@ -36,11 +43,19 @@ from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_ROUNDS_PAIRINGS,
+    EVERY_TABLES_CONFIRMATION,
+    HUB_STATUS,
     STATUS_OF_EVERY_TABLE,
+    Confirmation,
+    Decision,
+    HubStatus,
     RoundPairings,
     TableMatch,
     WireError,
+    applied_topic,
+    confirmed_table_of,
     pairings_topic,
+    parse_confirmation,
     parse_decision,
     round_of,
     table_of,
@@ -95,6 +110,14 @@ class Hub(PahoOnLoop):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = asyncio.Event()
         self._published: dict[int, bytes] = {}  # round -> the pairings last published
+        self.record_id = record.identity()
+        # table -> (its journal last heard from, the highest seq of it handled): what to confirm
+        self._applied: dict[int, tuple[str, int]] = {}
+        self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
+        self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
+        # table -> its messages not handled yet (the record busy, or an error): while it has
+        # any, its confirmation waits, since a later seq would confirm these too
+        self._held: dict[int, set[int]] = {}
         self._beat = 0.0
         self._complaint: str | None = None
         self._client = self._make_client()
@@ -108,6 +131,7 @@ class Hub(PahoOnLoop):
             manual_ack=True,  # acknowledged once the record holds it
         )
         client.username_pw_set(broker.username, broker.password)
+        client.will_set(HUB_STATUS, HubStatus(False, self.record_id).to_bytes(), qos=1, retain=True)
         if broker.ca_file is not None:
             client.tls_set(ca_certs=broker.ca_file)
         client.reconnect_delay_set(*RECONNECT_SECONDS)
@@ -151,7 +175,7 @@ class Hub(PahoOnLoop):
         finally:
             pinger.cancel()
             self.notifier.stopping()
-            self.connected = False  # a goodbye, not an outage
+            await self._say_offline()
             self._client.disconnect()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
@@ -159,6 +183,17 @@ class Hub(PahoOnLoop):
 
     def stop(self) -> None:
         self._stop.set()
+
+    async def _say_offline(self) -> None:
+        """A clean stop: "offline" ourselves (the broker keeps the will to itself)."""
+        if not self.connected:
+            return
+        self.connected = False  # a goodbye, not an outage
+        said = self._client.publish(
+            HUB_STATUS, HubStatus(False, self.record_id).to_bytes(), qos=1, retain=True
+        )
+        with contextlib.suppress(ValueError, RuntimeError):
+            await asyncio.to_thread(said.wait_for_publish, STOP_SECONDS)
 
     def healthy(self) -> bool:
         loop = asyncio.get_running_loop()
@@ -180,10 +215,19 @@ class Hub(PahoOnLoop):
                 (EVENTS_OF_EVERY_TABLE, options),
                 (STATUS_OF_EVERY_TABLE, options),
                 (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
+                (EVERY_TABLES_CONFIRMATION, SubscribeOptions(qos=1, noLocal=True)),
             ]
+        )
+        # after the subscriptions (the broker takes them in order): a table that sees the hub
+        # online sends again what the hub has not confirmed, and the hub is there to get it
+        self._client.publish(
+            HUB_STATUS, HubStatus(True, self.record_id).to_bytes(), qos=1, retain=True
         )
         self._published.clear()  # the broker may have lost them: publish every round again
         self._publish_pairings()
+        self._confirmed.clear()
+        self._unconfirmed.update(self._applied)
+        self._publish_confirmations()
 
     def _disconnected(self, reason: str) -> None:
         if self.connected:
@@ -191,18 +235,28 @@ class Hub(PahoOnLoop):
         self.connected = False
 
     def _received(self, topic: str, payload: bytes, mid: int, qos: int) -> None:
+        table = table_of(topic, "events")
         try:
             self._handle(topic, payload)
         except sqlite3.OperationalError as error:  # the record busy: the same message, later
             self._complain(f"event=record_busy error={error}")
+            self._hold(table, mid)
             assert self._loop is not None
             self._loop.call_later(BUSY_RETRY_SECONDS, self._received, topic, payload, mid, qos)
             return
         except Exception as error:  # unacknowledged: the broker sends it again on reconnecting
             log.error("event=hub_error topic=%s error=%r", topic, error)
+            self._hold(table, mid)  # until the hub restarts: the table keeps it meanwhile
             return
+        if table is not None and mid in self._held.get(table, ()):
+            self._held[table].discard(mid)
+            self._confirm_soon(table)
         if qos > 0:
             self._client.ack(mid, qos)
+
+    def _hold(self, table: int | None, mid: int) -> None:
+        if table is not None:
+            self._held.setdefault(table, set()).add(mid)
 
     def _handle(self, topic: str, payload: bytes) -> None:
         table = table_of(topic, "events")
@@ -217,6 +271,10 @@ class Hub(PahoOnLoop):
         if number is not None:
             self._retained_pairings(number, payload)
             return
+        table = confirmed_table_of(topic)
+        if table is not None:
+            self._retained_confirmation(table, payload)
+            return
         log.warning("event=hub_unknown_topic topic=%s", topic)
 
     def _decision(self, table: int, payload: bytes) -> None:
@@ -225,8 +283,11 @@ class Hub(PahoOnLoop):
         except WireError as error:
             log.warning("event=hub_bad_decision table=%d error=%s", table, error)
             return
-        if not bears_on_the_record(decision):
-            return
+        if bears_on_the_record(decision):
+            self._apply(table, decision)
+        self._handled(table, decision.journal, decision.seq)
+
+    def _apply(self, table: int, decision: Decision) -> None:
         applied = apply_result(self.record, table, decision, now=self.clock())
         event = applied.event
         self.tally["duplicate" if event is None else event.outcome] += 1
@@ -239,6 +300,58 @@ class Hub(PahoOnLoop):
         log.log(
             level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
+
+    # --- confirmations: what the record holds, for each table -----------------------------
+
+    def _handled(self, table: int, journal: str, seq: int) -> None:
+        """A decision the record now holds (or that bears nothing on it): the table's
+        confirmation moves on. A table's decisions arrive in its journal's order; a new journal
+        (numbered from 1 again) starts its own count."""
+        heard = self._applied.get(table)
+        if heard is None or heard[0] != journal or heard[1] < seq:
+            self._applied[table] = (journal, seq)
+            self._confirm_soon(table)
+
+    def _confirm_soon(self, table: int) -> None:
+        """One publish per table for a burst of decisions, on the loop's next turn."""
+        self._unconfirmed.add(table)
+        if len(self._unconfirmed) == 1 and self._loop is not None:
+            self._loop.call_soon(self._publish_confirmations)
+
+    def _publish_confirmations(self) -> None:
+        if not self.connected:
+            return  # published again, all of them, on connecting
+        for table in sorted(self._unconfirmed):
+            if self._held.get(table) or table not in self._applied:
+                continue
+            journal, seq = self._applied[table]
+            payload = Confirmation(self.record_id, journal, seq).to_bytes()
+            if self._confirmed.get(table) != payload:
+                self._client.publish(applied_topic(table), payload, qos=1, retain=True)
+                self._confirmed[table] = payload
+        self._unconfirmed.clear()
+
+    def _retained_confirmation(self, table: int, payload: bytes) -> None:
+        """A confirmation the broker holds: this record's (the hub's, before it restarted)
+        tells where the table's confirmation stands; another record's confirms nothing here
+        and is withdrawn, or replaced by this record's."""
+        if not payload:
+            return
+        try:
+            confirmation = parse_confirmation(payload)
+        except WireError:
+            confirmation = None
+        if confirmation is not None and confirmation.record == self.record_id:
+            if table not in self._applied:
+                self._applied[table] = (confirmation.journal, confirmation.seq)
+                self._confirmed[table] = payload
+            return
+        if table in self._applied:
+            self._confirmed.pop(table, None)
+            self._confirm_soon(table)
+        else:
+            self._client.publish(applied_topic(table), b"", qos=1, retain=True)
+            log.info("event=confirmation_withdrawn table=%d", table)
 
     def _status(self, table: int, payload: bytes) -> None:
         online = payload == b"online"

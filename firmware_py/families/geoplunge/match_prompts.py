@@ -12,10 +12,15 @@ from firmware_py.families.geoplunge.sessions import (
     Match,
     match_name,
     next_match,
+    paired_later,
+    round_kind,
     round_name,
+    start_round,
 )
 from firmware_py.families.geoplunge.titles import SHORT_TITLES
-from firmware_py.table.family import TableFacts
+from firmware_py.table.controller import OLED_LINE_CHARS
+from firmware_py.table.family import PairedMatch, TableFacts
+from firmware_py.table.hub_wire import fit_names
 from firmware_py.table.prompts import Kind, Outcome, Prompt, choice, notice
 from rules.actions import encode
 from rules.geoplunge.championship import ChampionshipState
@@ -40,7 +45,7 @@ def between_games(
     if isinstance(session, ChampionshipState):
         return _championship(session)
     if session.over:
-        return _match_over(session, scratch, options)
+        return _match_over(session, scratch, options, table.paired)
     if isinstance(session, Match3State) and not session.cycle:
         return _afternoon_picks(session, scratch)
     if isinstance(session, MatchState) and not session.cycle:
@@ -121,8 +126,13 @@ def _game_label(number: int) -> str:
 # --- the end of a match and the next one -----------------------------------------------------
 
 
-def _match_over(session: Match, scratch: Mapping[str, Any], options: GeoPlungeOptions) -> Prompt:
-    start = next_match(session, options)
+def _match_over(
+    session: Match,
+    scratch: Mapping[str, Any],
+    options: GeoPlungeOptions,
+    paired: PairedMatch | None,
+) -> Prompt:
+    start = next_match(session, options, paired)
     if start is None:
         return notice(
             "match/over",
@@ -130,10 +140,15 @@ def _match_over(session: Match, scratch: Mapping[str, Any], options: GeoPlungeOp
             hint="Report the result",
         )
     if scratch.get("next_match"):
+        text = f"Next: {round_name(start)}"
+        if paired is not None and paired_later(session, options, paired):
+            # the hub's pairing (R190): its round, and its teams at A and B on a line of their own
+            a, b = fit_names(paired.a, paired.b, OLED_LINE_CHARS - len(" v "))
+            text = f"Next: R{start_round(start)} {round_kind(start)}\n{a} v {b}"
         return Prompt(
             key="match/next",
             kind=Kind.NOTICE,
-            text=f"Next: {round_name(start)}",
+            text=text,
             hint="GO: start  UNDO: back",
             go=Outcome("start", new_session=encode(start)),
         )

@@ -2,7 +2,8 @@
 each starts, at which level its games are played, and which match comes next.
 
 After a match the dealer starts the next round's match from the console, in the same journal
-(ruling R150): round N+1 of the same format, with the same options. Combo 3 has 8 rounds and
+(ruling R150): round N+1 of the same format, with the same options, or the round the
+tournament hub paired this table in when that is a later one (R190). Combo 3 has 8 rounds and
 Combo 4 at most 99 (the config's limit); the championship and a game on its own have no next
 match (R151).
 """
@@ -10,6 +11,7 @@ match (R151).
 from __future__ import annotations
 
 from firmware_py.families.geoplunge.options import Format, GeoPlungeOptions
+from firmware_py.table.family import PairedMatch
 from rules.actions import Action
 from rules.geoplunge.championship import ChampionshipState, StartChampionship
 from rules.geoplunge.match import MATCH_MINUTES, MatchKind, MatchState, StartMatch, match_kind
@@ -43,15 +45,27 @@ def match_start(options: GeoPlungeOptions, round_number: int) -> Action:
     return StartMatch(round=round_number, minutes=minutes, on_time_up=options.on_time_up)
 
 
-def next_match(session: AnySession, options: GeoPlungeOptions) -> Action | None:
+def next_match(
+    session: AnySession, options: GeoPlungeOptions, paired: PairedMatch | None = None
+) -> Action | None:
     """The next round's match once ``session`` is over; None after the last round, the
-    championship or a game on its own."""
+    championship or a game on its own. The hub's pairing for this table names the round when
+    it is a later one than ``session``'s and within the format (R190); else it is the next."""
     if not isinstance(session, MatchState | Match3State):
         return None
     last = options.format.last_round
     if last is None or session.round >= last:
         return None
+    if paired_later(session, options, paired):
+        assert paired is not None
+        return match_start(options, paired.round)
     return match_start(options, session.round + 1)
+
+
+def paired_later(session: Match, options: GeoPlungeOptions, paired: PairedMatch | None) -> bool:
+    """Whether the hub's pairing is for a round after ``session``'s that the format has."""
+    last = options.format.last_round
+    return paired is not None and last is not None and session.round < paired.round <= last
 
 
 def level_of(session: AnySession) -> int:
@@ -63,12 +77,20 @@ def level_of(session: AnySession) -> int:
 
 def round_name(start: Action) -> str:
     """ "round 2 Call match", "round 5 afternoon match": what the dealer is about to start."""
+    return f"round {start_round(start)} {round_kind(start)} match"
+
+
+def start_round(start: Action) -> int:
+    assert isinstance(start, StartMatch | StartMatch3)
+    return start.round
+
+
+def round_kind(start: Action) -> str:
+    """ "All" or "Call" (Combo 4), "morning" or "afternoon" (Combo 3)."""
     if isinstance(start, StartMatch3):
-        part = day_part(start.round)
-        return f"round {start.round} {part.value} match"
+        return day_part(start.round).value
     assert isinstance(start, StartMatch)
-    kind = "All" if match_kind(start.round) is MatchKind.ALL else "Call"
-    return f"round {start.round} {kind} match"
+    return "All" if match_kind(start.round) is MatchKind.ALL else "Call"
 
 
 def match_name(session: Match) -> str:
