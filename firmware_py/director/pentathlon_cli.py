@@ -81,11 +81,11 @@ def _where(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) -> Answer:
-    """Carry out one command; RuleError for bad input (the tournament CLI's one line)."""
-    command: Callable[..., Answer] = _COMMANDS[args.pentathlon_command]
-    if command is _new:
+    """Carry out one command; RuleError for bad input (the tournament CLI's one line).
+    ``read_text`` reads the players' CSV as the tournament's ``new`` reads its teams'."""
+    if args.pentathlon_command == "new":
         return _new(args, now, read_text)
-    return command(args, now)
+    return _COMMANDS[args.pentathlon_command](args, now)
 
 
 def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) -> Answer:
@@ -233,8 +233,7 @@ def _standing_lines(table: tuple[PentathlonStanding, ...]) -> list[str]:
     return lines
 
 
-_COMMANDS: dict[str, Callable[..., Answer]] = {
-    "new": _new,
+_COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "seat": _seat,
     "result": _result,
     "standings": _standings,
