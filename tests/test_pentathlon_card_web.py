@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
-from playwright.async_api import async_playwright
+from playwright.async_api import async_playwright, expect
 
 from firmware_py.families.pentathlon.card import card_html
 from firmware_py.table.web.app import CARD_POLICY, make_app
@@ -19,7 +19,7 @@ from rules.pentathlon.log import replay_log
 from rules.pentathlon.record import record
 from tests.pentathlon_card_helpers import GAME_LOG
 from tests.pentathlon_table_helpers import PTable, playing
-from tests.test_web_browser import CHROMIUM
+from tests.test_web_browser import CHROMIUM, PHONE, WAIT_MS
 
 Client = TestClient[Any, Any]
 
@@ -86,3 +86,31 @@ def test_the_card_prints_on_one_page_a4_or_letter(tmp_path: Path) -> None:
 
     for pdf in asyncio.run(pages()):
         assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # page objects, not /Pages
+
+
+def test_the_page_shows_the_link_in_a_browser_once_the_game_is_over(tmp_path: Path) -> None:
+    shot = tmp_path / "page.png"
+
+    async def seen(table: PTable) -> tuple[bool, str]:
+        page = TablePage(listen("127.0.0.1", 0))
+        page.publish(table.controller, table.controller.view(), saved=True)
+        async with TestServer(make_app(page), host="127.0.0.1") as server:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                phone = await browser.new_page(viewport=PHONE)
+                await phone.goto(str(server.make_url("/")))
+                await expect(phone.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
+                visible = await phone.locator("#card-link").is_visible()
+                card = ""
+                if visible:
+                    await phone.screenshot(path=str(shot), full_page=True)
+                    async with phone.expect_popup() as opened:
+                        await phone.click("#card-link a")
+                    popup = await opened.value
+                    card = await popup.locator("h1").inner_text()
+                await browser.close()
+            await page.stop()
+            return visible, card
+
+    assert asyncio.run(seen(_tied())) == (False, "")
+    assert asyncio.run(seen(_tied().buttons("yes"))) == (True, "Queens & Guards: Score Card")
