@@ -32,6 +32,22 @@ every screen means and what every button does there:
 OLED, captured with luma.emulator while `scripts/make_pentathlon_guide.py` plays the buttons.
 """
 
+CARD = """
+## The score card
+
+"The Score Card is THE ONLY Official Record": once the monitor has confirmed the result, the
+table's web page shows a link to the game's card (`/card`), and `gametable pentathlon card`
+makes the same card from the table's journal or a game's log (R261-R263). Print it, let each
+player check it and sign it:
+
+![The score card of a Contig 60 game](pentathlon-guide/card/score-card.png)
+
+```console
+$ gametable pentathlon card /var/lib/gametable/journal.db --names "Ann Lee,Ben Cho" -o card.html
+wrote card.html
+```
+"""
+
 
 def build(images: Path) -> str:
     images.mkdir(parents=True, exist_ok=True)
@@ -66,6 +82,12 @@ def build(images: Path) -> str:
     )
     g.press("yes", "next", "next", "next", "next", "next", "next", "next")
     g.shot("p-points", "A chip's points: **NEXT** +1, **NO** -1 (hold to run), **YES**.")
+    g.tap("A.shout")
+    g.shot(
+        "p-flag-after",
+        "The holder pressed the flag button during the entry: the top row says so, and the "
+        "flag passes once the chip is recorded (**UNDO** backs out of both; R260).",
+    )
 
     g.start(
         "The one-minute turn",
@@ -114,6 +136,12 @@ def build(images: Path) -> str:
         "p-opinion", "Who asks, then the Game Leader's (later the Tournament Director's) ruling."
     )
 
+    _refusal_count_and_result(g)
+    g.flush()
+    return INTRO + "\n" + "\n".join(g.sections) + CARD
+
+
+def _refusal_count_and_result(g: Guide) -> None:
     g.start(
         "Not challengeable",
         "The starting rules, the flag card and time (and a game's own "
@@ -151,9 +179,11 @@ def build(images: Path) -> str:
     g.press("yes", "yes", "next", "yes")
     g.shot("p-result", "**YES** confirms it; **NO** (or a challenge input): a challenge.")
     g.press("yes")
-    g.shot("p-over", "The score cards are signed. **NEXT**: the next game at this table.")
-    g.flush()
-    return INTRO + "\n" + "\n".join(g.sections)
+    g.shot(
+        "p-over",
+        "The score cards are signed: the table's web page links to this game's card, ready to "
+        "print ([below](#the-score-card)). **NEXT**: the next game at this table.",
+    )
 
 
 if __name__ == "__main__":

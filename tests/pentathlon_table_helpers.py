@@ -19,9 +19,11 @@ BUTTONS = ("count", "go", "yes", "no", "undo", "next")
 class PTable:
     """One Pentathlon table; each press takes a second of virtual time (a tenth held)."""
 
-    def __init__(self, *, journal: Path | None = None, **options: Any) -> None:
+    def __init__(
+        self, *, journal: Path | None = None, outbox: bool = False, **options: Any
+    ) -> None:
         self.events: list[dict[str, Any]] = []
-        self.journal = Journal.open(journal) if journal is not None else None
+        self.journal = Journal.open(journal, outbox=outbox) if journal is not None else None
         self.virtual = VirtualTable(
             table_settings(**options), self.events.append, journal=self.journal
         )

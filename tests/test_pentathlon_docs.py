@@ -13,6 +13,7 @@ from rules.actions import encode
 from rules.log import parse_log
 from rules.pentathlon.log import replay_log
 from tests.cli_helpers import run
+from tests.pentathlon_card_helpers import write_log
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "pentathlon.md"
 TEXT = DOC.read_text(encoding="utf-8")
@@ -42,6 +43,7 @@ def test_every_command_example_prints_what_the_page_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     (tmp_path / "board.txt").write_text(_blocks("text")[0], encoding="utf-8")
+    write_log(tmp_path / "game.jsonl")  # a Contig 60 game, for the score card's examples
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, *shlex.split(command)[1:])
     printed = out or err
@@ -61,7 +63,7 @@ def _exit_code(answer: str) -> int:
 
 def test_the_page_shows_an_example_of_every_judges_command() -> None:
     commands = {shlex.split(command)[2] for command, _ in _examples()}
-    assert commands == {"sentence", "reach", "trick", "juggle-board", "adjudicate"}
+    assert commands == {"sentence", "reach", "trick", "juggle-board", "adjudicate", "card"}
 
 
 @pytest.mark.parametrize("block", _blocks("jsonl pentathlon"))

@@ -41,7 +41,7 @@ def _result() -> PTable:
 
 # Each screen: how to reach it, and what each input does there: "-" nothing, "key=K" the screen
 # K shows, "act=A" the rules take action A, "cursor" the next or previous option shows,
-# "num=N" the number entry shows N.
+# "num=N" the number entry shows N, "flag=S" S's flag press is remembered for after the entry.
 SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
     "game": (
         PTable,
@@ -110,11 +110,18 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
             "no": "cursor",
             "next": "cursor",
             "undo": "key=p/turn1",
+            "A.shout": "flag=A",
         },
     ),
     "number entry": (
         lambda: playing().buttons("yes", "yes", "next", "next"),
-        {"yes": "act=contig.play", "no": "num=1", "next": "num=3", "undo": "key=p/turn1"},
+        {
+            "yes": "act=contig.play",
+            "no": "num=1",
+            "next": "num=3",
+            "undo": "key=p/turn1",
+            "A.shout": "flag=A",
+        },
     ),
     "yes-or-no entry": (
         lambda: playing("stars-bars").buttons("yes").choose("Stack points").buttons("yes"),
@@ -122,6 +129,7 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
             "yes": "key=p/entry1/sb.stacks/2",
             "no": "key=p/entry1/sb.stacks/2",
             "undo": "key=p/turn1",
+            "A.shout": "flag=A",
         },
     ),
     "who challenges": (
@@ -249,6 +257,10 @@ def test_every_input_on_every_screen(screen: str, name: str, does: str) -> None:
     elif what == "act":
         made = [e for e in new if e["event"] == "action"]
         assert made and made[0]["action"] == f"pentathlon.{value}", f"{name} on {screen}: {new}"
+    elif what == "flag":
+        assert table.key == before_key and table.controller.session == before_session
+        assert table.controller.scratch["flag_pressed"] == value
+        assert [e["event"] for e in new] == ["remembered"]
     elif what == "cursor":
         assert table.controller.cursor != before_cursor
         assert [e["event"] for e in new] == ["option"]

@@ -6,6 +6,7 @@ time out keeps the clock's time. The rebuilt table is the table that stopped."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from tests.faults import recorded_events
 from tests.pentathlon_table_helpers import PTable, challenge, record_chip
 
 
-def _stopped(path: Path, **options: object) -> PTable:
+def _stopped(path: Path, **options: Any) -> PTable:
     """A table whose journal is ``path``, A on turn since t = 1 (the flag received)."""
     table = PTable(journal=path, game="contig-60", **options)
     table.choose("A begins")

@@ -70,6 +70,8 @@ def test_the_script_ends_at_the_time_limit_a_wins_and_the_monitor_confirms(
             "winner": "A",
             "how": "time-limit",
             "detail": "time limit: A has the lower score by 3 or more (A 26, B 51)",
+            "scores": {"A": 26, "B": 51},
+            "challenges": {"A": {"C": 1, "I": 0, "IA": 0}, "B": {"C": 0, "I": 0, "IA": 0}},
         }
     ]
 

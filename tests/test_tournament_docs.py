@@ -34,6 +34,8 @@ def _session() -> list[tuple[str, list[str]]]:
 def test_guide_session_replays_exactly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (teams,) = _blocks("csv")
     (tmp_path / "teams.csv").write_text(teams, encoding="utf-8")
+    (players,) = _blocks("csv pentathlon")
+    (tmp_path / "players.csv").write_text(players, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     steps = _session()
     assert len(steps) > 15

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.director import pentathlon_cli
+from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
@@ -115,6 +117,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     export = sub.add_parser("export", help="the whole tournament record as JSON")
     _common(export)
+
+    pentathlon_cli.add_parser(sub, _common, REASON)
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -398,9 +402,14 @@ def _protest(args: argparse.Namespace, now: str) -> Answer:
 
 def _export(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
-        data = record.export()
-        tournament = record.load()
-        data["standings"] = [row.to_json() for row in tournament.standings()]
+        event = PentathlonRecord(record)
+        data: dict[str, Any] = {}
+        if record.has_tournament() or not event.has_event():
+            data = record.export()
+            tournament = record.load()
+            data["standings"] = [row.to_json() for row in tournament.standings()]
+        if event.has_event():
+            data["pentathlon"] = event.export()
     return Answer(0, json.dumps(data, indent=2), data)
 
 
@@ -423,4 +432,5 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "playoff": _playoff,
     "protest": _protest,
     "export": _export,
+    "pentathlon": lambda args, now: Answer(*pentathlon_cli.run(args, now, _read_text)),
 }

@@ -10,7 +10,9 @@ decisions themselves (what to pair, who ranks where) come from ``rules.tournamen
 
 Schema 2 adds ``table_events``: each match result a table reported through the hub, by table
 and journal id, with what the hub made of it (docs/hub.md), so each is applied once. A schema-1
-record is read as it is; the hub gives it the table when it starts on it.
+record is read as it is; the hub gives it the table when it starts on it. Schema 3 adds a
+Mathematics Pentathlon event's tables (``pentathlon_record``): a record of schema 1 or 2 gets
+them when a Pentathlon event is started in it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -39,8 +41,9 @@ from rules.tournament import (
     name_key,
 )
 
-SCHEMA_VERSION = 2  # 2: table_events (the hub's)
-READABLE_SCHEMAS = (1, 2)
+SCHEMA_VERSION = 3  # 2: table_events (the hub's); 3: the Pentathlon event's tables
+HUB_SCHEMA_VERSION = 2
+READABLE_SCHEMAS = (1, 2, 3)
 TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
 # What the hub made of a table's reported result (docs/hub.md).
 OUTCOMES = ("recorded", "amended", "unchanged", "conflict", "superseded", "refused", "not recorded")
@@ -84,6 +87,48 @@ _HUB_SCHEMA = (
         note TEXT NOT NULL,
         UNIQUE (table_number, journal, seq))""",
     *_append_only(["table_events"]),
+)
+_PENTATHLON_TABLES = ("pentathlon", "pentathletes", "pentathlon_seats", "pentathlon_results")
+_PENTATHLON_SCHEMA = (
+    """CREATE TABLE pentathlon (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        config TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL)""",
+    """CREATE TABLE pentathletes (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        division TEXT NOT NULL,
+        school TEXT NOT NULL)""",
+    """CREATE TABLE pentathlon_seats (
+        id INTEGER PRIMARY KEY,
+        round INTEGER NOT NULL CHECK (round >= 1),
+        table_number INTEGER NOT NULL CHECK (table_number >= 1),
+        game TEXT NOT NULL,
+        player_a INTEGER NOT NULL REFERENCES pentathletes(id),
+        player_b INTEGER NOT NULL REFERENCES pentathletes(id),
+        seated_by TEXT NOT NULL,
+        seated_at TEXT NOT NULL,
+        UNIQUE (round, table_number),
+        CHECK (player_a != player_b))""",
+    """CREATE TABLE pentathlon_results (
+        id INTEGER PRIMARY KEY,
+        seat INTEGER NOT NULL REFERENCES pentathlon_seats(id),
+        winner TEXT CHECK (winner IN ('A', 'B')),
+        how TEXT NOT NULL,
+        a_score INTEGER,
+        b_score INTEGER,
+        challenges TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('table', 'director')),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        supersedes INTEGER UNIQUE REFERENCES pentathlon_results(id),
+        reason TEXT,
+        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
+    "CREATE UNIQUE INDEX one_first_pentathlon_result ON pentathlon_results(seat) "
+    "WHERE supersedes IS NULL",
+    *_append_only(_PENTATHLON_TABLES),
 )
 _SCHEMA = (
     """CREATE TABLE tournament (
@@ -158,6 +203,7 @@ _SCHEMA = (
         text TEXT NOT NULL)""",
     *_append_only(_TABLES),
     *_HUB_SCHEMA,
+    *_PENTATHLON_SCHEMA,
 )
 
 
@@ -255,20 +301,11 @@ class TournamentDB:
         by: str,
     ) -> TournamentDB:
         """A new record at ``path`` (which must not exist yet, or be empty)."""
-        if path.exists() and path.stat().st_size > 0:
-            raise IllegalAction(
-                f"{path} already exists: expected a new file for a new tournament "
-                "(choose another with --db)"
-            )
+        _require_new(path)
         Tournament(config, tuple(entrants))  # checks the teams before touching the disk
-        if not path.exists():
-            _create_private(path)
-        record = cls(_connect(path, create=True), path)
+        record = cls.create_record(path)
         try:
             with record._write():
-                for statement in _SCHEMA:
-                    record._db.execute(statement)
-                record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 record._db.execute(
                     "INSERT INTO tournament (id, config, created_at, created_by) VALUES (1,?,?,?)",
                     (json.dumps(config.to_json()), now, by),
@@ -280,6 +317,26 @@ class TournamentDB:
                         for e in entrants
                     ],
                 )
+        except BaseException:
+            record.close()
+            path.unlink(missing_ok=True)
+            raise
+        return record
+
+    @classmethod
+    def create_record(cls, path: Path) -> TournamentDB:
+        """A new record at ``path`` (which must not exist yet, or be empty) with every table
+        and no event in it yet: the GeoPlunge tournament's ``create`` or the Pentathlon's
+        start fills it."""
+        _require_new(path)
+        if not path.exists():
+            _create_private(path)
+        record = cls(_connect(path, create=True), path)
+        try:
+            with record._write():
+                for statement in _SCHEMA:
+                    record._db.execute(statement)
+                record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             record.close()
             path.unlink(missing_ok=True)
@@ -312,18 +369,52 @@ class TournamentDB:
         row = self._db.execute(
             "SELECT config, created_at, created_by FROM tournament WHERE id = 1"
         ).fetchone()
-        founding = json.dumps(list(row), separators=(",", ":")).encode()
+        if row is None and self._schema() >= SCHEMA_VERSION:
+            # a record holding only a Pentathlon event is founded by that event's row
+            row = self._db.execute(
+                "SELECT config, created_at, created_by FROM pentathlon WHERE id = 1"
+            ).fetchone()
+        founding = json.dumps(list(row or ()), separators=(",", ":")).encode()
         return hashlib.sha256(founding).hexdigest()[:32]
 
     def upgrade_for_hub(self) -> bool:
         """Give a schema-1 record the hub's table, in one transaction; True if it did."""
-        if self._schema() >= SCHEMA_VERSION:
+        if self._schema() >= HUB_SCHEMA_VERSION:
             return False
         with self._write():
             for statement in _HUB_SCHEMA:
                 self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {HUB_SCHEMA_VERSION}")
+        return True
+
+    def upgrade_for_pentathlon(self) -> bool:
+        """Give a record of schema 1 or 2 the hub's and the Pentathlon's tables, in one
+        transaction; True if it did."""
+        schema = self._schema()
+        if schema >= SCHEMA_VERSION:
+            return False
+        with self._write():
+            for statement in (
+                *(_HUB_SCHEMA if schema < HUB_SCHEMA_VERSION else ()),
+                *_PENTATHLON_SCHEMA,
+            ):
+                self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return True
+
+    @property
+    def schema(self) -> int:
+        return self._schema()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The record's connection, for the part of it kept in its own module (the Pentathlon
+        event's, ``pentathlon_record``)."""
+        return self._db
+
+    def writing(self) -> AbstractContextManager[None]:
+        """One write transaction, as every command's (for ``pentathlon_record``)."""
+        return self._write()
 
     def _schema(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
@@ -361,6 +452,10 @@ class TournamentDB:
             yield self.load()
 
     # -- reading -------------------------------------------------------------------------
+
+    def has_tournament(self) -> bool:
+        """Whether the record holds a GeoPlunge tournament (a Pentathlon event may be alone)."""
+        return self._db.execute("SELECT 1 FROM tournament").fetchone() is not None
 
     def config(self) -> TournamentConfig:
         row = self._db.execute("SELECT config FROM tournament").fetchone()
@@ -491,7 +586,7 @@ class TournamentDB:
 
     def table_events(self) -> tuple[TableEvent, ...]:
         """Every result the tables reported through the hub, in the order it applied them."""
-        if self._schema() < SCHEMA_VERSION:
+        if self._schema() < HUB_SCHEMA_VERSION:
             return ()
         rows = self._db.execute(
             """SELECT table_number, journal, seq, decided_at, received_at, round, a_points,
@@ -803,6 +898,14 @@ def _other_schema(path: Path, version: int) -> InvalidInput:
     return InvalidInput(
         f"{path} is not a tournament record {what}: schema {version}, expected {readable}"
     )
+
+
+def _require_new(path: Path) -> None:
+    if path.exists() and path.stat().st_size > 0:
+        raise IllegalAction(
+            f"{path} already exists: expected a new file for a new tournament "
+            "(choose another with --db)"
+        )
 
 
 def _create_private(path: Path) -> None:

@@ -78,6 +78,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     replay.add_argument("log", type=file_path)
     _add_json(replay)  # the record is always JSON; accepted for uniformity
 
+    card = sub.add_parser(
+        "card", help="a game's printable score card (HTML), from a journal or log"
+    )
+    card.add_argument("source", type=file_path, help="the table's journal, or a game's log")
+    card.add_argument(
+        "--session", type=int, help="the journal's session (game) number; default: the last"
+    )
+    card.add_argument("-o", "--out", type=file_path, help="write the card here (default: stdout)")
+    card.add_argument("--force", action="store_true", help="replace --out if it exists")
+    card.add_argument("--names", help="the players' names, A's then B's: 'Ann Lee,Ben Cho'")
+    _add_json(card)
+
 
 def _add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="answer with one JSON object")
@@ -312,6 +324,21 @@ def _fab_game(text: str) -> Player | None:
         raise InvalidInput(f"--games: {text.strip()!r}: expected A, B or tie per game") from None
 
 
+def _card(args: argparse.Namespace) -> Answer:
+    from firmware_py.families.pentathlon.card import card_html
+    from firmware_py.judge.pentathlon_source import game_record, names, write_card
+
+    if args.force and args.out is None:
+        raise InvalidInput("--force replaces the --out file: give --out too")
+    players = names(args.names)
+    data, where = game_record(args.source, args.session)
+    text = card_html(data, names=players, source=where)
+    if args.out is None:
+        return Answer(HOLDS, text.rstrip("\n"), {"record": data, "html": text})
+    write_card(args.out, text, force=args.force)
+    return Answer(HOLDS, f"wrote {args.out}", {"record": data, "out": str(args.out)})
+
+
 def _replay(args: argparse.Namespace) -> Answer:
     from rules.pentathlon.log import replay_log
     from rules.pentathlon.record import record
@@ -327,4 +354,5 @@ _COMMANDS = {
     "juggle-board": _juggle_board,
     "adjudicate": _adjudicate,
     "replay": _replay,
+    "card": _card,
 }

@@ -384,7 +384,12 @@ class TableController:
             on_press = self.prompt.on_press
             outcome = on_press(group, what) if edge.active and on_press is not None else None
             if outcome is not None:
+                key = self.prompt.key
                 self._take(outcome)
+                if outcome.action is None and self.prompt.key == key:
+                    # remembered for later on the same step (a flag pressed during an entry,
+                    # R260): a decision all the same, which the journal keeps across a restart
+                    self.emit(self._event("remembered", input=edge.name, what=outcome.label))
             elif what != "shout":
                 self._refresh()  # a seat LED may follow the input (GeoPlunge: the stand-up sensor)
 
@@ -523,7 +528,8 @@ class TableController:
         if outcome.new_session is not None:
             self._new_session(outcome.new_session)
         elif outcome.action is not None:
-            self._apply(outcome.action)
+            if self._apply(outcome.action) and outcome.then is not None:
+                self._apply(outcome.then)
         else:
             self.scratch.update(outcome.scratch)
         self._refresh()

@@ -113,6 +113,9 @@ class TableFamily:
     # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
     # the same. Options already holding it are returned as they are.
     fresh: Callable[[Options], dict[str, Any]] = field(default=dict)
+    # The printable record of a session from its summary (an HTML page, e.g. the Pentathlon's
+    # score card), or None while there is none to print: the table's web page links to it.
+    card: Callable[[Mapping[str, Any]], str | None] | None = None
 
 
 _FAMILIES: dict[str, TableFamily] = {}

@@ -50,6 +50,37 @@ def record(state: PentathlonGame) -> dict[str, Any]:
     }
 
 
+def final_scores(state: PentathlonGame) -> dict[str, int] | None:
+    """Each player's final score as one number, for the tournament record: the running score
+    (Contig 60, Stars & Bars), the empty spaces counted (Juggle), the games won (Fab-a-Diffy);
+    None where the game keeps none (Queens & Guards, Juggle before its count)."""
+    play = state.play
+    if play is None:
+        return None
+    scores = state.rules.scores(play.board)
+    if "running_score" in scores:
+        return dict(scores["running_score"])
+    if scores.get("empty_spaces"):
+        return dict(scores["empty_spaces"])
+    if "games" in scores:
+        return {player.value: scores["games"].count(player.value) for player in Player}
+    return None
+
+
+def challenge_counts(state: PentathlonGame) -> dict[str, dict[str, int]]:
+    """Each player's challenges by the ruling in force: ``{"A": {"C": 0, "I": 1, "IA": 0}}``."""
+    return {
+        player.value: {
+            ruling.value: sum(
+                r.challenger is player and r.in_force and r.ruling is ruling
+                for r in state.challenges
+            )
+            for ruling in Ruling
+        }
+        for player in Player
+    }
+
+
 def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
     play = state.play
     result = state.result or (play.pending if play else None)

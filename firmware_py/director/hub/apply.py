@@ -18,12 +18,16 @@ What the hub makes of a result, by the rules the director's own entries follow (
 - a match the record does not have (a round not paired, a table not in it) or points no match
   scores: refused, saying why;
 - no match of the tournament (the championship, a single game, the other format): not recorded.
+
+A Pentathlon table's confirmed game (``game_over``) goes to the record's Pentathlon event by
+the same rules (``apply_pentathlon``, R268).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
 from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.errors import RuleError
@@ -44,7 +48,7 @@ class Applied:
 
 
 def bears_on_the_record(decision: Decision) -> bool:
-    return decision.name == MATCH_RESULT
+    return decision.name == MATCH_RESULT or is_pentathlon_result(decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +96,10 @@ class _Reported:
 
 
 def apply_result(record: TournamentDB, table: int, decision: Decision, *, now: str) -> Applied:
-    """Apply a table's ``match_result`` decision, once, in one transaction with the note of it."""
+    """Apply a table's ``match_result`` decision (or a Pentathlon table's ``game_over``), once,
+    in one transaction with the note of it."""
+    if is_pentathlon_result(decision):
+        return Applied(table, decision.seq, apply_game_over(record, table, decision, now=now))
     with record.transaction() as tournament:
         if record.table_event_seen(table, decision.journal, decision.seq):
             return Applied(table, decision.seq, None)

@@ -16,6 +16,7 @@ from typing import Any
 
 from drivers.leds import SeatLight
 from firmware_py.families.pentathlon import view
+from firmware_py.families.pentathlon.card import finished_card
 from firmware_py.families.pentathlon.flows import prompt as flow_prompt
 from firmware_py.families.pentathlon.flows.page import on_page
 from firmware_py.families.pentathlon.options import (
@@ -99,4 +100,5 @@ FAMILY = TableFamily(
     game=_game,
     options=lambda: PentathlonOptions().to_json(),
     words={"shout": "flag", "stand": "challenge"},
+    card=finished_card,
 )

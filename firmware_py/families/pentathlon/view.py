@@ -18,6 +18,7 @@ from rules.pentathlon.fab_a_diffy import FabBoard
 from rules.pentathlon.juggle import JuggleBoards
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.players import Player
+from rules.pentathlon.record import challenge_counts, final_scores
 from rules.pentathlon.results import Result
 from rules.pentathlon.stars_bars import StarsBoard
 
@@ -107,7 +108,13 @@ def report(before: PentathlonGame, after: PentathlonGame) -> Report:
     pending = after.play.pending if after.play is not None else None
     earlier_pending = before.play.pending if before.play is not None else None
     if after.result is not None and before.result is None:
-        events.append(("game_over", _result(after.result)))
+        # with the scores and challenges, so the hub can enter the result in the record
+        over = {
+            **_result(after.result),
+            "scores": final_scores(after),
+            "challenges": challenge_counts(after),
+        }
+        events.append(("game_over", over))
     elif pending is not None and pending != earlier_pending:
         events.append(("game_result", _result(pending)))
     return Report(events=events)

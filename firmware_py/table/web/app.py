@@ -4,6 +4,7 @@
     GET  /api/state      the table as JSON: what the OLED shows, scores, clock, lights
     GET  /api/events     the same, live: server-sent events, one at each change
     GET  /api/me         this phone's seat (and its CSRF token), if it has joined
+    GET  /card           the finished session's printable card (the Pentathlon's score card)
     POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code
     POST /api/entry      {"name": ..., "value": ...}: what the seat types (a guess)
     POST /api/leave      give the seat up
@@ -40,6 +41,8 @@ MAX_TEXT = 300  # characters of any one field: 21 states' names, a guess of 60 d
 JOIN_BODY = 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
 ENTRY_BODY = 'a JSON object like {"name": "guess", "value": "29029"}'
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
+# The card is one self-contained page to print: its style inline, no script, nothing fetched.
+CARD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -70,6 +73,7 @@ def make_app(page: TablePage) -> web.Application:
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/events", _events)
     app.router.add_get("/api/me", _me)
+    app.router.add_get("/card", _card)
     app.router.add_post("/api/join", _join)
     app.router.add_post("/api/entry", _entry)
     app.router.add_post("/api/leave", _leave)
@@ -113,6 +117,19 @@ async def _events(request: web.Request) -> web.StreamResponse:
     finally:
         page.unwatch(watcher)
     return response
+
+
+async def _card(request: web.Request) -> web.StreamResponse:
+    card = request.app[PAGE].card
+    if card is None:
+        raise Refused(
+            404, "no card to print: the game has not ended, or its result is not confirmed"
+        )
+    return web.Response(
+        text=card,
+        content_type="text/html",
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 async def _me(request: web.Request) -> web.StreamResponse:
@@ -246,3 +263,5 @@ async def _one_line_errors(request: web.Request, handler: Handler) -> web.Stream
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(SECURITY_HEADERS)
+    if request.path == "/card" and response.status == 200:
+        response.headers["Content-Security-Policy"] = CARD_POLICY

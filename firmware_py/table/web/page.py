@@ -24,6 +24,7 @@ from aiohttp import web
 
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
+from firmware_py.table.family import family
 from firmware_py.table.web.access import Access
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.snapshot import snapshot
@@ -61,6 +62,7 @@ class TablePage:
     state: dict[str, Any] = field(default_factory=dict)
     enter: Enter | None = None
     _text: str = ""
+    card: str | None = None  # the finished session's printable card (HTML), if its family has one
     closed: bool = False  # stopped: every event stream ends
     _watchers: set[asyncio.Event] = field(default_factory=set)
     _runner: web.AppRunner | None = None
@@ -108,7 +110,8 @@ class TablePage:
         page keeps the last saved state and says so."""
         if saved:
             self.access.follow(len(controller.finished) + 1)
-            state = snapshot(controller, view, saved=True)
+            self.card = _card(controller)
+            state = {**snapshot(controller, view, saved=True), "card": self.card is not None}
         elif self.state:
             state = {**self.state, "saved": False}
         else:
@@ -148,3 +151,9 @@ class TablePage:
 
     def unwatch(self, watcher: asyncio.Event) -> None:
         self._watchers.discard(watcher)
+
+
+def _card(controller: TableController) -> str | None:
+    """The session's printable card, when its family prints one and it is ready (R263)."""
+    make = family(controller.settings.family).card
+    return None if make is None else make(controller.game.summary(controller.session))

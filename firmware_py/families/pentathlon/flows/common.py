@@ -4,10 +4,11 @@ can hold (15 characters)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from firmware_py.table.prompts import LogAction
+from firmware_py.table.prompts import LogAction, Outcome, Prompt
 from rules.actions import decode
 from rules.errors import RuleError
 from rules.pentathlon.monitor import PentathlonGame, apply
@@ -20,6 +21,7 @@ SCRATCH_OPINION = "opinion"  # an opinion being entered: {"challenge": n, "asked
 SCRATCH_LATE = "late"  # the monitor lets a late turn finish
 SCRATCH_COUNT = "count"  # Juggle's empty spaces being counted: {"a": n}
 SCRATCH_GAME = "game_ok"  # the monitor kept the game the table is set for
+SCRATCH_FLAG = "flag_pressed"  # the holder's flag press during the turn's menu or a number (R260)
 
 # Rule and topic keys longer than the big text, or clearer in other words.
 SHORT_LABELS = {
@@ -45,6 +47,45 @@ def takes(game: PentathlonGame, action: LogAction) -> bool:
     except RuleError:
         return False
     return True
+
+
+def flag_after(
+    game: PentathlonGame, scratch: Mapping[str, Any], action: LogAction
+) -> LogAction | None:
+    """The flag pass a press during the entry left for after ``action`` (R260), or None: no
+    press, or ``action`` makes it moot (the game ended, the flag passed, the turn was forfeited)."""
+    seat = scratch.get(SCRATCH_FLAG)
+    if seat is None:
+        return None
+    try:
+        after = apply(game, decode(action))
+    except RuleError:
+        return None
+    passing = act("pass_flag", player=seat)
+    return passing if takes(after, passing) else None
+
+
+def recording(
+    game: PentathlonGame, scratch: Mapping[str, Any], label: str, action: LogAction
+) -> Outcome:
+    """An entry's last answer: ``action``, and then the flag pass pressed meanwhile (R260)."""
+    return Outcome(label, action, then=flag_after(game, scratch, action))
+
+
+def remembers_flag(prompt: Prompt, game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+    """A step of the monitor's entry in a turn: the holder's flag button is remembered, not
+    lost (R256, R260), and the OLED's top row says so until it passes."""
+    assert game.play is not None
+    holder = game.play.holder.value
+
+    def on_press(seat: str, what: str) -> Outcome | None:
+        if what == "shout" and seat == holder and SCRATCH_FLAG not in scratch:
+            return Outcome("flag pressed", scratch={SCRATCH_FLAG: seat})
+        return None
+
+    pressed = scratch.get(SCRATCH_FLAG) == holder
+    alert = f"{holder} FLAG: PASSES AFTER" if pressed else prompt.alert
+    return replace(prompt, on_press=on_press, alert=alert)
 
 
 def label(key: str) -> str:

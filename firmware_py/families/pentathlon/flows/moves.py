@@ -12,6 +12,8 @@ from typing import Any
 from firmware_py.families.pentathlon.flows.common import (
     SCRATCH_ENTRY,
     act,
+    recording,
+    remembers_flag,
     takes,
     turn_span,
 )
@@ -105,19 +107,19 @@ def menu_moves(game: PentathlonGame) -> list[Move]:
     return [move for move in moves if takes(game, move.trial())]
 
 
-def menu(game: PentathlonGame) -> Prompt:
+def menu(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     """The turn's menu: NEXT through what may be recorded, YES records it (or asks for its
     numbers), UNDO closes the menu."""
     play = game.play
     assert play is not None
-    options = [_chosen(move) for move in menu_moves(game)]
+    options = [_chosen(game, scratch, move) for move in menu_moves(game)]
     prompt = choice(f"p/menu{play.turn}", f"{play.holder} on turn: record", options)
-    return _in_turn(prompt, game)
+    return _in_turn(prompt, game, scratch)
 
 
-def _chosen(move: Move) -> Outcome:
+def _chosen(game: PentathlonGame, scratch: Mapping[str, Any], move: Move) -> Outcome:
     if not move.asks:
-        return Outcome(move.label, move.action({}))
+        return recording(game, scratch, move.label, move.action({}))
     return Outcome(move.label, scratch={SCRATCH_ENTRY: {"move": move.label, "values": {}}})
 
 
@@ -134,7 +136,7 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     def take(value: Any) -> Outcome:
         done = {**values, ask.field: value}
         if len(done) == len(move.asks):
-            return Outcome(str(value), move.action(done))
+            return recording(game, scratch, str(value), move.action(done))
         return Outcome(str(value), scratch={SCRATCH_ENTRY: {"move": move.label, "values": done}})
 
     if ask.yes_no:
@@ -143,9 +145,10 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     else:
         prompt = number(key, ask.text, NumberSpec(take=take, high=ask.high))
         entry = number_entry(ask.text, ask.high, take)
-    return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game)
+    return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game, scratch)
 
 
-def _in_turn(prompt: Prompt, game: PentathlonGame) -> Prompt:
-    """A step of the turn: it holds the turn's minute off, it does not restart it."""
-    return replace(prompt, timer_span=turn_span(game))
+def _in_turn(prompt: Prompt, game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+    """A step of the turn: it holds the turn's minute off, it does not restart it, and it
+    remembers the holder's flag press for when the entry is recorded."""
+    return remembers_flag(replace(prompt, timer_span=turn_span(game)), game, scratch)

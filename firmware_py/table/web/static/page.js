@@ -52,6 +52,7 @@ function renderDisplay() {
   $("clock").textContent = state.clock || "";
   show($("clock"), Boolean(state.clock));
   show($("unsaved"), !state.saved);
+  show($("card-link"), Boolean(state.card));
 }
 
 function renderSeats() {

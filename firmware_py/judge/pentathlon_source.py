@@ -1,0 +1,100 @@
+"""Where a Pentathlon game's record comes from for its score card: the table's journal (one of
+its sessions) or a game's log (JSON Lines), and where the card goes.
+
+A journal is read as ``journal export`` reads it: read-only, nothing created beside it (R121).
+The card is written whole or not at all, and never over a file unless ``--force`` says so
+(R262).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from firmware_py.table.journal import JournalError
+from firmware_py.table.journal_cli import export_data, write_new_file
+from rules.actions import decode
+from rules.errors import InvalidInput
+from rules.pentathlon.log import START_KIND, replay, replay_log
+from rules.pentathlon.record import record
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+MAX_NAME = 60  # characters of a player's name on the card
+
+
+def game_record(source: Path, session: int | None) -> tuple[dict[str, Any], str]:
+    """The record of the game in ``source`` and a few words saying where it came from."""
+    with source.open("rb") as file:
+        is_database = file.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    if is_database:
+        return _from_journal(source, session)
+    if session is not None:
+        raise InvalidInput(f"--session {session}: {source} is a game's log, not a journal")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    return record(replay_log(lines)), f"the log {source}"
+
+
+def _from_journal(path: Path, session: int | None) -> tuple[dict[str, Any], str]:
+    try:
+        data = export_data(path)
+    except JournalError as error:
+        raise InvalidInput(str(error)) from None
+    games = [s for s in data["sessions"] if s["actions"][0]["action"] == START_KIND]
+    if not games:
+        raise InvalidInput(f"journal {path} holds no Pentathlon game")
+    if session is None:
+        chosen = games[-1]
+    else:
+        numbers = [s["number"] for s in games]
+        found = [s for s in games if s["number"] == session]
+        if not found:
+            listed = ", ".join(map(str, numbers))
+            raise InvalidInput(
+                f"--session {session}: journal {path}'s Pentathlon sessions are {listed}"
+            )
+        chosen = found[0]
+    game = replay(decode(action) for action in chosen["actions"])
+    return record(game), f"the journal {path}, session {chosen['number']}"
+
+
+def names(text: str | None) -> dict[str, str]:
+    """``--names 'Ann Lee,Ben Cho'``: Player A's name, then B's."""
+    if text is None:
+        return {}
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise InvalidInput(f"--names {text!r}: expected two names, A's then B's: 'Ann,Ben'")
+    for part in parts:
+        if len(part) > MAX_NAME or not part.isprintable():
+            raise InvalidInput(
+                f"--names: {part[:MAX_NAME]!r}: expected a printable name of at most "
+                f"{MAX_NAME} characters"
+            )
+    return {"A": parts[0], "B": parts[1]}
+
+
+def write_card(out: Path, text: str, *, force: bool) -> None:
+    """Write the card to ``out``: a new file, or (``force``) in place of the one there, whole."""
+    try:
+        if not force:
+            if os.path.lexists(out):
+                raise InvalidInput(f"{out} already exists: give --force to replace it")
+            write_new_file(out, text)
+            return
+        if out.exists() and not out.is_file():
+            raise InvalidInput(f"{out} is not a regular file: the card replaces only a file")
+        making = out.with_name(f".{out.name}.{os.getpid()}.writing")
+        try:
+            with open(making, "x", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(making, out)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                making.unlink()
+            raise InvalidInput(f"cannot write {out}: {error.strerror}") from None
+    except JournalError as error:
+        raise InvalidInput(str(error)) from None

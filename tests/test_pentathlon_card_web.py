@@ -1,0 +1,116 @@
+"""The score card where the monitor is: the table's web page links to the finished game's card
+(``GET /card``) once the monitor has confirmed the result (R263), and the card prints on one
+page, A4 or Letter, in a real browser (Playwright driving Debian's chromium)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+from playwright.async_api import async_playwright, expect
+
+from firmware_py.families.pentathlon.card import card_html
+from firmware_py.table.web.app import CARD_POLICY, make_app
+from firmware_py.table.web.page import TablePage, listen
+from rules.pentathlon.log import replay_log
+from rules.pentathlon.record import record
+from tests.pentathlon_card_helpers import GAME_LOG
+from tests.pentathlon_table_helpers import PTable, playing
+from tests.test_web_browser import CHROMIUM, PHONE, WAIT_MS
+
+Client = TestClient[Any, Any]
+
+
+def _read(table: PTable, *paths: str) -> list[tuple[int, dict[str, str], str]]:
+    """Each path as the page serves it, the table's view published as the daemon does."""
+    page = TablePage(listen("127.0.0.1", 0))
+    page.publish(table.controller, table.controller.view(), saved=True)
+
+    async def scenario() -> list[tuple[int, dict[str, str], str]]:
+        async with TestClient(TestServer(make_app(page), host="127.0.0.1")) as client:
+            answers = []
+            for path in paths:
+                response = await client.get(path)
+                answers.append((response.status, dict(response.headers), await response.text()))
+            await page.stop()
+            return answers
+
+    return asyncio.run(scenario())
+
+
+def _tied() -> PTable:
+    return playing("queens-guards").buttons("yes").choose("Tie: agreed")
+
+
+def test_no_card_before_the_monitor_confirms_the_result() -> None:
+    (status, _, body), (_, _, state) = _read(_tied(), "/card", "/api/state")
+    assert status == 404
+    assert body.count("\n") == 0 and "no card to print" in body
+    assert '"card":false' in state
+
+
+def test_the_confirmed_game_s_card_is_served_and_the_page_links_to_it() -> None:
+    (status, headers, card), (_, _, state), (_, _, index) = _read(
+        _tied().buttons("yes"), "/card", "/api/state", "/"
+    )
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert "Queens &amp; Guards: Score Card" in card and "Player B signature" in card
+    assert headers["Content-Security-Policy"] == CARD_POLICY  # its inline style, nothing else
+    assert '"card":true' in state
+    assert 'href="/card"' in index
+
+
+def test_other_pages_keep_the_strict_policy() -> None:
+    ((_, headers, _),) = _read(_tied().buttons("yes"), "/api/state")
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+
+
+def test_the_card_prints_on_one_page_a4_or_letter(tmp_path: Path) -> None:
+    source = tmp_path / "card.html"
+    source.write_text(
+        card_html(record(replay_log(GAME_LOG)), names={"A": "Ann Lee", "B": "Ben Cho"}),
+        encoding="utf-8",
+    )
+
+    async def pages() -> list[bytes]:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            page = await browser.new_page()
+            await page.goto(source.as_uri())
+            printed = [await page.pdf(format=size) for size in ("A4", "Letter")]
+            await browser.close()
+            return printed
+
+    for pdf in asyncio.run(pages()):
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # page objects, not /Pages
+
+
+def test_the_page_shows_the_link_in_a_browser_once_the_game_is_over(tmp_path: Path) -> None:
+    shot = tmp_path / "page.png"
+
+    async def seen(table: PTable) -> tuple[bool, str]:
+        page = TablePage(listen("127.0.0.1", 0))
+        page.publish(table.controller, table.controller.view(), saved=True)
+        async with TestServer(make_app(page), host="127.0.0.1") as server:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                phone = await browser.new_page(viewport=PHONE)
+                await phone.goto(str(server.make_url("/")))
+                await expect(phone.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
+                visible = await phone.locator("#card-link").is_visible()
+                card = ""
+                if visible:
+                    await phone.screenshot(path=str(shot), full_page=True)
+                    async with phone.expect_popup() as opened:
+                        await phone.click("#card-link a")
+                    popup = await opened.value
+                    card = await popup.locator("h1").inner_text()
+                await browser.close()
+            await page.stop()
+            return visible, card
+
+    assert asyncio.run(seen(_tied())) == (False, "")
+    assert asyncio.run(seen(_tied().buttons("yes"))) == (True, "Queens & Guards: Score Card")
