@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,10 +33,12 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_ROUNDS_PAIRINGS,
+    STATE_OF_EVERY_TABLE,
     STATUS_OF_EVERY_TABLE,
     RoundPairings,
     TableMatch,
@@ -84,8 +87,12 @@ class Hub(PahoOnLoop):
         *,
         notifier: Notifier | None = None,
         clock: Callable[[], str] = utc_now,
+        board: LiveBoard | None = None,
+        on_board: Callable[[], None] = lambda: None,
     ) -> None:
         self.record = record
+        self.board = board or LiveBoard()  # every table's latest status and state
+        self.on_board = on_board  # the director's page: the board changed
         self.broker = broker
         self.notifier = notifier or Notifier(address=None)
         self.clock = clock
@@ -179,6 +186,8 @@ class Hub(PahoOnLoop):
             [
                 (EVENTS_OF_EVERY_TABLE, options),
                 (STATUS_OF_EVERY_TABLE, options),
+                # what a table shows: latest wins, so nothing is queued while the hub is away
+                (STATE_OF_EVERY_TABLE, SubscribeOptions(qos=0)),
                 (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
             ]
         )
@@ -213,6 +222,10 @@ class Hub(PahoOnLoop):
         if table is not None:
             self._status(table, payload)
             return
+        table = table_of(topic, "state")
+        if table is not None:
+            self._board(table, "state", self.board.take_state(table, payload, time.time()))
+            return
         number = round_of(topic)
         if number is not None:
             self._retained_pairings(number, payload)
@@ -245,6 +258,17 @@ class Hub(PahoOnLoop):
         if self.online.get(table) != online:
             log.info("event=table_%s table=%d", "online" if online else "offline", table)
         self.online[table] = online
+        self._board(table, "status", self.board.take_status(table, payload))
+
+    def _board(self, table: int, topic: str, taken: Taken) -> None:
+        if taken.complaint is not None:  # once per fault and table, until it sends a good one
+            log.warning("event=hub_bad_%s table=%d error=%s", topic, table, taken.complaint)
+        if taken.changed:
+            self.on_board()
+
+    def record_changed(self) -> None:
+        """The director changed the record (a round paired): publish it now, not in a second."""
+        self._publish_pairings()
 
     def _retained_pairings(self, number: int, payload: bytes) -> None:
         """A round's pairings the broker holds: withdrawn if the record has no such round (a
