@@ -254,11 +254,14 @@ class Hub(PahoOnLoop):
         )
 
     def _status(self, table: int, payload: bytes) -> None:
+        taken = self.board.take_status(table, payload)
+        self._board(table, "status", taken)
+        if not taken.changed:
+            return  # neither online nor offline: nothing is known of the table
         online = payload == b"online"
         if self.online.get(table) != online:
             log.info("event=table_%s table=%d", "online" if online else "offline", table)
         self.online[table] = online
-        self._board(table, "status", self.board.take_status(table, payload))
 
     def _board(self, table: int, topic: str, taken: Taken) -> None:
         if taken.complaint is not None:  # once per fault and table, until it sends a good one

@@ -49,15 +49,21 @@ def listen(host: str, port: int) -> socket.socket:
             (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET
         )
     except (OSError, OverflowError) as error:
-        why = error.strerror if isinstance(error, OSError) else None
-        raise PageSetupError(f"--page {host}:{port}: cannot listen there: {why or error}") from None
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        why = why.split(" (while attempting")[0]  # the addition names the address again
+        raise PageSetupError(f"--page {host}:{port}: cannot listen there: {why}") from None
 
 
 def tls(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(cert, key)
-    except (OSError, ssl.SSLError, ValueError) as error:
+    except ssl.SSLError as error:
+        raise PageSetupError(
+            f"--page-cert {cert}, --page-key {key}: expected a PEM certificate and its "
+            f"private key ({error.reason or error})"
+        ) from None
+    except (OSError, ValueError) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise PageSetupError(f"--page-cert {cert}, --page-key {key}: {why}") from None
     return context
