@@ -4,7 +4,7 @@ result sheet as printed, as Playwright's chromium draws them.
 The same round as tests/test_hub_page_browser.py: a mosquitto of its own on a free loopback
 port, the hub and its page, two tables publishing their state, the director logged in entering
 table 2's result. Run from the repository root, with Debian's chromium and mosquitto installed:
-``.venv/bin/python scripts/make_hub_page_screenshots.py``.
+``PYTHONPATH=. .venv/bin/python scripts/make_hub_page_screenshots.py``.
 """
 
 from __future__ import annotations
