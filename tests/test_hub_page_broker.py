@@ -75,7 +75,9 @@ def test_a_state_published_to_the_broker_reaches_the_pages_event_stream(
                 table.publish, state_topic(7), state(7, clock="12:40"), retain=True
             )
             seen.append(await read_until(stream, lambda row: row["clock"] == "12:40"))
-            table.client.socket().close()  # the table vanishes: the broker sends its last will
+            vanished = table.client.socket()
+            assert vanished is not None
+            vanished.close()  # the table vanishes: the broker sends its last will
             seen.append(await read_until(stream, lambda row: row["online"] is False))
             stream.close()
             return seen

@@ -125,7 +125,10 @@ def run(args: argparse.Namespace) -> int:
         print_error(error)
         return BAD_INPUT
     except sqlite3.Error as error:
-        print_error(f"{args.db}: {error}")
+        print_error(f"{getattr(args, 'db', None) or args.record}: {error}")
+        return BAD_INPUT
+    except OSError as error:  # a path the system refuses outright (too long, a loop)
+        print_error(f"{error.filename or '?'}: {error.strerror or error}")
         return BAD_INPUT
 
 
@@ -214,7 +217,6 @@ def _write_new_secret(path: Path, password: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from firmware_py.director.hub.page.board import LiveBoard
     from firmware_py.director.hub.page.server import (
         DirectorPage,
         PageSetupError,
@@ -239,36 +241,32 @@ def _run(args: argparse.Namespace) -> int:
     page: DirectorPage | None = None
     try:
         read_stored(args.db)  # a damaged password file: said now, not at the first login
-        board = LiveBoard()
-        if not page_off:
-            try:
-                context = None if args.page_cert is None else tls(args.page_cert, args.page_key)
-                sock = listen(*parse_listen(args.page))
-            except PageSetupError as error:
-                raise HubInputError(str(error)) from None
-            page = DirectorPage(sock, record, board, utc_now, tls=context)
-        logging.basicConfig(
-            stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
-        )
-        if record.upgrade_for_hub():
-            log.info("event=record_upgraded record=%s schema=2", args.db)
         ca_file = None if args.ca_file is None else str(args.ca_file)
         try:
             hub = Hub(
                 record,
                 HubBroker(args.host, args.port, args.username, password, ca_file),
                 notifier=Notifier.from_environ(),
-                board=board,
-                on_board=(lambda: None) if page is None else page.changed,
             )
         except (OSError, ValueError) as error:  # paho reading the CA file
             raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
-        if page is not None:
-            page.after_change = hub.record_changed
-            if read_stored(args.db) is None:
-                log.warning(
-                    "event=page_no_password hint='gametable hub director-password %s'", args.db
-                )
+        if not page_off:  # the last check: nothing else can fail once the port is taken
+            try:
+                context = None if args.page_cert is None else tls(args.page_cert, args.page_key)
+                sock = listen(*parse_listen(args.page))
+            except PageSetupError as error:
+                raise HubInputError(str(error)) from None
+            page = DirectorPage(
+                sock, record, hub.board, utc_now, tls=context, after_change=hub.record_changed
+            )
+            hub.on_board = page.changed
+        logging.basicConfig(
+            stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
+        )
+        if record.upgrade_for_hub():
+            log.info("event=record_upgraded record=%s schema=2", args.db)
+        if page is not None and read_stored(args.db) is None:
+            log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
         return asyncio.run(_until_signalled(hub, page))
     finally:
         if page is not None:
