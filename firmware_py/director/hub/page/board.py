@@ -10,7 +10,7 @@ same fault from the same table again until that table has sent a good message.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -80,6 +80,8 @@ class LiveBoard:
     """Every table heard from, by number; ``version`` counts the changes."""
 
     version: int = 0
+    # table -> row, the row changed last at the end: the changes since a version are read
+    # from the end, as many as there are, however many tables the hall has
     _rows: dict[int, TableRow] = field(default_factory=dict)
     _faults: dict[int, str] = field(default_factory=dict)  # table -> the fault last named
 
@@ -89,9 +91,14 @@ class LiveBoard:
     def row(self, table: int) -> TableRow | None:
         return self._rows.get(table)
 
-    def changed_since(self, version: int) -> Iterator[TableRow]:
+    def changed_since(self, version: int) -> list[TableRow]:
         """The rows that changed after ``version``, by table number."""
-        return (row for row in self.rows() if row.version > version)
+        changed = []
+        for row in reversed(self._rows.values()):
+            if row.version <= version:
+                break
+            changed.append(row)
+        return sorted(changed, key=lambda row: row.table)
 
     def take_status(self, table: int, payload: bytes) -> Taken:
         if payload not in (ONLINE.encode(), OFFLINE.encode()):
@@ -109,7 +116,7 @@ class LiveBoard:
 
     def _put(self, table: int, **changes: Any) -> Taken:
         self._faults.pop(table, None)
-        current = self._rows.get(table) or TableRow(table)
+        current = self._rows.pop(table, None) or TableRow(table)
         self.version += 1
         self._rows[table] = replace(current, **changes, version=self.version)
         return Taken(changed=True)
