@@ -225,6 +225,7 @@ _PLAIN_HTTP = (
 async def _logout(request: web.Request) -> web.StreamResponse:
     session = await _director(request)
     request.app[PAGE].sessions.close(session.token)
+    request.app[PAGE].notices.pop(session.token, None)
     response = _see("/")
     response.del_cookie(COOKIE, path="/")
     return response
