@@ -17,6 +17,7 @@ from collections.abc import Callable
 from bench.daemon import daemon_figures
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
+from bench.hub_page import hub_page_load
 from bench.latency import decision_latency
 from bench.lockout import lockout
 from bench.matching import matching_figures
@@ -42,6 +43,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     durability,
     tournament_figures,
     matching_figures,
+    hub_page_load,
     timer_error,
 )
 

@@ -1,17 +1,21 @@
-"""``gametable hub users`` and ``gametable hub run`` as a person types them: an account added or
-changed all at once (mode 0640, every other line as it was), with mosquitto_passwd or without
-it; bad input is one line, exit 2, and changes no file."""
+"""``gametable hub users``, ``director-password`` and ``run`` as a person types them: an account
+added or changed all at once (mode 0640, every other line as it was), with mosquitto_passwd or
+without it; the director's password kept as a hash; bad input is one line, exit 2, and changes
+no file."""
 
 from __future__ import annotations
 
 import os
+import socket
 import stat
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from firmware_py.director.hub.page.password import read_stored, verify_password
 from firmware_py.director.hub.passwords import read_accounts, verifies
+from tests.hub_page_helpers import make_record
 from tests.journal_helpers import CLI, Outcome, assert_one_line_refusal, fingerprint
 
 
@@ -148,6 +152,26 @@ def test_a_password_file_in_a_missing_directory_is_one_line(tmp_path: Path) -> N
         (["--password-file", "missing"], "--password-file: cannot read missing"),
         (["--password-file", "empty"], "--password-file: empty is empty"),
         (["--password-file", "hub-password", "--ca-file", "missing.pem"], "--ca-file missing.pem"),
+        (["--password-file", "hub-password", "--page", "8080"], "--page 8080: expected HOST:PORT"),
+        (["--password-file", "hub-password", "--page", "127.0.0.1:70000"], "a port from 0 to"),
+        (["--password-file", "hub-password", "--page-cert", "empty"], "go together"),
+        (
+            ["--password-file", "hub-password", "--page-cert", "empty", "--page-key", "empty"],
+            "--page-cert empty, --page-key empty: expected a PEM certificate",
+        ),
+        (
+            [
+                "--password-file",
+                "hub-password",
+                "--page",
+                "off",
+                "--page-cert",
+                "empty",
+                "--page-key",
+                "empty",
+            ],
+            "--page off with --page-cert",
+        ),
     ],
 )
 def test_hub_run_with_bad_input_is_one_line(tmp_path: Path, argv: list[str], names: str) -> None:
@@ -168,3 +192,61 @@ def _teams(directory: Path) -> Path:
     teams = directory / "teams.csv"
     teams.write_text("name,school,players\nOwls,A,\nHawks,B,\nRavens,C,\nDoves,D,\n")
     return teams
+
+
+def test_hub_run_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "hub-password").write_text("secret\n")
+    record = make_record(tmp_path / "tournament.db")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = hub(
+            "run", "--db", str(record), "--password-file", "hub-password",
+            "--page", f"127.0.0.1:{port}", cwd=tmp_path,
+        )  # fmt: skip
+    assert_one_line_refusal(done, names=f"--page 127.0.0.1:{port}: cannot listen there")
+
+
+# --- gametable hub director-password ------------------------------------------------------------
+
+
+def test_the_directors_password_is_set_from_stdin_as_a_hash(tmp_path: Path) -> None:
+    record = make_record(tmp_path / "tournament.db", password=None)
+    done = hub("director-password", str(record), "--stdin", stdin="correct horse battery\n")
+    assert done.code == 0, done.stderr
+    assert done.stdout.startswith(f"the director's password for {record} is set")
+    stored = read_stored(record)
+    assert stored is not None and "correct horse" not in stored
+    assert verify_password(stored, "correct horse battery")
+
+
+def test_the_directors_password_is_changed_by_setting_it_again(tmp_path: Path) -> None:
+    record = make_record(tmp_path / "tournament.db")
+    hub("director-password", str(record), "--stdin", stdin="a new password\n")
+    stored = read_stored(record)
+    assert stored is not None and verify_password(stored, "a new password")
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "names"),
+    [
+        (["--stdin"], "short\n", "a password of 5 characters: expected 10 to 256"),
+        (["--stdin"], "", "no password on stdin"),
+        ([], "correct horse battery\n", "stdin is not a terminal: give --stdin"),
+    ],
+)
+def test_a_bad_directors_password_is_one_line_and_keeps_the_old_one(
+    tmp_path: Path, argv: list[str], stdin: str, names: str
+) -> None:
+    record = make_record(tmp_path / "tournament.db")
+    before = fingerprint(tmp_path)
+    done = hub("director-password", str(record), *argv, stdin=stdin)
+    assert_one_line_refusal(done, names=names)
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_directors_password_for_no_tournament_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    before = fingerprint(tmp_path)
+    done = hub("director-password", str(tmp_path / "notes.txt"), "--stdin", stdin="a password!\n")
+    assert_one_line_refusal(done, names="not a tournament record")
+    assert fingerprint(tmp_path) == before

@@ -28,6 +28,7 @@ MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
 ONLINE, OFFLINE = "online", "offline"
 EVENTS_OF_EVERY_TABLE = "tables/+/events"
 STATUS_OF_EVERY_TABLE = "tables/+/status"
+STATE_OF_EVERY_TABLE = "tables/+/state"
 EVERY_ROUNDS_PAIRINGS = "tournament/rounds/+/pairings"
 EVERY_TABLES_CONFIRMATION = "tournament/applied/+"
 HUB_STATUS = "tournament/hub"

@@ -1,7 +1,8 @@
 """``gametable hub run|users`` (docs/hub.md).
 
 ``run`` is the hub: the tables' results into the tournament record, the pairings out to the
-tables, until SIGTERM. ``users`` adds or changes an account in the broker's password file. Bad
+tables, and the director's page, until SIGTERM. ``users`` adds or changes an account in the
+broker's password file; ``director-password`` sets the password of the director's page. Bad
 input is one line on stderr and exit 2, with nothing changed.
 """
 
@@ -20,6 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.director.hub.page.password import (
+    DirectorPasswordError,
+    check_new_password,
+    read_stored,
+    store_password,
+)
 from firmware_py.director.hub.passwords import (
     HUB_USER,
     MODE,
@@ -35,10 +42,12 @@ from firmware_py.table.notify import Notifier
 from firmware_py.table.uplink import PasswordFileError, read_password
 from rules.errors import RuleError
 
-if TYPE_CHECKING:  # paho loads only when the hub runs
+if TYPE_CHECKING:  # paho and aiohttp load only when the hub runs
+    from firmware_py.director.hub.page.server import DirectorPage
     from firmware_py.director.hub.service import Hub
 
 BAD_INPUT = 2
+DEFAULT_PAGE = "127.0.0.1:8080"
 log = logging.getLogger("gametable")
 
 
@@ -60,6 +69,24 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     run.add_argument("--ca-file", type=file_path, help="TLS: the CA of the broker's certificate")
     run.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    run.add_argument(
+        "--page",
+        default=DEFAULT_PAGE,
+        metavar="HOST:PORT",
+        help=f"the director's page: where it listens, or off (default: {DEFAULT_PAGE})",
+    )
+    run.add_argument("--page-cert", type=file_path, help="TLS for the page: its certificate (PEM)")
+    run.add_argument("--page-key", type=file_path, help="TLS for the page: its private key (PEM)")
+
+    director = sub.add_parser(
+        "director-password", help="set the password the director logs in with on the hub's page"
+    )
+    director.add_argument("record", type=file_path, metavar="RECORD", help="the tournament record")
+    director.add_argument(
+        "--stdin",
+        action="store_true",
+        help="read it from stdin's first line (default: asked twice on the terminal)",
+    )
 
     users = sub.add_parser("users", help="add or change an account in the broker's password file")
     users.add_argument(
@@ -85,12 +112,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.hub_command == "users":
             return _users(args)
+        if args.hub_command == "director-password":
+            return _director_password(args)
         return _run(args)
-    except (HubInputError, PasswordError, PasswordFileError, RuleError) as error:
+    except (
+        HubInputError,
+        PasswordError,
+        PasswordFileError,
+        DirectorPasswordError,
+        RuleError,
+    ) as error:
         print_error(error)
         return BAD_INPUT
     except sqlite3.Error as error:
-        print_error(f"{args.db}: {error}")
+        print_error(f"{getattr(args, 'db', None) or args.record}: {error}")
+        return BAD_INPUT
+    except OSError as error:  # a path the system refuses outright (too long, a loop)
+        print_error(f"{error.filename or '?'}: {error.strerror or error}")
         return BAD_INPUT
 
 
@@ -126,6 +164,33 @@ def _users(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- director-password -------------------------------------------------------------------------
+
+
+def _director_password(args: argparse.Namespace) -> int:
+    TournamentDB.open(args.record).close()  # a tournament record, or one line saying why not
+    if args.stdin:
+        password = _first_line_of_stdin()
+    elif sys.stdin.isatty():
+        password = getpass.getpass("the director's password: ")
+        check_new_password(password)
+        if getpass.getpass("again: ") != password:
+            raise HubInputError("the two passwords differ: nothing changed")
+    else:
+        raise HubInputError("stdin is not a terminal: give --stdin to read the password from it")
+    path = store_password(args.record, password)
+    print(f"the director's password for {args.record} is set (its hash is in {path})")
+    print("the hub's page asks for it at the next login: no restart needed")
+    return 0
+
+
+def _first_line_of_stdin() -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise HubInputError("no password on stdin: expected it on the first line")
+    return line.removesuffix("\n").removesuffix("\r")
+
+
 def _asked() -> str:
     """Twice on a terminal; else the first line of stdin."""
     if sys.stdin.isatty():
@@ -133,10 +198,7 @@ def _asked() -> str:
         if getpass.getpass("again: ") != first:
             raise HubInputError("the two passwords differ: nothing changed")
         return first
-    line = sys.stdin.readline()
-    if not line:
-        raise HubInputError("no password on stdin: expected it on the first line")
-    return line.removesuffix("\n").removesuffix("\r")
+    return _first_line_of_stdin()
 
 
 def _write_new_secret(path: Path, password: str) -> None:
@@ -155,19 +217,30 @@ def _write_new_secret(path: Path, password: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from firmware_py.director.hub.service import Hub, HubBroker
+    from firmware_py.director.hub.page.server import (
+        DirectorPage,
+        PageSetupError,
+        listen,
+        parse_listen,
+        tls,
+    )
+    from firmware_py.director.hub.service import Hub, HubBroker, utc_now
 
     if not 1 <= args.port <= 65535:
         raise HubInputError(f"--port {args.port}: expected 1 to 65535")
+    if (args.page_cert is None) != (args.page_key is None):
+        raise HubInputError("--page-cert and --page-key go together: expected both, or neither")
+    page_off = args.page == "off"
+    if page_off and args.page_cert is not None:
+        raise HubInputError("--page off with --page-cert: expected a page to serve over TLS")
     try:
         password = read_password(args.password_file)
     except PasswordFileError as error:
         raise HubInputError(f"--password-file: {error}") from None
-    logging.basicConfig(stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s")
     record = TournamentDB.open(args.db)
+    page: DirectorPage | None = None
     try:
-        if record.upgrade_for_hub():
-            log.info("event=record_upgraded record=%s schema=2", args.db)
+        read_stored(args.db)  # a damaged password file: said now, not at the first login
         ca_file = None if args.ca_file is None else str(args.ca_file)
         try:
             hub = Hub(
@@ -177,8 +250,27 @@ def _run(args: argparse.Namespace) -> int:
             )
         except (OSError, ValueError) as error:  # paho reading the CA file
             raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
-        return asyncio.run(_until_signalled(hub))
+        if not page_off:  # the last check: nothing else can fail once the port is taken
+            try:
+                context = None if args.page_cert is None else tls(args.page_cert, args.page_key)
+                sock = listen(*parse_listen(args.page))
+            except PageSetupError as error:
+                raise HubInputError(str(error)) from None
+            page = DirectorPage(
+                sock, record, hub.board, utc_now, tls=context, after_change=hub.record_changed
+            )
+            hub.on_board = page.changed
+        logging.basicConfig(
+            stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
+        )
+        if record.upgrade_for_hub():
+            log.info("event=record_upgraded record=%s schema=2", args.db)
+        if page is not None and read_stored(args.db) is None:
+            log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
+        return asyncio.run(_until_signalled(hub, page))
     finally:
+        if page is not None:
+            page.sock.close()
         record.close()
 
 
@@ -186,10 +278,16 @@ def _why(error: Exception) -> str:
     return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 
-async def _until_signalled(hub: Hub) -> int:
+async def _until_signalled(hub: Hub, page: DirectorPage | None) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, hub.stop)
-    code: int = await hub.run()
+    if page is not None:
+        await page.start()
+    try:
+        code: int = await hub.run()
+    finally:
+        if page is not None:
+            await page.stop()
     return code

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,12 +40,14 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_ROUNDS_PAIRINGS,
     EVERY_TABLES_CONFIRMATION,
     HUB_STATUS,
+    STATE_OF_EVERY_TABLE,
     STATUS_OF_EVERY_TABLE,
     Confirmation,
     Decision,
@@ -99,8 +102,12 @@ class Hub(PahoOnLoop):
         *,
         notifier: Notifier | None = None,
         clock: Callable[[], str] = utc_now,
+        board: LiveBoard | None = None,
+        on_board: Callable[[], None] = lambda: None,
     ) -> None:
         self.record = record
+        self.board = board or LiveBoard()  # every table's latest status and state
+        self.on_board = on_board  # the director's page: the board changed
         self.broker = broker
         self.notifier = notifier or Notifier(address=None)
         self.clock = clock
@@ -214,6 +221,8 @@ class Hub(PahoOnLoop):
             [
                 (EVENTS_OF_EVERY_TABLE, options),
                 (STATUS_OF_EVERY_TABLE, options),
+                # what a table shows: latest wins, so nothing is queued while the hub is away
+                (STATE_OF_EVERY_TABLE, SubscribeOptions(qos=0)),
                 (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
                 (EVERY_TABLES_CONFIRMATION, SubscribeOptions(qos=1, noLocal=True)),
             ]
@@ -266,6 +275,10 @@ class Hub(PahoOnLoop):
         table = table_of(topic, "status")
         if table is not None:
             self._status(table, payload)
+            return
+        table = table_of(topic, "state")
+        if table is not None:
+            self._board(table, "state", self.board.take_state(table, payload, time.time()))
             return
         number = round_of(topic)
         if number is not None:
@@ -354,10 +367,24 @@ class Hub(PahoOnLoop):
             log.info("event=confirmation_withdrawn table=%d", table)
 
     def _status(self, table: int, payload: bytes) -> None:
+        taken = self.board.take_status(table, payload)
+        self._board(table, "status", taken)
+        if not taken.changed:
+            return  # neither online nor offline: nothing is known of the table
         online = payload == b"online"
         if self.online.get(table) != online:
             log.info("event=table_%s table=%d", "online" if online else "offline", table)
         self.online[table] = online
+
+    def _board(self, table: int, topic: str, taken: Taken) -> None:
+        if taken.complaint is not None:  # once per fault and table, until it sends a good one
+            log.warning("event=hub_bad_%s table=%d error=%s", topic, table, taken.complaint)
+        if taken.changed:
+            self.on_board()
+
+    def record_changed(self) -> None:
+        """The director changed the record (a round paired): publish it now, not in a second."""
+        self._publish_pairings()
 
     def _retained_pairings(self, number: int, payload: bytes) -> None:
         """A round's pairings the broker holds: withdrawn if the record has no such round (a

@@ -1,0 +1,184 @@
+"""The live board: the latest of every table's ``status`` and ``state`` as the hub received
+them (docs/hub.md, "The director's page"). Pure: no broker, no clock, no logging; the hub
+hands each message in with the time it arrived and logs what the board says is wrong.
+
+A message that is not what its topic promises (not JSON, too large, a field of the wrong
+kind) changes nothing; the board names what is wrong the first time, and says nothing of the
+same fault from the same table again until that table has sent a good message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from firmware_py.table.hub_wire import OFFLINE, ONLINE
+
+MAX_STATE_BYTES = 16_384  # a table's state is a few hundred bytes; the broker allows 64 KiB
+MAX_TEXT = 120  # characters of any one text shown (an OLED row is 21)
+MAX_SEATS = 8  # scores and lights: 2 teams, 3 Guesstimation seats, 4 STATES players
+# The start actions of a tournament's matches, by the tournament format they belong to.
+FORMATS = {"match.start": "combo4", "match3.start": "combo3", "championship.start": "championship"}
+
+
+class BoardError(ValueError):
+    """A status or state message the board ignores; ``str()`` says what is wrong in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table as the director's grid shows it."""
+
+    table: int
+    online: bool | None = None  # None: no status heard yet
+    family: str | None = None
+    format: str | None = None  # combo4, combo3, championship, or the session's start action
+    round: int | None = None
+    game: str | None = None
+    in_game: bool = False
+    clock: str | None = None
+    scores: Mapping[str, int] = field(default_factory=dict)
+    title: str | None = None
+    alert: str | None = None  # what the OLED's alert row says (a stuck buzzer, a journal error)
+    saved: bool = True  # False: the table's journal cannot be written
+    heard: float | None = None  # when its last state arrived: seconds since the epoch (UTC)
+    updates: int = 0  # state messages taken since the hub started
+    version: int = 0  # the board's version when this row last changed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "online": self.online,
+            "family": self.family,
+            "format": self.format,
+            "round": self.round,
+            "game": self.game,
+            "in_game": self.in_game,
+            "clock": self.clock,
+            "scores": dict(self.scores),
+            "title": self.title,
+            "alert": self.alert,
+            "saved": self.saved,
+            "heard": self.heard,
+            "updates": self.updates,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What one message did: ``changed`` the board, or ``complaint``, a line to log (None when
+    the message was good, or when the same fault was already named for this table)."""
+
+    changed: bool
+    complaint: str | None = None
+
+
+@dataclass(slots=True)
+class LiveBoard:
+    """Every table heard from, by number; ``version`` counts the changes."""
+
+    version: int = 0
+    # table -> row, the row changed last at the end: the changes since a version are read
+    # from the end, as many as there are, however many tables the hall has
+    _rows: dict[int, TableRow] = field(default_factory=dict)
+    _faults: dict[int, str] = field(default_factory=dict)  # table -> the fault last named
+
+    def rows(self) -> list[TableRow]:
+        return [self._rows[table] for table in sorted(self._rows)]
+
+    def row(self, table: int) -> TableRow | None:
+        return self._rows.get(table)
+
+    def changed_since(self, version: int) -> list[TableRow]:
+        """The rows that changed after ``version``, by table number."""
+        changed = []
+        for row in reversed(self._rows.values()):
+            if row.version <= version:
+                break
+            changed.append(row)
+        return sorted(changed, key=lambda row: row.table)
+
+    def take_status(self, table: int, payload: bytes) -> Taken:
+        if payload not in (ONLINE.encode(), OFFLINE.encode()):
+            return self._fault(table, f"expected {ONLINE} or {OFFLINE}, got {_preview(payload)}")
+        return self._put(table, online=payload == ONLINE.encode())
+
+    def take_state(self, table: int, payload: bytes, heard: float) -> Taken:
+        """A table's state as ``tables/<n>/state`` carries it, arrived at ``heard``."""
+        try:
+            fields = parse_state(payload)
+        except BoardError as error:
+            return self._fault(table, str(error))
+        current = self._rows.get(table) or TableRow(table)
+        return self._put(table, **fields, heard=heard, updates=current.updates + 1)
+
+    def _put(self, table: int, **changes: Any) -> Taken:
+        self._faults.pop(table, None)
+        current = self._rows.pop(table, None) or TableRow(table)
+        self.version += 1
+        self._rows[table] = replace(current, **changes, version=self.version)
+        return Taken(changed=True)
+
+    def _fault(self, table: int, fault: str) -> Taken:
+        if self._faults.get(table) == fault:
+            return Taken(changed=False)
+        self._faults[table] = fault
+        return Taken(changed=False, complaint=fault)
+
+
+def parse_state(payload: bytes) -> dict[str, Any]:
+    """The fields of a table's state the grid shows (firmware_py/table/uplink.table_state);
+    BoardError names the first thing that is not as the table sends it."""
+    if len(payload) > MAX_STATE_BYTES:
+        raise BoardError(f"a state of {len(payload)} bytes: expected at most {MAX_STATE_BYTES}")
+    try:
+        data = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BoardError("a state that is not JSON: expected a JSON object") from None
+    if not isinstance(data, dict):
+        raise BoardError("a state that is not a JSON object")
+    session, screen = data.get("session"), data.get("screen")
+    if not isinstance(session, dict) or not isinstance(screen, dict):
+        raise BoardError("a state without its session and screen objects")
+    action = _text(session, "action", "session.action")
+    number = session.get("round")
+    scores = data.get("scores")
+    if (
+        not isinstance(scores, dict)
+        or len(scores) > MAX_SEATS
+        or not all(
+            isinstance(seat, str) and len(seat) <= MAX_TEXT and type(points) is int
+            for seat, points in scores.items()
+        )
+    ):
+        raise BoardError(f"scores: expected at most {MAX_SEATS} seats, each with whole points")
+    saved = data.get("saved")
+    if not isinstance(saved, bool) or not isinstance(data.get("in_game"), bool):
+        raise BoardError("saved, in_game: expected true or false")
+    return {
+        "family": _text(data, "family", "family"),
+        "format": FORMATS.get(action or "", action),
+        "round": number if type(number) is int and number >= 1 else None,
+        "game": _text(data, "game", "game"),
+        "in_game": data["in_game"],
+        "clock": _text(data, "clock", "clock"),
+        "scores": dict(scores),
+        "title": _text(screen, "title", "screen.title"),
+        "alert": _text(screen, "alert", "screen.alert"),
+        "saved": saved,
+    }
+
+
+def _text(data: Mapping[str, Any], key: str, name: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise BoardError(f"{name}: expected text of at most {MAX_TEXT} characters")
+    return value
+
+
+def _preview(payload: bytes) -> str:
+    return repr(payload[:20]) + ("..." if len(payload) > 20 else "")

@@ -1,0 +1,54 @@
+"""What the director changes from the page, through the record's own functions (the same
+path as ``gametable tournament result|pair``): each in one transaction, entered by
+"director", refused with the record's or the rules' own one-line error (a ``RuleError``)."""
+
+from __future__ import annotations
+
+from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from rules.errors import InvalidInput
+
+DIRECTOR = "director"
+MAX_REASON = 500  # as `gametable tournament result --reason`
+
+
+def enter_result(
+    record: TournamentDB,
+    round_number: int,
+    table: int,
+    a_points: int,
+    b_points: int,
+    *,
+    now: str,
+    amend_reason: str | None = None,
+) -> str:
+    """Enter a match's points, or amend them with a reason; the line that says what was done."""
+    if amend_reason is not None:
+        amend_reason = amend_reason.strip()
+        if not amend_reason:
+            raise InvalidInput("an amendment with an empty reason: expected why it changes")
+        if len(amend_reason) > MAX_REASON or not amend_reason.isprintable():
+            raise InvalidInput(
+                f"the reason: expected one line of at most {MAX_REASON} printable characters"
+            )
+    with record.transaction() as tournament:
+        result = tournament.result(round_number, table, a_points, b_points)
+        entry = record.add_result(
+            result, now=now, by=DIRECTOR, source=DIRECTOR_SOURCE, amend_reason=amend_reason
+        )
+    outcome = "a tie" if result.winner is None else f"{result.winner} wins"
+    verb = "amended" if amend_reason is not None else "recorded"
+    return (
+        f"round {result.round} table {result.table}: {result.a} {result.a_points}, "
+        f"{result.b} {result.b_points}: {outcome} ({verb}, version {entry.version})"
+    )
+
+
+def pair_next_round(record: TournamentDB, *, now: str) -> str:
+    """Pair the next round (the rules refuse while a result is missing); the line to show."""
+    with record.transaction() as tournament:
+        number = tournament.next_round
+        pairing = tournament.pair(number)
+        plan = tournament.plan(number)
+        record.add_round(pairing, plan, now=now, by=DIRECTOR)
+    bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"
+    return f"round {number} paired: {len(pairing.matches)} matches{bye}"

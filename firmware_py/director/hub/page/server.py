@@ -1,0 +1,138 @@
+"""The director's page as the hub holds it: served on the hub's own loop, told at once when
+the live board changes, so that every open page's event stream sends the tables that changed.
+
+``listen`` opens the socket (and ``tls`` loads the certificate) before the hub starts, so a
+port in use or a bad certificate is one line at the command, not a failure later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aiohttp import web
+
+from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.sessions import DirectorSessions
+from firmware_py.director.tournament_db import TournamentDB
+
+log = logging.getLogger("gametable")
+
+MAX_WATCHERS = 64  # open pages at once: the director's, a deputy's, a projector, the public
+
+
+class PageSetupError(Exception):
+    """The page cannot listen or load its certificate; ``str()`` is one line naming the option."""
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6), port 0 to 65535 (0: any free port)."""
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isascii() or not port.isdecimal():
+        raise PageSetupError(f"--page {text}: expected HOST:PORT, like 127.0.0.1:8080, or off")
+    if not 0 <= int(port) <= 65535:
+        raise PageSetupError(f"--page {text}: expected a port from 0 to 65535")
+    return host, int(port)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    try:
+        return socket.create_server(
+            (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET
+        )
+    except (OSError, OverflowError) as error:
+        why = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        why = why.split(" (while attempting")[0]  # the addition names the address again
+        raise PageSetupError(f"--page {host}:{port}: cannot listen there: {why}") from None
+
+
+def tls(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except ssl.SSLError as error:
+        raise PageSetupError(
+            f"--page-cert {cert}, --page-key {key}: expected a PEM certificate and its "
+            f"private key ({error.reason or error})"
+        ) from None
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise PageSetupError(f"--page-cert {cert}, --page-key {key}: {why}") from None
+    return context
+
+
+@dataclass(slots=True)
+class DirectorPage:
+    """What the page's handlers share: the record, the board, the director's sessions."""
+
+    sock: socket.socket
+    record: TournamentDB
+    board: LiveBoard
+    now: Callable[[], str]  # the hub's clock: UTC, ISO 8601, for the record's entries
+    tls: ssl.SSLContext | None = None
+    after_change: Callable[[], None] = lambda: None  # the hub publishes new pairings at once
+    clock: Callable[[], float] = time.monotonic  # for the sessions and the login limit
+    sessions: DirectorSessions = field(init=False)
+    closed: bool = False
+    notices: dict[str, str] = field(default_factory=dict)  # session token -> one-shot notice
+    _watchers: set[asyncio.Event] = field(default_factory=set)
+    _runner: web.AppRunner | None = None
+
+    def __post_init__(self) -> None:
+        self.sessions = DirectorSessions(clock=self.clock)
+
+    @property
+    def port(self) -> int:
+        return int(self.sock.getsockname()[1])
+
+    @property
+    def scheme(self) -> str:
+        return "http" if self.tls is None else "https"
+
+    async def start(self) -> None:
+        from firmware_py.director.hub.page.app import make_app  # its handlers import this
+
+        self._runner = web.AppRunner(
+            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
+        await self._runner.setup()
+        await web.SockSite(self._runner, self.sock, ssl_context=self.tls).start()
+        log.info("event=page_listening url=%s://%s", self.scheme, _where(self.sock))
+
+    async def stop(self) -> None:
+        self.closed = True
+        self.changed()  # every open event stream ends
+        if self._runner is not None:
+            with contextlib.suppress(Exception):
+                await self._runner.cleanup()
+            self._runner = None
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+    def changed(self) -> None:
+        """The board changed: wake every open event stream."""
+        for watcher in self._watchers:
+            watcher.set()
+
+    def watch(self) -> asyncio.Event | None:
+        if len(self._watchers) >= MAX_WATCHERS:
+            return None
+        watcher = asyncio.Event()
+        self._watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: asyncio.Event) -> None:
+        self._watchers.discard(watcher)
+
+
+def _where(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

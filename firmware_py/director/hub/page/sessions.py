@@ -1,0 +1,109 @@
+"""Who is the director on the page: login sessions, their CSRF tokens, the limit on guessing.
+
+A login that gives the director's password gets a session: a random token kept in a cookie
+(HttpOnly, SameSite=Strict, Secure: R181) and a separate random CSRF token that every changing
+form carries. A session ends at logout or ``SESSION_SECONDS`` after the login. Wrong passwords
+slow their address down: after the first ``FREE_TRIES``, each wrong one doubles the wait
+before that address may try again (up to ``MAX_WAIT``), and a good login clears it. Sessions
+live in the hub's memory: a restarted hub asks the director to log in again.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+SESSION_SECONDS = 12 * 3600  # a tournament day
+MAX_SESSIONS = 16  # the director's laptop, a phone, a deputy: the oldest goes first
+FREE_TRIES = 3
+FIRST_WAIT = 2.0  # seconds, doubled for each further wrong password
+MAX_WAIT = 300.0
+MAX_ADDRESSES = 1024  # addresses with wrong passwords kept; past it the oldest are forgotten
+
+
+class AccessError(Exception):
+    """Why a request may not do what it asks; ``str()`` is the one line the page shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorSession:
+    token: str  # the cookie's value
+    csrf: str  # the forms' hidden field
+    expires: float  # on the clock given to DirectorSessions
+
+
+@dataclass(slots=True)
+class _Misses:
+    count: int
+    until: float  # no try from this address before this time
+
+
+@dataclass(slots=True)
+class DirectorSessions:
+    clock: Callable[[], float]  # monotonic seconds (the loop's clock)
+    _sessions: dict[str, DirectorSession] = field(default_factory=dict)  # token -> session
+    _misses: dict[str, _Misses] = field(default_factory=dict)  # address -> wrong passwords
+
+    def check_may_try(self, address: str) -> None:
+        """AccessError while ``address`` must wait after wrong passwords."""
+        misses = self._misses.get(address)
+        if misses is not None and self.clock() < misses.until:
+            wait = max(1, round(misses.until - self.clock()))
+            raise AccessError(
+                f"{misses.count} wrong passwords from this address: try again in {wait} s"
+            )
+
+    def wrong_password(self, address: str) -> AccessError:
+        """Count a wrong password from ``address``; the error to show."""
+        if address not in self._misses and len(self._misses) >= MAX_ADDRESSES:
+            del self._misses[next(iter(self._misses))]
+        misses = self._misses.setdefault(address, _Misses(0, 0.0))
+        misses.count += 1
+        extra = misses.count - FREE_TRIES
+        wait = 0.0 if extra < 0 else min(MAX_WAIT, FIRST_WAIT * 2**extra)
+        misses.until = self.clock() + wait
+        later = f": try again in {round(wait)} s" if wait else ""
+        return AccessError(f"that is not the director's password{later}")
+
+    def open(self, address: str) -> DirectorSession:
+        """A new session for a good login from ``address``."""
+        self._misses.pop(address, None)
+        self._sweep()
+        while len(self._sessions) >= MAX_SESSIONS:
+            del self._sessions[next(iter(self._sessions))]
+        session = DirectorSession(
+            token=secrets.token_urlsafe(32),
+            csrf=secrets.token_urlsafe(32),
+            expires=self.clock() + SESSION_SECONDS,
+        )
+        self._sessions[session.token] = session
+        return session
+
+    def session(self, token: str | None) -> DirectorSession | None:
+        """The session a cookie holds, while it lasts."""
+        session = self._sessions.get(token) if token else None
+        if session is not None and self.clock() >= session.expires:
+            del self._sessions[session.token]
+            return None
+        return session
+
+    def require(self, token: str | None, csrf: str | None) -> DirectorSession:
+        """The director's session behind a changing request: its cookie and its CSRF token."""
+        session = self.session(token)
+        if session is None:
+            raise AccessError("only the director may change the record: log in first")
+        if not csrf or not hmac.compare_digest(csrf.encode(), session.csrf.encode()):
+            raise AccessError("the form's security token is missing or stale: reload the page")
+        return session
+
+    def close(self, token: str | None) -> None:
+        if token:
+            self._sessions.pop(token, None)
+
+    def _sweep(self) -> None:
+        now = self.clock()
+        for token, session in list(self._sessions.items()):
+            if now >= session.expires:
+                del self._sessions[token]

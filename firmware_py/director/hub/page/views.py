@@ -1,0 +1,319 @@
+"""The director's pages as HTML, read from the tournament record and the live board.
+
+``director_page`` is the live grid (filled by ``static/board.js``), the latest round's
+pairings, the standings and, for a logged-in director, the forms that change the record.
+``public_page`` is the standings and pairings for anyone, with no control at all.
+``table_page`` is one table's whole record; ``sheet_page`` a match's printable result sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.render import (
+    hidden,
+    line,
+    linked_table,
+    shell,
+    table,
+    text,
+)
+from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import InvalidInput
+from rules.tournament import Entrant, RoundPairing, Tournament
+
+SHEET_GAME_LINES = 6  # blank lines for the games' scores, written in by the dealer
+SIGNATURES = ("Team A's captain", "Team B's captain", "Dealer", "Director")
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is looking: the director (with the forms' CSRF token) or anyone."""
+
+    csrf: str | None = None
+    notice: str | None = None
+    error: str | None = None
+
+    @property
+    def director(self) -> bool:
+        return self.csrf is not None
+
+
+def director_page(record: TournamentDB, viewer: Viewer) -> str:
+    tournament = record.load()
+    latest = tournament.rounds[-1] if tournament.rounds else None
+    parts = [
+        line(viewer.notice, "notice"),
+        line(viewer.error, "error"),
+        '<section aria-labelledby="tables-title"><h2 id="tables-title">Tables</h2>'
+        '<p id="connection" class="connection" role="status">Connecting to the hub…</p>'
+        '<div id="tables" class="grid" aria-live="polite"></div></section>',
+        _pairings_section(record, tournament, latest, links=True),
+    ]
+    if viewer.director:
+        assert viewer.csrf is not None
+        parts += [_result_form(viewer.csrf, latest), _pair_form(viewer.csrf, tournament)]
+    parts.append(_standings_section(tournament))
+    return shell(
+        f"Tournament director · {tournament.config.format.value}",
+        "\n".join(parts),
+        nav=_nav(viewer),
+        script=True,
+    )
+
+
+def public_page(record: TournamentDB) -> str:
+    tournament = record.load()
+    latest = tournament.rounds[-1] if tournament.rounds else None
+    body = _standings_section(tournament) + _pairings_section(
+        record, tournament, latest, links=False
+    )
+    return shell("Standings", body, refresh=30)
+
+
+def login_page(error: str | None = None, *, password_set: bool = True) -> str:
+    if not password_set:
+        body = line(
+            "No director's password is set: set one on the hub with "
+            "'gametable hub director-password RECORD'",
+            "error",
+        )
+    else:
+        body = (
+            line(error, "error") + '<form method="post" action="/login" class="card">'
+            '<label for="password">The director\'s password</label>'
+            '<input id="password" name="password" type="password" required '
+            'autocomplete="current-password" maxlength="256" autofocus>'
+            '<button type="submit">Log in</button></form>'
+        )
+    return shell("Director's login", body, nav='<nav><a href="/">Back to the tables</a></nav>')
+
+
+def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
+    tournament = record.load()
+    matches = [
+        (rnd.round, match)
+        for rnd in tournament.rounds
+        for match in rnd.matches
+        if match.table == number
+    ]
+    events = [event for event in record.table_events() if event.table == number]
+    if not matches and not events and row is None:
+        raise InvalidInput(f"table {number} has no match, no report and no state: no such table")
+    parts = [f"<section><h2>Now</h2>{_row_summary(row)}</section>", "<section><h2>Matches</h2>"]
+    if not matches:
+        parts.append("<p>No match at this table yet.</p>")
+    for round_number, match in matches:
+        history = record.result_history(round_number, number)
+        parts.append(
+            f"<h3>Round {round_number}: {text(match.a)} (A) v {text(match.b)} (B) · "
+            f'<a href="/sheet/{round_number}/{number}">result sheet</a></h3>'
+        )
+        parts.append(
+            table(
+                ("version", "A", "B", "entered by", "at", "reason"),
+                [
+                    (e.version, e.a_points, e.b_points, e.entered_by, e.entered_at, e.reason)
+                    for e in history
+                ],
+                caption="" if history else "no result yet",
+            )
+        )
+    parts.append("</section><section><h2>Results the table reported</h2>")
+    parts.append(
+        table(
+            ("received", "journal", "entry", "round", "A", "B", "outcome", "note"),
+            [
+                (
+                    e.received_at,
+                    e.journal[:8],
+                    e.seq,
+                    e.round,
+                    e.a_points,
+                    e.b_points,
+                    e.outcome,
+                    e.note,
+                )
+                for e in events
+            ],
+            caption="" if events else "none yet",
+        )
+    )
+    parts.append("</section>")
+    return shell(f"Table {number}", "\n".join(parts), nav='<nav><a href="/">All tables</a></nav>')
+
+
+def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
+    tournament = record.load()
+    match = tournament.match(round_number, number)
+    plan = record.round_plans()[round_number]
+    current = record.current_result(round_number, number)
+    teams = {entrant.name: entrant for entrant in tournament.entrants}
+    if current is None:
+        a_points = b_points = result = ""
+        entered = "not entered yet: write the points and sign"
+    else:
+        a_points, b_points = str(current.a_points), str(current.b_points)
+        if current.a_points == current.b_points:
+            result = "a tie"
+        else:
+            result = f"{match.a if current.a_points > current.b_points else match.b} wins"
+        entered = (
+            f"version {current.version}, entered by {current.entered_by} at {current.entered_at}"
+        )
+    games = table(
+        ("game", f"A: {match.a}", f"B: {match.b}"),
+        [("", "", "")] * SHEET_GAME_LINES,
+        css="games",
+        caption="each game's points, written in at the table",
+    )
+    body = f"""<p class="no-print"><a href="/tables/{number}">Table {number}'s record</a> ·
+print this page (Ctrl+P) for the captains' signatures</p>
+<dl class="facts">
+<dt>Tournament</dt><dd>{text(tournament.config.format.value)}</dd>
+<dt>Round</dt><dd>{round_number} ({text(plan["kind"])}, {text(plan["minutes"])} minutes)</dd>
+<dt>Table</dt><dd>{number}</dd>
+<dt>Printed</dt><dd>{text(printed_at)}</dd>
+</dl>
+<div class="teams">{_team("A", teams[match.a])}{_team("B", teams[match.b])}</div>
+{games}
+<table class="result"><caption>the match's result (the tournament record)</caption>
+<thead><tr><th scope="col"></th><th scope="col">A: {text(match.a)}</th>
+<th scope="col">B: {text(match.b)}</th></tr></thead>
+<tbody><tr><th scope="row">match points</th><td class="points">{text(a_points)}</td>
+<td class="points">{text(b_points)}</td></tr>
+<tr><th scope="row">result</th><td colspan="2">{text(result)}</td></tr></tbody></table>
+<p class="entered">{text(entered)}</p>
+<div class="signatures">{
+        "".join(
+            f'<div class="signature"><span class="sign-line"></span>{text(who)}</div>'
+            for who in SIGNATURES
+        )
+    }</div>"""
+    return shell(f"Result sheet · round {round_number}, table {number}", body)
+
+
+# --- the parts ---------------------------------------------------------------------------------
+
+
+def _nav(viewer: Viewer) -> str:
+    links = ['<a href="/public">Public standings</a>']
+    if viewer.director:
+        assert viewer.csrf is not None
+        links.append(
+            '<form method="post" action="/logout" class="inline">'
+            + hidden("csrf", viewer.csrf)
+            + '<button type="submit">Log out</button></form>'
+        )
+    else:
+        links.append('<a href="/login" id="login-link">Director\'s login</a>')
+    return "<nav>" + " · ".join(links) + "</nav>"
+
+
+def _pairings_section(
+    record: TournamentDB, tournament: Tournament, latest: RoundPairing | None, *, links: bool
+) -> str:
+    if latest is None:
+        return "<section><h2>Pairings</h2><p>No round is paired yet.</p></section>"
+    scores = {r.table: r for r in tournament.results if r.round == latest.round}
+    plan = record.round_plans()[latest.round]
+    rows = []
+    for match in latest.matches:
+        result = scores.get(match.table)
+        shown = "" if result is None else f"{result.a_points}-{result.b_points}"
+        sheet = f"/sheet/{latest.round}/{match.table}" if links else None
+        rows.append(
+            (
+                (match.table, f"/tables/{match.table}" if links else None),
+                (match.a, None),
+                (match.b, None),
+                (shown, None),
+                ("sheet" if links else "", sheet),
+            )
+        )
+    bye = "" if latest.bye is None else f"<p>Bye: {text(latest.bye)}</p>"
+    heading = f"Round {latest.round} of {tournament.config.rounds} ({text(plan['kind'])})"
+    headings = ("table", "A", "B", "result", "sheet" if links else "")
+    return (
+        f'<section aria-labelledby="pairings-title"><h2 id="pairings-title">{heading}</h2>'
+        + linked_table(headings, rows, css="pairings")
+        + bye
+        + "</section>"
+    )
+
+
+def _standings_section(tournament: Tournament) -> str:
+    rows = [
+        (s.rank, s.team, s.wins, s.ties, s.losses, s.points, s.opponents_wins)
+        for s in tournament.standings()
+    ]
+    return (
+        '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
+        + table(("rank", "team", "W", "T", "L", "points", "opp W"), rows, css="standings")
+        + "</section>"
+    )
+
+
+def _result_form(csrf: str, latest: RoundPairing | None) -> str:
+    number = "" if latest is None else str(latest.round)
+    return f"""<section aria-labelledby="result-title" class="card">
+<h2 id="result-title">Enter or amend a result</h2>
+<form method="post" action="/result" id="result-form" autocomplete="off">{hidden("csrf", csrf)}
+<label>Round <input name="round" type="number" min="1" required value="{number}"></label>
+<label>Table <input name="table" type="number" min="1" required></label>
+<label>A's points <input name="a_points" type="number" min="0" step="5" required></label>
+<label>B's points <input name="b_points" type="number" min="0" step="5" required></label>
+<label class="wide">Reason, to amend a result already entered
+<input name="reason" maxlength="500" placeholder="empty for a first result"></label>
+<button type="submit">Enter the result</button></form></section>"""
+
+
+def _pair_form(csrf: str, tournament: Tournament) -> str:
+    number = tournament.next_round
+    if number > tournament.config.rounds:
+        return '<section class="card"><h2>Next round</h2><p>Every round is paired.</p></section>'
+    missing = tournament.missing_results()
+    waiting = (
+        ""
+        if not missing
+        else "<p>Waiting for: "
+        + text(", ".join(f"round {r} table {t}" for r, t in missing))
+        + "</p>"
+    )
+    return f"""<section aria-labelledby="pair-title" class="card">
+<h2 id="pair-title">Next round</h2>{waiting}
+<form method="post" action="/pair" id="pair-form">{hidden("csrf", csrf)}
+<button type="submit">Pair round {number}</button></form></section>"""
+
+
+def _team(side: str, entrant: Entrant) -> str:
+    school = f" ({text(entrant.school)})" if entrant.school else ""
+    players = "".join(f"<li>{text(p)}</li>" for p in entrant.players) or "<li>&nbsp;</li>" * 4
+    return (
+        f'<section class="team"><h2>{side}: {text(entrant.name)}{school}</h2>'
+        f"<p>Players</p><ol>{players}</ol></section>"
+    )
+
+
+def _row_summary(row: TableRow | None) -> str:
+    if row is None:
+        return "<p>Nothing heard from this table since the hub started.</p>"
+    status = {True: "online", False: "offline", None: "status not heard"}[row.online]
+    scores = ", ".join(f"{seat} {points}" for seat, points in row.scores.items())
+    facts = [
+        ("status", status),
+        ("family", row.family),
+        ("format", row.format),
+        ("round", row.round),
+        ("game", row.game),
+        ("clock", row.clock),
+        ("scores", scores),
+        ("alert", row.alert),
+        ("journal", "saved" if row.saved else "NOT SAVED"),
+    ]
+    return (
+        '<dl class="facts">'
+        + "".join(f"<dt>{text(k)}</dt><dd>{text(v)}</dd>" for k, v in facts)
+        + "</dl>"
+    )

@@ -1,0 +1,111 @@
+"""For the director's page tests: a tournament record, the page on a free port of 127.0.0.1
+with aiohttp's test client, a table's state as a table sends it, and a logged-in director."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import ClientResponse, CookieJar
+from aiohttp.test_utils import TestClient, TestServer
+
+from firmware_py.director.hub.page.app import make_app
+from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.password import store_password
+from firmware_py.director.hub.page.server import DirectorPage, listen
+from firmware_py.director.tournament_db import TournamentDB
+from rules.tournament import Entrant, TournamentFormat, new_config
+
+T = TypeVar("T")
+NOW = "2026-05-09T09:00:00+00:00"
+PASSWORD = "correct horse battery"
+TEAMS = (
+    Entrant("Eagles", "Lincoln", ("Ann", "Bo")),
+    Entrant("Hawks", "Adams", ("Cy", "Di")),
+    Entrant("Owls", "Lincoln", ("Ed",)),
+    Entrant("Ravens", "", ()),
+)
+
+
+def make_record(path: Path, *, password: str | None = PASSWORD) -> Path:
+    """A Combo 4 tournament of four teams, three rounds, round 1 paired: tables 1 and 2."""
+    config = new_config(TournamentFormat.COMBO4, seed=5, rounds=3)
+    with (
+        TournamentDB.create(path, config, TEAMS, now=NOW, by="director") as record,
+        record.transaction() as tournament,
+    ):
+        record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+    if password is not None:
+        store_password(path, password)
+    return path
+
+
+def state(table: int = 1, **changes: Any) -> bytes:
+    """A table's state as firmware_py/table/uplink.table_state makes it."""
+    data: dict[str, Any] = {
+        "table": table,
+        "family": "geoplunge",
+        "session": {"action": "match.start", "round": 1, "minutes": 20},
+        "game": "G3 Border-Up",
+        "in_game": True,
+        "screen": {"title": "G3 12:41", "big": "0:0", "lines": [], "footer": "", "alert": None},
+        "scores": {"A": 20, "B": 10},
+        "clock": "12:41",
+        "lights": {"A": "off", "B": "plunging"},
+        "saved": True,
+    }
+    data.update(changes)
+    return json.dumps(data).encode()
+
+
+def director_page(record: TournamentDB, board: LiveBoard | None = None) -> DirectorPage:
+    clock = [0.0]
+    return DirectorPage(
+        listen("127.0.0.1", 0),
+        record,
+        board or LiveBoard(),
+        lambda: NOW,
+        clock=lambda: clock[0],
+    )
+
+
+def serve(page: DirectorPage, scenario: Callable[[TestClient[Any, Any]], Awaitable[T]]) -> T:
+    async def run() -> T:
+        server = TestServer(make_app(page), host="127.0.0.1")
+        await server.start_server()
+        # like Chromium (R181): a Secure cookie is kept and sent back on http://127.0.0.1
+        jar = CookieJar(unsafe=True, treat_as_secure_origin=[server.make_url("/")])
+        async with TestClient(server, cookie_jar=jar) as client:
+            try:
+                return await scenario(client)
+            finally:
+                await page.stop()
+
+    return asyncio.run(run())
+
+
+def origin(client: TestClient[Any, Any]) -> dict[str, str]:
+    return {"Origin": str(client.make_url("/").origin())}
+
+
+async def log_in(client: TestClient[Any, Any], password: str = PASSWORD) -> str:
+    """Log in as the director; the CSRF token of the forms."""
+    answer = await client.post("/login", data={"password": password}, headers=origin(client))
+    assert answer.status == 200, await answer.text()  # the redirect, followed, to the page
+    return csrf_of(await answer.text())
+
+
+def csrf_of(html: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found is not None, "no form with a CSRF token on the page"
+    return found.group(1)
+
+
+async def error_line(answer: ClientResponse) -> str:
+    found = re.search(r'class="error" role="alert">([^<]*)<', await answer.text())
+    assert found is not None, "no error line on the page"
+    return found.group(1)

@@ -1,0 +1,394 @@
+"""The director's page's handlers (firmware_py/director/hub/page/app.py) with aiohttp's test
+client: what each view shows, who may change the record and how, and every refusal as one
+line on the page with the record unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from firmware_py.director.hub.page.app import COOKIE, MAX_BODY
+from firmware_py.director.hub.page.server import DirectorPage
+from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
+from tests.hub_page_helpers import (
+    NOW,
+    PASSWORD,
+    director_page,
+    error_line,
+    log_in,
+    make_record,
+    origin,
+    serve,
+    state,
+)
+
+Client = TestClient[Any, Any]
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Iterator[TournamentDB]:
+    with TournamentDB.open(make_record(tmp_path / "tournament.db")) as opened:
+        yield opened
+
+
+@pytest.fixture
+def page(record: TournamentDB) -> DirectorPage:
+    return director_page(record)
+
+
+def result(csrf: str, table: int = 1, a: int = 40, b: int = 30, **more: str) -> dict[str, str]:
+    return {"csrf": csrf, "round": "1", "table": str(table), "a_points": str(a),
+            "b_points": str(b), **more}  # fmt: skip
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def test_the_directors_page_shows_the_grid_pairings_and_standings_without_a_form(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> str:
+        return await (await client.get("/")).text()
+
+    html = serve(page, scenario)
+    assert 'id="tables"' in html and "/static/board.js" in html
+    assert "Round 1 of 3" in html and "/sheet/1/1" in html
+    assert "Standings" in html and 'id="login-link"' in html
+    assert "<form" not in html
+
+
+def test_the_public_page_needs_no_login_and_shows_no_control(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.get("/public")
+        return answer.status, await answer.text()
+
+    status, html = serve(page, scenario)
+    assert status == 200
+    assert "Standings" in html and "Eagles" in html and "Round 1 of 3" in html
+    for control in ("<form", "<button", "<input", "csrf", "/login", "/sheet/"):
+        assert control not in html
+
+
+def test_a_tables_page_shows_its_matches_results_reports_and_state(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    page.board.take_state(1, state(1), heard=1.0)
+    with record.transaction():
+        record.add_table_event(
+            TableEvent(1, "5f1c0e7a", 12, NOW, NOW, 1, 40, 30, "recorded", "40-30, version 1")
+        )
+
+    async def scenario(client: Client) -> str:
+        return await (await client.get("/tables/1")).text()
+
+    html = serve(page, scenario)
+    assert "Round 1:" in html and "/sheet/1/1" in html
+    assert "5f1c0e7a" in html and "40-30, version 1" in html
+    assert "G3 Border-Up" in html and "12:41" in html
+
+
+def test_the_result_sheet_has_teams_players_result_and_signature_lines(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> str:
+        csrf = await log_in(client)
+        await client.post("/result", data=result(csrf), headers=origin(client))
+        return await (await client.get("/sheet/1/1")).text()
+
+    html = serve(page, scenario)
+    match = record.load().rounds[0].matches[0]
+    assert f"A: {match.a}" in html and f"B: {match.b}" in html
+    assert "<li>Ann</li>" in html or "<li>Cy</li>" in html or "<li>Ed</li>" in html
+    assert "1 (all, 20 minutes)" in html and "<dt>Table</dt><dd>1</dd>" in html
+    assert f"{match.a} wins" in html and "entered by director" in html and NOW in html
+    for who in ("Team A&#x27;s captain", "Team B&#x27;s captain", "Dealer", "Director"):
+        assert f'<span class="sign-line"></span>{who}' in html
+
+
+def test_the_stylesheet_has_a_print_view() -> None:
+    css = (Path(__file__).parents[1] / "firmware_py/director/hub/page/static/page.css").read_text()
+    assert "@media print" in css
+
+
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("/tables/9", "table 9 has no match, no report and no state"),
+        ("/sheet/3/1", "round 3 is not paired yet"),
+        ("/sheet/1/7", "table 7"),
+        ("/tables/x", "table &#x27;x&#x27;: expected a number"),
+    ],
+)
+def test_a_view_of_nothing_is_one_line(page: DirectorPage, path: str, says: str) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.get(path)
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 404
+    assert says in line
+
+
+def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(
+    page: DirectorPage,
+) -> None:
+    page.board.take_state(1, state(1), heard=1.0)
+
+    async def scenario(client: Client) -> tuple[Any, list[Any]]:
+        board = await (await client.get("/api/board")).json()
+        stream = await client.get("/api/events")
+        first = json.loads((await stream.content.readuntil(b"\n\n"))[6:])
+        page.board.take_state(2, state(2, clock="3:00"), heard=2.0)
+        page.changed()
+        second = json.loads((await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5))[6:])
+        stream.close()
+        return board, [first, second]
+
+    board, messages = serve(page, scenario)
+    assert [row["table"] for row in board["rows"]] == [1]
+    assert messages[0]["full"] and [row["table"] for row in messages[0]["rows"]] == [1]
+    assert not messages[1]["full"]
+    assert [(row["table"], row["clock"]) for row in messages[1]["rows"]] == [(2, "3:00")]
+
+
+# --- logging in ---------------------------------------------------------------------------------
+
+
+def test_the_right_password_gives_a_strict_http_only_secure_cookie(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> str:
+        answer = await client.post(
+            "/login", data={"password": PASSWORD}, headers=origin(client), allow_redirects=False
+        )
+        assert answer.status == 303
+        return answer.headers["Set-Cookie"]
+
+    cookie = serve(page, scenario)
+    assert cookie.startswith(f"{COOKIE}=")
+    for attribute in ("HttpOnly", "SameSite=Strict", "Secure", "Max-Age=43200"):
+        assert attribute in cookie
+
+
+def test_a_wrong_password_is_refused_without_a_session(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str, str]:
+        answer = await client.post(
+            "/login", data={"password": "not the password"}, headers=origin(client)
+        )
+        forms = await (await client.get("/")).text()
+        return answer.status, await error_line(answer), forms
+
+    status, line, html = serve(page, scenario)
+    assert status == 403
+    assert line == "that is not the director&#x27;s password"
+    assert "<form" not in html
+
+
+def test_login_over_plain_http_from_another_machine_is_refused(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.post(
+            "/login",
+            data={"password": PASSWORD},
+            headers={"Host": "hub.local:8080", "Origin": "http://hub.local:8080"},
+        )
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 403
+    assert "--page-cert and --page-key" in line
+
+
+def test_without_a_password_set_the_login_page_says_how_to_set_one(tmp_path: Path) -> None:
+    path = make_record(tmp_path / "bare.db", password=None)
+    with TournamentDB.open(path) as bare:
+
+        async def scenario(client: Client) -> tuple[str, int]:
+            form = await (await client.get("/login")).text()
+            answer = await client.post("/login", data={"password": "x"}, headers=origin(client))
+            return form, answer.status
+
+        form, status = serve(director_page(bare), scenario)
+    assert "gametable hub director-password RECORD" in form
+    assert status == 403
+
+
+def test_logout_ends_the_session(page: DirectorPage, record: TournamentDB) -> None:
+    async def scenario(client: Client) -> int:
+        csrf = await log_in(client)
+        await client.post("/logout", data={"csrf": csrf}, headers=origin(client))
+        answer = await client.post("/result", data=result(csrf), headers=origin(client))
+        return answer.status
+
+    assert serve(page, scenario) == 403
+    assert record.results() == ()
+
+
+# --- changing the record ------------------------------------------------------------------------
+
+
+def test_the_director_enters_a_result_through_the_record(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> str:
+        csrf = await log_in(client)
+        answer = await client.post("/result", data=result(csrf), headers=origin(client))
+        return await answer.text()
+
+    html = serve(page, scenario)
+    entry = record.current_result(1, 1)
+    assert entry is not None
+    assert (entry.a_points, entry.b_points, entry.entered_by, entry.source) == (
+        40, 30, "director", DIRECTOR_SOURCE,
+    )  # fmt: skip
+    assert "round 1 table 1:" in html and "(recorded, version 1)" in html
+
+
+def test_a_second_result_without_a_reason_is_the_records_own_error(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        await client.post("/result", data=result(csrf), headers=origin(client))
+        answer = await client.post("/result", data=result(csrf, b=35), headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 409
+    assert "already has a result (40-30" in line and "expected an amendment with a reason" in line
+    assert len(record.result_history(1, 1)) == 1
+
+
+def test_an_amendment_with_a_reason_supersedes_the_result(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> None:
+        csrf = await log_in(client)
+        await client.post("/result", data=result(csrf), headers=origin(client))
+        amended = result(csrf, b=35, reason="the dealer misread game 3")
+        await client.post("/result", data=amended, headers=origin(client))
+
+    serve(page, scenario)
+    history = record.result_history(1, 1)
+    assert [(e.b_points, e.reason) for e in history] == [
+        (30, None), (35, "the dealer misread game 3"),
+    ]  # fmt: skip
+
+
+def test_points_the_rules_refuse_are_one_line_and_change_nothing(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        answer = await client.post("/result", data=result(csrf, a=42), headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 409
+    assert "multiple of 5" in line
+    assert record.results() == ()
+
+
+def test_a_form_field_that_is_not_a_number_is_one_line(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        answer = await client.post(
+            "/result", data={**result(csrf), "table": "1; DROP"}, headers=origin(client)
+        )
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 400
+    assert line.startswith("the table: expected a whole number")
+
+
+def test_pairing_waits_for_every_result_then_pairs_and_tells_the_hub(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    told: list[str] = []
+    page.after_change = lambda: told.append("changed")
+
+    async def scenario(client: Client) -> tuple[str, str]:
+        csrf = await log_in(client)
+        early = await client.post("/pair", data={"csrf": csrf}, headers=origin(client))
+        refusal = await error_line(early)
+        for table in (1, 2):
+            await client.post("/result", data=result(csrf, table), headers=origin(client))
+        paired = await client.post("/pair", data={"csrf": csrf}, headers=origin(client))
+        return refusal, await paired.text()
+
+    refusal, html = serve(page, scenario)
+    assert "round 2 cannot be paired yet" in refusal
+    assert len(record.rounds()) == 2
+    assert "round 2 paired: 2 matches" in html and "Round 2 of 3" in html
+    assert told == ["changed"] * 3  # two results and the pairing
+
+
+# --- refused changes ----------------------------------------------------------------------------
+
+
+def test_a_change_without_a_session_is_refused(page: DirectorPage, record: TournamentDB) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.post("/result", data=result("guess"), headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert (status, line) == (403, "only the director may change the record: log in first")
+    assert record.results() == ()
+
+
+@pytest.mark.parametrize("csrf", [None, "", "a-guessed-token"])
+def test_a_change_without_the_sessions_csrf_token_is_refused(
+    page: DirectorPage, record: TournamentDB, csrf: str | None
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        await log_in(client)
+        form = result(csrf or "")
+        if csrf is None:
+            del form["csrf"]
+        answer = await client.post("/result", data=form, headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 403
+    assert line == "the form&#x27;s security token is missing or stale: reload the page"
+    assert record.results() == ()
+
+
+@pytest.mark.parametrize(
+    ("headers", "says"),
+    [
+        ({}, "a change without an Origin header is refused"),
+        ({"Origin": "http://evil.example"}, "a change from another site is refused"),
+        ({"Origin": "null"}, "a change from another site is refused"),
+    ],
+)
+def test_a_change_from_another_origin_is_refused(
+    page: DirectorPage, record: TournamentDB, headers: dict[str, str], says: str
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        answer = await client.post("/pair", data={"csrf": csrf}, headers=headers)
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 403
+    assert line.startswith(says)
+    assert len(record.rounds()) == 1
+
+
+def test_a_change_sent_as_json_or_too_large_is_one_line(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> list[tuple[int, str]]:
+        csrf = await log_in(client)
+        as_json = await client.post("/pair", json={"csrf": csrf}, headers=origin(client))
+        huge = await client.post(
+            "/result", data={**result(csrf), "reason": "x" * MAX_BODY}, headers=origin(client)
+        )
+        return [(a.status, await error_line(a)) for a in (as_json, huge)]
+
+    answers = serve(page, scenario)
+    assert answers[0] == (415, "expected a form sent as application/x-www-form-urlencoded")
+    assert answers[1][0] == 413 and "too large" in answers[1][1]

@@ -1,0 +1,138 @@
+"""The director's password and sessions (page/password.py, page/sessions.py): a salted scrypt
+hash beside the record, never the password; random session and CSRF tokens that expire; wrong
+passwords slow their address down."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from firmware_py.director.hub.page.password import (
+    DirectorPasswordError,
+    password_path,
+    read_stored,
+    store_password,
+    verify_password,
+)
+from firmware_py.director.hub.page.sessions import (
+    FREE_TRIES,
+    SESSION_SECONDS,
+    AccessError,
+    DirectorSessions,
+)
+
+ADDRESS = "192.0.2.7"
+
+
+def test_the_password_is_kept_as_a_salted_hash_beside_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "tournament.db"
+    path = store_password(record, "correct horse battery")
+    assert path == password_path(record) == tmp_path / "tournament.db.director"
+    line = path.read_text()
+    assert "correct horse" not in line and line.startswith("scrypt$")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    stored = read_stored(record)
+    assert stored is not None
+    assert verify_password(stored, "correct horse battery")
+    assert not verify_password(stored, "correct horse batterY")
+
+
+def test_the_same_password_twice_gives_two_hashes(tmp_path: Path) -> None:
+    first = tmp_path / "a.db"
+    second = tmp_path / "b.db"
+    store_password(first, "correct horse battery")
+    store_password(second, "correct horse battery")
+    assert read_stored(first) != read_stored(second)
+
+
+def test_no_password_set_reads_as_none(tmp_path: Path) -> None:
+    assert read_stored(tmp_path / "tournament.db") is None
+
+
+@pytest.mark.parametrize("password", ["short", "x" * 257, "tab\there and more"])
+def test_a_password_too_short_too_long_or_not_printable_is_refused(
+    tmp_path: Path, password: str
+) -> None:
+    with pytest.raises(DirectorPasswordError, match="expected 10 to 256 printable"):
+        store_password(tmp_path / "tournament.db", password)
+    assert not password_path(tmp_path / "tournament.db").exists()
+
+
+def test_a_damaged_password_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    password_path(tmp_path / "tournament.db").write_text("plaintext\n")
+    with pytest.raises(DirectorPasswordError, match=r"db\.director: not a password line"):
+        read_stored(tmp_path / "tournament.db")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_session_has_random_tokens_and_is_found_by_its_cookie() -> None:
+    sessions = DirectorSessions(clock=Clock())
+    first, second = sessions.open(ADDRESS), sessions.open(ADDRESS)
+    assert len({first.token, first.csrf, second.token, second.csrf}) == 4
+    assert len(first.token) >= 40
+    assert sessions.session(first.token) == first
+
+
+def test_a_session_ends_after_its_time() -> None:
+    clock = Clock()
+    sessions = DirectorSessions(clock=clock)
+    session = sessions.open(ADDRESS)
+    clock.now = SESSION_SECONDS - 1
+    assert sessions.session(session.token) is not None
+    clock.now = SESSION_SECONDS
+    assert sessions.session(session.token) is None
+
+
+def test_a_change_needs_the_session_and_its_csrf_token() -> None:
+    sessions = DirectorSessions(clock=Clock())
+    session = sessions.open(ADDRESS)
+    assert sessions.require(session.token, session.csrf) == session
+    with pytest.raises(AccessError, match="log in first"):
+        sessions.require(None, session.csrf)
+    with pytest.raises(AccessError, match="security token is missing or stale"):
+        sessions.require(session.token, None)
+    with pytest.raises(AccessError, match="security token is missing or stale"):
+        sessions.require(session.token, "guessed")
+
+
+def test_logout_ends_the_session() -> None:
+    sessions = DirectorSessions(clock=Clock())
+    session = sessions.open(ADDRESS)
+    sessions.close(session.token)
+    assert sessions.session(session.token) is None
+
+
+def test_wrong_passwords_make_their_address_wait_longer_each_time() -> None:
+    clock = Clock()
+    sessions = DirectorSessions(clock=clock)
+    for _ in range(FREE_TRIES - 1):
+        sessions.check_may_try(ADDRESS)
+        sessions.wrong_password(ADDRESS)
+    sessions.check_may_try(ADDRESS)
+    assert "try again in 2 s" in str(sessions.wrong_password(ADDRESS))
+    with pytest.raises(AccessError, match="try again in 2 s"):
+        sessions.check_may_try(ADDRESS)
+    sessions.check_may_try("192.0.2.8")  # another address is not held up
+    clock.now += 2
+    sessions.check_may_try(ADDRESS)
+    assert "try again in 4 s" in str(sessions.wrong_password(ADDRESS))
+
+
+def test_a_good_login_clears_the_wait() -> None:
+    clock = Clock()
+    sessions = DirectorSessions(clock=clock)
+    for _ in range(FREE_TRIES):
+        sessions.wrong_password(ADDRESS)
+    clock.now += 2
+    sessions.open(ADDRESS)
+    sessions.wrong_password(ADDRESS)
+    sessions.check_may_try(ADDRESS)
