@@ -540,3 +540,20 @@ def test_a_crash_inside_an_edge_callback_ends_the_daemon_non_zero(
         return await asyncio.wait_for(task, 10)
 
     assert main_task_guard(press_then_run()) == 1
+
+
+@pytest.mark.parametrize("t", [7200, 0, 7200.0])
+def test_an_entry_at_a_whole_second_reopens_as_recorded(tmp_path: Path, t: float) -> None:
+    """A time given as an int is recorded as the float the journal's REAL column gives back, so
+    its checksum holds when the journal is read again."""
+    path = tmp_path / "j.db"
+    journal = Journal.open(path)
+    journal.add("input", t, {"advance": t})
+    journal.commit()
+    journal.close()
+    reopened = Journal.open(path)
+    try:
+        (entry,) = reopened.entries()
+    finally:
+        reopened.close()
+    assert (entry.t, entry.body) == (7200.0 if t else 0.0, {"advance": t})

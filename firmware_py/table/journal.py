@@ -220,7 +220,8 @@ class Journal:
         of the session a decision belongs to) also puts the entry in the outbox, in the same
         transaction."""
         queued = None if session is None else encode_body(session)
-        self._pending.append((kind, t, _wall(), encode_body(body), queued))
+        # a float, as the REAL column gives it back: 7200 and 7200.0 checksum differently
+        self._pending.append((kind, float(t), _wall(), encode_body(body), queued))
 
     @property
     def pending(self) -> int:
