@@ -20,7 +20,7 @@ MIB = 1024 * KIB
 
 # The most read of each kind of file (docs/architecture.md, "Files a command reads"): many
 # times the largest real one, far below what a Raspberry Pi's memory holds.
-MAX_BOARD = 64 * KIB  # a Juggle board: a few rows of a few cells (the real ones are 5 x 5)
+MAX_BOARD = 4 * KIB  # a Juggle board: a grid of ~10 x 10 spaces and a line per piece, <1 KiB
 MAX_LOG = 16 * MIB  # a game's log or a script: a line per action, a long game is ~20 KiB
 MAX_SCRIPT = MAX_LOG
 MAX_DECK = 4 * MIB  # a Guesstimation or STATES deck's TOML: the sample deck is 4 KiB
