@@ -51,6 +51,8 @@ def shortened(message: str) -> str:
 
 def _cut(word: re.Match[str]) -> str:
     value = word[0].rstrip(_CLOSING)  # the colon or quote after a value stays
+    if len(value) <= MAX_ECHOED:
+        return word[0]
     return f"{value[:KEPT]}...({len(value)} characters){word[0][len(value) :]}"
 
 
