@@ -15,6 +15,7 @@ from firmware_py.cli_args import file_path, print_error
 from firmware_py.judge import geoplunge as judge
 from firmware_py.judge import pentathlon as pentathlon_cli
 from firmware_py.judge import states as states_cli
+from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import RuleError
 
 BAD_INPUT = 2
@@ -261,11 +262,9 @@ def _journal_command(args: argparse.Namespace) -> int:
 
 def _read_lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: expected UTF-8 text") from None
+        return read_limited_text(path, MAX_LOG, "a game's log").splitlines()
+    except UserFileError as error:
+        raise UsageError(str(error)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

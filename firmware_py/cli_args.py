@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+
+# An error line echoes what it refuses; a value longer than this (a path on the Pi is shorter)
+# is cut to its first KEPT characters, and a line to MAX_LINE.
+MAX_ECHOED = 100
+KEPT = 60
+MAX_LINE = 1000
+_CLOSING = ":;,.'\")]}"
+_LONG_WORD = re.compile(rf"\S{{{MAX_ECHOED + 1},}}")
 
 
 def file_path(text: str) -> Path:
@@ -27,6 +36,26 @@ def printable(message: str) -> str:
     )
 
 
+def shortened(message: str) -> str:
+    """The message with every echoed value (a run without spaces: a number, a name, a path) of
+    more than MAX_ECHOED characters cut to its start and its length, and the whole line kept
+    to MAX_LINE by leaving out its middle: what is wrong and what was expected (the line's
+    start and end) stay readable, however long the value given (R703)."""
+    message = _LONG_WORD.sub(_cut, message)
+    if len(message) <= MAX_LINE:
+        return message
+    left_out = len(message) - MAX_LINE
+    head, tail = message[: MAX_LINE // 2], message[-MAX_LINE // 2 :]
+    return f"{head}...({left_out} characters left out)...{tail}"
+
+
+def _cut(word: re.Match[str]) -> str:
+    value = word[0].rstrip(_CLOSING)  # the colon or quote after a value stays
+    if len(value) <= MAX_ECHOED:
+        return word[0]
+    return f"{value[:KEPT]}...({len(value)} characters){word[0][len(value) :]}"
+
+
 def print_error(message: object) -> None:
     """The one line a command gives when it refuses its input or cannot go on."""
-    print(f"gametable: error: {printable(str(message))}", file=sys.stderr)
+    print(f"gametable: error: {shortened(printable(str(message)))}", file=sys.stderr)

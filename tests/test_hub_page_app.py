@@ -123,6 +123,7 @@ def test_the_stylesheet_has_a_print_view() -> None:
         ("/sheet/3/1", "round 3 is not paired yet"),
         ("/sheet/1/7", "table 7"),
         ("/tables/x", "table &#x27;x&#x27;: expected a number"),
+        ("/nope", "nothing at /nope: expected one of the page&#x27;s routes"),
     ],
 )
 def test_a_view_of_nothing_is_one_line(page: DirectorPage, path: str, says: str) -> None:
@@ -133,6 +134,14 @@ def test_a_view_of_nothing_is_one_line(page: DirectorPage, path: str, says: str)
     status, line = serve(page, scenario)
     assert status == 404
     assert says in line
+
+
+def test_an_unknown_route_is_a_small_html_page(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.get("/nope")
+        return answer.status, answer.content_type
+
+    assert serve(page, scenario) == (404, "text/html")
 
 
 def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(

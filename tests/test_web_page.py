@@ -307,15 +307,16 @@ def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
     [
         ("name=guess&value=1", "application/x-www-form-urlencoded", 415, "as application/json"),
         ("{oops", "application/json", 400, "the body is not JSON"),
-        ("[1, 2]", "application/json", 400, "got list"),
+        ("[1, 2]", "application/json", 400, "got an array"),
+        ("null", "application/json", 400, "got null"),
         ('{"name": "guess"}', "application/json", 400, "got name"),
         ('{"name": "guess", "value": 5}', "application/json", 400, "value: expected text"),
         ('{"name": "guess", "value": "1\\n2"}', "application/json", 400, "one line of plain"),
         ('{"name": "guess", "value": "' + "9" * 301 + '"}', "application/json", 400, "1 to 300"),
         ('{"name": "guess", "value": "' + "9" * MAX_BODY + '"}', "application/json", 413, "large"),
     ],
-    ids=["a form", "not JSON", "a list", "a key missing", "a number", "two lines", "too long",
-         "too large"],
+    ids=["a form", "not JSON", "an array", "null", "a key missing", "a number", "two lines",
+         "too long", "too large"],
 )  # fmt: skip
 def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
     table: LiveTable, body: str, content_type: str, status: int, error: str
@@ -342,14 +343,18 @@ def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
 def test_an_unknown_path_or_method_is_one_line_of_json(table: LiveTable) -> None:
     async def scenario(client: Client) -> list[tuple[int, Any]]:
         answers = []
-        for method, path in (("GET", "/api/nothing"), ("PUT", "/api/state")):
+        for method, path in (("GET", "/api/nothing"), ("PUT", "/api/state"), ("GET", "/nope")):
             response = await client.request(method, path)
             answers.append((response.status, await response.json()))
         return answers
 
     assert serve(table, scenario) == [
-        (404, {"error": "Not Found: GET /api/nothing"}),
-        (405, {"error": "Method Not Allowed: PUT /api/state"}),
+        (
+            404,
+            {"error": "nothing at /api/nothing: expected one of the page's routes (docs/web.md)"},
+        ),
+        (405, {"error": "PUT /api/state is not answered: expected GET or HEAD"}),
+        (404, {"error": "nothing at /nope: expected one of the page's routes (docs/web.md)"}),
     ]
 
 

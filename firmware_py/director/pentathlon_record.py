@@ -9,6 +9,7 @@ from ``rules.tournament.pentathlon``.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,9 +73,8 @@ class PentathlonRecord:
     ) -> TournamentDB:
         """The event in the record at ``path``: a new record, or one (a GeoPlunge tournament's)
         given the Pentathlon's tables. An event is started once per record."""
-        created = not path.exists() or path.stat().st_size == 0
-        record = TournamentDB.create_record(path) if created else TournamentDB.open(path)
-        try:
+
+        def fill(record: TournamentDB) -> None:
             event = cls(record)
             if event.has_event():
                 raise IllegalAction(
@@ -91,10 +91,14 @@ class PentathlonRecord:
                     "INSERT INTO pentathletes (name, name_key, division, school) VALUES (?,?,?,?)",
                     [(p.name, name_key(p.name), p.division, p.school) for p in players],
                 )
+
+        if not os.path.lexists(path):  # a new record, made whole before it has the name
+            return TournamentDB.create_record(path, fill)
+        record = TournamentDB.open(path)  # anything but a record is refused untouched
+        try:
+            fill(record)
         except BaseException:
             record.close()
-            if created:
-                path.unlink(missing_ok=True)
             raise
         return record
 

@@ -21,6 +21,7 @@ from firmware_py.cli_args import file_path, print_error
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
 from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
     ByePolicy,
@@ -415,11 +416,9 @@ def _export(args: argparse.Namespace, now: str) -> Answer:
 
 def _read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"cannot read {path}: expected UTF-8 text") from None
+        return read_limited_text(path, MAX_CSV, "a CSV of entrants")
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {

@@ -21,13 +21,15 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
     Entrant,
@@ -300,11 +302,10 @@ class TournamentDB:
         now: str,
         by: str,
     ) -> TournamentDB:
-        """A new record at ``path`` (which must not exist yet, or be empty)."""
-        _require_new(path)
+        """A new record at ``path``, where nothing may be yet."""
         Tournament(config, tuple(entrants))  # checks the teams before touching the disk
-        record = cls.create_record(path)
-        try:
+
+        def fill(record: TournamentDB) -> None:
             with record._write():
                 record._db.execute(
                     "INSERT INTO tournament (id, config, created_at, created_by) VALUES (1,?,?,?)",
@@ -317,31 +318,38 @@ class TournamentDB:
                         for e in entrants
                     ],
                 )
-        except BaseException:
-            record.close()
-            path.unlink(missing_ok=True)
-            raise
-        return record
+
+        return cls.create_record(path, fill)
 
     @classmethod
-    def create_record(cls, path: Path) -> TournamentDB:
-        """A new record at ``path`` (which must not exist yet, or be empty) with every table
-        and no event in it yet: the GeoPlunge tournament's ``create`` or the Pentathlon's
-        start fills it."""
+    def create_record(
+        cls, path: Path, fill: Callable[[TournamentDB], None] = lambda record: None
+    ) -> TournamentDB:
+        """A new record at ``path``, where nothing may be yet (not even an empty file), with
+        every table, filled by ``fill`` (the GeoPlunge tournament's ``create`` or the
+        Pentathlon's start). It is made whole under a name of its own beside ``path`` and only
+        then given the name, so a failure removes only that file and never what the user named
+        (R700)."""
         _require_new(path)
-        if not path.exists():
-            _create_private(path)
-        record = cls(_connect(path, create=True), path)
+        making = _create_private_beside(path)
         try:
-            with record._write():
-                for statement in _SCHEMA:
-                    record._db.execute(statement)
-                record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except BaseException:
-            record.close()
-            path.unlink(missing_ok=True)
-            raise
-        return record
+            record = cls(_connect(making, create=True), making)
+            try:
+                with record._write():
+                    for statement in _SCHEMA:
+                        record._db.execute(statement)
+                    record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                fill(record)
+            finally:
+                record.close()  # the last connection: SQLite folds the -wal back and removes it
+            put_new_in_place(making, path)
+        except UserFileError as error:
+            raise IllegalAction(f"{error} (choose another with --db)") from None
+        except OSError as error:
+            raise InvalidInput(f"cannot create {path}: {error.strerror or error}") from None
+        finally:
+            _remove_with_sides(making)
+        return cls.open(path)
 
     @classmethod
     def open(cls, path: Path) -> TournamentDB:
@@ -901,21 +909,34 @@ def _other_schema(path: Path, version: int) -> InvalidInput:
 
 
 def _require_new(path: Path) -> None:
-    if path.exists() and path.stat().st_size > 0:
-        raise IllegalAction(
-            f"{path} already exists: expected a new file for a new tournament "
-            "(choose another with --db)"
-        )
-
-
-def _create_private(path: Path) -> None:
-    """The new record's file, 0640 like the journal whatever the umask: SQLite then gives its
-    -wal and -shm files the same mode."""
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
-        os.chmod(path, 0o640)  # the umask may have taken bits off the mode asked for
+        require_nothing_at(path, "a new tournament record")
+    except UserFileError as error:
+        raise IllegalAction(f"{error} (choose another with --db)") from None
+    if not path.parent.is_dir():
+        raise InvalidInput(f"cannot create {path}: no directory {path.parent}")
+
+
+def _create_private_beside(path: Path) -> Path:
+    """A new empty file of this process's own beside ``path``, 0640 like the journal whatever
+    the umask: SQLite then gives its -wal and -shm files the same mode."""
+    try:
+        descriptor, name = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".creating", dir=path.parent
+        )
+        os.close(descriptor)
+        os.chmod(name, 0o640)
     except OSError as error:
         raise InvalidInput(f"cannot create {path}: {error.strerror or error}") from None
+    return Path(name)
+
+
+def _remove_with_sides(making: Path) -> None:
+    """The file a creation made under its own name, and SQLite's files beside it: gone once
+    the record has its name (the name is a second link to it), or after a failure."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with suppress(FileNotFoundError):
+            making.with_name(making.name + suffix).unlink()
 
 
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:

@@ -17,6 +17,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
 from firmware_py.families.guesstimation.deck import load_deck
+from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import InvalidInput, RuleError
 from rules.guesstimation.numbers import number_text, parse_number
 from rules.guesstimation.replay import replay_log, summary
@@ -275,11 +276,9 @@ def deck(args: argparse.Namespace) -> Answer:
 
 def _read_lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise InvalidInput(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"cannot read {path}: expected UTF-8 text") from None
+        return read_limited_text(path, MAX_LOG, "a game's log").splitlines()
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
 
 
 # -- NAME=VALUE lists -------------------------------------------------------------------------

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.user_files import MAX_BOARD, MAX_LOG, UserFileError, read_limited_text
 from rules.errors import InvalidInput, RuleError
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.dice import DEFAULT_SIDES, check_roll, check_sides, parse_numbers
@@ -121,6 +123,13 @@ def run(args: argparse.Namespace) -> int:
     return answer.code
 
 
+def _read(path: Path, limit: int, holding: str) -> str:
+    try:
+        return read_limited_text(path, limit, holding)
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
+
+
 def _fail(message: str) -> int:
     print_error(message)
     return BAD_INPUT
@@ -196,7 +205,7 @@ def _contact_text(contact: Contact) -> str:
 
 
 def _juggle_board(args: argparse.Namespace) -> Answer:
-    board = parse_board(args.path.read_text(encoding="utf-8"))
+    board = parse_board(_read(args.path, MAX_BOARD, "a Juggle board"))
     check = check_board(board)
     data = {
         "goal": check.goal,
@@ -343,7 +352,7 @@ def _replay(args: argparse.Namespace) -> Answer:
     from rules.pentathlon.log import replay_log
     from rules.pentathlon.record import record
 
-    data = record(replay_log(args.log.read_text(encoding="utf-8").splitlines()))
+    data = record(replay_log(_read(args.log, MAX_LOG, "a game's log").splitlines()))
     return Answer(HOLDS, json.dumps(data), data)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from firmware_py.table.journal import JournalError
 from firmware_py.table.journal_cli import export_data, write_new_file
+from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text, require_replaceable
 from rules.actions import decode
 from rules.errors import InvalidInput
 from rules.pentathlon.log import START_KIND, replay, replay_log
@@ -32,14 +33,17 @@ def game_record(source: Path, session: int | None) -> tuple[dict[str, Any], str]
         return _from_journal(source, session)
     if session is not None:
         raise InvalidInput(f"--session {session}: {source} is a game's log, not a journal")
-    lines = source.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = read_limited_text(source, MAX_LOG, "a game's log or a journal").splitlines()
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
     return record(replay_log(lines)), f"the log {source}"
 
 
 def _from_journal(path: Path, session: int | None) -> tuple[dict[str, Any], str]:
     try:
         data = export_data(path)
-    except JournalError as error:
+    except (JournalError, UserFileError) as error:
         raise InvalidInput(str(error)) from None
     games = [s for s in data["sessions"] if s["actions"][0]["action"] == START_KIND]
     if not games:
@@ -83,8 +87,7 @@ def write_card(out: Path, text: str, *, force: bool) -> None:
                 raise InvalidInput(f"{out} already exists: give --force to replace it")
             write_new_file(out, text)
             return
-        if out.exists() and not out.is_file():
-            raise InvalidInput(f"{out} is not a regular file: the card replaces only a file")
+        require_replaceable(out, "the card")  # never a link, a FIFO or a device (R701)
         making = out.with_name(f".{out.name}.{os.getpid()}.writing")
         try:
             with open(making, "x", encoding="utf-8") as file:
@@ -96,5 +99,5 @@ def write_card(out: Path, text: str, *, force: bool) -> None:
             with contextlib.suppress(OSError):
                 making.unlink()
             raise InvalidInput(f"cannot write {out}: {error.strerror}") from None
-    except JournalError as error:
+    except (JournalError, UserFileError) as error:
         raise InvalidInput(str(error)) from None

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.user_files import MAX_DECK, UserFileError, read_limited_text
 from rules.errors import InvalidInput, RuleError
 from rules.players import check_name
 from rules.states.connect import CLAIM_SIZE, Connection, check_connection
@@ -227,11 +228,9 @@ def _deck(path: Path | None) -> Deck:
     if path is None:
         return shipped_deck()
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"cannot read {path}: expected UTF-8 text") from None
+        text = read_limited_text(path, MAX_DECK, "a deck's TOML")
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
     try:
         return deck_from_toml(text)
     except RuleError as error:

@@ -31,6 +31,7 @@ from firmware_py.table.notify import Notifier
 from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
+from firmware_py.user_files import MAX_SCRIPT, UserFileError, read_limited_text
 
 if TYPE_CHECKING:
     from drivers.oled import Oled
@@ -109,9 +110,9 @@ def sim(
         if script is None:
             return _fail("--headless needs --script FILE.jsonl", BAD_INPUT)
         try:
-            lines = script.read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            return _fail(f"cannot read {script}: {error}", BAD_INPUT)
+            lines = read_limited_text(script, MAX_SCRIPT, "a script", "utf-8-sig").splitlines()
+        except UserFileError as error:
+            return _fail(str(error), BAD_INPUT)
         try:  # the whole script is checked before a journal is created or written
             settings, steps = parse_script(lines, settings)
         except ScriptError as error:

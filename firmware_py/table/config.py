@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, TypeVar, cast
 
 from firmware_py.cli_args import print_error
 from firmware_py.table.hub_wire import MAX_TABLE
+from firmware_py.user_files import MAX_CONFIG, UserFileError, read_limited_bytes
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
@@ -894,10 +895,11 @@ def parse_config(data: Mapping[str, Any]) -> Config:
 def load_config(path: Path) -> Config:
     """Read and validate a TOML file; every error is one line starting with the path."""
     try:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+        text = read_limited_bytes(path, MAX_CONFIG, "a table's TOML")
+    except UserFileError as error:
+        raise ConfigError(str(error)) from None
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid TOML: expected UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:

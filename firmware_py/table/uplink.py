@@ -57,6 +57,7 @@ from firmware_py.table.hub_wire import (
 )
 from firmware_py.table.journal import Journal, JournalError
 from firmware_py.table.mqtt_bridge import PahoOnLoop
+from firmware_py.user_files import MAX_PASSWORD_FILE, UserFileError, read_limited_text
 from rules.actions import encode
 
 log = logging.getLogger("gametable")
@@ -78,11 +79,9 @@ class PasswordFileError(ValueError):
 def read_password(path: Path) -> str:
     """The broker password kept in ``path``: its first line, without the line break."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PasswordFileError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise PasswordFileError(f"cannot read {path}: expected UTF-8 text") from None
+        text = read_limited_text(path, MAX_PASSWORD_FILE, "a password on one line")
+    except UserFileError as error:
+        raise PasswordFileError(str(error)) from None
     password = text.split("\n", 1)[0].removesuffix("\r")
     if not password:
         raise PasswordFileError(f"{path} is empty: expected the broker password on its first line")

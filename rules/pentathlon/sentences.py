@@ -24,6 +24,12 @@ from fractions import Fraction
 
 from rules.errors import InvalidInput
 
+# A sentence said at the table is short (three dice, a few steps); longer is refused before it
+# is parsed, which keeps every walk over its tree far inside Python's recursion limit (R702).
+MAX_TOKENS = 100  # numbers, operators, brackets and words
+MAX_DEPTH = 12  # brackets inside one another
+MAX_DIGITS = 12  # a number said: dice and results are far smaller
+
 
 class Op(StrEnum):
     ADD = "+"
@@ -76,6 +82,9 @@ class _Token:
     op: Op = Op.ADD
 
 
+_DIGITS = frozenset("0123456789")  # not str.isdigit: "²" is a digit to it, and not to int()
+
+
 def _tokens(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     i = 0
@@ -83,10 +92,15 @@ def _tokens(text: str) -> list[_Token]:
         char = text[i]
         if char.isspace():
             i += 1
-        elif char.isdigit():
+        elif char in _DIGITS:
             start = i
-            while i < len(text) and text[i].isdigit():
+            while i < len(text) and text[i] in _DIGITS:
                 i += 1
+            if i - start > MAX_DIGITS:
+                raise InvalidInput(
+                    f"sentence: a number of {i - start} digits at character {start + 1}: "
+                    f"expected at most {MAX_DIGITS}"
+                )
             tokens.append(_Token("number", text[start:i], start + 1, number=int(text[start:i])))
         elif char in _SYMBOLS:
             tokens.append(_Token("op", char, i + 1, op=_SYMBOLS[char]))
@@ -223,7 +237,25 @@ class _Parser:
 def parse_sentence(text: str) -> tuple[Step, ...]:
     if not text.strip():
         raise InvalidInput("sentence: empty: expected e.g. '3 + 5 × 4' or '3 + 5 = 8 and 8 × 4'")
-    return _Parser(_tokens(text)).sentence()
+    tokens = _tokens(text)
+    _check_depth(tokens)
+    if len(tokens) - 1 > MAX_TOKENS:  # the last token marks the end
+        raise InvalidInput(
+            f"sentence: {len(tokens) - 1} numbers, operators and brackets: expected at most "
+            f"{MAX_TOKENS}"
+        )
+    return _Parser(tokens).sentence()
+
+
+def _check_depth(tokens: list[_Token]) -> None:
+    depth = 0
+    for token in tokens:
+        depth += {"open": 1, "close": -1}.get(token.kind, 0)
+        if depth > MAX_DEPTH:
+            raise InvalidInput(
+                f"sentence: nested too deeply at character {token.column}: expected at most "
+                f"{MAX_DEPTH} brackets inside one another"
+            )
 
 
 # -- arithmetic and rendering ---------------------------------------------------------------

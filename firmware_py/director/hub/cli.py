@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error
 from firmware_py.director.hub.page.password import (
+    MAX_LENGTH,
     DirectorPasswordError,
     check_new_password,
     read_stored,
@@ -34,6 +35,7 @@ from firmware_py.director.hub.passwords import (
     check_password,
     check_user,
     new_password,
+    read_accounts,
     set_password,
 )
 from firmware_py.director.tournament_cli import DEFAULT_DB
@@ -137,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _users(args: argparse.Namespace) -> int:
     user = check_user(args.account)
+    read_accounts(args.file)  # a file that cannot be changed is said before a secret is made
     if args.generate is not None:
         password = new_password()
         _write_new_secret(args.generate, password)  # first: a password file is never orphaned
@@ -185,7 +188,7 @@ def _director_password(args: argparse.Namespace) -> int:
 
 
 def _first_line_of_stdin() -> str:
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_LENGTH + 2)  # a password and its line break, no more
     if not line:
         raise HubInputError("no password on stdin: expected it on the first line")
     return line.removesuffix("\n").removesuffix("\r")

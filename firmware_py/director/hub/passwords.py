@@ -26,6 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware_py.table.hub_wire import MAX_TABLE, table_number
+from firmware_py.user_files import (
+    UserFileError,
+    read_limited_bytes,
+    read_limited_text,
+    require_replaceable,
+)
 
 HUB_USER = "hub"
 PBKDF2 = "7"  # mosquitto's hash kind: $7$ is PBKDF2-HMAC-SHA512
@@ -33,6 +39,7 @@ ITERATIONS = 101  # mosquitto_passwd's own count
 SALT_BYTES = 12
 MODE = 0o640  # root (or the director) writes it, the broker's group reads it
 MAX_PASSWORD = 256
+MAX_FILE = 1024 * 1024  # a line of about 150 bytes per account: 1 MiB is thousands of tables
 GENERATED_BYTES = 24  # a generated password: 32 characters of URL-safe base64
 
 
@@ -73,16 +80,13 @@ def new_password() -> str:
 def read_accounts(path: Path) -> list[Account]:
     """The accounts in a password file; none when there is no file yet. A line that is not
     ``user:hash`` is refused, naming it: mosquitto_passwd would destroy such a file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    check_password_file(path)
+    if not os.path.lexists(path):
         return []
-    except IsADirectoryError:
-        raise PasswordError(f"{path} is a directory, not a password file") from None
-    except OSError as error:
-        raise PasswordError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise PasswordError(f"{path} is not a password file: expected UTF-8 text") from None
+    try:
+        text = read_limited_text(path, MAX_FILE, "a password file")
+    except UserFileError as error:
+        raise PasswordError(str(error)) from None
     accounts = []
     lines = text.split("\n")
     if lines[-1] == "":
@@ -119,13 +123,22 @@ def verifies(hash_text: str, password: str) -> bool:
     return hmac.compare_digest(expected, digest)
 
 
+def check_password_file(path: Path) -> None:
+    """The file is changed by a rename over it: only a regular file (or nothing) is, never a
+    device, a FIFO or a link, which the rename would replace with a regular file (R701)."""
+    if not path.parent.is_dir():
+        raise PasswordError(f"cannot write {path}: no directory {path.parent}")
+    try:
+        require_replaceable(path, "the broker's accounts")
+    except UserFileError as error:
+        raise PasswordError(str(error)) from None
+
+
 def set_password(path: Path, user: str, password: str) -> tuple[bool, str]:
     """Add or change ``user``'s password in the file at ``path`` (created when missing);
     whether the user is new, and what wrote the line."""
     check_user(user)
     check_password(password)
-    if not path.parent.is_dir():
-        raise PasswordError(f"cannot write {path}: no directory {path.parent}")
     before = read_accounts(path)
     tool = shutil.which("mosquitto_passwd")
     with _copy_beside(path) as copy:
@@ -150,11 +163,13 @@ def _copy_beside(path: Path) -> Iterator[Path]:
     copy = Path(name)
     try:
         with os.fdopen(descriptor, "wb") as out:
-            if path.exists():
-                out.write(path.read_bytes())
+            if os.path.lexists(path):
+                out.write(read_limited_bytes(path, MAX_FILE, "a password file"))
         yield copy
     except OSError as error:
         raise PasswordError(f"cannot write {path}: {error.strerror or error}") from None
+    except UserFileError as error:
+        raise PasswordError(str(error)) from None
     finally:
         copy.unlink(missing_ok=True)
 
@@ -198,6 +213,7 @@ def _check_change(copy: Path, path: Path, before: list[Account], user: str, pass
 
 
 def _put_in_place(copy: Path, path: Path) -> None:
+    check_password_file(path)  # once more: it may have changed while the copy was made
     try:
         if path.exists():
             owner = path.stat()

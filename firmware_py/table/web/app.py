@@ -28,6 +28,7 @@ from aiohttp import web
 from yarl import URL
 
 from firmware_py.table.web.access import AccessError, SeatSession
+from firmware_py.table.web.errors import json_kind, refused_route
 from firmware_py.table.web.page import TablePage
 
 log = logging.getLogger("gametable")
@@ -214,9 +215,11 @@ async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str
         body = json.loads(await request.text())
     except (ValueError, RecursionError):
         raise Refused(400, f"expected {expected}: the body is not JSON") from None
-    if not isinstance(body, dict) or set(body) != keys:
-        got = ", ".join(sorted(body)) if isinstance(body, dict) else type(body).__name__
-        raise Refused(400, f"expected {expected}, got {got or 'nothing'}")
+    if not isinstance(body, dict):
+        raise Refused(400, f"expected {expected}, got {json_kind(body)}")
+    if set(body) != keys:
+        got = ", ".join(sorted(body)) or "an empty object"
+        raise Refused(400, f"expected {expected}, got {got}")
     for key, value in body.items():
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
             raise Refused(400, f"{key}: expected text of 1 to {MAX_TEXT} characters")
@@ -253,9 +256,18 @@ async def _one_line_errors(request: web.Request, handler: Handler) -> web.Stream
     except web.HTTPRequestEntityTooLarge:
         return _error(413, f"the request is too large: expected at most {MAX_BODY} bytes")
     except web.HTTPException as error:
-        if not request.path.startswith("/api/"):
+        if error.status < 400:  # a redirect or "not modified" is an answer, not a refusal
             raise
-        return _error(error.status, f"{error.reason}: {request.method} {request.path}")
+        return _error(
+            error.status,
+            refused_route(
+                error.status,
+                error.reason,
+                request.method,
+                request.path,
+                getattr(error, "allowed_methods", ()),
+            ),
+        )
     except Exception:
         log.exception("event=web_error path=%s", request.path)
         return _error(500, "the table could not answer that: its log says why")

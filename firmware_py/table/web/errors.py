@@ -2,6 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class WebListenError(Exception):
     """The page cannot listen where the config says; str() is one line naming the keys."""
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in the words of the page's documentation (not Python's types)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def refused_route(
+    status: int, reason: str, method: str, path: str, allowed: Iterable[str] = ()
+) -> str:
+    """The one line for a request no route takes: an unknown path, or a method it does not
+    answer (aiohttp's own "404: Not Found" says neither what was asked nor what is served)."""
+    if status == 404:
+        return f"nothing at {path}: expected one of the page's routes (docs/web.md)"
+    if status == 405:
+        methods = " or ".join(sorted(allowed)) or "another method"
+        return f"{method} {path} is not answered: expected {methods}"
+    return f"{reason}: {method} {path}"

@@ -51,6 +51,7 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
+from firmware_py.table.web.errors import refused_route
 from rules.errors import RuleError
 
 log = logging.getLogger("gametable")
@@ -379,7 +380,14 @@ async def _one_line_errors(request: web.Request, handler: Handler) -> web.Stream
     except web.HTTPException as error:
         if error.status < 400:
             raise
-        return _refusal(request, error.status, f"{error.reason}: {request.method} {request.path}")
+        words = refused_route(
+            error.status,
+            error.reason,
+            request.method,
+            request.path,
+            getattr(error, "allowed_methods", ()),
+        )
+        return _refusal(request, error.status, words)
     except Exception:
         log.exception("event=page_error path=%s", request.path)
         return _refusal(request, 500, "the hub could not answer that: its log says why")

@@ -17,10 +17,13 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from firmware_py.user_files import UserFileError, read_limited_text, require_replaceable
+
 SUFFIX = ".director"
 MODE = 0o600  # the hub's user alone: a hash is still worth guessing against
 MIN_LENGTH = 10
 MAX_LENGTH = 256
+MAX_FILE = 4096  # one line of about 120 characters
 # scrypt's cost: about 40 ms and 16 MiB on a Raspberry Pi 4, per login attempt
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 SALT_BYTES, HASH_BYTES = 16, 32
@@ -63,12 +66,12 @@ def read_stored(record: Path) -> str | None:
     """The stored hash for ``record``'s page, or None when no password is set."""
     path = password_path(record)
     try:
-        line = path.read_text(encoding="ascii").strip()
-    except FileNotFoundError:
-        return None
-    except (OSError, UnicodeDecodeError) as error:
-        why = error.strerror if isinstance(error, OSError) else "expected one ASCII line"
-        raise DirectorPasswordError(f"cannot read {path}: {why or error}") from None
+        require_replaceable(path, "the director's password")
+        if not os.path.lexists(path):
+            return None
+        line = read_limited_text(path, MAX_FILE, "one password line", "ascii").strip()
+    except UserFileError as error:
+        raise DirectorPasswordError(str(error)) from None
     _parts(line, path)
     return line
 
@@ -77,6 +80,10 @@ def store_password(record: Path, password: str) -> Path:
     """Hash ``password`` and keep it beside ``record``; the file it went to."""
     path = password_path(record)
     line = hash_password(check_new_password(password)) + "\n"
+    try:  # a rename over a device, a FIFO or a link would put a regular file in its place
+        require_replaceable(path, "the director's password")
+    except UserFileError as error:
+        raise DirectorPasswordError(str(error)) from None
     try:
         descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     except OSError as error:

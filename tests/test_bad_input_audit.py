@@ -1,0 +1,196 @@
+"""The outside audit's defects (bad input to the commands), one behaviour each: refused in one
+line with exit 2, and nothing the user named is deleted, replaced or read without limit."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from firmware_py.cli_args import MAX_ECHOED, shortened
+from firmware_py.director.hub.page.password import DirectorPasswordError, store_password
+from firmware_py.judge.pentathlon_source import write_card
+from firmware_py.user_files import MAX_BOARD, UserFileError, read_limited_text
+from rules.errors import InvalidInput
+from tests.cli_helpers import assert_bad_input, run
+from tests.journal_helpers import fingerprint
+
+TEAMS = "name,school,players\nA,S1,a1\nB,S2,b1\nC,S3,c1\nD,S4,d1\n"
+Capture = pytest.CaptureFixture[str]
+
+
+def _new_tournament(tmp_path: Path, db: Path) -> tuple[str, ...]:
+    teams = tmp_path / "teams.csv"
+    teams.write_text(TEAMS)
+    return ("tournament", "new", "--format", "combo4", "--teams", str(teams), "--db", str(db))
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _link(path: Path) -> Path:
+    target = path.with_name("target.txt")
+    target.write_text("kept\n")
+    path.symlink_to(target.name)
+    return path
+
+
+def _empty(path: Path) -> Path:
+    path.touch()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [(_empty, "an empty file"), (_fifo, "a FIFO"), (_link, "a symbolic link")],
+    ids=["an empty file", "a FIFO", "a symbolic link"],
+)
+def test_a_new_tournament_is_refused_where_anything_is_and_it_is_kept(
+    capsys: Capture, tmp_path: Path, make: object, says: str
+) -> None:
+    db = make(tmp_path / "t.db")  # type: ignore[operator]
+    argv = _new_tournament(tmp_path, db)
+    before = fingerprint(tmp_path)
+    assert_bad_input(capsys, *argv, names=f"already exists ({says})")
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_new_tournament_that_fails_leaves_nothing_but_what_was_there(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    argv = _new_tournament(tmp_path, tmp_path / "t.db")
+    (tmp_path / "teams.csv").write_text("name,school,players\nA,S1,a1\nA,S2,b1\n")
+    before = fingerprint(tmp_path)
+    code, _, _ = run(capsys, *argv)
+    assert code == 2
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_new_tournament_record_is_made_whole_and_named_once(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, *_new_tournament(tmp_path, tmp_path / "t.db"))
+    assert (code, err) == (0, "")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["t.db", "teams.csv"]
+    assert run(capsys, "tournament", "standings", "--db", str(tmp_path / "t.db"))[0] == 0
+
+
+@pytest.mark.parametrize(("make", "says"), [(_fifo, "a FIFO"), (_link, "a symbolic link")])
+def test_the_broker_password_file_is_written_only_over_a_regular_file(
+    capsys: Capture, tmp_path: Path, make: object, says: str
+) -> None:
+    passwords = make(tmp_path / "passwords")  # type: ignore[operator]
+    before = fingerprint(tmp_path)
+    assert_bad_input(
+        capsys,
+        "hub",
+        "users",
+        str(passwords),
+        "3",
+        "--generate",
+        str(tmp_path / "secret"),
+        names=f"is {says}: expected a regular file",
+    )
+    assert fingerprint(tmp_path) == before
+
+
+def test_the_directors_password_is_written_only_over_a_regular_file(tmp_path: Path) -> None:
+    _link(tmp_path / "t.db.director")
+    before = fingerprint(tmp_path)
+    with pytest.raises(DirectorPasswordError, match="is a symbolic link: expected a regular"):
+        store_password(tmp_path / "t.db", "a long enough password")
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_card_replaces_only_a_regular_file(tmp_path: Path) -> None:
+    card = _link(tmp_path / "card.html")
+    before = fingerprint(tmp_path)
+    with pytest.raises(InvalidInput, match="is a symbolic link: expected a regular file"):
+        write_card(card, "<p>card</p>", force=True)
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_sentence_nested_too_deeply_is_one_line(capsys: Capture) -> None:
+    deep = "(" * 400 + "3" + ")" * 400
+    assert_bad_input(
+        capsys,
+        "pentathlon",
+        "sentence",
+        "--dice",
+        "3,5,4",
+        f"{deep} + 5 + 4",
+        names="nested too deeply at character 13: expected at most 12 brackets",
+    )
+
+
+def test_a_sentence_too_long_is_one_line(capsys: Capture) -> None:
+    long = "+".join(["3"] * 3000)
+    assert_bad_input(
+        capsys, "pentathlon", "sentence", "--dice", "3,5,4", long, names="expected at most 100"
+    )
+
+
+@pytest.mark.parametrize(
+    ("number", "says"),
+    [("9" * 5000, "a number of 5000 digits"), ("²", "unexpected '²'")],
+    ids=["huge", "a superscript"],
+)
+def test_a_number_int_cannot_read_is_one_line(capsys: Capture, number: str, says: str) -> None:
+    assert_bad_input(
+        capsys, "pentathlon", "sentence", "--dice", "3,5,4", f"3 + {number}", names=says
+    )
+
+
+def test_a_juggle_board_larger_than_a_board_is_refused_unread(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("R1 " * MAX_BOARD)
+    assert_bad_input(
+        capsys,
+        "pentathlon",
+        "juggle-board",
+        str(board),
+        names="is larger than 4 KiB: expected a Juggle board of at most 4 KiB",
+    )
+
+
+def test_an_endless_file_is_read_only_to_its_limit(tmp_path: Path) -> None:
+    fifo = _fifo(tmp_path / "endless")
+    writer = os.fork()
+    if writer == 0:  # writes more than the limit and more, until the reader goes
+        try:
+            with open(fifo, "wb") as out:
+                while True:
+                    out.write(b"x" * 65536)
+        finally:
+            os._exit(0)
+    try:
+        with pytest.raises(UserFileError, match="larger than 1 KiB"):
+            read_limited_text(fifo, 1024, "a test's text")
+    finally:
+        os.waitpid(writer, 0)
+
+
+def test_an_echoed_value_is_cut_to_its_start_and_its_length(capsys: Capture) -> None:
+    nines = "9" * 100_000
+    code, out, err = run(
+        capsys, "guesstimation", "closest", "--answer", "5", "--guesses", f"A={nines},B=2"
+    )
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert "...(100000 characters): expected at most 30 digits" in err
+    assert len(err) < 300
+
+
+def test_a_value_no_longer_than_the_limit_is_echoed_whole() -> None:
+    value = "x" * MAX_ECHOED
+    assert shortened(f"{value}: expected y") == f"{value}: expected y"
+
+
+def test_a_line_of_many_short_values_keeps_its_start_and_end() -> None:
+    line = shortened("wrong: " + "ab " * 2000 + "expected c")
+    assert line.startswith("wrong: ab") and line.endswith("expected c")
+    assert "characters left out" in line and len(line) < 1100
