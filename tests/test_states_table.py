@@ -205,10 +205,20 @@ def test_a_typed_knock_the_deck_cannot_judge_is_refused_and_changes_nothing() ->
     assert table.game.hand is not None and table.game.hand.knocker is None
 
 
-def test_the_page_lists_every_card_the_deck_lacks_while_a_hand_is_played() -> None:
+def test_the_page_says_how_many_cards_the_deck_lacks_while_a_hand_is_played() -> None:
     table = StatesTable(deck=None).begin("Ann")
     (line,) = [line for line in table.controller.prompt.page.lines if "deck file" in line]
-    assert "45 card(s): AL, AR, AZ," in line and "WV, WY." in line
+    assert line.startswith("The deck file lacks 45 cards' colours or values")
+
+
+def test_a_knock_s_page_lists_every_card_the_deck_lacks() -> None:
+    table = StatesTable(deck=None).begin("Ann").knock("B")
+    (line,) = [line for line in table.controller.prompt.page.lines if "Cards the" in line]
+    assert line.endswith(
+        ": AL, AR, AZ, CA, CO, CT, FL, GA, IA, ID, IL, IN, KS, KY, LA, MA, MD, ME, "
+        "MI, MN, MO, MS, MT, NC, ND, NE, NH, NJ, NV, NY, OH, OK, PA, RI, SC, SD, TN, TX, UT, VA, "
+        "VT, WA, WI, WV, WY"
+    )
 
 
 def test_a_knock_on_the_console_is_accepted_with_the_shipped_deck() -> None:

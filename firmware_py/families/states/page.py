@@ -40,9 +40,8 @@ def page_info(game: TableGame, table: Table) -> PageInfo:
     missing = deck_gaps(game)
     if missing and game.phase in ("play", "last_round", "totals"):
         lines.append(
-            f"The deck file has no colour or value for {len(missing)} card(s): "
-            f"{', '.join(missing)}. A knock or a hand typed with one of them is refused: "
-            "the dealer enters its total on the console (R329)."
+            f"The deck file lacks {len(missing)} cards' colours or values: a knock's totals "
+            "are entered on the console (R329)."
         )
     if game.played:
         lines.append(_result_line(game.played[-1], game))
@@ -52,6 +51,16 @@ def page_info(game: TableGame, table: Table) -> PageInfo:
     return PageInfo(
         names=table.options.names, lines=tuple(lines), rows=rows, heading=("Side", "Score")
     )
+
+
+def with_deck_gaps(prompt: Prompt, game: TableGame) -> Prompt:
+    """A step that takes typed hands lists every card the deck file lacks: a hand typed with
+    one of them is refused (R329)."""
+    missing = deck_gaps(game)
+    if not missing:
+        return prompt
+    listed = f"Cards the deck file lacks (a hand typed with one is refused): {', '.join(missing)}"
+    return replace(prompt, page=replace(prompt.page, lines=(*prompt.page.lines, listed)))
 
 
 def deck_gaps(game: TableGame) -> tuple[str, ...]:
