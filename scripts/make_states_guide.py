@@ -122,6 +122,22 @@ def build(images: Path) -> str:
     )
 
     g.start(
+        "A knock with the shipped deck",
+        "The shipped deck file has only the rulebook's six values (DE, OR, NM, PA, MD, WV): the "
+        "table starts with it and plays claims as above, and a knock is still made (R329).",
+        deck=None,
+    )
+    g.press("yes")
+    g.tap("B.stand")
+    g.wait(1)
+    g.shot(
+        "s-knock-shipped",
+        "The OLED says how many cards the deck file lacks; the page lists them. A hand typed "
+        "on a phone with one of them is refused in one line naming them (DE, OR, NM, water is "
+        "judged: 19); the dealer enters the total on the console, which needs no deck.",
+    )
+
+    g.start(
         "The end of the game",
         "The first side to reach the target, alone at the top, wins.",
         target=4,

@@ -8,7 +8,8 @@ temporary directory), driven by its console's pins as a dealer would:
   guess is in and the answer is read (``reveal.png``), and the same on a laptop (``laptop.png``);
 - GeoPlunge Border-Up: Team A's phone with its groups checked (``border-up.png``);
 - GeoPlunge State IQ: Team B's phone naming its guess (``state-iq.png``);
-- the Pentathlon's Contig 60: the Game Monitor's phone typing a chip's points (``pentathlon.png``).
+- the Pentathlon's Contig 60: the Game Monitor's phone typing a chip's points (``pentathlon.png``);
+- STATES (the shipped deck): Ann's phone typing her claim after her shout (``states-claim.png``).
 
 Run from the repository root, with Debian's chromium installed:
 ``PYTHONPATH=. .venv/bin/python scripts/make_web_screenshots.py`` (it drives the tables with
@@ -26,6 +27,7 @@ from playwright.async_api import Browser, Page, ViewportSize, async_playwright, 
 from firmware_py import families
 from firmware_py.families.geoplunge.options import table_settings as geoplunge
 from firmware_py.families.pentathlon.options import table_settings as pentathlon
+from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon
 from tests.browser_helpers import (
     CHROMIUM,
@@ -132,6 +134,18 @@ async def pentathlon_monitor(browser: Browser, journal: Path) -> None:
         await _shot(monitor, "pentathlon.png")
 
 
+async def states_claim(browser: Browser, journal: Path) -> None:
+    options = {"players": ["Ann", "Bo"]}
+    daemon = page_daemon(TableSettings(seats=("A", "B"), family="states", options=options), journal)
+    async with running(daemon) as base:
+        await choose(daemon, "Ann")
+        ann = await _phone(browser, daemon, base, "A")
+        await press(daemon, "A.shout")
+        await expect(ann.locator("#entry-label")).to_contain_text("four states", timeout=WAIT_MS)
+        await ann.fill("#entry-value", "UT,CO,KS,OK")
+        await _shot(ann, "states-claim.png")
+
+
 async def screenshots(directory: Path) -> None:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
@@ -140,6 +154,7 @@ async def screenshots(directory: Path) -> None:
             await border_up(browser, directory / "border-up.db")
             await state_iq(browser, directory / "state-iq.db")
             await pentathlon_monitor(browser, directory / "pentathlon.db")
+            await states_claim(browser, directory / "states-claim.db")
         finally:
             await browser.close()
 

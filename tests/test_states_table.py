@@ -184,9 +184,49 @@ def test_an_entry_from_a_seat_that_did_not_shout_is_refused(table: StatesTable) 
     assert table.enter("B", "claim", CONNECTS) == "seat B has no claim to enter now"
 
 
-def test_the_table_refuses_knocking_with_an_incomplete_deck_naming_the_missing_cards() -> None:
-    with pytest.raises(FamilyOptionsError, match=r"deck: knocking needs .*AL, AR, AZ"):
-        family("states").game({"deck": None}, ("A", "B"))
+def test_the_table_starts_with_the_shipped_deck_and_knocking_on() -> None:
+    table = StatesTable(deck=None).begin("Ann")
+    assert table.game.knocking and table.game.phase == "play"
+
+
+def test_the_alternate_scoring_with_an_incomplete_deck_is_refused_naming_the_cards() -> None:
+    with pytest.raises(
+        FamilyOptionsError,
+        match=r'deck: the alternate scoring needs .*AL, AR, AZ.*set scoring = "standard"',
+    ):
+        family("states").game({"deck": None, "scoring": "alternate"}, ("A", "B"))
+
+
+def test_a_typed_knock_the_deck_cannot_judge_is_refused_and_changes_nothing() -> None:
+    table = StatesTable(deck=None).begin("Ann").knock("A")
+    assert table.text == "Ann knocks:\ntotal? deck lacks 45"
+    refused = table.enter("A", "knock", "UT,CO,KS,DE")
+    assert refused is not None and "no colour or value for UT, CO, KS;" in refused
+    assert table.game.hand is not None and table.game.hand.knocker is None
+
+
+def test_the_page_says_how_many_cards_the_deck_lacks_while_a_hand_is_played() -> None:
+    table = StatesTable(deck=None).begin("Ann")
+    (line,) = [line for line in table.controller.prompt.page.lines if "deck file" in line]
+    assert line.startswith("The deck file lacks 45 cards' colours or values")
+
+
+def test_a_knock_s_page_lists_every_card_the_deck_lacks() -> None:
+    table = StatesTable(deck=None).begin("Ann").knock("B")
+    (line,) = [line for line in table.controller.prompt.page.lines if "Cards the" in line]
+    assert line.endswith(
+        ": AL, AR, AZ, CA, CO, CT, FL, GA, IA, ID, IL, IN, KS, KY, LA, MA, MD, ME, "
+        "MI, MN, MO, MS, MT, NC, ND, NE, NH, NJ, NV, NY, OH, OK, PA, RI, SC, SD, TN, TX, UT, VA, "
+        "VT, WA, WI, WV, WY"
+    )
+
+
+def test_a_knock_on_the_console_is_accepted_with_the_shipped_deck() -> None:
+    table = StatesTable(deck=None).begin("Ann").knock("B")
+    table.number(12).buttons("no")  # 3 cards
+    table.buttons("go").number(13)  # Ann's best total beats it
+    _scored(table)
+    assert table.game.scores == (3, 0)
 
 
 def test_teams_need_four_seats() -> None:

@@ -106,15 +106,52 @@ def _script(tmp_path: Path, *lines: dict[str, Any]) -> Path:
     return path
 
 
-def test_sim_family_states_with_the_shipped_deck_refuses_knocking_naming_the_cards(
+def _events(outcome: Any) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in outcome.stdout.splitlines()]
+
+
+def test_sim_family_states_starts_with_the_shipped_deck_and_plays_a_claim(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = _script(tmp_path, {"t": 1.0})
-    outcome = in_process(capsys, "sim", "--family", "states", "--headless", "--script", str(script))
-    assert_one_line_refusal(
-        outcome, names="deck: knocking needs every card's colour and value: the deck lacks it"
+    script = _script(
+        tmp_path,
+        *_tap(1.0, "console.yes"),  # A plays first
+        *_tap(2.0, "A.shout"),
+        *_tap(3.0, "console.yes"),  # the dealer: they connect
     )
-    assert "AL, AR, AZ" in outcome.stderr and "set knocking = false" in outcome.stderr
+    outcome = in_process(capsys, "sim", "--family", "states", "--headless", "--script", str(script))
+    assert outcome.code == 0, outcome
+    claims = [e for e in _events(outcome) if e["event"] == "claim"]
+    assert [(c["player"], c["connects"]) for c in claims] == [("A", True)]
+
+
+def test_sim_family_states_with_the_shipped_deck_asks_a_knock_s_total_on_the_console(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _script(tmp_path, *_tap(1.0, "console.yes"), *_tap(2.0, "B.stand"))
+    outcome = in_process(capsys, "sim", "--family", "states", "--headless", "--script", str(script))
+    assert outcome.code == 0, outcome
+    prompts = [e["text"] for e in _events(outcome) if e["event"] == "prompt"]
+    assert prompts[-1] == "B knocks:\ntotal? deck lacks 45"
+
+
+def test_the_alternate_scoring_with_the_shipped_deck_is_refused_naming_the_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text(STATES + '[states]\nscoring = "alternate"\n')
+    script = _script(tmp_path, {"t": 1.0})
+    outcome = in_process(
+        capsys, "sim", "--config", str(config), "--headless", "--script", str(script)
+    )
+    assert_one_line_refusal(
+        outcome, names="deck: the alternate scoring needs every card's value: the deck lacks it"
+    )
+    assert "AL, AR, AZ" in outcome.stderr and 'set scoring = "standard"' in outcome.stderr
+
+
+def _tap(t: float, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    return {"t": t, "press": name}, {"t": t + 0.1, "release": name}
 
 
 def test_sim_family_states_plays_a_connect_only_script(

@@ -267,10 +267,45 @@ def test_sides_level_at_the_top_past_the_target_play_on() -> None:
     assert game.champion is None and game.phase == "deal"
 
 
-def test_knocking_with_an_incomplete_deck_is_refused_naming_the_missing_cards() -> None:
-    start = StartTable(players=("Ann", "Bo"), cards=shipped_deck().entries())
-    with pytest.raises(InvalidInput, match=r"knocking needs every card's colour and value.*AL, AR"):
-        new_table_game(start)
+def _shipped(scoring: Scoring = Scoring.STANDARD) -> TableGame:
+    return new_table_game(
+        StartTable(players=("Ann", "Bo"), scoring=scoring, cards=shipped_deck().entries())
+    )
+
+
+def test_a_game_with_knocking_starts_with_an_incomplete_deck() -> None:
+    assert _shipped().phase == "deal" and _shipped().knocking
+
+
+def test_a_typed_knock_with_cards_the_deck_lacks_is_refused_naming_them() -> None:
+    game = play(_shipped(), BeginHand("Ann"))
+    knock = KnockAtTable("Ann", cards=("UT", "CO", "DE", "KS"))
+    with pytest.raises(IllegalAction, match=r"deck file has no colour or value for UT, CO, KS;"):
+        apply_table_action(game, knock)
+
+
+def test_a_typed_knock_is_judged_when_the_deck_has_its_cards() -> None:
+    game = play(_shipped(), BeginHand("Ann"), KnockAtTable("Ann", cards=RULEBOOK_KNOCK))
+    assert game.hand is not None and game.hand.knock is not None
+    assert game.hand.knock.total == 19
+
+
+def test_a_knock_entered_as_a_total_needs_no_deck() -> None:
+    game = play(_shipped(), BeginHand("Ann"), KnockAtTable("Ann", total=14, four_card=True))
+    game = play(game, LastRoundOver(), BestTotal("Bo", total=9), BonusHolders())
+    assert game.scores == (4, 0)
+
+
+def test_a_typed_best_total_with_a_card_the_deck_lacks_is_refused_naming_it() -> None:
+    game = play(_shipped(), BeginHand("Ann"), KnockAtTable("Ann", total=5), LastRoundOver())
+    with pytest.raises(IllegalAction, match=r"Bo's best total .* no colour or value for TX;"):
+        apply_table_action(game, BestTotal("Bo", cards=("DE", "TX")))
+    assert play(game, BestTotal("Bo", total=9)).hand is not None
+
+
+def test_the_alternate_scoring_with_an_incomplete_deck_is_refused_naming_the_cards() -> None:
+    with pytest.raises(InvalidInput, match=r"alternate scoring needs every card's value.*AL, AR"):
+        _shipped(Scoring.ALTERNATE)
 
 
 def test_a_connect_only_game_plays_with_the_shipped_deck() -> None:

@@ -373,14 +373,28 @@ def _check_same_setup(journal: Journal, settings: TableSettings) -> None:
     differs = [
         name for name, value in wanted.items() if name != "options" and recorded.get(name) != value
     ]
+    fixed = _fresh_options(settings)
     differs += [
-        f"options.{name}" for name, value in wanted["options"].items() if options.get(name) != value
+        f"options.{name}"
+        for name, value in wanted["options"].items()
+        if options.get(name) not in (value, fixed.get(name))
     ]
     if differs:
         raise JournalError(
             f"journal {journal.path} was recorded with another setup ({', '.join(differs)} "
             "differ): expected the script that recorded it, or a new --journal"
         )
+
+
+def _fresh_options(settings: TableSettings) -> dict[str, Any]:
+    """The options as a new table records them (a deck file's path read into the deck it
+    holds), in the journal's JSON form; empty when the family cannot read them now."""
+    try:
+        fresh = family(settings.family).fresh(settings.options)
+    except FamilyOptionsError:
+        return {}
+    fixed: dict[str, Any] = json.loads(json.dumps(fresh))
+    return fixed
 
 
 def run_script(

@@ -189,7 +189,9 @@ def expecting(game: TableGame) -> str:
 def new_table_game(start: StartTable) -> TableGame:
     players = check_players(start.players, start.teams)
     deck = deck_from_entries(start.cards, start.water_cards)
-    check_deck(deck, knocking=start.knocking, scoring=start.scoring)
+    # A knock can be entered without the deck (the dealer's totals), so only the alternate
+    # scoring, which values every claim from the deck, needs it complete to start (R329).
+    check_deck(deck, knocking=False, scoring=start.scoring)
     target = POINT_TABLES[start.scoring].target if start.target is None else start.target
     if target not in TARGETS:
         raise InvalidInput(
@@ -323,6 +325,7 @@ def _knock(game: TableGame, action: KnockAtTable) -> TableGame:
         if action.four_card:
             raise InvalidInput("four_card: expected none with the cards (they say it)")
         cards = _hand_cards(action.cards, least=KNOCK_CARDS)
+        _require_faces(cards, game.deck, "the knock")
         knocking = knock_colour(cards, game.deck)
         if knocking is None:
             raise IllegalAction(
@@ -357,7 +360,9 @@ def _best_total(game: TableGame, action: BestTotal) -> TableGame:
     if action.cards and action.total is not None:
         raise InvalidInput("a best total is the cards or the number: expected one, not both")
     if action.cards:
-        best = best_colour(_hand_cards(action.cards, least=1), game.deck)
+        cards = _hand_cards(action.cards, least=1)
+        _require_faces(cards, game.deck, f"{action.player}'s best total")
+        best = best_colour(cards, game.deck)
     elif action.total is not None:
         if action.total not in range(0, CARD_TOTALS.stop):
             raise InvalidInput(
@@ -459,6 +464,27 @@ def _hand_cards(texts: Sequence[str], *, least: int) -> tuple[str, ...]:
         if card != WATER and cards.count(card) > 1:
             raise InvalidInput(f"{card} is given twice: expected each card once")
     return cards
+
+
+def unknown_faces(cards: Sequence[str], deck: Deck) -> tuple[str, ...]:
+    """The states among ``cards`` whose colour or value the deck file does not give."""
+    return tuple(
+        card
+        for card in cards
+        if card != WATER and (deck.colour(card) is None or deck.value(card) is None)
+    )
+
+
+def _require_faces(cards: Sequence[str], deck: Deck, judged: str) -> None:
+    """A typed hand is judged from the deck: refuse it, naming every card the deck file lacks,
+    rather than guess (R300); the dealer's total on the console needs no deck (R329)."""
+    missing = unknown_faces(cards, deck)
+    if missing:
+        raise IllegalAction(
+            f"{judged} cannot be judged from typed cards: the deck file has no colour or value "
+            f"for {', '.join(missing)}; expected the dealer to enter the total on the console "
+            "(or a deck file with these cards)"
+        )
 
 
 def _reason(text: str) -> str:

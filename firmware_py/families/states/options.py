@@ -4,8 +4,9 @@ rule, the target score and the deck.
 Options are plain JSON in the table's settings (and so in its journal); ``parse_options``
 checks them and names the option at fault (``FamilyOptionsError``). A new table's deck file is
 read into its options (``fresh_options``), so the journal keeps the colours and values it was
-started with, whatever later happens to the file (R300). Knocking or the alternate scoring with
-a deck that lacks a colour or a value is refused here, naming every missing card (R321).
+started with, whatever later happens to the file (R300). The alternate scoring with a deck that
+lacks a value is refused here, naming every missing card (R321); knocking is not, since the
+dealer can enter a knock's totals without the deck (R329).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from rules.states.table_game import TARGETS, new_table_game
 OPTION_NAMES = ("players", "teams", "scoring", "knocking", "connect", "target", "deck")
 KERNEL_FLAGS = ("game", "format", "round")  # the simulator's flags for other families
 E = TypeVar("E", Scoring, Connection)
-KNOCKING_OFF = 'set knocking = false in [states] (a "knocking": false setup)'
+STANDARD_SCORING = 'set scoring = "standard" in [states]'
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def parse_options(options: Options, seats: tuple[str, ...]) -> StatesOptions:
     except RuleError as error:
         option = "players" if "player" in str(error) else "deck"
         raise FamilyOptionsError(
-            option, str(error).replace("start with knocking off", KNOCKING_OFF)
+            option, str(error).replace("play the standard scoring", STANDARD_SCORING)
         ) from None
     return parsed
 

@@ -37,6 +37,12 @@ def page_info(game: TableGame, table: Table) -> PageInfo:
         if judged is not None:  # the knock's totals, public once every one is in
             totals = ", ".join(f"{player} {total.total}" for player, total in judged.best)
             lines.append(f"The knock: {totals}: {' and '.join(judged.winners)} won")
+    missing = deck_gaps(game)
+    if missing and game.phase in ("play", "last_round", "totals"):
+        lines.append(
+            f"The deck file lacks {len(missing)} cards' colours or values: a knock's totals "
+            "are entered on the console (R329)."
+        )
     if game.played:
         lines.append(_result_line(game.played[-1], game))
     if game.champion is not None:
@@ -45,6 +51,25 @@ def page_info(game: TableGame, table: Table) -> PageInfo:
     return PageInfo(
         names=table.options.names, lines=tuple(lines), rows=rows, heading=("Side", "Score")
     )
+
+
+def with_deck_gaps(prompt: Prompt, game: TableGame) -> Prompt:
+    """A step that takes typed hands lists every card the deck file lacks: a hand typed with
+    one of them is refused (R329)."""
+    missing = deck_gaps(game)
+    if not missing:
+        return prompt
+    listed = f"Cards the deck file lacks (a hand typed with one is refused): {', '.join(missing)}"
+    return replace(prompt, page=replace(prompt.page, lines=(*prompt.page.lines, listed)))
+
+
+def deck_gaps(game: TableGame) -> tuple[str, ...]:
+    """The cards a typed knock or hand cannot be judged with: the deck file lacks their colour
+    or value (none when knocking is off: nothing is judged by colour then)."""
+    if not game.knocking:
+        return ()
+    deck = game.deck
+    return tuple(sorted({*deck.without_colour, *deck.without_value}))
 
 
 def _claim_line(claim: TableClaim) -> str:

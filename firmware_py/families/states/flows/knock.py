@@ -11,7 +11,7 @@ from typing import Any
 
 from firmware_py.families.states.context import Table, act
 from firmware_py.families.states.flows.claim import split_states
-from firmware_py.families.states.page import CARDS_EXAMPLE, with_page
+from firmware_py.families.states.page import CARDS_EXAMPLE, deck_gaps, with_deck_gaps, with_page
 from firmware_py.table.prompts import EntrySpec, NumberSpec, Outcome, Prompt, number, yes_no
 from rules.states.knock import KNOCK_CARDS
 from rules.states.table_actions import BestTotal, KnockAtTable
@@ -43,7 +43,10 @@ def knock_prompt(game: TableGame, scratch: Mapping[str, Any], table: Table) -> P
         return Outcome(str(value), None, {"knock_total": value})
 
     spec = NumberSpec(take=take, start=KNOCK_CARDS, low=KNOCK_CARDS, high=CARD_TOTALS.stop - 1)
-    prompt = number(base, f"{player} knocks:\nthe knock's total?", spec)
+    missing = deck_gaps(game)
+    # the OLED's short form; the page lists every card (R329)
+    asked = f"total? deck lacks {len(missing)}" if missing else "the knock's total?"
+    prompt = number(base, f"{player} knocks:\n{asked}", spec)
     entry = EntrySpec(
         name="knock",
         label=CARDS_LABEL,
@@ -52,7 +55,7 @@ def knock_prompt(game: TableGame, scratch: Mapping[str, Any], table: Table) -> P
             "knock", KnockAtTable(player, cards=tuple(split_states(text)))
         ),
     )
-    return with_page(prompt, game, table, entry=entry)
+    return with_deck_gaps(with_page(prompt, game, table, entry=entry), game)
 
 
 def totals_prompt(game: TableGame, table: Table) -> Prompt:
@@ -78,7 +81,7 @@ def totals_prompt(game: TableGame, table: Table) -> Prompt:
         ),
         done=tuple(options.seat_of(p) for p, _ in hand.totals),
     )
-    return with_page(prompt, game, table, entry=entry)
+    return with_deck_gaps(with_page(prompt, game, table, entry=entry), game)
 
 
 def _from_the_left(game: TableGame) -> tuple[str, ...]:
