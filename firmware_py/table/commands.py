@@ -228,7 +228,10 @@ def _web_page(config: Config) -> TablePage | None:
         return None
     from firmware_py.table.web.page import TablePage, listen  # aiohttp only when it serves
 
-    return TablePage(listen(config.web.listen, config.web.port))
+    # without the OLED the join code has nowhere to be shown at the table: the log says it
+    return TablePage(
+        listen(config.web.listen, config.web.port), code_in_log=not config.oled.enabled
+    )
 
 
 async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) -> int:
