@@ -82,6 +82,9 @@ class NumberSpec:
     low: int = 0
     high: int = 999
     back: Outcome | None = None  # what UNDO does here; None: the ordinary UNDO
+    # A secret until the step reveals it (a guess, a knock's total): the dealer's OLED shows
+    # the number being dialled, the table's web page never does (R493).
+    hidden: bool = False
 
     def clamp(self, value: int) -> int:
         return max(self.low, min(self.high, value))
