@@ -106,15 +106,35 @@ def _script(tmp_path: Path, *lines: dict[str, Any]) -> Path:
     return path
 
 
-def test_sim_family_states_with_the_shipped_deck_refuses_knocking_naming_the_cards(
+def test_a_states_config_with_the_shipped_deck_refuses_knocking_naming_the_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = _script(tmp_path, {"t": 1.0})
-    outcome = in_process(capsys, "sim", "--family", "states", "--headless", "--script", str(script))
+    config = tmp_path / "table.toml"
+    config.write_text(STATES, encoding="utf-8")
+    outcome = in_process(
+        capsys, "sim", "--config", str(config), "--headless", "--script", str(script)
+    )
     assert_one_line_refusal(
         outcome, names="deck: knocking needs every card's colour and value: the deck lacks it"
     )
     assert "AL, AR, AZ" in outcome.stderr and "set knocking = false" in outcome.stderr
+
+
+def test_sim_family_states_without_a_config_plays_connect_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _script(
+        tmp_path,
+        {"t": 1.0, "press": "console.yes"},  # A plays first
+        {"t": 1.1, "release": "console.yes"},
+        {"t": 2.0, "press": "A.stand"},  # a knock: nothing, in a connect-only game
+        {"t": 2.1, "release": "A.stand"},
+    )
+    outcome = in_process(capsys, "sim", "--family", "states", "--headless", "--script", str(script))
+    assert outcome.code == 0, outcome
+    events = [json.loads(line) for line in outcome.stdout.splitlines()]
+    assert events[-1] == {"t": 1.0, "event": "window", "open": True, "window": "g1/1/play/0/0"}
 
 
 def test_sim_family_states_plays_a_connect_only_script(
