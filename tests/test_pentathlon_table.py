@@ -27,9 +27,19 @@ def test_keeping_the_game_goes_on_to_who_begins() -> None:
 def test_choosing_another_game_sets_the_table_for_it_and_keeps_no_empty_game() -> None:
     table = PTable().choose("Stars & Bars")
     assert table.game.settings.game.value == "stars-bars"
+    assert table.controller.finished == []
+
+
+def test_one_yes_on_another_game_goes_on_to_who_begins() -> None:
+    table = PTable().buttons("next", "yes")  # NEXT to Fab-a-Diffy, YES (the guide's words)
+    assert table.game.settings.game.value == "fab-a-diffy"
+    assert table.prompt == "Who begins? (lower strip)"
+
+
+def test_undo_after_choosing_another_game_asks_which_game_again_with_it_first() -> None:
+    table = PTable().choose("Stars & Bars").buttons("undo")
     assert table.prompt == "Which game?"
     assert table.labels[0] == "Stars & Bars"
-    assert table.controller.finished == []
 
 
 def test_a_configured_game_skips_the_choice() -> None:

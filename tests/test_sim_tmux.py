@@ -6,6 +6,7 @@ table renders for the same screen. A scrambled picture fails here, whatever the 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -157,6 +158,14 @@ def test_a_terminal_too_small_says_so_in_one_line(tmux_at: Tmux) -> None:
 def test_a_narrow_terminal_still_says_what_size_it_needs(tmux_at: Tmux) -> None:
     lines = tmux_at.wait_for("too small: need 66x")
     assert all(len(line) <= 40 for line in lines)
+
+
+@pytest.mark.parametrize("tmux_at", [(20, 5)], indirect=True, ids=["20x5"])
+def test_a_tiny_terminal_shows_the_size_needed_whole_and_nothing_else(tmux_at: Tmux) -> None:
+    lines = tmux_at.wait_for("need 66x")
+    time.sleep(1.0)  # the status the table draws after its first frame must not appear
+    shown = [line for line in tmux_at.pane() if line.strip()]
+    assert len(shown) == 1 and re.fullmatch(r"need 66x\d\d", shown[0]), lines
 
 
 @pytest.mark.parametrize("tmux_at", [(80, 24)], indirect=True, ids=["80x24"])

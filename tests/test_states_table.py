@@ -249,6 +249,26 @@ def test_the_page_keeps_a_typed_knock_hidden_until_it_is_judged(table: StatesTab
     assert any("Bo 19" in line for line in shown["lines"])
 
 
+def test_a_knock_total_dialled_on_the_console_is_on_the_oled_but_never_on_the_page(
+    table: StatesTable,
+) -> None:
+    table.knock("B").buttons("next", "next", "next")
+    dialled = str(table.controller.number)
+    assert table.controller.view().screen.big == dialled  # the dealer sees what they dial
+    shown = snapshot(table.controller, table.controller.view(), saved=True)
+    assert shown["screen"]["big"] == "?"
+
+
+def test_a_best_total_dialled_on_the_console_is_never_on_the_page_before_the_judgement(
+    table: StatesTable,
+) -> None:
+    table.knock("B").number(19).buttons("yes", "go").buttons("next", "next", "next", "next")
+    assert "best colour total" in table.text
+    assert table.controller.view().screen.big == "4"
+    shown = snapshot(table.controller, table.controller.view(), saved=True)
+    assert shown["screen"]["big"] == "?"
+
+
 def test_the_claimant_s_phone_is_asked_for_four_states(table: StatesTable) -> None:
     table.shout("A")
     shown = snapshot(table.controller, table.controller.view(), saved=True)

@@ -162,3 +162,50 @@ def test_gametable_run_with_the_pages_port_taken_is_one_line(tmp_path: Path) -> 
         f"gametable: error: web.listen, web.port: cannot listen on 127.0.0.1:{port}: "
     )
     assert not (tmp_path / "journal.db").exists()  # refused before the journal is touched
+
+
+def test_with_the_oled_off_the_join_code_is_in_the_log_and_admits_a_phone(tmp_path: Path) -> None:
+    port = _free_port()
+    config = tmp_path / "table.toml"
+    config.write_text(f"{MOCK}[web]\nenabled = true\nport = {port}\n")
+    process = subprocess.Popen(
+        [*RUN, "--config", str(config), "--journal", str(tmp_path / "journal.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        logged = ""
+        for line in process.stdout:  # the code is logged once the table shows its first view
+            if "event=web_join_code" in line:
+                logged = line
+                break
+        code = logged.partition("code=")[2].split()[0]
+        join = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/join",
+            data=json.dumps({"code": code, "seat": "A"}).encode(),
+            headers={"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"},
+        )
+        with urllib.request.urlopen(join, timeout=5) as response:
+            status = response.status
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert logged.startswith("WARNING event=web_join_code code=")
+    assert status == 200
+
+
+def test_config_check_says_where_the_join_code_is_with_the_oled_off(tmp_path: Path) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text(f"{MOCK}[web]\nenabled = true\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_py.cli", "config", "check", str(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert "web page on 127.0.0.1:8080, its join code in the log (the OLED is off))" in done.stdout

@@ -268,6 +268,24 @@ def test_guesses_stay_hidden_from_every_page_until_all_are_in(table: LiveTable) 
     assert sorted(rows) == [["Ann", "1901"], ["Bo", "1903"], ["Cy", "1902"]]
 
 
+def test_a_guess_dialled_on_the_console_is_on_the_oled_but_never_on_the_page(
+    table: LiveTable,
+) -> None:
+    table.to_guessing().buttons("next", "next", "next")
+    assert table.controller.view().screen.big == "3"  # the dealer sees what they dial
+
+    async def scenario(client: Client) -> dict[str, Any]:
+        async with client.get("/api/events") as stream:
+            first: dict[str, Any] = json.loads(
+                (await stream.content.readuntil(b"\n\n")).decode().removeprefix("data: ")
+            )
+        state: dict[str, Any] = await (await client.get("/api/state")).json()
+        assert state == first
+        return state
+
+    assert serve(table, scenario)["screen"]["big"] == "?"
+
+
 # --- bad requests ------------------------------------------------------------------------------
 
 

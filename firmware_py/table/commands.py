@@ -15,19 +15,26 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from drivers.display import OledError
 from drivers.pins import PinFactoryError, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.cli_args import print_error
-from firmware_py.table.config import Config, ConfigError, default_config, load_config
+from firmware_py.table.config import (
+    Config,
+    ConfigError,
+    FamilyName,
+    default_config,
+    load_config,
+)
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon, main_task_guard
 from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
+from firmware_py.table.sim_config import simulator_config
 from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
@@ -48,6 +55,13 @@ def _fail(message: str, code: int) -> int:
 
 def _config(path: Path | None) -> Config:
     return default_config() if path is None else load_config(path)
+
+
+def _sim_config(path: Path | None, family: str | None) -> Config:
+    """The file's config as it is, else the built-in one set up for the family (R490)."""
+    if path is not None:
+        return load_config(path)
+    return simulator_config(cast("FamilyName | None", family))
 
 
 def default_journal() -> Path:
@@ -93,7 +107,7 @@ def sim(
 ) -> int:
     flags = {"game": game, "format": table_format, "round": first_round}
     try:
-        config = _config(config_path)
+        config = _sim_config(config_path, family)
         settings = table_settings(
             config,
             game=game_flag(game),
@@ -215,7 +229,10 @@ def _web_page(config: Config) -> TablePage | None:
         return None
     from firmware_py.table.web.page import TablePage, listen  # aiohttp only when it serves
 
-    return TablePage(listen(config.web.listen, config.web.port))
+    # without the OLED the join code has nowhere to be shown at the table: the log says it
+    return TablePage(
+        listen(config.web.listen, config.web.port), code_in_log=not config.oled.enabled
+    )
 
 
 async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) -> int:

@@ -926,6 +926,8 @@ def describe(config: Config) -> str:
     reports = f", hub {hub.host}:{hub.port} as table {hub.table}" if hub.enabled else ""
     web = config.web
     page = f", web page on {_host_port(web.listen, web.port)}" if web.enabled else ""
+    if web.enabled and not oled.enabled:
+        page += ", its join code in the log (the OLED is off)"
     return f"{len(config.seats)} seats, {display}, {board}{reports}{page}"
 
 

@@ -526,7 +526,10 @@ class TableController:
             self._clock_paused = None
             self.emit(self._event("clock", started=True, minutes=outcome.clock_minutes))
         if outcome.new_session is not None:
-            self._new_session(outcome.new_session)
+            # the answer that chose the new session may also be remembered in it (a game
+            # chosen at the start is the game to play: the flow asks no more, R491)
+            if self._new_session(outcome.new_session):
+                self.scratch.update(outcome.scratch)
         elif outcome.action is not None:
             if self._apply(outcome.action) and outcome.then is not None:
                 self._apply(outcome.then)
@@ -559,7 +562,7 @@ class TableController:
         if self._apply(self.game.time_up()):
             self._undo_floor = len(self.log)
 
-    def _new_session(self, log_action: LogAction) -> None:
+    def _new_session(self, log_action: LogAction) -> bool:
         """The next session (a new round's match) in the same journal; the finished one's log
         is kept whole (exportable), and UNDO never reaches back into it. A session in which
         nothing was decided (its start alone) is replaced, not kept: the set-up changed."""
@@ -568,7 +571,7 @@ class TableController:
             session = self.game.start(action)
         except RuleError as error:
             self.emit(self._event("refused", action=log_action.get("action"), reason=str(error)))
-            return
+            return False
         if len(self.log) > 1:
             self.finished.append(self.log)
         self.session = session
@@ -580,6 +583,7 @@ class TableController:
         self._clock_paused = None
         self._span = None
         self.emit(self._event("session", number=len(self.finished) + 1, **encode(action)))
+        return True
 
     def _undo(self) -> None:
         """Take back the last rules action (the log is replayed without it)."""

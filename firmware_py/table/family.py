@@ -109,6 +109,10 @@ class TableFamily:
     # buttons, pressed for a moment.
     levels: frozenset[str] = frozenset()
     words: Mapping[str, str] = field(default_factory=dict)  # an input's name in the key help
+    # What each seat light means in this family, for the simulator's LEDs line (a light not
+    # named here is shown by its own name, GeoPlunge's: standing, plunging, won, locked).
+    lights: Mapping[str, str] = field(default_factory=dict)
+    counts: bool = False  # the dealer's 5-count on COUNT (GeoPlunge's), shown on the scoreboard
     # The options of a table starting afresh: what the family fixes once and for all, such as
     # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
     # the same. Options already holding it are returned as they are.

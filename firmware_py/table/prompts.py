@@ -23,7 +23,8 @@ class Outcome:
 
     ``clock_minutes`` starts the match clock as the answer is taken (GO at a match's start);
     ``new_session`` (a start action) closes the finished session and starts the next one in
-    the same journal (the next round's match, from the console). ``then`` is a second action
+    the same journal (the next round's match, from the console), and ``scratch`` is then
+    remembered in the new session (the answer already given there). ``then`` is a second action
     applied once ``action`` is (a flag pressed while the entry was being made, R256/R260).
     """
 
@@ -81,6 +82,9 @@ class NumberSpec:
     low: int = 0
     high: int = 999
     back: Outcome | None = None  # what UNDO does here; None: the ordinary UNDO
+    # A secret until the step reveals it (a guess, a knock's total): the dealer's OLED shows
+    # the number being dialled, the table's web page never does (R493).
+    hidden: bool = False
 
     def clamp(self, value: int) -> int:
         return max(self.low, min(self.high, value))

@@ -86,14 +86,35 @@ def wrap_words(text: str, width: int) -> list[str]:
     return lines
 
 
+STATUS_LINES = 3  # the LEDs, the scoreboard and the OLED's text; the key map wraps beneath
+
+
+def too_small_line(need: tuple[int, int], have: tuple[int, int]) -> str:
+    """What a terminal too small for the picture says: the longest wording that fits, each
+    shorter one keeping the size needed whole (never "66x2" for "66x24"); "" if none fits."""
+    needed = f"{need[0]}x{need[1]}"
+    wordings = (
+        f"terminal too small for the OLED: need {needed}, have {have[0]}x{have[1]}",
+        f"too small: need {needed}, have {have[0]}x{have[1]}",
+        f"too small: need {needed}",
+        f"need {needed}",
+        needed,
+    )
+    return next((line for line in wordings if len(line) <= have[0]), "")
+
+
 @dataclass(slots=True)
 class TerminalScreen:
     """The OLED's real frame above, the LEDs, scoreboard and keys below, drawn row by row at
     explicit cursor positions, so nothing depends on where the terminal wraps a line. Frames
-    come from the OLED's thread, the status from the loop: one lock keeps their writes whole."""
+    come from the OLED's thread, the status from the loop: one lock keeps their writes whole.
+    A terminal too small for the picture and the status lines shows one line saying so, and
+    nothing else."""
 
     seats: tuple[str, ...]
     words: Mapping[str, str] = field(default_factory=dict)  # the family's names of the inputs
+    lights: Mapping[str, str] = field(default_factory=dict)  # the family's names of the lights
+    counts: bool = True  # the family has the dealer's 5-count (the scoreboard's COUNT)
     panel: tuple[int, int] = (128, 64)
     on_gone: Callable[[], None] = lambda: None  # the terminal cannot be written to any more
     size: tuple[int, int] = (80, 24)  # columns, rows
@@ -103,24 +124,36 @@ class TerminalScreen:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def status_lines(self, view: TableView) -> list[str]:
-        lights = "  ".join(f"{seat}:{light.value:<8}" for seat, light in view.lights.items())
+        lights = "  ".join(
+            f"{seat}:{self.lights.get(light.value, light.value):<8}"
+            for seat, light in view.lights.items()
+        )
         board = view.scoreboard
         scores = " ".join(f"{seat}={points}" for seat, points in board.scores.items())
         clock = "--:--" if board.clock is None else format_clock(board.clock)
+        count = f"  COUNT {board.count or '-'}" if self.counts else ""
         width = self.size[0]
         lines = [
             f"LEDs  {lights}",
-            f"board SCORE {scores}  CLOCK {clock}  COUNT {board.count or '-'}"
-            f"  MSG {board.message[:32]}",
+            f"board SCORE {scores}  CLOCK {clock}{count}  MSG {board.message[:32]}",
             f"OLED  {view.screen.title} | {view.screen.big} | {' / '.join(view.screen.lines)}",
         ]
-        help_text = help_line(self.seats, self.words)
-        return [line[:width] for line in lines] + wrap_words(help_text, width)
+        return [line[:width] for line in lines] + self._key_lines(width)
+
+    def _key_lines(self, width: int) -> list[str]:
+        return wrap_words(help_line(self.seats, self.words), width)
+
+    def needed(self) -> tuple[int, int]:
+        """The smallest terminal that shows everything: the braille picture, and beneath it the
+        status lines as they wrap at the picture's width (a wider terminal wraps them into no
+        more lines, so this one figure holds for every width)."""
+        columns, rows = cells("braille", *self.panel)
+        return columns, rows + STATUS_LINES + len(self._key_lines(columns))
 
     def layout(self) -> Fit | None:
         """The picture's encoding for this terminal, leaving room for the status lines."""
         columns, rows = self.size
-        reserved = len(self._status) or 5
+        reserved = STATUS_LINES + len(self._key_lines(columns))
         return fit(*self.panel, columns=columns, rows=rows - reserved)
 
     def frame(self, image: Image.Image) -> None:
@@ -142,36 +175,22 @@ class TerminalScreen:
                 self._status = self.status_lines(self._last_view)
             self._write("\x1b[2J" + self._picture() + self._status_rows())
 
-    def _top_of_status(self) -> int:
-        chosen = self.layout()
-        return (chosen.rows if chosen else 1) + 1
-
     def _picture(self) -> str:
         chosen = self.layout()
         if chosen is None:
-            columns, rows = self.size
-            need_columns, need_rows = cells("braille", *self.panel)
-            reserved = len(self._status) or 5
-            line = (
-                f"terminal too small for the OLED: need {need_columns}x{need_rows + reserved}, "
-                f"have {columns}x{rows}"
-            )
-            if len(line) > columns:  # what is needed comes first, so a narrow terminal shows it
-                line = f"too small: need {need_columns}x{need_rows + reserved}"
-            return f"\x1b[1;1H\x1b[2K{line[:columns]}"
+            line = too_small_line(self.needed(), self.size)
+            return f"\x1b[1;1H\x1b[2K{line}"
         if self._frame is None:
             return ""
         picture = encode(self._frame, chosen.encoding)
         return "".join(f"\x1b[{n};1H\x1b[2K{row}" for n, row in enumerate(picture, start=1))
 
     def _status_rows(self) -> str:
-        top = self._top_of_status()
-        rows = self.size[1]
-        return "".join(
-            f"\x1b[{top + n};1H\x1b[2K{line}"
-            for n, line in enumerate(self._status)
-            if top + n <= rows
-        )
+        chosen = self.layout()
+        if chosen is None:  # the one line saying the terminal is too small stands alone
+            return ""
+        top = chosen.rows + 1
+        return "".join(f"\x1b[{top + n};1H\x1b[2K{line}" for n, line in enumerate(self._status))
 
     def _write(self, text: str) -> None:
         try:
@@ -228,7 +247,13 @@ async def run_sim(settings: TableSettings) -> int:
     leds_start = 2 + len(sim_specs(settings.seats))
     led_pins: dict[str, int | str] = {seat: leds_start + i for i, seat in enumerate(settings.seats)}
     plugged = family(settings.family)
-    terminal = TerminalScreen(settings.seats, plugged.words, size=terminal_size())
+    terminal = TerminalScreen(
+        settings.seats,
+        plugged.words,
+        plugged.lights,
+        counts=plugged.counts,
+        size=terminal_size(),
+    )
     oled = Oled(device=TerminalPanel(on_frame=terminal.frame))
     board = Scoreboard(url="loop://")
     events: list[Event] = []

@@ -151,4 +151,5 @@ FAMILY = TableFamily(
     game=_game,
     options=lambda: GeoPlungeOptions().to_json(),
     levels=frozenset({"stand"}),
+    counts=True,
 )

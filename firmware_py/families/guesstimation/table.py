@@ -124,5 +124,8 @@ FAMILY = TableFamily(
     roles=ROLES,
     game=_game,
     options=lambda: {"players": None, "finish": 20, "deck": None, "seed": None},
+    words={"shout": "roll", "stand": "unused"},
+    # dim: to roll; full: the guess is in; blinking: won the last round or the game
+    lights={"standing": "to roll", "plunging": "guessed", "won": "won"},
     fresh=fresh_options,
 )

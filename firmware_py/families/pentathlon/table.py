@@ -100,5 +100,8 @@ FAMILY = TableFamily(
     game=_game,
     options=lambda: PentathlonOptions().to_json(),
     words={"shout": "flag", "stand": "challenge"},
+    # the LED's patterns as the monitor's guide names them: steady, the flag (the winner once
+    # the game is over); blinking, the minute is up; pulsing, this player's challenge is ruled
+    lights={"plunging": "steady", "won": "blinking", "locked": "pulsing"},
     card=finished_card,
 )

@@ -112,5 +112,8 @@ FAMILY = TableFamily(
         "deck": None,
     },
     words={"stand": "knock", "shout": "STATES!"},
+    # dim: the knocker; blinking: the first "STATES!" or the hand's winners; pulsing: a shout
+    # that came too late
+    lights={"standing": "knocked", "won": "won", "locked": "too late"},
     fresh=fresh_options,
 )

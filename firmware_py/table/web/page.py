@@ -58,6 +58,8 @@ def listen(host: str, port: int) -> socket.socket:
 class TablePage:
     sock: socket.socket
     clock: Callable[[], float] = time.monotonic  # the loop's clock (asyncio's default loop time)
+    # The OLED is off ([oled] enabled = false): each new join code is logged instead (R492).
+    code_in_log: bool = False
     access: Access = field(init=False)
     state: dict[str, Any] = field(default_factory=dict)
     enter: Enter | None = None
@@ -109,7 +111,17 @@ class TablePage:
         """The view the table shows now; with ``saved`` False (the journal is failing) the
         page keeps the last saved state and says so."""
         if saved:
+            code = self.access.code
             self.access.follow(len(controller.finished) + 1)
+            if self.code_in_log and self.access.code != code:
+                # WARNING, so that it is in the log at every level but ERROR: the table's
+                # only way to show it (the scoreboard is the hall's, the code a seat's key)
+                log.warning(
+                    "event=web_join_code code=%s match=%d (the OLED is off: the code is "
+                    "shown only here)",
+                    self.access.code,
+                    self.access.match,
+                )
             self.card = _card(controller)
             state = {**snapshot(controller, view, saved=True), "card": self.card is not None}
         elif self.state:

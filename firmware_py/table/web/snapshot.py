@@ -2,15 +2,18 @@
 
 Built from what the table shows anyway (the OLED's screen, the seats' lights, the scoreboard)
 and what the step says the page may show and take (``Prompt.page``, ``Prompt.entry``): never
-the join code, never a value a step keeps hidden (the guesses not yet revealed), never the
-journal.
+the join code, never a value a step keeps hidden (the guesses not yet revealed, a number being
+dialled on the console for one: R493), never the journal.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from firmware_py.table.controller import TableController, TableView, format_clock
+
+HIDDEN_NUMBER = "?"  # the big line while a hidden number is being dialled
 
 
 def snapshot(controller: TableController, view: TableView, *, saved: bool) -> dict[str, Any]:
@@ -18,6 +21,8 @@ def snapshot(controller: TableController, view: TableView, *, saved: bool) -> di
     seats = controller.settings.seats
     names = {seat: prompt.page.names.get(seat, seat) for seat in seats}
     screen = view.screen
+    if prompt.number is not None and prompt.number.hidden:
+        screen = replace(screen, big=HIDDEN_NUMBER)  # the OLED's digits, for the dealer only
     board = view.scoreboard
     entry = prompt.entry
     return {

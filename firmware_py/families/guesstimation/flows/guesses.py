@@ -47,7 +47,7 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
         table.key(current.number, "guess", player),
         f"{player}\nguess? {guessed}/{len(current.guessers)} in",
         # from 0, never from a guess already in: a phone's guess stays hidden until all are in
-        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH),
+        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH, hidden=True),
     )
     options = table.options
     entry = EntrySpec(

@@ -43,12 +43,14 @@ def begin(game: PentathlonGame, scratch: Mapping[str, Any], options: PentathlonO
 
 
 def _game_choice(current: Game, options: PentathlonOptions) -> Prompt:
-    """The game the table is set for first: YES keeps it; another game starts that game."""
+    """The game the table is set for first: YES keeps it; another game starts that game. Either
+    way the game is chosen: one YES goes on to who begins (R491)."""
     order = [current, *(game for game in Game if game is not current)]
+    chosen = {SCRATCH_GAME: True}
     outcomes = [
-        Outcome(title(game), scratch={SCRATCH_GAME: True})
+        Outcome(title(game), scratch=chosen)
         if game is current
-        else Outcome(title(game), new_session=encode(options.start(game)))
+        else Outcome(title(game), scratch=chosen, new_session=encode(options.start(game)))
         for game in order
     ]
     return choice(f"p/game/{current.value}", "Which game?", outcomes)

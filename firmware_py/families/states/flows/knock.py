@@ -42,7 +42,10 @@ def knock_prompt(game: TableGame, scratch: Mapping[str, Any], table: Table) -> P
     def take(value: int) -> Outcome:
         return Outcome(str(value), None, {"knock_total": value})
 
-    spec = NumberSpec(take=take, start=KNOCK_CARDS, low=KNOCK_CARDS, high=CARD_TOTALS.stop - 1)
+    # the page never shows the total dialled: the others do not know what to beat (R324)
+    spec = NumberSpec(
+        take=take, start=KNOCK_CARDS, low=KNOCK_CARDS, high=CARD_TOTALS.stop - 1, hidden=True
+    )
     missing = deck_gaps(game)
     # the OLED's short form; the page lists every card (R329)
     asked = f"total? deck lacks {len(missing)}" if missing else "the knock's total?"
@@ -70,7 +73,8 @@ def totals_prompt(game: TableGame, table: Table) -> Prompt:
     def take(value: int) -> Outcome:
         return act(str(value), BestTotal(player, total=value))
 
-    spec = NumberSpec(take=take, start=0, low=0, high=CARD_TOTALS.stop - 1)
+    # hidden as a typed hand is, until the knock is judged (R324)
+    spec = NumberSpec(take=take, start=0, low=0, high=CARD_TOTALS.stop - 1, hidden=True)
     prompt = number(table.key(hand.number, "total", player), f"{player}\nbest colour total?", spec)
     entry = EntrySpec(
         name="cards",
