@@ -148,6 +148,7 @@ def test_geoplunge_shows_the_dealers_count_on_the_scoreboard_line(
         ("guesstimation", SeatLight.STANDING, "to roll"),
         ("guesstimation", SeatLight.PLUNGING, "guessed"),
         ("states", SeatLight.STANDING, "knocked"),
+        ("states", SeatLight.WON, "first/won"),  # the first "STATES!", or the hand's winner
         ("states", SeatLight.LOCKED, "too late"),
         ("geoplunge", SeatLight.PLUNGING, "plunging"),
     ],

@@ -114,6 +114,6 @@ FAMILY = TableFamily(
     words={"stand": "knock", "shout": "STATES!"},
     # dim: the knocker; blinking: the first "STATES!" or the hand's winners; pulsing: a shout
     # that came too late
-    lights={"standing": "knocked", "won": "won", "locked": "too late"},
+    lights={"standing": "knocked", "won": "first/won", "locked": "too late"},
     fresh=fresh_options,
 )
