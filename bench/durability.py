@@ -22,7 +22,9 @@ def recovery_seconds(workdir: Path) -> float:
     """Rebuild a whole recorded match: open the journal, replay it, check it, ready."""
     path = workdir / "match.db"
     lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
-    run_script(lines, TableSettings(), lambda event: None, journal=Journal.open(path))
+    recorded = Journal.open(path)
+    run_script(lines, TableSettings(), lambda event: None, journal=recorded)
+    recorded.close()  # the table stops: its journal is free for the rebuild (R127)
     started = time.perf_counter()
     journal = Journal.open(path)
     VirtualTable(TableSettings(), lambda event: None, journal=journal).close()

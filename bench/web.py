@@ -1,13 +1,13 @@
 """The table's decision -> the web page, in wall-clock time, on the real daemon and its page.
 
-A Guesstimation table (three seats, the sample deck) runs as ``TableDaemon`` on MockFactory
-pins with a journal in a temp directory and its web page on a free port of 127.0.0.1; an
-aiohttp client follows ``/api/events`` as a phone's page does. Each sample: the console's NEXT
-pin is driven low (the number entry goes up by one, a decision committed to the journal), and
-the time until the client has read the server-sent event showing the new number is measured
-with time.perf_counter; the pin is released and the next sample waits for the loop to settle.
-Then each seat's guess is sent from a phone (POST /api/entry) and timed to the event showing
-it in.
+A Guesstimation table (three seats, no deck: the Round Leader enters the answer) runs as
+``TableDaemon`` on MockFactory pins with a journal in a temp directory and its web page on a free
+port of 127.0.0.1; an aiohttp client follows ``/api/events`` as a phone's page does. First each
+seat's guess is sent from a phone (POST /api/entry) and timed to the event showing it in. Then,
+on the answer's entry, each sample: the console's NEXT pin is driven low (the number goes up by
+one, a decision committed to the journal), and the time until the client has read the
+server-sent event showing the new number is measured with time.perf_counter; the pin is released
+and the next sample waits for the loop to settle.
 """
 
 from __future__ import annotations
@@ -39,9 +39,7 @@ def _daemon(journal: Path) -> TableDaemon:
     names = [f"{s}.{w}" for s in SEATS for w in ("stand", "shout")]
     names += [f"console.{button}" for button in CONSOLE]
     daemon = TableDaemon(
-        settings=TableSettings(
-            seats=SEATS, family="guesstimation", options={"deck": "sample", "seed": 1}
-        ),
+        settings=TableSettings(seats=SEATS, family="guesstimation", options={"seed": 1}),
         factory=mock_factory(),
         input_specs=[InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)],
         led_pins={"A": 20, "B": 21, "C": 16},
@@ -52,17 +50,18 @@ def _daemon(journal: Path) -> TableDaemon:
     return daemon
 
 
-async def _until(stream: Any, wanted: Any) -> None:
+async def _until(stream: Any, wanted: Any) -> dict[str, Any]:
+    """The first state the stream sends that is ``wanted``."""
     while True:
         chunk = await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 10)
-        if chunk.startswith(b"data: ") and wanted(json.loads(chunk[6:])):
-            return
+        if chunk.startswith(b"data: ") and wanted(state := json.loads(chunk[6:])):
+            return dict(state)
 
 
 def _guessed(state: dict[str, Any], seat: str) -> bool:
     """The page shows the seat's guess in (or every guess in: the table takes none now)."""
     entry = state["entry"]
-    return entry is None or seat in entry["done"]
+    return entry is None or entry["name"] != "guess" or seat in entry["done"]
 
 
 async def _measure(journal: Path) -> tuple[list[float], list[float]]:
@@ -89,14 +88,6 @@ async def _measure(journal: Path) -> tuple[list[float], list[float]]:
             await press("console.yes" if phase == "question" else "console.go")
         async with ClientSession(cookie_jar=CookieJar(unsafe=True)) as phone:
             stream = await phone.get(f"{base}/api/events")
-            for number in range(1, SAMPLES + 1):
-                pin = daemon.bank.pin("console.next")
-                started = time.perf_counter()
-                pin.drive_low()
-                await _until(stream, lambda state, n=number: state["screen"]["big"] == str(n))
-                buttons.append(time.perf_counter() - started)
-                pin.drive_high()
-                await asyncio.sleep(0.05)  # released, debounced: the next press is a new one
             for seat in SEATS:
                 async with ClientSession(cookie_jar=CookieJar(unsafe=True)) as player:
                     code = daemon.page.access.code
@@ -110,8 +101,19 @@ async def _measure(journal: Path) -> tuple[list[float], list[float]]:
                         json={"name": "guess", "value": "42"},
                         headers={CSRF_HEADER: csrf},
                     )
-                    await _until(stream, lambda state, s=seat: _guessed(state, s))
+                    shown = await _until(stream, lambda state, s=seat: _guessed(state, s))
                     entries.append(time.perf_counter() - started)
+            # every guess is in: the Round Leader dials the answer (public, unlike a guess
+            # dialled on the console, which the page shows as "?": R493)
+            dialled = int(shown["screen"]["big"])  # the entry starts where the guesses are
+            for number in range(dialled + 1, dialled + SAMPLES + 1):
+                pin = daemon.bank.pin("console.next")
+                started = time.perf_counter()
+                pin.drive_low()
+                await _until(stream, lambda state, n=number: state["screen"]["big"] == str(n))
+                buttons.append(time.perf_counter() - started)
+                pin.drive_high()
+                await asyncio.sleep(0.05)  # released, debounced: the next press is a new one
             stream.close()
     finally:
         daemon.stop()
