@@ -185,21 +185,23 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
 
 async def _login(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    form = await _form(request)
-    address = request.remote or ""
+    address = request.remote or ""  # the connection's own peer: no header can name it
     stored = _stored(request)
     if stored is None:
         return _html(login_page(password_set=False), status=403)
-    if not request.secure and not _loopback(request.url.host):
+    if not request.secure and not _on_this_machine(address):
         return _html(login_page(_PLAIN_HTTP), status=403)
+    form = await _form(request)
     try:
-        page.sessions.check_may_try(address)
-        given = form.get("password", "")
-        if not isinstance(given, str) or not await asyncio.to_thread(
-            verify_password, stored, given
-        ):
-            log.warning("event=page_login_refused address=%s", address)
-            raise page.sessions.wrong_password(address)
+        # the attempt is reserved before the password is checked: a second one from the same
+        # address while it is checked is refused at once, not checked beside it (R186)
+        with page.sessions.trying(address):
+            given = form.get("password", "")
+            if not isinstance(given, str) or not await asyncio.to_thread(
+                verify_password, stored, given
+            ):
+                log.warning("event=page_login_refused address=%s", address)
+                raise page.sessions.wrong_password(address)
     except AccessError as error:
         return _html(login_page(str(error)), status=403)
     session = page.sessions.open(address)
@@ -306,7 +308,12 @@ def _check_origin(request: web.Request) -> None:
 async def _form(request: web.Request) -> Form:
     if request.content_type != "application/x-www-form-urlencoded":
         raise Refused(415, "expected a form sent as application/x-www-form-urlencoded")
-    return await request.post()
+    try:
+        return await request.post()
+    except (UnicodeDecodeError, LookupError):
+        raise Refused(
+            400, f"the form is not {request.charset or 'utf-8'} text: expected a form in UTF-8"
+        ) from None
 
 
 def _form_number(form: Form, key: str, what: str) -> int:
@@ -344,13 +351,15 @@ def _stored(request: web.Request) -> str | None:
         raise Refused(500, str(error)) from None
 
 
-def _loopback(host: str | None) -> bool:
-    if host == "localhost":
-        return True
+def _on_this_machine(address: str) -> bool:
+    """Whether a connection comes from the hub's own machine, by its peer address (R185)."""
     try:
-        return host is not None and ipaddress.ip_address(host).is_loopback
+        peer = ipaddress.ip_address(address.partition("%")[0])
     except ValueError:
         return False
+    if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
+        return peer.ipv4_mapped.is_loopback  # ::ffff:127.0.0.1, from a dual-stack listener
+    return peer.is_loopback
 
 
 # --- every response ----------------------------------------------------------------------------
