@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, make_mocked_request
 
 from firmware_py.director.hub.page.app import COOKIE, MAX_BODY, make_app
-from firmware_py.director.hub.page.server import DirectorPage
+from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS, DirectorPage
 from firmware_py.director.hub.page.sessions import FREE_TRIES
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
 from tests.hub_page_helpers import (
@@ -166,6 +167,31 @@ def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(
     assert messages[0]["full"] and [row["table"] for row in messages[0]["rows"]] == [1]
     assert not messages[1]["full"]
     assert [(row["table"], row["clock"]) for row in messages[1]["rows"]] == [(2, "3:00")]
+
+
+def test_one_address_may_hold_only_a_few_live_grids_and_is_told_so(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str, int, Any, int]:
+        held = [await client.get("/api/events") for _ in range(MAX_WATCHERS_PER_ADDRESS)]
+        as_a_browser = await client.get("/api/events", headers={"Accept": "text/event-stream"})
+        said = await as_a_browser.text()
+        plain = await client.get("/api/events")
+        refused = plain.status, await plain.json()
+        held.pop().close()
+        deadline = time.monotonic() + 10  # the closed stream's handler ends on its next write
+        while (again := await client.get("/api/events")).status != 200:
+            assert time.monotonic() < deadline, "a closed page never freed its place"
+            page.changed()
+            await asyncio.sleep(0.02)
+        for stream in [*held, again]:
+            stream.close()
+        return as_a_browser.status, said, refused[0], refused[1], again.status
+
+    status, said, refused_status, refused, again = serve(page, scenario)
+    words = "too many pages open from this address (8 live grids at most): close one and reload"
+    assert status == 200 and said.startswith("retry: 60000\nevent: refused\ndata: ")
+    assert json.loads(said.split("data: ", 1)[1]) == {"error": words}
+    assert (refused_status, refused) == (429, {"error": words})
+    assert again == 200  # a page closed frees its place
 
 
 # --- logging in ---------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from firmware_py.director.hub.page.password import (
     read_stored,
     verify_password,
 )
-from firmware_py.director.hub.page.server import DirectorPage
+from firmware_py.director.hub.page.server import DirectorPage, WatchRefused
 from firmware_py.director.hub.page.sessions import (
     SESSION_SECONDS,
     AccessError,
@@ -148,9 +148,12 @@ async def _events(request: web.Request) -> web.StreamResponse:
     """Every table at once, then the tables that changed, as they change."""
     page = request.app[PAGE]
     board = page.board
-    watcher = page.watch()
-    if watcher is None:
-        raise Refused(503, "the hub serves as many live pages as it can: try again later")
+    try:
+        watcher = page.watch(request.remote or "")
+    except WatchRefused as refused:
+        if "text/event-stream" in request.headers.get("Accept", ""):
+            return await _refused_stream(request, str(refused))
+        raise Refused(refused.status, str(refused)) from None
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
@@ -173,6 +176,19 @@ async def _events(request: web.Request) -> web.StreamResponse:
         pass  # the page was closed
     finally:
         page.unwatch(watcher)
+    return response
+
+
+async def _refused_stream(request: web.Request, message: str) -> web.StreamResponse:
+    """The refusal as an event the grid shows (R188): a browser's EventSource reads nothing of
+    an answer that is not 200 and would say only that the connection failed."""
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    )
+    await response.prepare(request)
+    refusal = json.dumps({"error": message})
+    await response.write(f"retry: 60000\nevent: refused\ndata: {refusal}\n\n".encode())
+    await response.write_eof()
     return response
 
 
