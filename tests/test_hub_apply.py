@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,24 @@ def test_points_that_no_geoplunge_match_scores_are_refused(record: TournamentDB)
     applied = apply_result(record, 1, result(40, 42, 20), now=LATER)
     assert applied.event is not None and applied.event.outcome == "refused"
     assert "multiple of 5" in applied.event.note
+
+
+def test_a_negative_score_is_refused_naming_it_and_the_points_expected(
+    record: TournamentDB,
+) -> None:
+    applied = apply_result(record, 1, result(40, -5, 20), now=LATER)
+    assert applied.event is not None and applied.event.outcome == "refused"
+    assert applied.event.note == (
+        "team A points -5 is a negative score: expected 0 to 10000, a multiple of 5"
+    )
+
+
+def test_a_result_without_points_is_refused_saying_what_is_missing(record: TournamentDB) -> None:
+    missing = replace(result(40, 0, 0), event={"event": "match_result", "A": 40})
+    applied = apply_result(record, 1, missing, now=LATER)
+    assert applied.event is not None and applied.event.note == (
+        "the result has no points for team B: expected a whole number"
+    )
 
 
 def test_the_championship_is_left_to_the_director(record: TournamentDB) -> None:

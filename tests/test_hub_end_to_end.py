@@ -385,6 +385,81 @@ def test_the_hub_withdraws_another_records_confirmation(broker: Broker, record_p
     watcher.close()
 
 
+# --- one table cannot stall the others (R196, R197) --------------------------------------------
+
+
+def _poison(seq: int, points: int) -> bytes:
+    """Well formed, from table 3's own account on its own topic, but beyond every bound."""
+    return Decision(
+        "c" * 32,
+        seq,
+        "2026-05-09T09:35:00.000+00:00",
+        {"action": "match.start", "round": 1},
+        {"event": "match_result", "A": points, "B": 0},
+    ).to_bytes()
+
+
+def test_a_table_s_poison_decisions_stall_neither_other_tables_nor_its_own_confirmation(
+    broker: Broker, record_path: Path, record: TournamentDB
+) -> None:
+    poisoner, honest, watcher = Peer(broker, "3"), Peer(broker, "1"), Peer(broker, "hub")
+    watcher.subscribe(applied_topic(3))
+    result = Decision(
+        "a" * 32,
+        1,
+        "2026-05-09T09:36:00.000+00:00",
+        {"action": "match.start", "round": 1},
+        {"event": "match_result", "A": 40, "B": 20},
+    )
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            # more than the 20 the broker sends the hub unacknowledged
+            for seq in range(1, 31):
+                poisoner.publish(events_topic(3), _poison(seq, 10**40))
+            poisoner.publish(events_topic(3), _poison(2**70, 0))
+            honest.publish(events_topic(1), result.to_bytes())
+            await until(lambda: bool(_recorded(record)), "table 1's result")
+            confirmed = Confirmation(record.identity(), "c" * 32, 30).to_bytes()
+            await until(lambda: confirmed in watcher.payloads(applied_topic(3)), "table 3's")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == [(40, 20, "table 1")]
+    for peer in (poisoner, honest, watcher):
+        peer.close()
+
+
+def test_a_result_that_meets_a_busy_record_is_recorded_once_it_is_free(
+    broker: Broker, record_path: Path, record: TournamentDB, caplog: pytest.LogCaptureFixture
+) -> None:
+    table, watcher = Peer(broker, "1"), Peer(broker, "hub")
+    watcher.subscribe(applied_topic(1))
+    result = Decision(
+        "a" * 32,
+        4,
+        "2026-05-09T09:36:00.000+00:00",
+        {"action": "match.start", "round": 1},
+        {"event": "match_result", "A": 40, "B": 20},
+    )
+    director = sqlite3.connect(record_path, timeout=0, isolation_level=None)
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            director.execute("BEGIN EXCLUSIVE")  # a director's command writing at length
+            table.publish(events_topic(1), result.to_bytes())
+            await until(lambda: "event=record_busy" in caplog.text, "the record found busy")
+            assert not _recorded(record)
+            director.execute("COMMIT")
+            confirmed = Confirmation(record.identity(), "a" * 32, 4).to_bytes()
+            await until(lambda: confirmed in watcher.payloads(applied_topic(1)), "the confirmation")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == [(40, 20, "table 1")]
+    director.close()
+    table.close()
+    watcher.close()
+
+
 # --- nothing doubled ---------------------------------------------------------------------------
 
 

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient
+from aiohttp import web
+from aiohttp.test_utils import TestClient, make_mocked_request
 
-from firmware_py.director.hub.page.app import COOKIE, MAX_BODY
-from firmware_py.director.hub.page.server import DirectorPage
+from firmware_py.director.hub.page.app import COOKIE, MAX_BODY, make_app
+from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS, DirectorPage
+from firmware_py.director.hub.page.sessions import FREE_TRIES
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
 from tests.hub_page_helpers import (
     NOW,
@@ -166,6 +169,31 @@ def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(
     assert [(row["table"], row["clock"]) for row in messages[1]["rows"]] == [(2, "3:00")]
 
 
+def test_one_address_may_hold_only_a_few_live_grids_and_is_told_so(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str, int, Any, int]:
+        held = [await client.get("/api/events") for _ in range(MAX_WATCHERS_PER_ADDRESS)]
+        as_a_browser = await client.get("/api/events", headers={"Accept": "text/event-stream"})
+        said = await as_a_browser.text()
+        plain = await client.get("/api/events")
+        refused = plain.status, await plain.json()
+        held.pop().close()
+        deadline = time.monotonic() + 10  # the closed stream's handler ends on its next write
+        while (again := await client.get("/api/events")).status != 200:
+            assert time.monotonic() < deadline, "a closed page never freed its place"
+            page.changed()
+            await asyncio.sleep(0.02)
+        for stream in [*held, again]:
+            stream.close()
+        return as_a_browser.status, said, refused[0], refused[1], again.status
+
+    status, said, refused_status, refused, again = serve(page, scenario)
+    words = "too many pages open from this address (8 live grids at most): close one and reload"
+    assert status == 200 and said.startswith("retry: 60000\nevent: refused\ndata: ")
+    assert json.loads(said.split("data: ", 1)[1]) == {"error": words}
+    assert (refused_status, refused) == (429, {"error": words})
+    assert again == 200  # a page closed frees its place
+
+
 # --- logging in ---------------------------------------------------------------------------------
 
 
@@ -197,18 +225,88 @@ def test_a_wrong_password_is_refused_without_a_session(page: DirectorPage) -> No
     assert "<form" not in html
 
 
-def test_login_over_plain_http_from_another_machine_is_refused(page: DirectorPage) -> None:
-    async def scenario(client: Client) -> tuple[int, str]:
+def test_login_over_plain_http_is_refused_from_another_machine_whatever_its_host_header(
+    page: DirectorPage,
+) -> None:
+    class FromTheHall:  # a connection from another machine of the hall's network
+        def get_extra_info(self, name: str, default: object = None) -> object:
+            return ("192.0.2.7", 50123) if name == "peername" else default
+
+        def is_closing(self) -> bool:
+            return False
+
+    async def scenario() -> tuple[int, str]:
+        app = make_app(page)
+        request = make_mocked_request(
+            "POST",
+            "/login",
+            headers={"Host": "127.0.0.1:8080", "Origin": "http://127.0.0.1:8080"},
+            app=app,
+            transport=FromTheHall(),
+        )
+        match = await app.router.resolve(request)
+        answer = await match.handler(request)
+        assert isinstance(answer, web.Response) and isinstance(answer.text, str)
+        return answer.status, answer.text
+
+    status, html = asyncio.run(scenario())
+    assert status == 403
+    assert "--page-cert and --page-key" in html
+
+
+def test_login_over_plain_http_on_the_hubs_own_machine_is_taken_whatever_its_host_header(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> int:
         answer = await client.post(
             "/login",
             data={"password": PASSWORD},
             headers={"Host": "hub.local:8080", "Origin": "http://hub.local:8080"},
+            allow_redirects=False,
+        )
+        return answer.status
+
+    assert serve(page, scenario) == 303
+
+
+def test_parallel_wrong_passwords_from_one_address_are_tried_one_at_a_time(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> list[str]:
+        async def wrong() -> str:
+            answer = await client.post(
+                "/login", data={"password": "not the password"}, headers=origin(client)
+            )
+            return await error_line(answer)
+
+        return list(await asyncio.gather(*(wrong() for _ in range(40))))
+
+    lines = serve(page, scenario)
+    tried = [line for line in lines if line.startswith("that is not")]
+    assert 1 <= len(tried) <= FREE_TRIES  # the page's clock stands still: the wait never ends
+    assert all(
+        "being checked: try again in 1 s" in line or "wrong passwords from this address" in line
+        for line in lines
+        if not line.startswith("that is not")
+    )
+
+
+@pytest.mark.parametrize("path", ["/login", "/result"])
+def test_a_form_that_is_not_utf8_is_one_line_naming_the_encoding(
+    page: DirectorPage, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        answer = await client.post(
+            path,
+            data=b"\xff\xfe=\xff&csrf=" + csrf.encode(),
+            headers={**origin(client), "Content-Type": "application/x-www-form-urlencoded"},
         )
         return answer.status, await error_line(answer)
 
     status, line = serve(page, scenario)
-    assert status == 403
-    assert "--page-cert and --page-key" in line
+    assert (status, line) == (400, "the form is not utf-8 text: expected a form in UTF-8")
+    assert "Traceback" not in caplog.text and "page_error" not in caplog.text
 
 
 def test_without_a_password_set_the_login_page_says_how_to_set_one(tmp_path: Path) -> None:

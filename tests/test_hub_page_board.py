@@ -126,6 +126,30 @@ def test_fields_of_the_wrong_kind_are_refused_naming_them() -> None:
     assert board.row(7) is None
 
 
+def test_a_state_beyond_what_a_table_can_show_is_ignored_and_named_once() -> None:
+    board = LiveBoard()
+    board.take_state(2, state(2), heard=1.0)
+    cases = {
+        "scores: expected at most 8 seats, each with whole points from -99999 to 99999": state(
+            2, scores={"A": 10**3000, "B": 0}
+        ),
+        "session.round: expected a round from 1 to 99": state(
+            2, session={"action": "match.start", "round": 10**30}
+        ),
+        "clock: expected at most 8 characters, like 12:41": state(2, clock="1" * 40),
+    }
+    for complaint, payload in cases.items():
+        taken = board.take_state(2, payload, heard=2.0)
+        assert (taken.changed, taken.complaint) == (False, complaint)
+        assert board.take_state(2, payload, heard=3.0).complaint is None  # named once
+    row = board.row(2)
+    assert row is not None and (row.heard, row.round, dict(row.scores)) == (
+        1.0,
+        1,
+        {"A": 20, "B": 10},
+    )
+
+
 def test_a_status_neither_online_nor_offline_is_ignored() -> None:
     board = LiveBoard()
     board.take_status(7, b"online")

@@ -8,12 +8,16 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from aiohttp.test_utils import TestClient
 from playwright.async_api import ViewportSize, async_playwright, expect
 
+from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS
+from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
 from tests.hub_helpers import Broker, Peer
-from tests.hub_page_helpers import PASSWORD, make_record, state
+from tests.hub_page_helpers import PASSWORD, director_page, make_record, serve, state
 from tests.test_hub_page_broker import hub_with_page
 from tests.test_web_browser import CHROMIUM, WAIT_MS
 
@@ -102,3 +106,26 @@ def test_the_director_logs_in_watches_the_tables_enters_a_result_and_prints_the_
     assert "Table 2's record" not in seen.sheet  # the screen's links are not printed
     for shot in ("hub-page.png", "hub-sheet.png"):
         assert (tmp_path / shot).stat().st_size > 10_000
+
+
+def test_a_grid_refused_for_too_many_pages_from_its_address_says_so(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        held = [await client.get("/api/events") for _ in range(MAX_WATCHERS_PER_ADDRESS)]
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            grid = await (await browser.new_context(viewport=LAPTOP)).new_page()
+            await grid.goto(str(client.make_url("/")))
+            connection = grid.locator("#connection")
+            await expect(connection).to_contain_text("too many pages", timeout=WAIT_MS)
+            said = await connection.inner_text()
+            await browser.close()
+        for stream in held:
+            stream.close()
+        return said
+
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        said = serve(director_page(record), scenario)
+    assert said == (
+        "Not live: too many pages open from this address (8 live grids at most): "
+        "close one and reload"
+    )

@@ -114,6 +114,41 @@ def test_a_decision_that_is_not_one_is_refused_in_one_line(payload: bytes, error
     assert "\n" not in str(refused.value)
 
 
+def _decision_with(seq: int = 3, round_number: object = 2, **event: object) -> bytes:
+    return json.dumps(
+        {"journal": "j", "seq": seq, "wall": "w",
+         "session": {"action": "match.start", "round": round_number},
+         "event": {"event": "match_result", **event}}
+    ).encode()  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("payload", "error"),
+    [
+        (
+            _decision_with(seq=2**70),
+            "a decision without its journal id: expected journal (its id) "
+            "and seq, a number from 1 to 2**53, got a number of 22 digits",
+        ),
+        (
+            _decision_with(A=10**40, B=0),
+            "decision 3: event.A a number of 41 digits: expected a number from -2**53 to 2**53",
+        ),
+        (
+            _decision_with(round_number=10**30),
+            "decision 3: session round a number of 31 digits: expected 1 to 99",
+        ),
+        (_decision_with(round_number=100), "decision 3: session round 100: expected 1 to 99"),
+        (_decision_with(A=[1, 2**60]), "decision 3: event.A[1] a number of 19 digits"),
+        (_decision_with(B=1.5).replace(b"1.5", b"1e400"), "decision 3: event.B inf: expected"),
+    ],
+)
+def test_a_decision_bounds_every_number_it_carries(payload: bytes, error: str) -> None:
+    with pytest.raises(WireError) as refused:
+        parse_decision(payload)
+    assert str(refused.value).startswith(error)
+
+
 # --- pairings ------------------------------------------------------------------------------------
 
 

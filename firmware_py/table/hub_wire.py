@@ -17,6 +17,7 @@ here, on the way in: a message that is not what it should be raises ``WireError`
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,10 @@ from firmware_py.table.family import PairedMatch
 
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
 MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
+# Every number in a decision: JSON's safe integers, far inside SQLite's int64 (R196).
+MAX_NUMBER = 2**53
+MAX_ROUND = 99  # the longest format's rounds (Combo 4)
+MAX_WALL = 64  # an ISO 8601 time with its fraction and offset is 32 characters
 ONLINE, OFFLINE = "online", "offline"
 EVENTS_OF_EVERY_TABLE = "tables/+/events"
 STATUS_OF_EVERY_TABLE = "tables/+/status"
@@ -145,26 +150,73 @@ class Decision:
 
 
 def parse_decision(payload: bytes) -> Decision:
+    """A table's decision; WireError names the first thing out of bounds (R196)."""
     data = _decode(payload, "a decision")
-    journal, seq, wall, session, event = (
-        data.get(key) for key in ("journal", "seq", "wall", "session", "event")
-    )
-    if (
-        not isinstance(journal, str)
-        or not 1 <= len(journal) <= MAX_JOURNAL_ID
-        or not _is_count(seq)
-    ):
+    journal, seq = decision_id(data)
+    wall, session, event = (data.get(key) for key in ("wall", "session", "event"))
+    if not isinstance(wall, str) or len(wall) > MAX_WALL or not isinstance(session, dict):
         raise WireError(
-            "a decision without its journal id: expected journal (its id) and seq, a number from 1"
+            f"decision {seq}: expected its wall time (at most {MAX_WALL} characters) "
+            "and its session"
         )
-    assert isinstance(seq, int)
-    if not isinstance(wall, str) or not isinstance(session, dict):
-        raise WireError(f"decision {seq}: expected its wall time and its session")
     if not isinstance(event, dict) or not isinstance(event.get("event"), str):
         raise WireError(f"decision {seq}: expected an event with a name")
     if not isinstance(session.get("action"), str):
         raise WireError(f"decision {seq}: its session has no start action")
+    number = session.get("round")
+    if number is not None and not (_is_count(number) and number <= MAX_ROUND):
+        raise WireError(
+            f"decision {seq}: session round {_short(number)}: expected 1 to {MAX_ROUND}"
+        )
+    _check_numbers(f"decision {seq}", {"session": session, "event": event})
     return Decision(journal, seq, wall, session, event)
+
+
+def decision_id(data: Mapping[str, Any]) -> tuple[str, int]:
+    """A decision's journal id (its journal, its seq from 1 to 2**53), or WireError."""
+    journal, seq = data.get("journal"), data.get("seq")
+    if not (_is_id(journal) and type(seq) is int and 1 <= seq <= MAX_NUMBER):
+        raise WireError(
+            "a decision without its journal id: expected journal (its id) and seq, "
+            f"a number from 1 to 2**53, got {_short(seq)}"
+        )
+    assert isinstance(journal, str) and isinstance(seq, int)
+    return journal, seq
+
+
+def readable_id(payload: bytes) -> tuple[str, int] | None:
+    """The journal id of a decision that is otherwise refused, when it has a good one."""
+    try:
+        return decision_id(_decode(payload, "a decision"))
+    except WireError:
+        return None
+
+
+def _check_numbers(what: str, data: object) -> None:
+    """WireError at the first number beyond 2**53 either way (or not finite), anywhere."""
+    pending = [("", data)]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((f"{path}.{key}" if path else str(key), v) for key, v in value.items())
+        elif isinstance(value, list):
+            pending.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+        elif (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER)
+        ):
+            raise WireError(
+                f"{what}: {path} {_short(value)}: expected a number from -2**53 to 2**53"
+            )
+
+
+def _short(value: object) -> str:
+    """A value as an error line shows it: a huge number by its size, never its 3000 digits."""
+    if type(value) is int and abs(value) >= 10**12:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # --- the hub's confirmations and status --------------------------------------------------------

@@ -32,6 +32,7 @@ from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, Tournam
 from firmware_py.table.hub_wire import Decision
 from rules.errors import RuleError
 from rules.tournament import Tournament, TournamentFormat
+from rules.tournament.records import MAX_MATCH_POINTS
 
 MATCH_RESULT = "match_result"
 # The start action of a tournament match at the table, by the tournament's format.
@@ -70,10 +71,9 @@ class _Reported:
 
     @property
     def points(self) -> tuple[int, int] | None:
+        """The points as the table sent them, any sign: judged in ``_points_fault``."""
         a, b = self.decision.event.get("A"), self.decision.event.get("B")
-        if isinstance(a, int) and isinstance(b, int) and _count(a, 0) and _count(b, 0):
-            return a, b
-        return None
+        return (a, b) if type(a) is int and type(b) is int else None
 
     @property
     def by(self) -> str:
@@ -117,8 +117,9 @@ def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -
     played, held = MATCH_STARTS[reported.start], tournament.config.format
     if played is not held:
         return "not recorded", f"a {played.value} match in a {held.value} tournament"
-    if points is None:
-        return "refused", "the result has no points for teams A and B"
+    fault = _points_fault(reported.decision.event, played.points_step)
+    if fault is not None or points is None:
+        return "refused", fault or "the result has no points"
     decision = reported.decision
     later = record.later_table_event(reported.table, decision.journal, number, decision.seq)
     if later is not None:
@@ -153,6 +154,22 @@ def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -
         f"the table reports {score}; {was} entered by {current.entered_by} stands: "
         "amend it with a reason if the table is right"
     )
+
+
+def _points_fault(event: dict[str, object], step: int) -> str | None:
+    """What is wrong with a result's points, in words (R198), or None."""
+    for side in ("A", "B"):
+        points = event.get(side)
+        if type(points) is not int:
+            return f"the result has no points for team {side}: expected a whole number"
+        expected = f"expected 0 to {MAX_MATCH_POINTS}, a multiple of {step}"
+        if points < 0:
+            return f"team {side} points {points} is a negative score: {expected}"
+        if points > MAX_MATCH_POINTS:
+            return f"team {side} points {points} is more than any match scores: {expected}"
+        if points % step:
+            return f"team {side} points {points} is not a multiple of {step}: {expected}"
+    return None
 
 
 def _count(value: object, lowest: int) -> bool:

@@ -60,11 +60,13 @@ from firmware_py.table.hub_wire import (
     pairings_topic,
     parse_confirmation,
     parse_decision,
+    readable_id,
     round_of,
     table_of,
 )
 from firmware_py.table.mqtt_bridge import PahoOnLoop
 from firmware_py.table.notify import Notifier, WatchdogPinger
+from rules.errors import RuleError
 
 log = logging.getLogger("gametable")
 
@@ -122,9 +124,10 @@ class Hub(PahoOnLoop):
         self._applied: dict[int, tuple[str, int]] = {}
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
         self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
-        # table -> its messages not handled yet (the record busy, or an error): while it has
-        # any, its confirmation waits, since a later seq would confirm these too
-        self._held: dict[int, set[int]] = {}
+        # table -> the journal ids of its decisions not handled yet (the record busy, or the
+        # hub's own error; None: no readable id): while it has any, its confirmation waits
+        self._held: dict[int, set[tuple[str, int] | None]] = {}
+        self._retrying: set[tuple[int, tuple[str, int] | None]] = set()  # a retry is due
         self._beat = 0.0
         self._complaint: str | None = None
         self._client = self._make_client()
@@ -244,28 +247,46 @@ class Hub(PahoOnLoop):
         self.connected = False
 
     def _received(self, topic: str, payload: bytes, mid: int, qos: int) -> None:
-        table = table_of(topic, "events")
-        try:
-            self._handle(topic, payload)
-        except sqlite3.OperationalError as error:  # the record busy: the same message, later
-            self._complain(f"event=record_busy error={error}")
-            self._hold(table, mid)
-            assert self._loop is not None
-            self._loop.call_later(BUSY_RETRY_SECONDS, self._received, topic, payload, mid, qos)
-            return
-        except Exception as error:  # unacknowledged: the broker sends it again on reconnecting
-            log.error("event=hub_error topic=%s error=%r", topic, error)
-            self._hold(table, mid)  # until the hub restarts: the table keeps it meanwhile
-            return
-        if table is not None and mid in self._held.get(table, ()):
-            self._held[table].discard(mid)
-            self._confirm_soon(table)
+        """Every message is acknowledged at once, whatever becomes of it: the broker sends the
+        hub at most 20 unacknowledged messages, and one it keeps waiting for would stall every
+        table's (R197). Nothing is lost by it: a decision the record does not hold yet holds
+        its table's confirmation, and the table keeps it and sends it again (R195)."""
+        self._attempt(topic, payload, table_of(topic, "events"))
         if qos > 0:
             self._client.ack(mid, qos)
 
-    def _hold(self, table: int | None, mid: int) -> None:
+    def _attempt(self, topic: str, payload: bytes, table: int | None) -> None:
+        held = None if table is None else (table, readable_id(payload))
+        try:
+            self._handle(topic, payload)
+        except sqlite3.OperationalError as error:  # the record busy, or its disk: retried
+            self._complain(f"event=record_busy error={error}")
+            if held is None or held not in self._retrying:
+                self._hold(held, retrying=True)
+                assert self._loop is not None
+                self._loop.call_later(BUSY_RETRY_SECONDS, self._retry, topic, payload, table)
+            return
+        except Exception as error:  # the hub's own fault: held until the table sends it again
+            log.error("event=hub_error topic=%s error=%r", topic, error)
+            self._hold(held, retrying=False)
+            return
+        if held is not None and held[1] in self._held.get(held[0], ()):
+            self._held[held[0]].discard(held[1])
+            self._confirm_soon(held[0])
+
+    def _retry(self, topic: str, payload: bytes, table: int | None) -> None:
         if table is not None:
-            self._held.setdefault(table, set()).add(mid)
+            self._retrying.discard((table, readable_id(payload)))
+        self._attempt(topic, payload, table)
+
+    def _hold(self, held: tuple[int, tuple[str, int] | None] | None, *, retrying: bool) -> None:
+        """A table's decision not handled yet: its confirmation waits (a later seq would
+        confirm this one too) until a delivery of it is handled."""
+        if held is None:
+            return
+        self._held.setdefault(held[0], set()).add(held[1])
+        if retrying:
+            self._retrying.add(held)
 
     def _handle(self, topic: str, payload: bytes) -> None:
         table = table_of(topic, "events")
@@ -291,13 +312,20 @@ class Hub(PahoOnLoop):
         log.warning("event=hub_unknown_topic topic=%s", topic)
 
     def _decision(self, table: int, payload: bytes) -> None:
+        """A decision the hub cannot apply because of what it says is refused once and counted
+        as handled, so that the table's confirmation moves past it (R196)."""
         try:
             decision = parse_decision(payload)
-        except WireError as error:
-            log.warning("event=hub_bad_decision table=%d error=%s", table, error)
+            if bears_on_the_record(decision):
+                self._apply(table, decision)
+        except (WireError, RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
+            known = readable_id(payload)
+            seq = "?" if known is None else str(known[1])
+            log.warning("event=hub_bad_decision table=%d seq=%s error=%s", table, seq, error)
+            self.tally["bad decision"] += 1
+            if known is not None:
+                self._handled(table, *known)
             return
-        if bears_on_the_record(decision):
-            self._apply(table, decision)
         self._handled(table, decision.journal, decision.seq)
 
     def _apply(self, table: int, decision: Decision) -> None:

@@ -37,7 +37,7 @@ from firmware_py.director.hub.page.password import (
     read_stored,
     verify_password,
 )
-from firmware_py.director.hub.page.server import DirectorPage
+from firmware_py.director.hub.page.server import DirectorPage, WatchRefused
 from firmware_py.director.hub.page.sessions import (
     SESSION_SECONDS,
     AccessError,
@@ -148,9 +148,12 @@ async def _events(request: web.Request) -> web.StreamResponse:
     """Every table at once, then the tables that changed, as they change."""
     page = request.app[PAGE]
     board = page.board
-    watcher = page.watch()
-    if watcher is None:
-        raise Refused(503, "the hub serves as many live pages as it can: try again later")
+    try:
+        watcher = page.watch(request.remote or "")
+    except WatchRefused as refused:
+        if "text/event-stream" in request.headers.get("Accept", ""):
+            return await _refused_stream(request, str(refused))
+        raise Refused(refused.status, str(refused)) from None
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
@@ -176,6 +179,19 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return response
 
 
+async def _refused_stream(request: web.Request, message: str) -> web.StreamResponse:
+    """The refusal as an event the grid shows (R188): a browser's EventSource reads nothing of
+    an answer that is not 200 and would say only that the connection failed."""
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    )
+    await response.prepare(request)
+    refusal = json.dumps({"error": message})
+    await response.write(f"retry: 60000\nevent: refused\ndata: {refusal}\n\n".encode())
+    await response.write_eof()
+    return response
+
+
 async def _login_form(request: web.Request) -> web.StreamResponse:
     return _html(login_page(password_set=_stored(request) is not None))
 
@@ -185,21 +201,23 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
 
 async def _login(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    form = await _form(request)
-    address = request.remote or ""
+    address = request.remote or ""  # the connection's own peer: no header can name it
     stored = _stored(request)
     if stored is None:
         return _html(login_page(password_set=False), status=403)
-    if not request.secure and not _loopback(request.url.host):
+    if not request.secure and not _on_this_machine(address):
         return _html(login_page(_PLAIN_HTTP), status=403)
+    form = await _form(request)
     try:
-        page.sessions.check_may_try(address)
-        given = form.get("password", "")
-        if not isinstance(given, str) or not await asyncio.to_thread(
-            verify_password, stored, given
-        ):
-            log.warning("event=page_login_refused address=%s", address)
-            raise page.sessions.wrong_password(address)
+        # the attempt is reserved before the password is checked: a second one from the same
+        # address while it is checked is refused at once, not checked beside it (R186)
+        with page.sessions.trying(address):
+            given = form.get("password", "")
+            if not isinstance(given, str) or not await asyncio.to_thread(
+                verify_password, stored, given
+            ):
+                log.warning("event=page_login_refused address=%s", address)
+                raise page.sessions.wrong_password(address)
     except AccessError as error:
         return _html(login_page(str(error)), status=403)
     session = page.sessions.open(address)
@@ -306,7 +324,12 @@ def _check_origin(request: web.Request) -> None:
 async def _form(request: web.Request) -> Form:
     if request.content_type != "application/x-www-form-urlencoded":
         raise Refused(415, "expected a form sent as application/x-www-form-urlencoded")
-    return await request.post()
+    try:
+        return await request.post()
+    except (UnicodeDecodeError, LookupError):
+        raise Refused(
+            400, f"the form is not {request.charset or 'utf-8'} text: expected a form in UTF-8"
+        ) from None
 
 
 def _form_number(form: Form, key: str, what: str) -> int:
@@ -344,13 +367,15 @@ def _stored(request: web.Request) -> str | None:
         raise Refused(500, str(error)) from None
 
 
-def _loopback(host: str | None) -> bool:
-    if host == "localhost":
-        return True
+def _on_this_machine(address: str) -> bool:
+    """Whether a connection comes from the hub's own machine, by its peer address (R185)."""
     try:
-        return host is not None and ipaddress.ip_address(host).is_loopback
+        peer = ipaddress.ip_address(address.partition("%")[0])
     except ValueError:
         return False
+    if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
+        return peer.ipv4_mapped.is_loopback  # ::ffff:127.0.0.1, from a dual-stack listener
+    return peer.is_loopback
 
 
 # --- every response ----------------------------------------------------------------------------

@@ -3,8 +3,9 @@ them (docs/hub.md, "The director's page"). Pure: no broker, no clock, no logging
 hands each message in with the time it arrived and logs what the board says is wrong.
 
 A message that is not what its topic promises (not JSON, too large, a field of the wrong
-kind) changes nothing; the board names what is wrong the first time, and says nothing of the
-same fault from the same table again until that table has sent a good message.
+kind, a number or a text beyond what a table can show: R189) changes nothing; the board names
+what is wrong the first time, and says nothing of the same fault from the same table again
+until that table has sent a good message.
 """
 
 from __future__ import annotations
@@ -14,11 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from firmware_py.table.hub_wire import OFFLINE, ONLINE
+from firmware_py.table.hub_wire import MAX_ROUND, OFFLINE, ONLINE
 
 MAX_STATE_BYTES = 16_384  # a table's state is a few hundred bytes; the broker allows 64 KiB
 MAX_TEXT = 120  # characters of any one text shown (an OLED row is 21)
 MAX_SEATS = 8  # scores and lights: 2 teams, 3 Guesstimation seats, 4 STATES players
+# What a table can show (R189): a score of 5 digits either way (a GeoPlunge game is worth 40),
+# a round of the longest format, a clock as the OLED writes it ("12:41", "90:00").
+MAX_SCORE = 99_999
+MAX_CLOCK = 8
 # The start actions of a tournament's matches, by the tournament format they belong to.
 FORMATS = {"match.start": "combo4", "match3.start": "combo3", "championship.start": "championship"}
 
@@ -149,21 +154,32 @@ def parse_state(payload: bytes) -> dict[str, Any]:
         not isinstance(scores, dict)
         or len(scores) > MAX_SEATS
         or not all(
-            isinstance(seat, str) and len(seat) <= MAX_TEXT and type(points) is int
+            isinstance(seat, str)
+            and len(seat) <= MAX_TEXT
+            and type(points) is int
+            and -MAX_SCORE <= points <= MAX_SCORE
             for seat, points in scores.items()
         )
     ):
-        raise BoardError(f"scores: expected at most {MAX_SEATS} seats, each with whole points")
+        raise BoardError(
+            f"scores: expected at most {MAX_SEATS} seats, each with whole points from "
+            f"-{MAX_SCORE} to {MAX_SCORE}"
+        )
+    if number is not None and not (type(number) is int and 1 <= number <= MAX_ROUND):
+        raise BoardError(f"session.round: expected a round from 1 to {MAX_ROUND}")
+    clock = _text(data, "clock", "clock")
+    if clock is not None and len(clock) > MAX_CLOCK:
+        raise BoardError(f"clock: expected at most {MAX_CLOCK} characters, like 12:41")
     saved = data.get("saved")
     if not isinstance(saved, bool) or not isinstance(data.get("in_game"), bool):
         raise BoardError("saved, in_game: expected true or false")
     return {
         "family": _text(data, "family", "family"),
         "format": FORMATS.get(action or "", action),
-        "round": number if type(number) is int and number >= 1 else None,
+        "round": number,
         "game": _text(data, "game", "game"),
         "in_game": data["in_game"],
-        "clock": _text(data, "clock", "clock"),
+        "clock": clock,
         "scores": dict(scores),
         "title": _text(screen, "title", "screen.title"),
         "alert": _text(screen, "alert", "screen.alert"),

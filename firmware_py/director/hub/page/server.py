@@ -26,6 +26,16 @@ from firmware_py.director.tournament_db import TournamentDB
 log = logging.getLogger("gametable")
 
 MAX_WATCHERS = 64  # open pages at once: the director's, a deputy's, a projector, the public
+# open pages from one address: a laptop with a few tabs, never the whole of MAX_WATCHERS (R188)
+MAX_WATCHERS_PER_ADDRESS = 8
+
+
+class WatchRefused(Exception):
+    """No live grid for this page now: its HTTP status and the one line that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class PageSetupError(Exception):
@@ -83,7 +93,7 @@ class DirectorPage:
     sessions: DirectorSessions = field(init=False)
     closed: bool = False
     notices: dict[str, str] = field(default_factory=dict)  # session token -> one-shot notice
-    _watchers: set[asyncio.Event] = field(default_factory=set)
+    _watchers: dict[asyncio.Event, str] = field(default_factory=dict)  # -> its address
     _runner: web.AppRunner | None = None
 
     def __post_init__(self) -> None:
@@ -122,15 +132,24 @@ class DirectorPage:
         for watcher in self._watchers:
             watcher.set()
 
-    def watch(self) -> asyncio.Event | None:
+    def watch(self, address: str) -> asyncio.Event:
+        """A new open page's wake-up, or WatchRefused: the hub's limit, or this address's."""
         if len(self._watchers) >= MAX_WATCHERS:
-            return None
+            raise WatchRefused(503, "the hub serves as many live pages as it can: try again later")
+        if sum(1 for seen in self._watchers.values() if seen == address) >= (
+            MAX_WATCHERS_PER_ADDRESS
+        ):
+            raise WatchRefused(
+                429,
+                f"too many pages open from this address ({MAX_WATCHERS_PER_ADDRESS} live "
+                "grids at most): close one and reload",
+            )
         watcher = asyncio.Event()
-        self._watchers.add(watcher)
+        self._watchers[watcher] = address
         return watcher
 
     def unwatch(self, watcher: asyncio.Event) -> None:
-        self._watchers.discard(watcher)
+        self._watchers.pop(watcher, None)
 
 
 def _where(sock: socket.socket) -> str:

@@ -4,7 +4,8 @@ A login that gives the director's password gets a session: a random token kept i
 (HttpOnly, SameSite=Strict, Secure: R181) and a separate random CSRF token that every changing
 form carries. A session ends at logout or ``SESSION_SECONDS`` after the login. Wrong passwords
 slow their address down: after the first ``FREE_TRIES``, each wrong one doubles the wait
-before that address may try again (up to ``MAX_WAIT``), and a good login clears it. Sessions
+before that address may try again (up to ``MAX_WAIT``), and a good login clears it; one
+password at a time is checked per address, so that parallel tries cannot outrun the count. Sessions
 live in the hub's memory: a restarted hub asks the director to log in again.
 """
 
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 SESSION_SECONDS = 12 * 3600  # a tournament day
@@ -45,6 +47,7 @@ class DirectorSessions:
     clock: Callable[[], float]  # monotonic seconds (the loop's clock)
     _sessions: dict[str, DirectorSession] = field(default_factory=dict)  # token -> session
     _misses: dict[str, _Misses] = field(default_factory=dict)  # address -> wrong passwords
+    _trying: set[str] = field(default_factory=set)  # addresses with a password being checked
 
     def check_may_try(self, address: str) -> None:
         """AccessError while ``address`` must wait after wrong passwords."""
@@ -54,6 +57,19 @@ class DirectorSessions:
             raise AccessError(
                 f"{misses.count} wrong passwords from this address: try again in {wait} s"
             )
+
+    @contextmanager
+    def trying(self, address: str) -> Iterator[None]:
+        """One password at a time from ``address``, and none while it must wait: AccessError
+        at once for any other (R186)."""
+        self.check_may_try(address)
+        if address in self._trying:
+            raise AccessError("another login from this address is being checked: try again in 1 s")
+        self._trying.add(address)
+        try:
+            yield
+        finally:
+            self._trying.discard(address)
 
     def wrong_password(self, address: str) -> AccessError:
         """Count a wrong password from ``address``; the error to show."""

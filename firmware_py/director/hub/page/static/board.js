@@ -79,7 +79,13 @@ function connect() {
     }
     if (rows.size === 0) connection.textContent = "Live: no table heard from yet";
   };
+  // the hub's limit on live pages (from this address, or in all): its words, no retrying
+  stream.addEventListener("refused", (message) => {
+    stream.close();
+    connection.textContent = `Not live: ${JSON.parse(message.data).error}`;
+  });
   stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED) return; // refused above: keep its words
     connection.textContent = "Connection to the hub lost: trying again…";
   };
 }
