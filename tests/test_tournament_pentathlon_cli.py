@@ -131,7 +131,7 @@ def test_an_amendment_keeps_every_version_with_its_reason(capsys: Capture, db: P
 
 def test_standings_per_game_and_overall(capsys: Capture, db: Path) -> None:
     _seated(capsys, db)
-    _ok(capsys, db, *RESULT, "--winner", "B", "--how", "three-i-ia")
+    _ok(capsys, db, *RESULT, "--winner", "B", "--how", "three-i-ia", "--challenges", "0/2/1,0/0/0")
     _ok(capsys, db, "result", "--round", "1", "--table", "2", "--winner", "tie", "--how",
         "time-limit")  # fmt: skip
     rows = json.loads(_ok(capsys, db, "standings", "--json"))
@@ -177,6 +177,24 @@ def test_bad_input_is_one_line_and_changes_nothing(
 ) -> None:
     _seated(capsys, db)
     _bad(capsys, db, *argv, names=names)
+
+
+@pytest.mark.parametrize(
+    ("entered", "names"),
+    [
+        (("--winner", "B", "--how", "time-limit", "--scores", "25,34"),
+         "the adjudication gives A wins"),
+        (("--winner", "B", "--how", "three-i-ia", "--challenges", "0/0/0,0/3/0"),
+         "expected player A with 3 I/IA"),
+        (("--winner", "A", "--how", "goal", "--challenges", "9/9/9,0/0/0"),
+         "player A has 18 I/IA"),
+    ],
+)  # fmt: skip
+def test_a_result_its_own_scores_or_challenges_contradict_is_refused(
+    capsys: Capture, db: Path, entered: tuple[str, ...], names: str
+) -> None:
+    _seated(capsys, db)
+    _bad(capsys, db, "result", "--round", "1", "--table", "2", *entered, names=names)
 
 
 def test_a_record_without_a_pentathlon_event_says_how_to_start_one(

@@ -28,6 +28,7 @@ from rules.tournament.pentathlon import (
     PentathlonPoints,
     Seat,
 )
+from rules.tournament.pentathlon_check import check_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +203,10 @@ class PentathlonRecord:
         source: str,
         amend_reason: str | None = None,
     ) -> PentathlonEntry:
-        """Store a seat's result. A second one for the same seat is refused unless it is an
-        amendment with a reason; the amendment supersedes the current version."""
+        """Store a seat's result, once its own scores and challenges agree with it (R269,
+        R340). A second one for the same seat is refused unless it is an amendment with a
+        reason; the amendment supersedes the current version."""
+        check_result(result)
         seat = result.seat
         where = f"round {seat.round} table {seat.table}"
         row = self._db.execute(
