@@ -11,6 +11,8 @@ import pytest
 
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table import hub_wire
+from rules.tournament.pentathlon import MAX_TABLE
 from tests.test_tournament_cli import TEAMS_CSV, main
 
 PLAYERS_CSV = """name,division,school
@@ -170,6 +172,13 @@ def test_standings_per_game_and_overall(capsys: Capture, db: Path) -> None:
         ((*RESULT, "--show", "--winner", "A"), "--show shows a result"),
         (("result", "--round", "3", "--table", "1", "--winner", "A", "--how", "goal"),
          "round 3 has no table 1 seated"),
+        (("seat", "--round", "99999999999999999999", "--table", "3", "--game", "juggle", "--a",
+          "Ann Lee", "--b", "Ben Cho"), "round 99999999999999999999: expected 1 to 99"),
+        (("seat", "--round", "2", "--table", "99999999999999999999", "--game", "juggle", "--a",
+          "Ann Lee", "--b", "Ben Cho"), "expected 1 to 999 (a hub table's number)"),
+        ((*RESULT[:2], "99999999999999999999", *RESULT[3:], "--show"), "expected 1 to 99"),
+        (("seat", "--round", "3", "--table", "1", "--game", "juggle", "--a", "Ann Lee", "--b",
+          "Ben Cho"), "rounds are seated in order"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_changes_nothing(
@@ -195,6 +204,10 @@ def test_a_result_its_own_scores_or_challenges_contradict_is_refused(
 ) -> None:
     _seated(capsys, db)
     _bad(capsys, db, "result", "--round", "1", "--table", "2", *entered, names=names)
+
+
+def test_the_record_s_tables_are_the_hub_s() -> None:
+    assert MAX_TABLE == hub_wire.MAX_TABLE
 
 
 def test_a_record_without_a_pentathlon_event_says_how_to_start_one(
