@@ -170,6 +170,8 @@ def test_standings_per_game_and_overall(capsys: Capture, db: Path) -> None:
         ((*RESULT, "--winner", "A", "--how", "goal", "--amend"), "--amend without --reason"),
         ((*RESULT, "--winner", "A", "--how", "goal", "--reason", "x"), "--reason without"),
         ((*RESULT, "--show", "--winner", "A"), "--show shows a result"),
+        ((*RESULT, "--winner", "A", "--how", "goal", "--amend", "--reason", "two\nlines"),
+         "the reason: expected one line of at most 500 printable characters, got 2 lines"),
         (("result", "--round", "3", "--table", "1", "--winner", "A", "--how", "goal"),
          "round 3 has no table 1 seated"),
         (("seat", "--round", "99999999999999999999", "--table", "3", "--game", "juggle", "--a",

@@ -29,6 +29,7 @@ from rules.tournament.pentathlon import (
     Seat,
 )
 from rules.tournament.pentathlon_check import check_result
+from rules.tournament.teams import one_line_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +208,8 @@ class PentathlonRecord:
         R340). A second one for the same seat is refused unless it is an amendment with a
         reason; the amendment supersedes the current version."""
         check_result(result)
+        if amend_reason is not None:
+            amend_reason = one_line_reason(amend_reason)  # R342
         seat = result.seat
         where = f"round {seat.round} table {seat.table}"
         row = self._db.execute(
