@@ -163,6 +163,15 @@ def test_what_cannot_be_placed_or_read_is_refused_saying_why(
     assert _history(record) == []
 
 
+def test_a_table_s_result_its_own_scores_contradict_is_refused(record: TournamentDB) -> None:
+    # A hand-edited journal: B cannot win Contig 60 at the time limit with the higher score.
+    applied = apply_result(record, 1, game_over(40, "B"), now=LATER)
+    assert applied.event is not None and applied.event.outcome == "refused"
+    assert "the result contradicts itself" in applied.event.note
+    assert "the adjudication gives A wins" in applied.event.note
+    assert _history(record) == []
+
+
 def test_a_record_without_a_pentathlon_event_leaves_the_game_out(tmp_path: Path) -> None:
     with TournamentDB.create_record(tmp_path / "empty.db") as record:
         applied = apply_result(record, 1, game_over(40), now=LATER)

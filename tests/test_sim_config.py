@@ -53,6 +53,33 @@ def test_states_in_the_simulator_starts_on_the_shipped_deck_with_knocking() -> N
     assert simulator_config("states").states.knocking is None  # the family's default: on
 
 
+def test_states_in_the_simulator_plays_a_script_with_the_deck_its_setup_names() -> None:
+    example = Path(__file__).resolve().parents[1] / "docs/scripts/states-connect-and-knock.jsonl"
+    done = sim("--family", "states", "--headless", "--script", str(example))
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in done.stdout.splitlines()]
+    # CO's colour is in the example deck, not in the shipped one: the knock is judged by it.
+    (refused,) = [e for e in events if e["event"] == "entry_refused"]
+    assert refused["reason"].endswith("expected 3 or 4 states of one colour")
+    assert [e["player"] for e in events if e["event"] == "knock"] == ["Bo"]
+
+
+def test_the_alternate_scoring_in_a_script_is_refused_saying_what_to_set_in_the_script(
+    tmp_path: Path,
+) -> None:
+    alternate = tmp_path / "alternate.jsonl"
+    alternate.write_text(
+        '{"setup": {"family": "states", "scoring": "alternate"}}\n'
+        '{"t": 1, "press": "console.go"}\n',
+        encoding="utf-8",
+    )
+    done = sim("--family", "states", "--headless", "--script", str(alternate))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1
+    assert "setup.deck: the alternate scoring needs every card's value" in done.stderr
+    assert 'in a script: "scoring": "standard" in its setup' in done.stderr
+
+
 def test_a_config_file_with_two_seats_is_refused_for_guesstimation_in_one_line(
     tmp_path: Path,
 ) -> None:

@@ -586,6 +586,16 @@ def test_r133_free_text_with_a_control_character_or_too_long_is_refused(
     assert_unchanged(capsys, db, *argv, names=names)
 
 
+def test_r342_a_reason_of_two_lines_is_refused_not_joined(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    assert_unchanged(
+        capsys,
+        db,
+        *("playoff", "--void", "--reason", "wrong cards\ndealt"),
+        names="the reason: expected one line of at most 500 printable characters, got 2 lines",
+    )
+
+
 def test_r133_free_text_is_stored_one_way(capsys: Capture, db: Path) -> None:
     new(capsys, db, "--seed", "1")
     ok_json(

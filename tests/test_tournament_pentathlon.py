@@ -3,6 +3,8 @@ checked, results that say how, and the standings per game and overall (R264-R266
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rules.errors import IllegalAction, InvalidInput
@@ -14,6 +16,7 @@ from rules.tournament.pentathlon import (
     Pentathlete,
     PentathlonEvent,
     PentathlonPoints,
+    Seat,
     parse_division,
     parse_players_csv,
 )
@@ -46,8 +49,7 @@ def _game(  # noqa: PLR0917 - a game reads best as its round, table, players and
     game: Game = Game.CONTIG_60,
     challenges: tuple[Challenges, Challenges] = (Challenges(), Challenges()),
 ) -> GameResult:
-    seat = PentathlonEvent(PentathlonPoints(), PLAYERS).seat(round_number, table, game, a, b)
-    return GameResult(seat, winner, how, challenges=challenges)
+    return GameResult(Seat(round_number, table, game, a, b), winner, how, challenges=challenges)
 
 
 def test_a_division_is_named_by_its_numeral_or_its_number() -> None:
@@ -97,6 +99,33 @@ def test_a_pentathlete_plays_one_game_a_round() -> None:
 def test_a_table_seats_one_pair_a_round() -> None:
     with pytest.raises(IllegalAction, match="round 1 table 1 is seated already"):
         _event(_game(1, 1, "Ann", "Ben", "A")).seat(1, 1, Game.CONTIG_60, "Cy", "Dee")
+
+
+@pytest.mark.parametrize(
+    ("round_number", "table", "names"),
+    [
+        (0, 1, "round 0: expected 1 to 99"),
+        (100, 1, "round 100: expected 1 to 99"),
+        (10**20, 1, "expected 1 to 99"),
+        (1, 0, "table 0: expected 1 to 999"),
+        (1, 1000, "table 1000: expected 1 to 999 (a hub table's number)"),
+    ],
+)
+def test_a_round_is_bounded_as_the_geoplunge_record_s_and_a_table_as_the_hub_s(
+    round_number: int, table: int, names: str
+) -> None:
+    with pytest.raises(InvalidInput, match=re.escape(names)):
+        _event().seat(round_number, table, Game.JUGGLE, "Ann", "Ben")
+    with pytest.raises(InvalidInput, match=re.escape(names)):
+        _event().seat_at(round_number, table)
+
+
+def test_rounds_are_seated_in_order() -> None:
+    event = _event(_game(1, 1, "Ann", "Ben", "A"))
+    with pytest.raises(IllegalAction, match=r"round 3 before round 2: .*expected round 1 to 2"):
+        event.seat(3, 1, Game.JUGGLE, "Ann", "Cy")
+    assert event.seat(2, 1, Game.JUGGLE, "Ann", "Cy").round == 2
+    assert event.seat(1, 2, Game.CONTIG_60, "Cy", "Dee").round == 1
 
 
 def test_a_tie_comes_only_from_the_time_limit_an_agreement_or_an_award() -> None:

@@ -11,6 +11,8 @@ import pytest
 
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table import hub_wire
+from rules.tournament.pentathlon import MAX_TABLE
 from tests.test_tournament_cli import TEAMS_CSV, main
 
 PLAYERS_CSV = """name,division,school
@@ -131,7 +133,7 @@ def test_an_amendment_keeps_every_version_with_its_reason(capsys: Capture, db: P
 
 def test_standings_per_game_and_overall(capsys: Capture, db: Path) -> None:
     _seated(capsys, db)
-    _ok(capsys, db, *RESULT, "--winner", "B", "--how", "three-i-ia")
+    _ok(capsys, db, *RESULT, "--winner", "B", "--how", "three-i-ia", "--challenges", "0/2/1,0/0/0")
     _ok(capsys, db, "result", "--round", "1", "--table", "2", "--winner", "tie", "--how",
         "time-limit")  # fmt: skip
     rows = json.loads(_ok(capsys, db, "standings", "--json"))
@@ -168,8 +170,17 @@ def test_standings_per_game_and_overall(capsys: Capture, db: Path) -> None:
         ((*RESULT, "--winner", "A", "--how", "goal", "--amend"), "--amend without --reason"),
         ((*RESULT, "--winner", "A", "--how", "goal", "--reason", "x"), "--reason without"),
         ((*RESULT, "--show", "--winner", "A"), "--show shows a result"),
+        ((*RESULT, "--winner", "A", "--how", "goal", "--amend", "--reason", "two\nlines"),
+         "the reason: expected one line of at most 500 printable characters, got 2 lines"),
         (("result", "--round", "3", "--table", "1", "--winner", "A", "--how", "goal"),
          "round 3 has no table 1 seated"),
+        (("seat", "--round", "99999999999999999999", "--table", "3", "--game", "juggle", "--a",
+          "Ann Lee", "--b", "Ben Cho"), "round 99999999999999999999: expected 1 to 99"),
+        (("seat", "--round", "2", "--table", "99999999999999999999", "--game", "juggle", "--a",
+          "Ann Lee", "--b", "Ben Cho"), "expected 1 to 999 (a hub table's number)"),
+        ((*RESULT[:2], "99999999999999999999", *RESULT[3:], "--show"), "expected 1 to 99"),
+        (("seat", "--round", "3", "--table", "1", "--game", "juggle", "--a", "Ann Lee", "--b",
+          "Ben Cho"), "rounds are seated in order"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_changes_nothing(
@@ -177,6 +188,28 @@ def test_bad_input_is_one_line_and_changes_nothing(
 ) -> None:
     _seated(capsys, db)
     _bad(capsys, db, *argv, names=names)
+
+
+@pytest.mark.parametrize(
+    ("entered", "names"),
+    [
+        (("--winner", "B", "--how", "time-limit", "--scores", "25,34"),
+         "the adjudication gives A wins"),
+        (("--winner", "B", "--how", "three-i-ia", "--challenges", "0/0/0,0/3/0"),
+         "expected player A with 3 I/IA"),
+        (("--winner", "A", "--how", "goal", "--challenges", "9/9/9,0/0/0"),
+         "player A has 18 I/IA"),
+    ],
+)  # fmt: skip
+def test_a_result_its_own_scores_or_challenges_contradict_is_refused(
+    capsys: Capture, db: Path, entered: tuple[str, ...], names: str
+) -> None:
+    _seated(capsys, db)
+    _bad(capsys, db, "result", "--round", "1", "--table", "2", *entered, names=names)
+
+
+def test_the_record_s_tables_are_the_hub_s() -> None:
+    assert MAX_TABLE == hub_wire.MAX_TABLE
 
 
 def test_a_record_without_a_pentathlon_event_says_how_to_start_one(

@@ -28,6 +28,8 @@ from rules.tournament.pentathlon import (
     PentathlonPoints,
     Seat,
 )
+from rules.tournament.pentathlon_check import check_result
+from rules.tournament.teams import one_line_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +204,12 @@ class PentathlonRecord:
         source: str,
         amend_reason: str | None = None,
     ) -> PentathlonEntry:
-        """Store a seat's result. A second one for the same seat is refused unless it is an
-        amendment with a reason; the amendment supersedes the current version."""
+        """Store a seat's result, once its own scores and challenges agree with it (R269,
+        R340). A second one for the same seat is refused unless it is an amendment with a
+        reason; the amendment supersedes the current version."""
+        check_result(result)
+        if amend_reason is not None:
+            amend_reason = one_line_reason(amend_reason)  # R342
         seat = result.seat
         where = f"round {seat.round} table {seat.table}"
         row = self._db.execute(

@@ -38,7 +38,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
-from rules.tournament.teams import clean_text
+from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
 BAD_INPUT = 2
@@ -107,7 +107,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     playoff = sub.add_parser("playoff", help="record a Border-Up playoff game")
     playoff.add_argument("--winner", help="the winner of the next playoff game")
     playoff.add_argument("--void", action="store_true", help="void the playoff games so far")
-    playoff.add_argument("--reason", type=REASON, help="why the games are voided")
+    playoff.add_argument("--reason", type=_reason, help="why the games are voided")
     _common(playoff, by="director")
 
     protest = sub.add_parser("protest", help="record a protest")
@@ -119,7 +119,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     export = sub.add_parser("export", help="the whole tournament record as JSON")
     _common(export)
 
-    pentathlon_cli.add_parser(sub, _common, REASON)
+    pentathlon_cli.add_parser(sub, _common, _reason)
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -141,8 +141,15 @@ def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
 
 
 WHO = _plain_text("who enters it", 64)
-REASON = _plain_text("the reason", 500)
 PROTEST = _plain_text("the protest", 2000)
+
+
+def _reason(text: str) -> str:
+    """An argument type for an amendment's or a voided playoff's reason: one line (R342)."""
+    try:
+        return one_line_reason(text)
+    except InvalidInput as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
@@ -158,7 +165,7 @@ def _round(parser: argparse.ArgumentParser) -> None:
 
 def _amend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--amend", action="store_true", help="replace the recorded entry")
-    parser.add_argument("--reason", type=REASON, help="why it is amended (required with --amend)")
+    parser.add_argument("--reason", type=_reason, help="why it is amended (required with --amend)")
 
 
 def run(args: argparse.Namespace, now: str | None = None) -> int:

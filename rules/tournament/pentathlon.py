@@ -18,6 +18,7 @@ from typing import Any
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How
+from rules.tournament.formats import MAX_ROUNDS
 from rules.tournament.teams import clean_text, name_key
 
 DIVISIONS = ("I", "II", "III", "IV", "V")  # the Mathematics Pentathlon's five divisions
@@ -27,6 +28,7 @@ MAX_NAME = 80
 MAX_POINTS = 100
 MAX_SCORE = 100_000  # any game's final score (a running score, empty spaces, games won)
 MAX_CHALLENGES = 99
+MAX_TABLE = 999  # the numbers a hub table can have (firmware_py.table.hub_wire.MAX_TABLE)
 SIDES = ("A", "B")
 TIES = (How.TIME_LIMIT, How.AGREEMENT, How.AWARD)  # how a game can end level
 
@@ -284,6 +286,7 @@ class PentathlonEvent:
         raise InvalidInput(f"no Pentathlete named {name!r}: expected one of the event's players")
 
     def seat_at(self, round_number: int, table: int) -> Seat:
+        check_where(round_number, table)
         for seat in self.seats:
             if (seat.round, seat.table) == (round_number, table):
                 return seat
@@ -294,9 +297,14 @@ class PentathlonEvent:
 
     def seat(self, round_number: int, table: int, game: Game, a: str, b: str) -> Seat:
         """A new seat, checked: both players entered, of one division, neither seated twice in
-        the round, the table free in the round."""
-        if round_number < 1 or table < 1:
-            raise InvalidInput(f"round {round_number} table {table}: expected 1 or more for each")
+        the round, the table free in the round, the rounds seated in order (R341, R343)."""
+        check_where(round_number, table)
+        seated = {seat.round for seat in self.seats}
+        if round_number > 1 and round_number not in seated and round_number - 1 not in seated:
+            raise IllegalAction(
+                f"round {round_number} before round {round_number - 1}: rounds are seated in "
+                f"order, expected round 1 to {max(seated, default=0) + 1}"
+            )
         first, second = self.player(a), self.player(b)
         if first.name == second.name:
             raise InvalidInput(f"{first.name!r} against themself: expected two Pentathletes")
@@ -329,6 +337,14 @@ class PentathlonEvent:
             players = [p for p in self.players if p.division == division]
             rows += _ranked([_standing(player, results, self.points) for player in players])
         return tuple(rows)
+
+
+def check_where(round_number: int, table: int) -> None:
+    """A round as the GeoPlunge record bounds them, a table as the hub numbers them (R341)."""
+    if not 1 <= round_number <= MAX_ROUNDS:
+        raise InvalidInput(f"round {round_number}: expected 1 to {MAX_ROUNDS}")
+    if not 1 <= table <= MAX_TABLE:
+        raise InvalidInput(f"table {table}: expected 1 to {MAX_TABLE} (a hub table's number)")
 
 
 def _standing(

@@ -21,6 +21,7 @@ MAX_TEAMS = 512
 MAX_NAME = 40
 MAX_SCHOOL = 80
 MAX_PLAYERS = 8
+MAX_REASON = 500  # characters of an amendment's reason (R133)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,23 @@ def clean_text(text: str, where: str) -> str:
         raise InvalidInput(f"{where}: {text!r} holds a control character: expected plain text")
     text = "".join(char for char in text if unicodedata.category(char) != "Cf")
     return " ".join(text.split())
+
+
+def one_line_reason(text: str) -> str:
+    """A reason for the record (an amendment's, a voided playoff's), made one way as names are
+    (R133); refused unless it is one line of at most MAX_REASON printable characters (R342): a
+    second line is refused, not joined to the first. Empty stays empty for the caller to refuse
+    in its own words."""
+    expected = f"the reason: expected one line of at most {MAX_REASON} printable characters"
+    lines = text.strip().splitlines()
+    if len(lines) > 1:
+        raise InvalidInput(f"{expected}, got {len(lines)} lines")
+    cleaned = clean_text(text, "the reason")  # a control character is refused, named
+    if not cleaned.isprintable():
+        raise InvalidInput(f"{expected}, got a character that is not printable")
+    if len(cleaned) > MAX_REASON:
+        raise InvalidInput(f"{expected}, got {len(cleaned)} characters")
+    return cleaned
 
 
 def name_key(name: str) -> str:

@@ -20,6 +20,7 @@ from rules.errors import RuleError
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How
 from rules.tournament.pentathlon import SIDES, Challenges, GameResult
+from rules.tournament.pentathlon_check import check_result
 
 GAME_OVER = "game_over"
 START = "pentathlon.start"
@@ -83,6 +84,10 @@ def _judged(
         result = GameResult(seat, *_reported(decision.event))
     except (RuleError, KeyError, TypeError, ValueError) as error:
         return seat.round, nothing, "refused", f"the result cannot be read: {error}"
+    try:
+        check_result(result)  # a table's result is the rules core's; a hand-edited one may not be
+    except RuleError as error:
+        return seat.round, result.scores, "refused", f"the result contradicts itself: {error}"
     scores = result.scores
     by = f"table {table}"
     later = event.record.later_table_event(table, decision.journal, seat.round, decision.seq)

@@ -27,7 +27,10 @@ from rules.states.table_game import TARGETS, new_table_game
 OPTION_NAMES = ("players", "teams", "scoring", "knocking", "connect", "target", "deck")
 KERNEL_FLAGS = ("game", "format", "round")  # the simulator's flags for other families
 E = TypeVar("E", Scoring, Connection)
-STANDARD_SCORING = 'set scoring = "standard" in [states]'
+# The options come from the config's [states] or from a script's setup line (R344).
+STANDARD_SCORING = (
+    'set scoring = "standard" in [states] (in a script: "scoring": "standard" in its setup)'
+)
 
 
 @dataclass(frozen=True, slots=True)

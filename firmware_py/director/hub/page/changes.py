@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import InvalidInput
+from rules.tournament.teams import one_line_reason
 
 DIRECTOR = "director"
-MAX_REASON = 500  # as `gametable tournament result --reason`
 
 
 def enter_result(
@@ -26,10 +26,7 @@ def enter_result(
         amend_reason = amend_reason.strip()
         if not amend_reason:
             raise InvalidInput("an amendment with an empty reason: expected why it changes")
-        if len(amend_reason) > MAX_REASON or not amend_reason.isprintable():
-            raise InvalidInput(
-                f"the reason: expected one line of at most {MAX_REASON} printable characters"
-            )
+        amend_reason = one_line_reason(amend_reason)  # as the command's --reason (R342)
     with record.transaction() as tournament:
         result = tournament.result(round_number, table, a_points, b_points)
         entry = record.add_result(
