@@ -98,6 +98,17 @@ async def join(page: Page, base: str, seat: str, code: str) -> None:
     await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
 
 
+async def ask_for_monitor(page: Page, base: str, code: str) -> str:
+    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
+    await page.goto(base)
+    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
+    await page.select_option("#join-seat", "monitor")
+    await page.fill("#join-code", code)
+    await page.click("#join-form button")
+    await expect(page.locator("#waiting")).to_be_visible(timeout=WAIT_MS)
+    return await page.locator("#waiting").inner_text()
+
+
 async def send(page: Page, value: str) -> None:
     await page.fill("#entry-value", value)
     await page.click("#entry-send")
