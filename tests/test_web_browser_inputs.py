@@ -28,6 +28,7 @@ from tests.browser_helpers import (
     buttons,
     choose,
     join,
+    join_as_monitor,
     page_daemon,
     press,
     running,
@@ -46,11 +47,8 @@ async def phone_at(daemon: TableDaemon, base: str, seat: str) -> AsyncIterator[P
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
         try:
             phone = await (await browser.new_context(viewport=PHONE)).new_page()
-            if seat == MONITOR:  # asked for with the code, confirmed at the console (R494)
-                await ask_for_monitor(phone, base, daemon.page.access.code)
-                await asyncio.sleep(CONFIRM_AFTER)
-                await buttons(daemon, "count")
-                await expect(phone.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+            if seat == MONITOR:
+                await join_as_monitor(phone, daemon, base)
             else:
                 await join(phone, base, seat, daemon.page.access.code)
             yield phone
