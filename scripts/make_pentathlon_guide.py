@@ -30,6 +30,13 @@ each player has a flag button (pressing it passes the flag card) and a challenge
 every screen means and what every button does there:
 [pentathlon.md](pentathlon.md#the-monitors-table). Every screen below is a frame of the real
 OLED, captured with luma.emulator while `scripts/make_pentathlon_guide.py` plays the buttons.
+
+## Your phone as the monitor's
+
+With the table's web page on, you may type a move's numbers on your phone (R482). On the page,
+pick `Game Monitor` and type the join code from the OLED; then, when the OLED's footer shows
+`COUNT: monitor` and the same number as your phone, press **COUNT** on the console: only that
+press makes the phone yours (R494-R497). COUNT does nothing else on any Pentathlon screen.
 """
 
 CARD = """

@@ -26,6 +26,7 @@ from playwright.async_api import Browser, Page, ViewportSize, async_playwright, 
 
 from firmware_py import families
 from firmware_py.families.geoplunge.options import table_settings as geoplunge
+from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings as pentathlon
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon
@@ -37,6 +38,7 @@ from tests.browser_helpers import (
     buttons,
     choose,
     join,
+    join_as_monitor,
     page_daemon,
     press,
     running,
@@ -56,7 +58,10 @@ async def _phone(
 ) -> Page:
     assert daemon.page is not None
     page = await (await browser.new_context(viewport=size, reduced_motion="reduce")).new_page()
-    await join(page, base, seat, daemon.page.access.code)
+    if seat == MONITOR:  # confirmed at the console (R494)
+        await join_as_monitor(page, daemon, base)
+    else:
+        await join(page, base, seat, daemon.page.access.code)
     return page
 
 

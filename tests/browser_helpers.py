@@ -16,6 +16,7 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.page import TablePage, listen
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
@@ -95,6 +96,27 @@ async def join(page: Page, base: str, seat: str, code: str) -> None:
     await page.select_option("#join-seat", seat)
     await page.fill("#join-code", code)
     await page.click("#join-form button")
+    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+
+
+async def ask_for_monitor(page: Page, base: str, code: str) -> str:
+    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
+    await page.goto(base)
+    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
+    await page.select_option("#join-seat", "monitor")
+    await page.fill("#join-code", code)
+    await page.click("#join-form button")
+    await expect(page.locator("#waiting")).to_be_visible(timeout=WAIT_MS)
+    return await page.locator("#waiting").inner_text()
+
+
+async def join_as_monitor(page: Page, daemon: TableDaemon, base: str) -> None:
+    """The Game Monitor's phone: asked for with the code, confirmed with COUNT at the console
+    once the request has been on show long enough (R494, R496)."""
+    assert daemon.page is not None
+    await ask_for_monitor(page, base, daemon.page.access.code)
+    await asyncio.sleep(CONFIRM_AFTER)
+    await buttons(daemon, "count")
     await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
 
 

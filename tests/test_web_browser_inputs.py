@@ -13,8 +13,10 @@ from pathlib import Path
 from playwright.async_api import Page, async_playwright, expect
 
 from firmware_py.families.geoplunge.options import table_settings as geoplunge
+from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings as pentathlon
 from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.web.access import CONFIRM_AFTER
 from rules.actions import encode
 from rules.geoplunge.games.state_iq import StateIQGuess
 from rules.geoplunge.teams import Team
@@ -22,9 +24,11 @@ from tests.browser_helpers import (
     CHROMIUM,
     PHONE,
     WAIT_MS,
+    ask_for_monitor,
     buttons,
     choose,
     join,
+    join_as_monitor,
     page_daemon,
     press,
     running,
@@ -43,7 +47,10 @@ async def phone_at(daemon: TableDaemon, base: str, seat: str) -> AsyncIterator[P
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
         try:
             phone = await (await browser.new_context(viewport=PHONE)).new_page()
-            await join(phone, base, seat, daemon.page.access.code)
+            if seat == MONITOR:
+                await join_as_monitor(phone, daemon, base)
+            else:
+                await join(phone, base, seat, daemon.page.access.code)
             yield phone
         finally:
             await browser.close()
@@ -163,3 +170,40 @@ def test_the_game_monitor_types_a_chip_s_points_on_the_page(tmp_path: Path) -> N
     assert refused == "Points the chip scores 'lots': expected a whole number from 0 to 999"
     assert scores.split("\n") == ["A", "23", "B", "60"]
     assert encode(daemon.controller.log[-1]) == {"action": "pentathlon.contig.play", "score": 37}
+
+
+def test_the_monitor_confirms_a_phone_at_the_console(tmp_path: Path) -> None:
+    """The phone and the OLED show one number; until COUNT is pressed the phone is refused."""
+    daemon = page_daemon(pentathlon(game="contig-60"), tmp_path / "journal.db")
+
+    async def scenario() -> tuple[str, str, str, str]:
+        assert daemon.page is not None
+        async with running(daemon) as base, async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            try:
+                phone = await (await browser.new_context(viewport=PHONE)).new_page()
+                await choose(daemon, "A begins")
+                await buttons(daemon, "yes")  # the turn's menu
+                await choose(daemon, "Chip placed")
+                waiting = await ask_for_monitor(phone, base, daemon.page.access.code)
+                # what the daemon hands the OLED: the screen with the page's footer
+                footer = daemon.page.on_oled(daemon.controller.view().screen, 0.0).footer
+                await asyncio.sleep(CONFIRM_AFTER)
+                await buttons(daemon, "count")
+                await expect(phone.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+                seated = await phone.locator("#seated").inner_text()
+                await send(phone, "37")
+                await expect(phone.locator("#seats")).to_contain_text("23", timeout=WAIT_MS)
+                scores = await phone.locator("#seats").inner_text()
+            finally:
+                await browser.close()
+        return waiting, footer, seated, scores
+
+    waiting, footer, seated, scores = asyncio.run(scenario())
+    number = footer.removeprefix("COUNT: monitor ")
+    assert waiting == (
+        f"Number {number}: this phone is not confirmed yet: press COUNT on the table's console "
+        f"while its display shows {number} (the number on this phone)"
+    )
+    assert "You are the Game Monitor." in seated
+    assert scores.split("\n") == ["A", "23", "B", "60"]

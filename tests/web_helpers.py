@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from aiohttp import ClientResponse, ClientSession, CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_py.table.controller import TableController
+from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
 from firmware_py.table.web.app import CSRF_HEADER, make_app
@@ -24,7 +24,10 @@ T = TypeVar("T")
 class LiveTable:
     """Ann, Bo and Cy with the sample deck, on a journal, with the page fed every view."""
 
-    def __init__(self, directory: Path, **options: Any) -> None:
+    def __init__(
+        self, directory: Path, table_settings: TableSettings | None = None, **options: Any
+    ) -> None:
+        """Guesstimation's table with ``options``, or the table ``table_settings`` give."""
         options.setdefault("players", list(NAMES))
         options.setdefault("deck", "sample")
         self.journal = Journal.open(directory / "journal.db")
@@ -32,7 +35,7 @@ class LiveTable:
         self.t = 0.0
         self.recorded = RecordedTable.start(
             journal=self.journal,
-            settings=settings(**options),
+            settings=table_settings or settings(**options),
             now=0.0,
             read_pin=lambda name: self.levels.get(name, False),
         )

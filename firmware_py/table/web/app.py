@@ -3,9 +3,12 @@
     GET  /               the page (plain HTML, CSS and JS from ``static/``, no build step)
     GET  /api/state      the table as JSON: what the OLED shows, scores, clock, lights
     GET  /api/events     the same, live: server-sent events, one at each change
-    GET  /api/me         this phone's seat (and its CSRF token), if it has joined
+    GET  /api/me         this phone's seat (and its CSRF token), if it has joined; or the
+                         request it is waiting on (its confirmation number)
     GET  /card           the finished session's printable card (the Pentathlon's score card)
-    POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code
+    POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code; for an
+                         official's place (the Game Monitor), ask for it: 202, and the phone
+                         waits for the console's press (R494)
     POST /api/entry      {"name": ..., "value": ...}: what the seat types (a guess)
     POST /api/leave      give the seat up
 
@@ -27,7 +30,7 @@ from pathlib import Path
 from aiohttp import web
 from yarl import URL
 
-from firmware_py.table.web.access import AccessError, SeatSession
+from firmware_py.table.web.access import AccessError, OfficialRequest, SeatSession, waiting_line
 from firmware_py.table.web.errors import json_kind, refused_route
 from firmware_py.table.web.page import TablePage
 
@@ -135,7 +138,11 @@ async def _card(request: web.Request) -> web.StreamResponse:
 
 async def _me(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    session = page.access.session(request.cookies.get(COOKIE))
+    token = request.cookies.get(COOKIE)
+    session = page.access.session(token)
+    asked = page.access.waiting(token)
+    if session is None and asked is not None:
+        return web.json_response(_waiting(asked), headers={"Cache-Control": "no-store"})
     if session is None:
         return web.json_response({"seat": None}, headers={"Cache-Control": "no-store"})
     return web.json_response(
@@ -152,8 +159,12 @@ async def _join(request: web.Request) -> web.StreamResponse:
     body = await _body(
         request, {"code", "seat"}, 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
     )
+    if body["seat"] in page.officials:
+        return _ask(request, page, body["code"], body["seat"])
     try:
-        session = page.access.join(body["code"], body["seat"], page.seats, request.remote or "")
+        session = page.access.join(
+            body["code"], body["seat"], page.seats, request.remote or "", page.officials
+        )
     except AccessError as error:
         raise Refused(403, str(error)) from None
     log.info("event=web_join seat=%s", session.seat)
@@ -162,6 +173,31 @@ async def _join(request: web.Request) -> web.StreamResponse:
     )
     response.set_cookie(COOKIE, session.token, httponly=True, samesite="Strict", path="/")
     return response
+
+
+def _ask(request: web.Request, page: TablePage, code: str, role: str) -> web.StreamResponse:
+    """An official's place is asked for: the phone waits (202) for the console's press (R494)."""
+    try:
+        asked = page.access.ask(
+            code, role, page.officials, request.remote or "", request.cookies.get(COOKIE)
+        )
+    except AccessError as error:
+        raise Refused(403, str(error)) from None
+    log.info("event=web_official_asked place=%s number=%s", role, asked.number)
+    if page.code_in_log:  # the OLED is off: the number is shown only here (as R492's code)
+        log.warning("event=web_official_number number=%s place=%s", asked.number, role)
+    response = web.json_response(_waiting(asked), status=202)
+    response.set_cookie(COOKIE, asked.token, httponly=True, samesite="Strict", path="/")
+    return response
+
+
+def _waiting(asked: OfficialRequest) -> dict[str, str | None]:
+    return {
+        "seat": None,
+        "pending": asked.role,
+        "number": asked.number,
+        "message": waiting_line(asked),
+    }
 
 
 async def _entry(request: web.Request) -> web.StreamResponse:

@@ -25,7 +25,7 @@ from aiohttp import web
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
 from firmware_py.table.family import family
-from firmware_py.table.web.access import Access
+from firmware_py.table.web.access import ASK_FOR, CONFIRM_BUTTON, Access
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.snapshot import snapshot
 
@@ -68,6 +68,7 @@ class TablePage:
     closed: bool = False  # stopped: every event stream ends
     _watchers: set[asyncio.Event] = field(default_factory=set)
     _runner: web.AppRunner | None = None
+    _confirm_presses: int | None = None  # the console's count of them at the last view
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)
@@ -78,9 +79,13 @@ class TablePage:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The places a phone may take: the seats, then the officials' (the Game Monitor)."""
-        places = (*self.state.get("seats", ()), *self.state.get("officials", ()))
-        return tuple(place["seat"] for place in places)
+        """The players' seats a phone may take with the join code."""
+        return tuple(place["seat"] for place in self.state.get("seats", ()))
+
+    @property
+    def officials(self) -> tuple[str, ...]:
+        """The officials' places (the Game Monitor): asked for, confirmed at the console."""
+        return tuple(place["seat"] for place in self.state.get("officials", ()))
 
     # --- on the daemon's loop ----------------------------------------------------------------
 
@@ -109,7 +114,9 @@ class TablePage:
 
     def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
         """The view the table shows now; with ``saved`` False (the journal is failing) the
-        page keeps the last saved state and says so."""
+        page keeps the last saved state and says so. A press of the confirming button since
+        the last view confirms the phone asking for an official's place (R494)."""
+        self._follow_confirm_presses(controller)
         if saved:
             code = self.access.code
             self.access.follow(len(controller.finished) + 1)
@@ -134,14 +141,33 @@ class TablePage:
             for watcher in self._watchers:
                 watcher.set()
 
+    def _follow_confirm_presses(self, controller: TableController) -> None:
+        """The console's presses of the confirming button, counted by the controller's own
+        debounce: the first view only learns the count (a replayed press confirms nothing)."""
+        presses = controller.presses[f"console.{CONFIRM_BUTTON}"]
+        pressed = self._confirm_presses is not None and presses > self._confirm_presses
+        self._confirm_presses = presses
+        if pressed and self.access.request is not None:
+            session = self.access.confirm()
+            if session is not None:
+                log.info("event=web_official_confirmed place=%s", session.seat)
+
     def on_oled(self, screen: Screen, now: float) -> Screen:
-        """The OLED's screen with the join code in the footer, part of the time."""
+        """The OLED's screen with the join code in the footer, part of the time; while a phone
+        asks for an official's place, its confirmation number and the button, all the time."""
+        request = self.access.request
+        if request is not None:
+            return replace(screen, footer=f"{CONFIRM_BUTTON.upper()}: monitor {request.number}")
         if not self.access.code or now % CODE_EVERY < CODE_EVERY - CODE_SHOWN:
             return screen
         return replace(screen, footer=f"JOIN {self.access.code}")
 
     def next_oled_change(self, now: float) -> float:
-        """When the footer next switches between the hint and the join code."""
+        """When the footer next switches between the hint and the join code (or a request
+        for an official's place runs out)."""
+        request = self.access.request
+        if request is not None:
+            return max(now, request.asked + ASK_FOR) + 0.001
         start = now - now % CODE_EVERY
         switch = start + CODE_EVERY - CODE_SHOWN
         return switch if now < switch else start + CODE_EVERY

@@ -1,8 +1,9 @@
-"""The Game Monitor on the table's web page: with the join code the monitor takes the page's
-monitor place (never a player's seat) and types the numbers a move carries (a chip's points, a
-card's, the stacks), as the players announce them, instead of stepping to them with NEXT and
-NO; the console's entry stays. The number goes where the console's would, through the rules
-core, which refuses it with its own error (R482)."""
+"""The Game Monitor on the table's web page: with the join code the monitor asks for the
+page's monitor place and confirms the phone with COUNT at the console (never a player's seat,
+R494); the phone types the numbers a move carries (a chip's points, a card's, the stacks), as
+the players announce them, instead of stepping to them with NEXT and NO; the console's entry
+stays. The number goes where the console's would, through the rules core, which refuses it
+with its own error (R482)."""
 
 from __future__ import annotations
 

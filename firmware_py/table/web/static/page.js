@@ -129,7 +129,24 @@ function renderEntry() {
   show($("entry-done"), done);
 }
 
+// An official's place (the Game Monitor) waits for the console's press: the phone shows the
+// number the OLED shows and asks the table again until it is confirmed or runs out (R494).
+let waitingTimer = null;
+
+function renderWaiting() {
+  const waiting = me.seat === null && Boolean(me.pending);
+  $("waiting").textContent = waiting ? `Number ${me.number}: ${me.message}` : "";
+  show($("waiting"), waiting);
+  if (waiting && waitingTimer === null) {
+    waitingTimer = setInterval(refreshMe, 1000);
+  } else if (!waiting && waitingTimer !== null) {
+    clearInterval(waitingTimer);
+    waitingTimer = null;
+  }
+}
+
 function renderJoin() {
+  renderWaiting();
   const seated = me.seat !== null;
   show($("join"), !seated);
   show($("seated"), seated);
