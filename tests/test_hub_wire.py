@@ -287,3 +287,14 @@ def test_the_match_clock_between_games_keeps_the_title_row() -> None:
         assert with_next_pairing(view, controller, "R1 T1 Eagles v Owls") == view
     finally:
         table.close()
+
+
+def test_a_decision_refused_for_nan_is_still_named_by_its_seq() -> None:
+    """R196: its confirmation moves past it, as past any other bad decision."""
+    from firmware_py.table.hub_wire import readable_id
+
+    payload = (
+        b'{"journal":"j1","seq":9,"wall":"w","session":{"action":"match.start","round":1},'
+        b'"event":{"t":NaN,"event":"match_result","A":Infinity,"B":-Infinity}}'
+    )
+    assert readable_id(payload) == ("j1", 9)

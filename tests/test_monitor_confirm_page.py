@@ -16,7 +16,7 @@ from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from firmware_py.table.web.access import ASK_FOR, CONFIRM_AFTER
+from firmware_py.table.web.access import ASK_EVERY, ASK_FOR, CONFIRM_AFTER, HOLD_SHOWN
 from firmware_py.table.web.app import CSRF_HEADER
 from tests.web_helpers import LiveTable, Phone, serve
 
@@ -141,17 +141,56 @@ def test_a_press_right_after_a_request_confirms_nothing(table: LiveTable) -> Non
     assert me["seat"] is None and me["pending"] == MONITOR
 
 
-def test_a_new_request_replaces_the_waiting_one_with_a_new_number(table: LiveTable) -> None:
-    async def scenario(client: Client) -> tuple[dict[str, Any], dict[str, Any], str]:
-        async with Phone(client) as first, Phone(client) as second:
-            await ask(first, table)
-            _, body = await ask(second, table)
-            first_me = await (await first.get("/api/me")).json()
-            return first_me, body, oled_footer(table)
+def test_another_phone_cannot_replace_a_number_on_show_for_8_seconds(table: LiveTable) -> None:
+    """R498: a phone asking over and over cannot keep the monitor's number off the OLED."""
 
-    first_me, second, footer = serve(table, scenario)
-    assert first_me == {"seat": None}
-    assert footer == f"COUNT: monitor {second['number']}"
+    async def scenario(client: Client) -> tuple[dict[str, Any], int, dict[str, Any], str]:
+        async with Phone(client) as first, Phone(client) as second:
+            _, shown = await ask(first, table)
+            table.t += HOLD_SHOWN - 1.0
+            status, refused = await ask(second, table)
+            return shown, status, refused, oled_footer(table)
+
+    shown, status, refused, footer = serve(table, scenario)
+    assert (status, refused) == (
+        403,
+        {"error": "another phone's number is on the table's display: ask again in 1 s"},
+    )
+    assert footer == f"COUNT: monitor {shown['number']}"
+
+
+def test_one_address_asks_once_in_30_seconds(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any], int]:
+        async with Phone(client) as phone:
+            await ask(phone, table)
+            table.t += HOLD_SHOWN
+            status, refused = await ask(phone, table)
+            table.t += ASK_EVERY
+            again, _ = await ask(phone, table)
+            return status, refused, again
+
+    status, refused, again = serve(table, scenario)
+    assert status == 403 and refused["error"].startswith(
+        "a phone at this address asked 8 s ago: ask again"
+    )
+    assert again == 202
+
+
+def test_joining_a_seat_withdraws_the_phone_s_request(table: LiveTable) -> None:
+    """R497: a request the phone made does not outlive its taking a seat."""
+
+    async def scenario(client: Client) -> tuple[str, dict[str, Any]]:
+        async with Phone(client) as phone:
+            await ask(phone, table)
+            await phone.join(table, "B")
+            table.t += CONFIRM_AFTER
+            table.buttons("count")
+            me: dict[str, Any] = await (await phone.get("/api/me")).json()
+            return oled_footer(table), me
+
+    footer, me = serve(table, scenario)
+    assert not footer.startswith("COUNT")
+    assert me["seat"] == "B"
 
 
 def test_one_monitor_phone_at_a_time(table: LiveTable) -> None:
@@ -160,6 +199,7 @@ def test_one_monitor_phone_at_a_time(table: LiveTable) -> None:
     async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
         async with Phone(client) as first, Phone(client) as second:
             await confirmed(first, table)
+            table.t += ASK_EVERY  # the test's phones share an address
             await confirmed(second, table)
             return await number(first, "37")
 

@@ -185,9 +185,17 @@ def decision_id(data: Mapping[str, Any]) -> tuple[str, int]:
 
 
 def readable_id(payload: bytes) -> tuple[str, int] | None:
-    """The journal id of a decision that is otherwise refused, when it has a good one."""
+    """The journal id of a decision that is otherwise refused, when it has a good one: read
+    leniently (NaN, Infinity), so that a decision refused for such a value is still named by
+    its seq and confirmed past."""
     try:
-        return decision_id(_decode(payload, "a decision"))
+        data = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        return decision_id(data)
     except WireError:
         return None
 

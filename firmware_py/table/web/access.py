@@ -21,6 +21,7 @@ it lives in memory only, never in the journal (R495).
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 from collections import deque
 from collections.abc import Callable
@@ -34,6 +35,10 @@ WRONG_WINDOW = 60.0  # seconds
 MAX_ADDRESSES = 256  # addresses with recent wrong codes kept before the old ones are swept
 ASK_FOR = 60.0  # seconds an official's request waits for the console's press
 CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confirm it
+# Another phone's request is not replaced for this long, and one address asks once in
+# ASK_EVERY: a phone asking over and over cannot keep the monitor's number off the OLED (R498).
+HOLD_SHOWN = 8.0  # seconds
+ASK_EVERY = 30.0  # seconds
 
 
 class AccessError(Exception):
@@ -92,6 +97,7 @@ class Access:
     _sessions: dict[str, SeatSession] = field(default_factory=dict)  # token -> session
     _wrong: dict[str, deque[float]] = field(default_factory=dict)  # address -> times
     _request: OfficialRequest | None = None  # the one phone asking for an official's place
+    _asked_from: dict[str, float] = field(default_factory=dict)  # address -> its last request
 
     def follow(self, match: int) -> None:
         """The table's match: a new one draws a new code and ends every seat's session."""
@@ -100,6 +106,7 @@ class Access:
             self.code = new_code()
             self._sessions.clear()
             self._request = None
+            self._asked_from.clear()
 
     def join(
         self,
@@ -108,13 +115,19 @@ class Access:
         seats: tuple[str, ...],
         address: str,
         officials: tuple[str, ...] = (),
+        *,
+        token: str | None = None,
     ) -> SeatSession:
         """A seat for whoever gives the match's code; AccessError says why not. An official's
-        place is never joined so: it is asked for (``ask``) and confirmed at the console."""
+        place is never joined so: it is asked for (``ask``) and confirmed at the console. A
+        request the phone (cookie ``token``) had waiting is withdrawn: a seat's phone is never
+        the official's (R497)."""
         self._check_code(code, address)
         if seat not in seats:
             places = ", ".join((*seats, *officials))
             raise AccessError(f"seat {seat!r}: expected one of {places}")
+        if self.waiting(token) is not None:
+            self._request = None
         return self._seat(seat, secrets.token_urlsafe(32))
 
     def ask(
@@ -131,6 +144,20 @@ class Access:
                 f"this phone holds seat {held.seat}: a player's phone cannot take an "
                 "official's place"
             )
+        now = self.clock()
+        shown = self.request
+        if shown is not None and token != shown.token and now - shown.asked < HOLD_SHOWN:
+            wait = math.ceil(HOLD_SHOWN - (now - shown.asked))
+            raise AccessError(
+                f"another phone's number is on the table's display: ask again in {wait} s"
+            )
+        last = self._asked_from.get(address)
+        if last is not None and now - last < ASK_EVERY:
+            wait = math.ceil(ASK_EVERY - (now - last))
+            raise AccessError(
+                f"a phone at this address asked {now - last:.0f} s ago: ask again in {wait} s"
+            )
+        self._asked_from[address] = now
         self._request = OfficialRequest(
             role=role,
             number=new_confirmation(),

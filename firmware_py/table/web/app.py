@@ -163,7 +163,12 @@ async def _join(request: web.Request) -> web.StreamResponse:
         return _ask(request, page, body["code"], body["seat"])
     try:
         session = page.access.join(
-            body["code"], body["seat"], page.seats, request.remote or "", page.officials
+            body["code"],
+            body["seat"],
+            page.seats,
+            request.remote or "",
+            page.officials,
+            token=request.cookies.get(COOKIE),
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None
