@@ -7,7 +7,7 @@ the deadlines before the decision fire, then the decision's own deadline is proc
 takes the shout back so the window opens again. Only two steps are
 timed with time.perf_counter, each ending with ``view()`` + ``render(screen)`` (the frame the
 daemon hands to its OLED thread): handing over the first edge, and processing the decision
-deadline. The 65 ms the arbiter waits on purpose (tie window + settle) is not in them.
+deadline. The time the arbiter waits on purpose (tie window + settle) is not in them.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def decision_latency() -> Section:
         "no extra CPU load: (a) A's shout edge "
         "(pin callback + on_edge) + view() + render(); (b) advance() to the arbiter's "
         "deadline, which decides and moves the prompt, + view() + render(). The total is "
-        "(a)+(b) per race: the loop's work on the path from edge to frame, the 65 ms wait "
+        "(a)+(b) per race: the loop's work on the path from edge to frame, the deliberate wait "
         "excluded (reported on its own; how late the loop wakes at the deadline is the timer "
         "section's figure). Sending the frame to the panel happens on the OLED thread and is "
         "not included."
