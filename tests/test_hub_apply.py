@@ -176,6 +176,17 @@ def test_a_result_without_points_is_refused_saying_what_is_missing(record: Tourn
     )
 
 
+@pytest.mark.parametrize(("points", "shown"), [("40", '"40"'), (40.5, "40.5"), (True, "true")])
+def test_points_that_are_not_a_whole_number_are_named(
+    record: TournamentDB, points: object, shown: str
+) -> None:
+    odd = replace(result(40, 0, 0), event={"event": "match_result", "A": points, "B": 0})
+    applied = apply_result(record, 1, odd, now=LATER)
+    assert applied.event is not None and applied.event.note == (
+        f"team A points {shown} is not a whole number: expected one, like 40"
+    )
+
+
 def test_the_championship_is_left_to_the_director(record: TournamentDB) -> None:
     decision = Decision(
         JOURNAL,

@@ -25,6 +25,7 @@ the same rules (``apply_pentathlon``, R268).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
@@ -160,8 +161,11 @@ def _points_fault(event: dict[str, object], step: int) -> str | None:
     """What is wrong with a result's points, in words (R198), or None."""
     for side in ("A", "B"):
         points = event.get(side)
-        if type(points) is not int:
+        if points is None:
             return f"the result has no points for team {side}: expected a whole number"
+        if type(points) is not int:
+            shown = json.dumps(points)[:20]
+            return f"team {side} points {shown} is not a whole number: expected one, like 40"
         expected = f"expected 0 to {MAX_MATCH_POINTS}, a multiple of {step}"
         if points < 0:
             return f"team {side} points {points} is a negative score: {expected}"
