@@ -31,7 +31,7 @@ from aiohttp import web
 from yarl import URL
 
 from firmware_py.table.web.access import AccessError, OfficialRequest, SeatSession, waiting_line
-from firmware_py.table.web.errors import json_kind, refused_route
+from firmware_py.table.web.errors import Refused, json_kind, refused_route
 from firmware_py.table.web.page import TablePage
 
 log = logging.getLogger("gametable")
@@ -58,14 +58,6 @@ SECURITY_HEADERS = {
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-class Refused(Exception):
-    """A request refused: the HTTP status and the one line the page shows."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def make_app(page: TablePage) -> web.Application:

@@ -5,6 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
+class Refused(Exception):
+    """A request refused, on the table's page or the director's: the HTTP status and the one
+    line the page shows."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class WebListenError(Exception):
     """The page cannot listen where the config says; str() is one line naming the keys."""
 

@@ -51,7 +51,7 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
-from firmware_py.table.web.errors import refused_route
+from firmware_py.table.web.errors import Refused, refused_route
 from rules.errors import RuleError
 
 log = logging.getLogger("gametable")
@@ -77,14 +77,6 @@ SECURITY_HEADERS = {
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
-
-
-class Refused(Exception):
-    """A request refused: its HTTP status and the one line the page shows."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def make_app(page: DirectorPage) -> web.Application:
