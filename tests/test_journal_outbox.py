@@ -37,6 +37,7 @@ def _event_seqs(journal: Journal) -> list[int]:
 def _as_schema_2(path: Path) -> None:
     """The journal as a gametable before the outbox wrote it."""
     with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE carried")
         db.execute("DROP TABLE outbox")
         db.execute("DELETE FROM meta WHERE key = 'id'")
         db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
@@ -165,9 +166,9 @@ def test_every_journal_has_an_id_of_its_own(tmp_path: Path) -> None:
         second.close()
 
 
-def test_a_new_journal_is_of_the_outbox_schema(tmp_path: Path) -> None:
+def test_a_new_journal_is_of_the_carried_decisions_schema(tmp_path: Path) -> None:
     path = make_journal(tmp_path / "j.db")
-    assert _schema(path) == str(SCHEMA_VERSION) == "3"
+    assert _schema(path) == str(SCHEMA_VERSION) == "4"
 
 
 def test_a_schema_2_journal_is_shown_as_it_is_and_left_untouched(tmp_path: Path) -> None:
@@ -189,7 +190,7 @@ def test_a_schema_2_journal_opened_to_record_gets_an_empty_outbox_and_plays_on(
     journal = Journal.open(path, outbox=True)
     try:
         entries = list(journal.entries())
-        assert _schema(path) == "3"
+        assert _schema(path) == "4"
         assert journal.undelivered() == 0
         assert len(journal.identity()) == 32
         table = RecordedTable.start(

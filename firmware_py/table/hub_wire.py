@@ -6,8 +6,9 @@ Topics, each table's under its own number (the broker's ACL lets a table write o
 - ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins)
 - ``tables/<n>/events``  QoS 1: each decision with its journal and place in it, and its session
 - ``tournament/rounds/<r>/pairings``  retained, written by the hub: a round's matches by table
-- ``tournament/applied/<n>``  retained, written by the hub: how far it has applied table ``n``'s
-  journal into its record (the table keeps each decision until this covers it)
+- ``tournament/applied/<n>``  retained, written by the hub: for each of table ``n``'s journals,
+  the seq up to which its record holds every decision (the table keeps each decision until this
+  covers it), and whether the hub is missing one (a gap: the table sends again at once)
 - ``tournament/hub``  retained, written by the hub: online or offline (its last will), its record
 
 The table number is the table's number in the tournament's pairings. Every payload is parsed
@@ -26,6 +27,9 @@ from firmware_py.table.family import PairedMatch
 
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
 MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
+# The journals one confirmation names: a table's current one and those it carried over from the
+# journals moved aside before it (R713), most recently active first.
+MAX_CONFIRMED_JOURNALS = 32
 # Every number in a decision: JSON's safe integers, far inside SQLite's int64 (R196).
 MAX_NUMBER = 2**53
 MAX_ROUND = 99  # the longest format's rounds (Combo 4)
@@ -125,28 +129,49 @@ def _is_count(value: object) -> bool:
 class Decision:
     """One decision of a table: its place in the table's journal (the journal's id and the
     entry's sequence number: together the decision's journal id), when it was made (the table's
-    clock, UTC), the start action of its session (a match's, with its round), and the event."""
+    clock, UTC), the start action of its session (a match's, with its round), and the event.
+
+    ``prev`` chains it to the decision sent before it from the same journal (0: none before
+    it), so the hub sees a gap (R710); ``first_held``: the table holds nothing of the journal
+    before it (everything earlier was confirmed). A decision without ``prev`` is an older
+    table's, taken unchained."""
 
     journal: str
     seq: int
     wall: str
     session: dict[str, Any]
     event: dict[str, Any]
+    prev: int | None = None
+    first_held: bool = False
 
     @property
     def name(self) -> str:
         return str(self.event["event"])
 
     def to_bytes(self) -> bytes:
-        return _encode(
-            {
-                "journal": self.journal,
-                "seq": self.seq,
-                "wall": self.wall,
-                "session": self.session,
-                "event": self.event,
-            }
-        )
+        data: dict[str, Any] = {
+            "journal": self.journal,
+            "seq": self.seq,
+            "wall": self.wall,
+            "session": self.session,
+            "event": self.event,
+        }
+        if self.prev is not None:
+            data["prev"] = self.prev
+        if self.first_held:
+            data["first_held"] = True
+        return _encode(data)
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionId:
+    """Where a decision stands in its journal's chain: enough for the hub to confirm it, or to
+    see a gap before it, whatever else it carries."""
+
+    journal: str
+    seq: int
+    prev: int | None
+    first_held: bool
 
 
 def parse_decision(payload: bytes) -> Decision:
@@ -169,7 +194,8 @@ def parse_decision(payload: bytes) -> Decision:
             f"decision {seq}: session round {_short(number)}: expected 1 to {MAX_ROUND}"
         )
     _check_numbers(f"decision {seq}", {"session": session, "event": event})
-    return Decision(journal, seq, wall, session, event)
+    chain = chain_of(data)
+    return Decision(journal, seq, wall, session, event, chain.prev, chain.first_held)
 
 
 def decision_id(data: Mapping[str, Any]) -> tuple[str, int]:
@@ -184,8 +210,23 @@ def decision_id(data: Mapping[str, Any]) -> tuple[str, int]:
     return journal, seq
 
 
-def readable_id(payload: bytes) -> tuple[str, int] | None:
-    """The journal id of a decision that is otherwise refused, when it has a good one: read
+def chain_of(data: Mapping[str, Any]) -> DecisionId:
+    """A decision's place in its journal's chain, or WireError: ``prev`` (when given) from 0
+    to just before its own seq."""
+    journal, seq = decision_id(data)
+    prev, first_held = data.get("prev"), data.get("first_held", False)
+    if prev is not None and not (type(prev) is int and 0 <= prev < seq):
+        raise WireError(
+            f"decision {seq}: prev {_short(prev)}: expected the seq of the decision before it, "
+            f"0 to {seq - 1}"
+        )
+    if type(first_held) is not bool:
+        raise WireError(f"decision {seq}: first_held {_short(first_held)}: expected true or false")
+    return DecisionId(journal, seq, prev, first_held)
+
+
+def readable_id(payload: bytes) -> DecisionId | None:
+    """The chain place of a decision that is otherwise refused, when it has a good one: read
     leniently (NaN, Infinity), so that a decision refused for such a value is still named by
     its seq and confirmed past."""
     try:
@@ -195,7 +236,7 @@ def readable_id(payload: bytes) -> tuple[str, int] | None:
     if not isinstance(data, dict):
         return None
     try:
-        return decision_id(data)
+        return chain_of(data)
     except WireError:
         return None
 
@@ -232,25 +273,65 @@ def _short(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Confirmation:
-    """What the hub has applied of one table: every decision of journal ``journal`` up to
-    ``seq``, into the record ``record`` (the record's identity: another tournament's
-    confirmation confirms nothing of this one)."""
+    """What the hub holds of one journal of a table: every decision of journal ``journal`` up
+    to ``seq`` (0: none yet), in the record ``record`` (the record's identity: another
+    tournament's confirmation confirms nothing of this one). ``gap``: a later decision came
+    with one before it missing, so the table sends again from ``seq`` (R711)."""
 
     record: str
     journal: str
     seq: int
+    gap: bool = False
 
     def to_bytes(self) -> bytes:
-        return _encode({"record": self.record, "journal": self.journal, "seq": self.seq})
+        return confirmations_payload(self.record, (self,))
+
+
+def confirmations_payload(record: str, confirmations: tuple[Confirmation, ...]) -> bytes:
+    """One table's confirmations, retained on ``tournament/applied/<n>``: every journal of the
+    table the hub has heard from lately, most recently active first."""
+    journals = [
+        {"journal": c.journal, "seq": c.seq, **({"gap": True} if c.gap else {})}
+        for c in confirmations[:MAX_CONFIRMED_JOURNALS]
+    ]
+    return _encode({"record": record, "journals": journals})
+
+
+def parse_confirmations(payload: bytes) -> tuple[Confirmation, ...]:
+    """A table's confirmations (an older hub's one-journal form is read too)."""
+    data = _decode(payload, "a confirmation")
+    record = data.get("record")
+    if not _is_id(record):
+        raise WireError("a confirmation: expected record (its id) and journals")
+    assert isinstance(record, str)
+    if "journals" not in data:
+        return (_one_confirmation(record, data, lowest=1),)
+    journals = data["journals"]
+    if not isinstance(journals, list) or len(journals) > MAX_CONFIRMED_JOURNALS:
+        raise WireError(
+            f"a confirmation: expected journals, a list of at most {MAX_CONFIRMED_JOURNALS}"
+        )
+    return tuple(_one_confirmation(record, item, lowest=0) for item in journals)
+
+
+def _one_confirmation(record: str, item: object, *, lowest: int) -> Confirmation:
+    if not isinstance(item, dict):
+        raise WireError("a confirmation: expected each journal as journal, seq and gap")
+    journal, seq, gap = item.get("journal"), item.get("seq"), item.get("gap", False)
+    if not (
+        _is_id(journal) and type(seq) is int and lowest <= seq <= MAX_NUMBER and type(gap) is bool
+    ):
+        raise WireError("a confirmation: expected journal (its id), seq from 0 and gap")
+    assert isinstance(journal, str)
+    return Confirmation(record, journal, seq, gap)
 
 
 def parse_confirmation(payload: bytes) -> Confirmation:
-    data = _decode(payload, "a confirmation")
-    record, journal, seq = (data.get(key) for key in ("record", "journal", "seq"))
-    if not (_is_id(record) and _is_id(journal) and _is_count(seq)):
-        raise WireError("a confirmation: expected record and journal (their ids) and seq, from 1")
-    assert isinstance(record, str) and isinstance(journal, str) and isinstance(seq, int)
-    return Confirmation(record, journal, seq)
+    """The confirmation of a one-journal payload (the first journal of any)."""
+    confirmations = parse_confirmations(payload)
+    if not confirmations:
+        raise WireError("a confirmation: expected at least one journal")
+    return confirmations[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,10 @@ sequence without gaps): a damaged journal is refused, never shown and never sile
 With its outbox in use (a table on the tournament hub, docs/hub.md) each decision is also queued
 in the ``outbox`` table in the same transaction, and leaves it only once the hub has confirmed
 that its record holds it: the outbox is a queue of entries still to deliver, not part of the record.
+Each decision sent names the one sent before it (``prev``), so the hub sees a gap (R710). When a
+journal is moved aside (``--new-journal``, damaged, or not replaying), what its outbox still
+held is carried into the new journal's ``carried`` table, under the old journal's id, and sent
+from there (R713).
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ import contextlib
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +35,7 @@ from firmware_py.table.journal_format import (
     ROW_COLUMNS,
     BadRow,
     Entry,
+    carried_checksum,
     checksum,
     decode_row,
     encode_body,
@@ -39,9 +44,10 @@ from firmware_py.table.journal_format import (
 
 __all__ = ["Entry", "Journal", "JournalCorrupt", "JournalError", "JournalWriteError", "Outgoing"]
 
-# 3: the outbox (docs/hub.md); 2: entries carry a checksum, the file an application id (R125).
-# A schema-2 journal is read as it is, and given its (empty) outbox when opened to record to.
-SCHEMA_VERSION = 3
+# 4: decisions carried over from the journal before (R713); 3: the outbox (docs/hub.md);
+# 2: entries carry a checksum, the file an application id (R125). An older journal is read as
+# it is, and given what it lacks when opened to record to.
+SCHEMA_VERSION = 4
 OUTBOX_SCHEMA = """
 CREATE TABLE outbox (
     seq INTEGER PRIMARY KEY REFERENCES entries(seq),
@@ -49,6 +55,19 @@ CREATE TABLE outbox (
     crc INTEGER NOT NULL
 );
 """
+CARRIED_SCHEMA = """
+CREATE TABLE carried (
+    journal TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    prev INTEGER NOT NULL,
+    wall TEXT NOT NULL,
+    session TEXT NOT NULL,
+    event TEXT NOT NULL,
+    crc INTEGER NOT NULL,
+    PRIMARY KEY (journal, seq)
+);
+"""
+DELIVERED_KEY = "delivered"  # meta: the seq up to which the hub confirmed the outbox (R710)
 SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entries (
@@ -60,7 +79,11 @@ CREATE TABLE entries (
     crc INTEGER NOT NULL
 );
 {OUTBOX_SCHEMA}"""
-TABLES_OF_SCHEMA = {2: {"meta", "entries"}, 3: {"meta", "entries", "outbox"}}
+TABLES_OF_SCHEMA = {
+    2: {"meta", "entries"},
+    3: {"meta", "entries", "outbox"},
+    4: {"meta", "entries", "outbox", "carried"},
+}
 # SQLite's result codes for a problem with the file's content; any other code (busy, read-only,
 # I/O error, disk full, cannot open) is a problem with where it lives, and leaves it be.
 DAMAGE_CODES = {
@@ -100,12 +123,17 @@ class JournalWriteError(JournalError):
 
 @dataclass(frozen=True, slots=True)
 class Outgoing:
-    """A decision waiting in the outbox: the event entry and the start of its session."""
+    """A decision waiting for the hub: the journal it was decided in, its entry, the start of
+    its session, the decision sent before it from that journal (``prev``, 0: none) and whether
+    it is the oldest the table still holds of that journal (``first_held``)."""
 
+    journal: str
     seq: int
     wall: str
     session: dict[str, Any]
     event: dict[str, Any]
+    prev: int = 0
+    first_held: bool = False
 
 
 def _wall() -> str:
@@ -128,6 +156,9 @@ class Journal:
         self._release = release
         self.outbox = outbox  # decisions are queued for the hub (the recorder gives their session)
         self._pending: list[tuple[str, float, str, str, str | None]] = []
+        # what became of the undelivered decisions of the journal moved aside for this one
+        self.carried_over = 0
+        self.lost_over = 0
 
     @classmethod
     def open_read_only(cls, path: Path) -> Journal:
@@ -165,6 +196,7 @@ class Journal:
         found = journal_file.identify(path)
         journal_file.require_writable(path)
         release: Callable[[], None] = _nothing_to_release
+        carried = _Carried()
         if found is not Found.NOTHING:
             # before anything is moved or read: never move aside a journal a table records to
             release = journal_file.lock_writer(path)
@@ -172,6 +204,7 @@ class Journal:
                 problem = _problem_with(path)  # a damaged journal is never opened to write
                 if new:
                     why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
+                    carried = _undelivered_of(path)
                     journal_file.move_aside(path, why)
                     found = Found.NOTHING
                 elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
@@ -184,7 +217,7 @@ class Journal:
             if found is Found.NOTHING:
                 release()  # the lock of the journal moved aside
         if found is Found.NOTHING:
-            journal_file.create(path, _initialise)
+            journal_file.create(path, lambda connection: _initialise(connection, carried.rows))
             release = journal_file.lock_writer(path)
         try:
             connection = journal_file.connect_read_write(path)
@@ -192,17 +225,20 @@ class Journal:
             release()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
         try:
-            _upgrade_to_outbox(connection)
+            _upgrade(connection)
             (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
         except sqlite3.Error as error:
             connection.close()
             release()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
-        return cls(connection, path, next_seq=count + 1, release=release, outbox=outbox)
+        journal = cls(connection, path, next_seq=count + 1, release=release, outbox=outbox)
+        journal.carried_over, journal.lost_over = len(carried.rows), carried.lost
+        return journal
 
     def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
-        not replay): the error to report."""
+        not replay): the error to report. What it had not delivered goes on in the new journal
+        made in its place (R713)."""
         self.close()
         return _moved_aside(self.path, reason)
 
@@ -264,30 +300,105 @@ class Journal:
 
     # --- the outbox -----------------------------------------------------------------------
 
-    def outgoing(self, *, after: int, limit: int) -> list[Outgoing]:
-        """The decisions in the outbox after ``after``, oldest first, each checked as every
-        entry is; a row that fails raises ``JournalCorrupt``."""
+    def streams(self) -> list[str]:
+        """The journals whose decisions wait for the hub: those carried over from the journals
+        before this one, oldest first, then this one's own."""
         try:
+            tables = _tables(self._db)
+            if "outbox" not in tables:
+                return []  # schema 2: never on the hub
+            rows = (
+                self._db.execute(
+                    "SELECT journal FROM carried GROUP BY journal ORDER BY MIN(rowid)"
+                ).fetchall()
+                if "carried" in tables
+                else []
+            )
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, Found.JOURNAL) from None
+        own = self.identity()
+        return [str(journal) for (journal,) in rows if journal != own] + [own]
+
+    def outgoing(self, *, after: int, limit: int, journal: str | None = None) -> list[Outgoing]:
+        """The decisions of ``journal`` (default: this one's own outbox) after ``after``, oldest
+        first, each chained to the one before it and checked as every entry is; a row that
+        fails raises ``JournalCorrupt``."""
+        own = self.identity()
+        try:
+            if journal is not None and journal != own:
+                return self._carried(journal, after, limit)
             rows = self._db.execute(
                 f"""SELECT CAST(o.session AS BLOB), o.crc, {ENTRY_COLUMNS}
                     FROM outbox o JOIN entries e ON e.seq = o.seq
                     WHERE o.seq > ? ORDER BY o.seq LIMIT ?""",
                 (after, limit),
             ).fetchall()
-            return [_outgoing(row) for row in rows]
+            if not rows:
+                return []
+            first = rows[0][2]
+            (before,) = self._db.execute(
+                "SELECT MAX(seq) FROM outbox WHERE seq < ?", (first,)
+            ).fetchone()
+            prev = self._delivered() if before is None else int(before)
+            items: list[Outgoing] = []
+            for row in rows:
+                # a row the hub already confirmed (put back by hand) names the one before it
+                prev = min(prev, int(str(row[2])) - 1)
+                item = _outgoing(own, prev, before is None and not items, row)
+                items.append(item)
+                prev = item.seq
+            return items
         except BadRow as error:
             raise JournalCorrupt(self.path, f"outbox: {error}") from None
         except sqlite3.Error as error:
             raise _classify(error, self.path, Found.JOURNAL) from None
 
-    def confirmed(self, *, through: int) -> None:
-        """Take the decisions the hub has applied (every one up to ``through``) out of the
-        outbox, in one transaction."""
+    def _carried(self, journal: str, after: int, limit: int) -> list[Outgoing]:
+        rows = self._db.execute(
+            """SELECT seq, prev, CAST(wall AS BLOB), CAST(session AS BLOB),
+                      CAST(event AS BLOB), crc
+               FROM carried WHERE journal = ? AND seq > ? ORDER BY seq LIMIT ?""",
+            (journal, after, limit),
+        ).fetchall()
+        if not rows:
+            return []
+        (before,) = self._db.execute(
+            "SELECT MAX(seq) FROM carried WHERE journal = ? AND seq < ?", (journal, rows[0][0])
+        ).fetchone()
+        return [
+            _carried_outgoing(journal, row, first_held=before is None and index == 0)
+            for index, row in enumerate(rows)
+        ]
+
+    def confirmed(self, *, through: int, journal: str | None = None) -> None:
+        """Take the decisions the hub holds (every one of ``journal``, default this one's own,
+        up to ``through``) out of the outbox, in one transaction."""
         try:
             with self._db:
+                if journal is not None and journal != self.identity():
+                    self._db.execute(
+                        "DELETE FROM carried WHERE journal = ? AND seq <= ?", (journal, through)
+                    )
+                    return
                 self._db.execute("DELETE FROM outbox WHERE seq <= ?", (through,))
+                self._db.execute(
+                    """INSERT INTO meta(key, value) VALUES (?, ?)
+                       ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                       WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)""",
+                    (DELIVERED_KEY, str(through)),
+                )
         except sqlite3.Error as error:
             raise JournalWriteError(f"journal {self.path}: outbox write failed ({error})") from None
+
+    def _delivered(self) -> int:
+        """The seq up to which the hub confirmed this journal's outbox (0: nothing yet)."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (DELIVERED_KEY,)).fetchone()
+        if row is None:
+            return 0
+        value = row[0]
+        if not (isinstance(value, str) and value.isdecimal()):
+            raise JournalCorrupt(self.path, f"meta {DELIVERED_KEY} {value!r} is not a seq")
+        return int(value)
 
     def identity(self) -> str:
         """The journal's own id (a schema-2 journal has one once it is recorded to)."""
@@ -300,9 +411,11 @@ class Journal:
         return row[0]
 
     def undelivered(self) -> int:
-        """How many decisions wait in the outbox."""
+        """How many decisions wait for the hub (this journal's and those carried over)."""
         try:
-            (count,) = self._db.execute("SELECT count(*) FROM outbox").fetchone()
+            (count,) = self._db.execute(
+                "SELECT (SELECT count(*) FROM outbox) + (SELECT count(*) FROM carried)"
+            ).fetchone()
         except sqlite3.Error as error:
             raise _classify(error, self.path, Found.JOURNAL) from None
         return int(count)
@@ -324,6 +437,13 @@ def _nothing_to_release() -> None:
     pass
 
 
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    return {
+        name
+        for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+
+
 class _OtherSchema(JournalError):
     """A journal of another schema version: readable by the gametable that wrote it."""
 
@@ -331,13 +451,19 @@ class _OtherSchema(JournalError):
 _OTHER_SCHEMA = "read it with that gametable; `gametable run --new-journal` moves it aside"
 
 
-def _initialise(connection: sqlite3.Connection) -> None:
+def _initialise(connection: sqlite3.Connection, carried: Sequence[_CarriedRow] = ()) -> None:
+    """A new journal's tables, with what the journal before it had not delivered (R713)."""
     connection.execute("PRAGMA journal_mode=WAL")  # from the start: never a rollback journal
     connection.execute("PRAGMA synchronous=FULL")
     connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
-    connection.executescript(SCHEMA)
+    connection.executescript(SCHEMA + CARRIED_SCHEMA)
     connection.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
     connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
+    connection.executemany(
+        """INSERT OR IGNORE INTO carried(journal, seq, prev, wall, session, event, crc)
+           VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        carried,
+    )
     connection.commit()
 
 
@@ -347,25 +473,107 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
-def _upgrade_to_outbox(connection: sqlite3.Connection) -> None:
-    """A schema-2 journal opened to record to gets its (empty) outbox and an identity, in one
-    transaction: the entries are untouched, and an older gametable then refuses it as newer
-    rather than misreading it."""
+def _upgrade(connection: sqlite3.Connection) -> None:
+    """An older journal opened to record to gets what it lacks, in one transaction: a schema-2
+    journal its (empty) outbox and an identity, a schema-3 one its (empty) carried decisions.
+    The entries are untouched, and an older gametable then refuses it as newer rather than
+    misreading it."""
     (schema,) = connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-    if schema != "2":
+    if schema not in ("2", "3"):
         return
     connection.execute("BEGIN IMMEDIATE")  # sqlite3 would run the CREATE outside a transaction
     try:
-        connection.execute(OUTBOX_SCHEMA)
+        if schema == "2":
+            connection.execute(OUTBOX_SCHEMA)
+            connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
+        connection.execute(CARRIED_SCHEMA)
         connection.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
-        connection.execute("INSERT INTO meta(key, value) VALUES ('id', ?)", (_new_id(),))
     except sqlite3.Error:
         connection.rollback()
         raise
     connection.commit()
 
 
-def _outgoing(row: tuple[object, ...]) -> Outgoing:
+# A carried decision as stored: journal, seq, prev, wall, session, event, crc.
+_CarriedRow = tuple[str, int, int, str, str, str, int]
+
+
+@dataclass
+class _Carried:
+    """What a journal moved aside had not delivered: the rows to carry, and how many of its
+    decisions could not be read (a damaged journal's)."""
+
+    rows: list[_CarriedRow] = field(default_factory=list)
+    lost: int = 0
+
+
+def _undelivered_of(path: Path) -> _Carried:
+    """Every decision the journal at ``path`` had not delivered (its own outbox's and those it
+    carried itself), to carry into the journal made in its place. A damaged journal gives what
+    can be read in order; from the first row that cannot, the rest is counted as lost."""
+    carried = _Carried()
+    try:
+        connection, release = journal_file.connect_read_only(path)
+    except (sqlite3.Error, JournalError):
+        return carried
+    reader = Journal(connection, path, next_seq=0, release=release)
+    try:
+        for stream in reader.streams():
+            after = 0
+            while batch := reader.outgoing(after=after, limit=500, journal=stream):
+                carried.rows.extend(_carried_row(item) for item in batch)
+                after = batch[-1].seq
+    except (JournalError, sqlite3.Error):
+        carried.lost = max(0, _undelivered_rows(connection) - len(carried.rows))
+    finally:
+        reader.close()
+    return carried
+
+
+def _undelivered_rows(connection: sqlite3.Connection) -> int:
+    """How many rows wait in a (damaged) journal's outbox and carried decisions, as far as
+    SQLite can count them."""
+    total = 0
+    for table in ("outbox", "carried"):
+        with contextlib.suppress(sqlite3.Error):
+            total += int(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+    return total
+
+
+def _carried_row(item: Outgoing) -> _CarriedRow:
+    session, event = encode_body(item.session), encode_body(item.event)
+    crc = carried_checksum((item.journal, item.seq, item.prev, item.wall, session, event))
+    return (item.journal, item.seq, item.prev, item.wall, session, event, crc)
+
+
+def _carried_outgoing(journal: str, row: tuple[object, ...], *, first_held: bool) -> Outgoing:
+    seq, prev, wall, session, event, crc = row
+    where = f"carried decision {journal[:8]}/{seq}"
+    texts = [_utf8(value, where) for value in (wall, session, event)]
+    if type(seq) is not int or type(prev) is not int or type(crc) is not int:
+        raise BadRow(f"{where} has a malformed number")
+    assert isinstance(seq, int) and isinstance(prev, int)
+    if crc != carried_checksum((journal, seq, prev, texts[0], texts[1], texts[2])):
+        raise BadRow(f"{where} does not match its checksum")
+    try:
+        decoded = [json.loads(text) for text in texts[1:]]
+    except (ValueError, RecursionError):
+        raise BadRow(f"{where} is not valid JSON") from None
+    if not all(isinstance(value, dict) for value in decoded):
+        raise BadRow(f"{where} is not a session and an event")
+    return Outgoing(journal, seq, texts[0], decoded[0], decoded[1], prev, first_held)
+
+
+def _utf8(value: object, where: str) -> str:
+    if not isinstance(value, bytes):
+        raise BadRow(f"{where} has a value of the wrong type")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRow(f"{where} is not UTF-8 text") from None
+
+
+def _outgoing(journal: str, prev: int, first_held: bool, row: tuple[object, ...]) -> Outgoing:
     session_text, crc, *entry_row = row
     seq = entry_row[0]
     assert isinstance(seq, int)
@@ -384,15 +592,27 @@ def _outgoing(row: tuple[object, ...]) -> Outgoing:
         raise BadRow(f"entry {seq}'s session is not valid JSON") from None
     if not isinstance(session, dict):
         raise BadRow(f"entry {seq}'s session is not an action")
-    return Outgoing(seq, entry.wall, session, entry.body)
+    return Outgoing(journal, seq, entry.wall, session, entry.body, prev, first_held)
 
 
 def _moved_aside(path: Path, reason: str) -> JournalError:
-    """A damaged journal moved aside, or why it could not be (it is then left as it is)."""
+    """A damaged journal moved aside, or why it could not be (it is then left as it is). What
+    it had not delivered goes into a new journal made in its place at once (R713)."""
+    carried = _undelivered_of(path)
     try:
-        return JournalCorrupt(path, reason, journal_file.move_aside(path, "corrupt"))
+        moved = journal_file.move_aside(path, "corrupt")
     except JournalError as cannot:
         return JournalError(f"journal {path} is damaged ({reason}); {cannot}")
+    if carried.rows or carried.lost:
+        try:
+            journal_file.create(path, lambda connection: _initialise(connection, carried.rows))
+        except JournalError as cannot:
+            reason += f"; its {len(carried.rows)} undelivered decisions stay in it ({cannot})"
+        else:
+            reason += f"; {len(carried.rows)} undelivered decisions go on from the new journal"
+        if carried.lost:
+            reason += f", {carried.lost} could not be read"
+    return JournalCorrupt(path, reason, moved)
 
 
 def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:

@@ -79,6 +79,13 @@ def outbox_checksum(seq: int, session: str) -> int:
     return zlib.crc32(json.dumps([seq, session], separators=(",", ":")).encode())
 
 
+def carried_checksum(fields: tuple[str, int, int, str, str, str]) -> int:
+    """A carried decision's CRC32 (R713): all of it (journal, seq, prev, wall, session,
+    event), as it arrived from the journal before."""
+    canonical = json.dumps(list(fields), separators=(",", ":"))
+    return zlib.crc32(canonical.encode())
+
+
 def _text(value: object, where: str) -> str:
     if not isinstance(value, bytes):
         raise BadRow(f"{where} has a value of the wrong type")

@@ -6,15 +6,16 @@ reading and writing the socket); each of its callbacks is handed to the daemon's
 with ``call_soon_threadsafe``, as the GPIO edges are. So the journal is touched only from the
 loop, nothing on the loop waits for the network, and the table plays on with the broker gone.
 
-Delivery is at least once, end to end: a decision is handed to paho (QoS 1) in journal order,
-at most ``WINDOW`` unacknowledged by the broker at a time, and leaves the outbox only when the
-hub confirms (``tournament/applied/<n>``, retained) that its record holds every decision of this
-journal up to it. The broker's acknowledgement only frees a place in the window: a broker that
-loses what it took (its persistence file gone, a kill between saves) loses nothing the table
-still holds. What is unconfirmed is sent again from the last confirmation when the link
-reconnects, when the hub comes online, and while the hub is online but confirms nothing for
-``resend_seconds``. The hub applies each (table, journal id) once, so a decision that arrives
-twice counts once.
+Delivery is at least once, end to end, with no gaps (R710-R713): a decision is handed to paho
+(QoS 1) in journal order, naming the decision sent before it, at most ``WINDOW`` unacknowledged
+by the broker at a time, and leaves the journal only when the hub confirms
+(``tournament/applied/<n>``, retained) that its record holds every decision of that journal up
+to it (``delivery``). The broker's acknowledgement only frees a place in the window: a broker
+that loses what it took (its persistence file gone, a kill between saves) loses nothing the
+table still holds. What is unconfirmed is sent again from the last confirmation when the link
+reconnects, when the hub comes online, when the hub reports a gap, and while the hub is online
+but confirms nothing (a timer from ``resend_seconds``, doubling to ``MAX_RESEND_FACTOR`` times
+it). The hub applies each (table, journal id) once, so a decision that arrives twice counts once.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware_py.table.controller import TableController, TableView, format_clock
+from firmware_py.table.delivery import Deliveries
 from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
     EVERY_ROUNDS_PAIRINGS,
@@ -48,7 +50,7 @@ from firmware_py.table.hub_wire import (
     events_topic,
     paired_match,
     pairing_line,
-    parse_confirmation,
+    parse_confirmations,
     parse_hub_status,
     parse_pairings,
     round_of,
@@ -68,8 +70,11 @@ RECONNECT_SECONDS = (1, 10)  # paho's backoff between attempts: the first and th
 KEEPALIVE_SECONDS = 10
 STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowledged
 # The hub online and no confirmation for this long: what it has not confirmed is sent again
-# (the broker may have lost it). Long enough for a hub catching up on a hall's queue.
-RESEND_SECONDS = 60.0
+# (the broker may have lost the last decision: nothing after it shows the hub a gap). The wait
+# doubles while nothing is confirmed, up to MAX_RESEND_FACTOR times it: a hub catching up on a
+# hall's queue is not flooded with copies (it drops each by its index alone).
+RESEND_SECONDS = 10.0
+MAX_RESEND_FACTOR = 8
 
 
 class PasswordFileError(ValueError):
@@ -121,14 +126,13 @@ class HubLink(PahoOnLoop):
         self.rounds: dict[int, RoundPairings] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._in_flight: dict[int, int] = {}  # paho's message id -> journal seq
-        self._sent_through = 0  # the last seq handed to paho since the last (re)send began
-        self._confirmed_through = 0  # the hub's record holds every decision up to this seq
-        self._confirmation: Confirmation | None = None  # the latest the hub published for us
+        self._deliveries: Deliveries | None = None  # read when the link starts
+        self._confirmations: tuple[Confirmation, ...] = ()  # the latest the hub published for us
         self._hub_record: str | None = None  # the record the hub online now applies to
         self._hub_online = False
         self._resend_timer: asyncio.TimerHandle | None = None
+        self._resend_wait = resend_seconds
         self._outbox_broken = False
-        self._journal_id = ""  # the journal's identity, read when the link starts
         self._state: dict[str, Any] | None = None  # what the table shows now
         self._published_state: dict[str, Any] | None = None
         self._complaint: str | None = None  # the last problem logged, to log each one once
@@ -161,7 +165,7 @@ class HubLink(PahoOnLoop):
         waiting = 0
         if self.journal is not None:
             try:
-                self._journal_id = self.journal.identity()
+                self._ready_deliveries()
                 waiting = self.journal.undelivered()
             except JournalError as error:
                 self._outbox_broken = True  # the table plays on; the hub misses its decisions
@@ -178,31 +182,48 @@ class HubLink(PahoOnLoop):
         )
         self._client.loop_start()
 
+    def _ready_deliveries(self) -> Deliveries | None:
+        """The journal's deliveries, read the first time they are needed (the journal is
+        handed to the link once it is open)."""
+        if self._deliveries is None and self.journal is not None:
+            self._deliveries = Deliveries(self.journal)
+        return self._deliveries
+
     def pump(self) -> None:
-        """Hand the outbox's next decisions to paho, keeping at most ``WINDOW`` unacknowledged."""
-        journal = self.journal
-        if journal is None or not self.connected or self._outbox_broken:
+        """Hand the journal's next decisions to paho, keeping at most ``WINDOW`` unacknowledged."""
+        if not self.connected or self._outbox_broken:
             return
         while len(self._in_flight) < WINDOW:
             try:
-                batch = journal.outgoing(after=self._sent_through, limit=WINDOW)
+                deliveries = self._ready_deliveries()
+                if deliveries is None:
+                    return
+                batch = deliveries.next_batch(WINDOW - len(self._in_flight))
             except JournalError as error:
                 self._outbox_broken = True  # the table plays on; the hub misses what follows
                 log.error("event=hub_outbox_error error=%s", error)
                 return
             if not batch:
                 return
-            for item in batch[: WINDOW - len(self._in_flight)]:
-                message = Decision(self._journal_id, item.seq, item.wall, item.session, item.event)
+            for item in batch:
+                message = Decision(
+                    item.journal,
+                    item.seq,
+                    item.wall,
+                    item.session,
+                    item.event,
+                    item.prev,
+                    item.first_held,
+                )
                 sent = self._client.publish(
                     events_topic(self.broker.table), message.to_bytes(), qos=1
                 )
                 if sent.rc not in (MQTTErrorCode.MQTT_ERR_SUCCESS, MQTTErrorCode.MQTT_ERR_NO_CONN):
                     self._complain(f"event=hub_publish_error error={mqtt.error_string(sent.rc)}")
+                    deliveries.rewind([item.journal])  # from the confirmation, next time
                     return
                 self._in_flight[sent.mid] = item.seq
-                self._sent_through = item.seq
-                self._arm_resend()
+            self._arm_resend()
 
     def show(self, state: dict[str, Any]) -> None:
         """What the table shows now: published (retained) when it changes, and again on every
@@ -218,11 +239,11 @@ class HubLink(PahoOnLoop):
         return paired_match(self.rounds, self.broker.table)
 
     def all_sent(self) -> bool:
-        """Whether the broker has acknowledged every decision the outbox holds (the hub may
+        """Whether the broker has acknowledged every decision the journal holds (the hub may
         not have confirmed them yet)."""
-        if self.journal is None or not self.connected or self._in_flight:
+        if self._deliveries is None or not self.connected or self._in_flight:
             return False
-        return not self.journal.outgoing(after=self._sent_through, limit=1)
+        return self._deliveries.all_sent()
 
     async def stop(self) -> None:
         """Say "offline" (a clean stop: the broker keeps the will to itself) and end paho's
@@ -279,30 +300,34 @@ class HubLink(PahoOnLoop):
     def _send_unconfirmed_again(self) -> None:
         """Everything the hub has not confirmed, again, in journal order (the hub applies each
         decision once: a second copy changes nothing)."""
+        if self._deliveries is None:
+            return
         self._in_flight.clear()  # paho's answers to what was handed over before are ignored
-        self._sent_through = self._confirmed_through
+        self._deliveries.rewind()
         self.pump()
 
     def _arm_resend(self) -> None:
-        if self._resend_timer is None and self._loop is not None:
-            deadline = self._loop.time() + self.resend_seconds
+        if self._resend_timer is None and self._loop is not None and self._deliveries:
+            deadline = self._loop.time() + self._resend_wait
             self._resend_timer = self._loop.call_at(
-                deadline, self._resend_if_unconfirmed, self._confirmed_through
+                deadline, self._resend_if_unconfirmed, self._deliveries.progress()
             )
 
-    def _resend_if_unconfirmed(self, confirmed_when_armed: int) -> None:
+    def _resend_if_unconfirmed(self, progress_when_armed: int) -> None:
         """A deadline after sending: if the hub is online and has confirmed nothing since,
-        what it lacks is sent again."""
+        what it lacks is sent again, and the next wait is twice as long (at most
+        ``MAX_RESEND_FACTOR`` times the first)."""
         self._resend_timer = None
-        if self._sent_through <= self._confirmed_through:
+        deliveries = self._deliveries
+        if deliveries is None or not deliveries.outstanding():
+            self._resend_wait = self.resend_seconds
             return  # everything sent is confirmed: the next send arms the deadline again
-        stalled = self._confirmed_through == confirmed_when_armed
-        if stalled and self.connected and self._hub_online:
-            log.info(
-                "event=hub_resend from_seq=%d reason=no confirmation for %gs",
-                self._confirmed_through + 1,
-                self.resend_seconds,
-            )
+        stalled = deliveries.progress() == progress_when_armed
+        if not stalled:
+            self._resend_wait = self.resend_seconds
+        elif self.connected and self._hub_online:
+            log.info("event=hub_resend reason=no confirmation for %gs", self._resend_wait)
+            self._resend_wait = min(self._resend_wait * 2, self.resend_seconds * MAX_RESEND_FACTOR)
             self._send_unconfirmed_again()
         self._arm_resend()
 
@@ -316,38 +341,38 @@ class HubLink(PahoOnLoop):
         self._hub_online, self._hub_record = status.online, status.record
         self._take_confirmed()
         if came_online and self.connected:
+            self._resend_wait = self.resend_seconds
             self._send_unconfirmed_again()  # the broker may have lost what the hub missed
 
     def _confirmed_by_hub(self, payload: bytes) -> None:
         if not payload:
-            self._confirmation = None  # withdrawn by the hub (another record's)
+            self._confirmations = ()  # withdrawn by the hub (another record's)
             return
         try:
-            self._confirmation = parse_confirmation(payload)
+            self._confirmations = parse_confirmations(payload)
         except WireError as error:
             log.warning("event=hub_bad_confirmation error=%s", error)
             return
         self._take_confirmed()
 
     def _take_confirmed(self) -> None:
-        """Take out of the outbox what the hub's record holds: a confirmation counts only for
-        this journal and from the record of the hub as it now says it is."""
-        confirmation = self._confirmation
-        if (
-            confirmation is None
-            or self.journal is None
-            or confirmation.journal != self._journal_id
-            or confirmation.record != self._hub_record
-            or confirmation.seq <= self._confirmed_through
-        ):
+        """Take out of the journal what the hub's record holds: a confirmation counts only
+        from the record of the hub as it now says it is. A gap it reports is sent again."""
+        deliveries = self._deliveries
+        if deliveries is None or self._loop is None or self._hub_record is None:
             return
+        mine = [c for c in self._confirmations if c.record == self._hub_record]
         try:
-            self.journal.confirmed(through=confirmation.seq)
+            taken = deliveries.take(mine, now=self._loop.time())
         except JournalError as error:  # kept: the next confirmation tries again
             self._complain(f"event=hub_outbox_error error={error}")
             return
-        self._confirmed_through = confirmation.seq
-        self._sent_through = max(self._sent_through, confirmation.seq)
+        if taken.progressed:
+            self._resend_wait = self.resend_seconds
+        if taken.gaps:
+            log.info("event=hub_gap_resend journals=%s", ",".join(j[:8] for j in taken.gaps))
+        if (taken.progressed or taken.gaps) and self.connected:
+            self.pump()  # the next journal's turn, or the gap's decisions again
 
     def _pairings(self, topic: str, payload: bytes) -> None:
         number = round_of(topic)

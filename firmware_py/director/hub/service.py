@@ -11,12 +11,15 @@ Every second the hub reads the record's rounds and publishes each round's pairin
 when they are new or changed; a retained round the record does not have (another tournament's)
 is withdrawn.
 
-End to end, the hub confirms what it has applied: per table, retained on
-``tournament/applied/<n>``, the journal and the seq up to which the record holds every decision
-it received, with the record's identity. A table keeps each decision until that covers it, so a
-broker that loses what it queued (its persistence file gone, a kill between saves) loses
-nothing. The hub's own retained status (``tournament/hub``, its last will ``offline``) tells the
-tables when to send again what it has not confirmed.
+End to end, the hub confirms what its record holds (R710-R712): per table, retained on
+``tournament/applied/<n>``, for each of its journals the seq up to which the record holds
+*every* decision, with the record's identity. Each decision names the one sent before it, so
+the hub takes a decision only when it follows on, and reports a gap (the table sends again from
+its confirmation) instead of passing one by. How far each journal is held is kept in the record
+(``ledger``) and confirmed only once written there. A table keeps each decision until that
+covers it, so a broker that loses what it queued (its persistence file gone, a kill between
+saves) loses nothing. The hub's own retained status (``tournament/hub``, its last will
+``offline``) tells the tables when to send again what it has not confirmed.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.ledger import Ledger
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
@@ -51,14 +55,16 @@ from firmware_py.table.hub_wire import (
     STATUS_OF_EVERY_TABLE,
     Confirmation,
     Decision,
+    DecisionId,
     HubStatus,
     RoundPairings,
     TableMatch,
     WireError,
     applied_topic,
+    confirmations_payload,
     confirmed_table_of,
     pairings_topic,
-    parse_confirmation,
+    parse_confirmations,
     parse_decision,
     readable_id,
     round_of,
@@ -77,6 +83,8 @@ KEEPALIVE_SECONDS = 10
 POLL_SECONDS = 1.0  # how often the record is read for new pairings
 BUSY_RETRY_SECONDS = 1.0  # the record locked by a director's command: try again after this
 STOP_SECONDS = 2.0
+FLUSH_SECONDS = 0.1  # how far the tables' journals are held: written at most this often
+NUDGE_SECONDS = 1.0  # a table's confirmation published again (a gap, a copy) at most this often
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +128,23 @@ class Hub(PahoOnLoop):
         self._stop = asyncio.Event()
         self._published: dict[int, bytes] = {}  # round -> the pairings last published
         self.record_id = record.identity()
-        # table -> (its journal last heard from, the highest seq of it handled): what to confirm
-        self._applied: dict[int, tuple[str, int]] = {}
+        self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
         self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
-        # table -> the journal ids of its decisions not handled yet (the record busy, or the
-        # hub's own error; None: no readable id): while it has any, its confirmation waits
-        self._held: dict[int, set[tuple[str, int] | None]] = {}
-        self._retrying: set[tuple[int, tuple[str, int] | None]] = set()  # a retry is due
+        self._gaps: set[tuple[int, str]] = set()  # (table, journal): a decision came after a gap
+        self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
+        self._flush_due: asyncio.TimerHandle | None = None
+        self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
         self._beat = 0.0
         self._complaint: str | None = None
         self._client = self._make_client()
+
+    @property
+    def ledger(self) -> Ledger:
+        """How far the record holds each table's journals (its table made on first use)."""
+        if self._ledger is None:
+            self._ledger = Ledger(self.record, self.clock)
+        return self._ledger
 
     def _make_client(self) -> mqtt.Client:
         broker = self.broker
@@ -155,6 +169,7 @@ class Hub(PahoOnLoop):
 
     async def run(self) -> int:
         loop = self._loop = asyncio.get_running_loop()
+        self.ledger  # noqa: B018 (read the record's ledger before the broker can deliver)
         # MQTT 5 ends a session with its connection unless it is given an expiry
         session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         session.SessionExpiryInterval = SESSION_SECONDS
@@ -185,6 +200,10 @@ class Hub(PahoOnLoop):
         finally:
             pinger.cancel()
             self.notifier.stopping()
+            if self._flush_due is not None:
+                self._flush_due.cancel()
+            self._flush()  # what was handled is kept (and confirmed, if still connected)
+            self._publish_confirmations()
             await self._say_offline()
             self._client.disconnect()
             with contextlib.suppress(TimeoutError):
@@ -238,7 +257,7 @@ class Hub(PahoOnLoop):
         self._published.clear()  # the broker may have lost them: publish every round again
         self._publish_pairings()
         self._confirmed.clear()
-        self._unconfirmed.update(self._applied)
+        self._unconfirmed.update(self.ledger.tables())
         self._publish_confirmations()
 
     def _disconnected(self, reason: str) -> None:
@@ -249,44 +268,32 @@ class Hub(PahoOnLoop):
     def _received(self, topic: str, payload: bytes, mid: int, qos: int) -> None:
         """Every message is acknowledged at once, whatever becomes of it: the broker sends the
         hub at most 20 unacknowledged messages, and one it keeps waiting for would stall every
-        table's (R197). Nothing is lost by it: a decision the record does not hold yet holds
-        its table's confirmation, and the table keeps it and sends it again (R195)."""
-        self._attempt(topic, payload, table_of(topic, "events"))
+        table's (R197). Nothing is lost by it: a decision the record does not hold yet leaves
+        its journal's confirmation where it is, and the table keeps it and sends it again
+        (R195, R710)."""
+        self._attempt(topic, payload)
         if qos > 0:
             self._client.ack(mid, qos)
 
-    def _attempt(self, topic: str, payload: bytes, table: int | None) -> None:
-        held = None if table is None else (table, readable_id(payload))
+    def _attempt(self, topic: str, payload: bytes) -> None:
         try:
             self._handle(topic, payload)
         except sqlite3.OperationalError as error:  # the record busy, or its disk: retried
             self._complain(f"event=record_busy error={error}")
-            if held is None or held not in self._retrying:
-                self._hold(held, retrying=True)
+            table, chain = table_of(topic, "events"), readable_id(payload)
+            if table is None or chain is None:
+                return
+            key = (table, chain.journal, chain.seq)
+            if key not in self._retrying:
+                self._retrying.add(key)
                 assert self._loop is not None
-                self._loop.call_later(BUSY_RETRY_SECONDS, self._retry, topic, payload, table)
-            return
-        except Exception as error:  # the hub's own fault: held until the table sends it again
+                self._loop.call_later(BUSY_RETRY_SECONDS, self._retry, key, topic, payload)
+        except Exception as error:  # the hub's own fault: the table sends it again
             log.error("event=hub_error topic=%s error=%r", topic, error)
-            self._hold(held, retrying=False)
-            return
-        if held is not None and held[1] in self._held.get(held[0], ()):
-            self._held[held[0]].discard(held[1])
-            self._confirm_soon(held[0])
 
-    def _retry(self, topic: str, payload: bytes, table: int | None) -> None:
-        if table is not None:
-            self._retrying.discard((table, readable_id(payload)))
-        self._attempt(topic, payload, table)
-
-    def _hold(self, held: tuple[int, tuple[str, int] | None] | None, *, retrying: bool) -> None:
-        """A table's decision not handled yet: its confirmation waits (a later seq would
-        confirm this one too) until a delivery of it is handled."""
-        if held is None:
-            return
-        self._held.setdefault(held[0], set()).add(held[1])
-        if retrying:
-            self._retrying.add(held)
+    def _retry(self, key: tuple[int, str, int], topic: str, payload: bytes) -> None:
+        self._retrying.discard(key)
+        self._attempt(topic, payload)
 
     def _handle(self, topic: str, payload: bytes) -> None:
         table = table_of(topic, "events")
@@ -312,21 +319,67 @@ class Hub(PahoOnLoop):
         log.warning("event=hub_unknown_topic topic=%s", topic)
 
     def _decision(self, table: int, payload: bytes) -> None:
-        """A decision the hub cannot apply because of what it says is refused once and counted
-        as handled, so that the table's confirmation moves past it (R196)."""
+        """A table's decision, taken only where it follows on in its journal (R710): a copy of
+        one the record holds is dropped by the ledger alone, one after a gap is reported so the
+        table sends again. A decision the hub cannot apply because of what it says is refused
+        once and counted as handled, so that the confirmation moves past it (R196)."""
+        chain = readable_id(payload)
+        if chain is None:  # nowhere in a chain: nothing to confirm past
+            try:
+                parse_decision(payload)
+                error = "no journal id"
+            except WireError as refused:
+                error = str(refused)
+            log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, error)
+            self.tally["bad decision"] += 1
+            return
+        held = self.ledger.through(table, chain.journal)
+        if chain.seq <= held:
+            self.tally["duplicate"] += 1
+            self._nudge(table)  # the table still holds it: it may have missed its confirmation
+            return
+        if not self._follows_on(table, chain, held):
+            return
         try:
             decision = parse_decision(payload)
             if bears_on_the_record(decision):
                 self._apply(table, decision)
         except (WireError, RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
-            known = readable_id(payload)
-            seq = "?" if known is None else str(known[1])
-            log.warning("event=hub_bad_decision table=%d seq=%s error=%s", table, seq, error)
+            log.warning("event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, error)
             self.tally["bad decision"] += 1
-            if known is not None:
-                self._handled(table, *known)
-            return
-        self._handled(table, decision.journal, decision.seq)
+        self.ledger.advance(table, chain.journal, chain.seq)
+        self._gaps.discard((table, chain.journal))
+        self._flush_soon()
+
+    def _follows_on(self, table: int, chain: DecisionId, held: int) -> bool:
+        """Whether a decision past what the record holds may be taken now: it names no
+        decision before it that the record lacks. One that does waits for the table to send
+        again from its confirmation; unless the table holds nothing before it (its confirmed
+        past, of a record that has since lost it: taken, with a warning)."""
+        if chain.prev is None or chain.prev <= held:
+            return True
+        if chain.first_held:
+            log.warning(
+                "event=hub_record_behind table=%d journal=%s record_through=%d first_held=%d",
+                table,
+                chain.journal[:8],
+                held,
+                chain.seq,
+            )
+            return True
+        if (table, chain.journal) not in self._gaps:
+            log.info(
+                "event=hub_gap table=%d journal=%s through=%d got=%d prev=%d",
+                table,
+                chain.journal[:8],
+                held,
+                chain.seq,
+                chain.prev,
+            )
+        self.tally["gap"] += 1
+        self._gaps.add((table, chain.journal))
+        self._nudge(table)
+        return False
 
     def _apply(self, table: int, decision: Decision) -> None:
         applied = apply_result(self.record, table, decision, now=self.clock())
@@ -344,14 +397,32 @@ class Hub(PahoOnLoop):
 
     # --- confirmations: what the record holds, for each table -----------------------------
 
-    def _handled(self, table: int, journal: str, seq: int) -> None:
-        """A decision the record now holds (or that bears nothing on it): the table's
-        confirmation moves on. A table's decisions arrive in its journal's order; a new journal
-        (numbered from 1 again) starts its own count."""
-        heard = self._applied.get(table)
-        if heard is None or heard[0] != journal or heard[1] < seq:
-            self._applied[table] = (journal, seq)
+    def _flush_soon(self) -> None:
+        """How far the journals are held, written within ``FLUSH_SECONDS`` for a burst."""
+        if self._flush_due is None and self._loop is not None:
+            self._flush_due = self._loop.call_later(FLUSH_SECONDS, self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = None
+        try:
+            moved = self.ledger.flush()
+        except sqlite3.OperationalError as error:  # the record busy: kept for the next try
+            self._complain(f"event=record_busy error={error}")
+            assert self._loop is not None
+            self._flush_due = self._loop.call_later(BUSY_RETRY_SECONDS, self._flush)
+            return
+        for table in moved:
             self._confirm_soon(table)
+
+    def _nudge(self, table: int) -> None:
+        """Publish the table's confirmation again even if unchanged (a gap to report, or a copy
+        that says the table missed it), at most once a ``NUDGE_SECONDS``."""
+        now = time.monotonic()
+        if now - self._nudged.get(table, -NUDGE_SECONDS) < NUDGE_SECONDS:
+            return
+        self._nudged[table] = now
+        self._confirmed.pop(table, None)
+        self._confirm_soon(table)
 
     def _confirm_soon(self, table: int) -> None:
         """One publish per table for a burst of decisions, on the loop's next turn."""
@@ -359,40 +430,48 @@ class Hub(PahoOnLoop):
         if len(self._unconfirmed) == 1 and self._loop is not None:
             self._loop.call_soon(self._publish_confirmations)
 
+    def confirmation_of(self, table: int) -> tuple[Confirmation, ...]:
+        """What the record durably holds of the table's journals, and their gaps."""
+        return tuple(
+            Confirmation(self.record_id, journal, through, (table, journal) in self._gaps)
+            for journal, through in self.ledger.durable(table)
+        )
+
     def _publish_confirmations(self) -> None:
         if not self.connected:
             return  # published again, all of them, on connecting
         for table in sorted(self._unconfirmed):
-            if self._held.get(table) or table not in self._applied:
+            confirmations = self.confirmation_of(table)
+            if not confirmations:
                 continue
-            journal, seq = self._applied[table]
-            payload = Confirmation(self.record_id, journal, seq).to_bytes()
+            payload = confirmations_payload(self.record_id, confirmations)
             if self._confirmed.get(table) != payload:
                 self._client.publish(applied_topic(table), payload, qos=1, retain=True)
                 self._confirmed[table] = payload
         self._unconfirmed.clear()
 
     def _retained_confirmation(self, table: int, payload: bytes) -> None:
-        """A confirmation the broker holds: this record's (the hub's, before it restarted)
-        tells where the table's confirmation stands; another record's confirms nothing here
-        and is withdrawn, or replaced by this record's."""
+        """A confirmation the broker holds: this record's (an older hub's, before the ledger
+        was kept in the record) tells how far its journals were held; another record's
+        confirms nothing here and is withdrawn, or replaced by this record's."""
         if not payload:
             return
         try:
-            confirmation = parse_confirmation(payload)
+            confirmations = parse_confirmations(payload)
         except WireError:
-            confirmation = None
-        if confirmation is not None and confirmation.record == self.record_id:
-            if table not in self._applied:
-                self._applied[table] = (confirmation.journal, confirmation.seq)
-                self._confirmed[table] = payload
+            confirmations = ()
+        ours = [c for c in confirmations if c.record == self.record_id]
+        for confirmation in ours:
+            if not self.ledger.knows(table, confirmation.journal):
+                self.ledger.advance(table, confirmation.journal, confirmation.seq)
+                self._flush_soon()
+        if self.ledger.durable(table) or ours:
+            if payload != self._confirmed.get(table):
+                self._confirmed.pop(table, None)
+                self._confirm_soon(table)
             return
-        if table in self._applied:
-            self._confirmed.pop(table, None)
-            self._confirm_soon(table)
-        else:
-            self._client.publish(applied_topic(table), b"", qos=1, retain=True)
-            log.info("event=confirmation_withdrawn table=%d", table)
+        self._client.publish(applied_topic(table), b"", qos=1, retain=True)
+        log.info("event=confirmation_withdrawn table=%d", table)
 
     def _status(self, table: int, payload: bytes) -> None:
         taken = self.board.take_status(table, payload)

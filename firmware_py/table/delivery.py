@@ -1,0 +1,131 @@
+"""What a table has sent to the hub and what the hub holds, journal by journal (R710-R713).
+
+The table's decisions wait in its journal: its own outbox, and those carried over from the
+journals moved aside before it. Each journal is a stream the hub confirms on its own: "my record
+holds every decision of journal J up to seq N". A stream is sent in journal order, each decision
+naming the one before it, and only once every stream before it is confirmed whole, so the hub
+applies the tables' results in the order they were decided.
+
+Sending again is always from the last confirmation: on a new connection, when the hub comes
+online, when the hub reports a gap, and when confirmations stand still (``HubLink``'s timer).
+No paho here: the link hands what this says to the broker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from firmware_py.table.hub_wire import Confirmation
+from firmware_py.table.journal import Journal, Outgoing
+
+GAP_RESEND_SECONDS = 1.0  # a burst of gap reports starts one resend, not one per report
+
+
+@dataclass(slots=True)
+class _Stream:
+    journal: str
+    sent_through: int = 0  # the last seq handed to the broker since the last (re)send began
+    confirmed_through: int = 0  # the hub's record holds every decision up to this seq
+    gap_resent_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What a confirmation did: whether it took anything out of the journal, and the journals
+    the hub reported a gap in, to send again from their confirmation."""
+
+    progressed: bool
+    gaps: tuple[str, ...]
+
+
+class Deliveries:
+    """The table's side of the delivery protocol over one journal (and what it carries)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self._streams: list[_Stream] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the journal's streams again (at start; after a carried one is delivered)."""
+        known = {stream.journal: stream for stream in self._streams}
+        self._streams = [known.get(name) or _Stream(name) for name in self.journal.streams()]
+
+    @property
+    def journals(self) -> tuple[str, ...]:
+        return tuple(stream.journal for stream in self._streams)
+
+    def next_batch(self, room: int) -> list[Outgoing]:
+        """Up to ``room`` decisions not sent yet, from the first journal not confirmed whole;
+        they count as sent."""
+        stream = self._sending()
+        if stream is None or room <= 0:
+            return []
+        batch = self.journal.outgoing(after=stream.sent_through, limit=room, journal=stream.journal)
+        if batch:
+            stream.sent_through = batch[-1].seq
+        return batch
+
+    def _sending(self) -> _Stream | None:
+        """The first stream with a decision the hub has not confirmed; a carried one found
+        empty is dropped (the hub holds all of it)."""
+        while self._streams:
+            stream = self._streams[0]
+            own = len(self._streams) == 1
+            if own or self.journal.outgoing(
+                after=stream.confirmed_through, limit=1, journal=stream.journal
+            ):
+                return stream
+            self._streams.pop(0)
+        return None
+
+    def rewind(self, journals: Iterable[str] | None = None) -> None:
+        """Send again from the last confirmation (every journal, or those named)."""
+        named = None if journals is None else set(journals)
+        for stream in self._streams:
+            if named is None or stream.journal in named:
+                stream.sent_through = stream.confirmed_through
+
+    def outstanding(self) -> bool:
+        """Whether anything sent is not confirmed yet."""
+        return any(stream.sent_through > stream.confirmed_through for stream in self._streams)
+
+    def all_sent(self) -> bool:
+        """Whether every waiting decision has been handed over (confirmed or not)."""
+        return not any(
+            self.journal.outgoing(after=stream.sent_through, limit=1, journal=stream.journal)
+            for stream in self._streams
+        )
+
+    def progress(self) -> int:
+        """A number that grows with every confirmation (for the resend timer)."""
+        return sum(stream.confirmed_through for stream in self._streams)
+
+    def take(self, confirmations: Iterable[Confirmation], *, now: float) -> Taken:
+        """Take out of the journal what the hub's record holds; the journals whose gap calls
+        for sending again (at most once a ``GAP_RESEND_SECONDS`` each)."""
+        by_journal = {stream.journal: stream for stream in self._streams}
+        progressed, gaps = False, []
+        for confirmation in confirmations:
+            stream = by_journal.get(confirmation.journal)
+            if stream is None:
+                continue
+            if confirmation.seq > stream.confirmed_through:
+                self.journal.confirmed(through=confirmation.seq, journal=stream.journal)
+                progressed = True
+                stream.confirmed_through = confirmation.seq
+                stream.sent_through = max(stream.sent_through, confirmation.seq)
+            if confirmation.gap and self._gap_is_new(stream, now):
+                gaps.append(stream.journal)
+        self.rewind(gaps)
+        return Taken(progressed, tuple(gaps))
+
+    @staticmethod
+    def _gap_is_new(stream: _Stream, now: float) -> bool:
+        if stream.sent_through <= stream.confirmed_through:
+            return False  # nothing sent past it: the next send starts there anyway
+        if stream.gap_resent_at is not None and now - stream.gap_resent_at < GAP_RESEND_SECONDS:
+            return False
+        stream.gap_resent_at = now
+        return True
