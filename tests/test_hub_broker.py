@@ -1,7 +1,8 @@
 """The tournament broker's access control, as shipped (systemd/mosquitto/): every client logs in,
 a table writes only its own topics, the hub reads everything and writes only the tournament's
-(the pairings, its confirmations and its status). Each
-is tried by a client that misbehaves, on a real mosquitto."""
+(the pairings, its confirmations and its status), and a client id belongs to its account (no
+table can throw the hub or another table off, nor take or discard the hub's queue). Each is
+tried by a client that misbehaves, on a real mosquitto."""
 
 from __future__ import annotations
 
