@@ -183,6 +183,29 @@ def test_what_tables_send_while_the_hub_is_away_waits_for_it(
     table.close()
 
 
+def test_a_table_posing_as_the_hub_while_it_is_away_discards_nothing_queued_for_it(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    """Table 7's account asking for the hub's client id, old or new, with a clean start (R720)."""
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            pass
+        async with linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play()
+            await until(link.all_sent, "the broker to take the match")
+        for client_id in ("gametable-hub", "hub"):
+            Peer(broker, "7", client_id=client_id).close()
+        async with running_hub(broker, record_path):  # the table off: the queue alone
+            await until(lambda: bool(_recorded(record)), "the hub to catch up")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
 # --- nothing lost, whatever the broker loses: the hub confirms what it applied --------------------
 
 
