@@ -18,6 +18,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
@@ -81,18 +82,21 @@ class Broker:
         return path
 
     def write_config(self) -> Path:
-        lines = [
-            line
-            for line in SHIPPED_CONF.read_text(encoding="utf-8").splitlines()
-            if not line.startswith(REPLACED)
-        ]
+        lines: list[str] = []
+        for line in SHIPPED_CONF.read_text(encoding="utf-8").splitlines():
+            if line.startswith("listener "):
+                # in its place: the listener's own options (use_username_as_clientid) follow it
+                lines += [
+                    f"listener {self.port} 127.0.0.1",
+                    *(
+                        []
+                        if self.tls is None
+                        else [f"certfile {self.tls[0]}", f"keyfile {self.tls[1]}"]  # docs/hub.md
+                    ),
+                ]
+            elif not line.startswith(REPLACED):
+                lines.append(line)
         lines += [
-            f"listener {self.port} 127.0.0.1",
-            *(
-                []
-                if self.tls is None
-                else [f"certfile {self.tls[0]}", f"keyfile {self.tls[1]}"]  # docs/hub.md
-            ),
             f"password_file {self.password_file}",
             f"acl_file {SHIPPED_ACL}",
             f"persistence_location {self.directory}/",
@@ -159,9 +163,14 @@ class Peer:
         password: str | None = None,
         will: tuple[str, str] | None = None,
         client_id: str = "",
+        keep_session: bool = False,
     ) -> None:
+        """``keep_session``: a persistent session, as the hub keeps (no clean start, an hour's
+        expiry), else a clean one that ends with the connection."""
         self.received: list[mqtt.MQTTMessage] = []
         self.connack: ReasonCode | None = None
+        self.session_present: bool | None = None
+        self.thrown_off: list[ReasonCode] = []  # the broker's reasons for ending the connection
         self._acks: dict[int, ReasonCode] = {}
         self._lock = threading.Lock()
         self.client = mqtt.Client(
@@ -174,7 +183,16 @@ class Peer:
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
         self.client.on_publish = self._on_publish
-        self.client.connect("127.0.0.1", broker.port, keepalive=10)
+        self.client.on_disconnect = self._on_disconnect
+        session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        session.SessionExpiryInterval = 3600 if keep_session else 0
+        self.client.connect(
+            "127.0.0.1",
+            broker.port,
+            keepalive=10,
+            clean_start=not keep_session,
+            properties=session,
+        )
         self.client.loop_start()
         wait_for(lambda: self.connack is not None, "the broker's answer to a connection")
 
@@ -186,6 +204,14 @@ class Peer:
         self, client: Any, userdata: Any, flags: Any, reason: ReasonCode, _: Any
     ) -> None:
         self.connack = reason
+        self.session_present = flags.session_present
+
+    def _on_disconnect(
+        self, client: Any, userdata: Any, flags: Any, reason: ReasonCode, _: Any
+    ) -> None:
+        if reason.value != 0:  # not the client's own goodbye
+            with self._lock:
+                self.thrown_off.append(reason)
 
     def _on_message(self, client: Any, userdata: Any, message: mqtt.MQTTMessage) -> None:
         with self._lock:

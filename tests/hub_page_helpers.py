@@ -62,7 +62,10 @@ def state(table: int = 1, **changes: Any) -> bytes:
     return json.dumps(data).encode()
 
 
-def director_page(record: TournamentDB, board: LiveBoard | None = None) -> DirectorPage:
+def director_page(
+    record: TournamentDB, board: LiveBoard | None = None, *, names: tuple[str, ...] = ()
+) -> DirectorPage:
+    """The page on 127.0.0.1, opened as localhost, by its address, or as one of ``names``."""
     clock = [0.0]
     return DirectorPage(
         listen("127.0.0.1", 0),
@@ -70,6 +73,7 @@ def director_page(record: TournamentDB, board: LiveBoard | None = None) -> Direc
         board or LiveBoard(),
         lambda: NOW,
         clock=lambda: clock[0],
+        names=frozenset({"localhost", *names}),
     )
 
 

@@ -1,7 +1,8 @@
 """The tournament broker's access control, as shipped (systemd/mosquitto/): every client logs in,
 a table writes only its own topics, the hub reads everything and writes only the tournament's
-(the pairings, its confirmations and its status). Each
-is tried by a client that misbehaves, on a real mosquitto."""
+(the pairings, its confirmations and its status), and a client id belongs to its account (no
+table can throw the hub or another table off, nor take or discard the hub's queue). Each is
+tried by a client that misbehaves, on a real mosquitto."""
 
 from __future__ import annotations
 
@@ -112,3 +113,82 @@ def test_mosquitto_reads_the_password_file_gametable_writes_itself(
         table.close()
     finally:
         broker.stop()
+
+
+# --- a client id belongs to its account (R720) ---------------------------------------------------
+
+HUBS_IDS = ["gametable-hub", "hub"]  # the id the hub asked for before R720, and asks for now
+
+
+def _away_with_a_queue(broker: Broker, client_id: str) -> Peer:
+    """The hub's persistent session with one decision of table 7 queued while it is away; the
+    table that sent it."""
+    hub = Peer(broker, "hub", client_id=client_id, keep_session=True)
+    hub.subscribe("tables/+/events")
+    table = Peer(broker, "7")
+    wait_for(lambda: not table.publish("tables/7/events", b"ready").is_failure, "subscribed")
+    wait_for(lambda: hub.payloads("tables/7/events") == [b"ready"], "the hub to hear table 7")
+    hub.close()
+    assert not table.publish("tables/7/events", DECISION).is_failure
+    return table
+
+
+@pytest.mark.parametrize("client_id", HUBS_IDS)
+def test_a_table_asking_for_the_hubs_client_id_does_not_throw_the_hub_off(
+    broker: Broker, client_id: str
+) -> None:
+    hub = Peer(broker, "hub", client_id=client_id, keep_session=True)
+    hub.subscribe("tables/+/events")
+    intruder = Peer(broker, "7", client_id=client_id)
+    assert intruder.accepted  # as table 7, under table 7's own id
+    assert not intruder.publish("tables/7/events", DECISION).is_failure
+    wait_for(lambda: hub.payloads("tables/7/events") == [DECISION], "the hub to hear it")
+    assert hub.thrown_off == []
+
+
+@pytest.mark.parametrize("client_id", HUBS_IDS)
+def test_a_table_asking_for_the_hubs_client_id_does_not_get_the_hubs_queue(
+    broker: Broker, client_id: str
+) -> None:
+    _away_with_a_queue(broker, client_id)
+    intruder = Peer(broker, "7", client_id=client_id, keep_session=True)
+    assert intruder.session_present is False
+    intruder.close()
+    hub = Peer(broker, "hub", client_id=client_id, keep_session=True)
+    assert hub.session_present is True
+    wait_for(lambda: hub.payloads("tables/7/events") == [DECISION], "the hub's queue")
+    assert intruder.received == []
+
+
+@pytest.mark.parametrize("client_id", HUBS_IDS)
+def test_a_clean_start_under_the_hubs_client_id_does_not_discard_the_hubs_queue(
+    broker: Broker, client_id: str
+) -> None:
+    _away_with_a_queue(broker, client_id)
+    Peer(broker, "7", client_id=client_id).close()  # a clean start: were it the hub's, its end
+    hub = Peer(broker, "hub", client_id=client_id, keep_session=True)
+    assert hub.session_present is True
+    wait_for(lambda: hub.payloads("tables/7/events") == [DECISION], "the hub's queue")
+
+
+def test_the_hubs_session_and_queue_survive_a_broker_restart(broker: Broker) -> None:
+    """Keyed by its account ("hub"), the session is kept, and found again at the next login."""
+    _away_with_a_queue(broker, "hub").close()
+    broker.stop()  # a clean stop saves the session and its queue
+    broker.start()
+    hub = Peer(broker, "hub", client_id="hub", keep_session=True)
+    assert hub.session_present is True
+    wait_for(lambda: hub.payloads("tables/7/events") == [DECISION], "the hub's queue")
+
+
+@pytest.mark.parametrize("client_id", ["gametable-table-1", "1"])
+def test_a_table_asking_for_another_tables_client_id_does_not_throw_it_off(
+    broker: Broker, client_id: str
+) -> None:
+    watcher = _watching(broker, "tables/#")
+    table_1 = Peer(broker, "1", client_id=client_id)  # the id table 1 asked for, before or now
+    intruder = Peer(broker, "7", client_id=client_id)
+    assert intruder.accepted
+    assert not table_1.publish("tables/1/state", b"{}").is_failure
+    wait_for(lambda: watcher.payloads("tables/1/state") == [b"{}"], "table 1, still on")
+    assert table_1.thrown_off == []

@@ -5,6 +5,7 @@ no file."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import socket
 import stat
@@ -172,6 +173,18 @@ def test_a_password_file_in_a_missing_directory_is_one_line(tmp_path: Path) -> N
             ],
             "--page off with --page-cert",
         ),
+        (
+            ["--password-file", "hub-password", "--page-name", "hub.local:8080"],
+            "--page-name hub.local:8080: expected a host name the page is opened by",
+        ),
+        (
+            ["--password-file", "hub-password", "--page-name", "https://hub.local"],
+            "--page-name https://hub.local: expected a host name",
+        ),
+        (
+            ["--password-file", "hub-password", "--page", "off", "--page-name", "hub.local"],
+            "--page off with --page-name",
+        ),
     ],
 )
 def test_hub_run_with_bad_input_is_one_line(tmp_path: Path, argv: list[str], names: str) -> None:
@@ -204,6 +217,40 @@ def test_hub_run_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
             "--page", f"127.0.0.1:{port}", cwd=tmp_path,
         )  # fmt: skip
     assert_one_line_refusal(done, names=f"--page 127.0.0.1:{port}: cannot listen there")
+
+
+def test_hub_run_serves_its_page_by_the_names_given_and_no_other(tmp_path: Path) -> None:
+    (tmp_path / "hub-password").write_text("secret\n")
+    record = make_record(tmp_path / "tournament.db")
+    with socket.create_server(("127.0.0.1", 0)) as nobody:  # no broker: the page serves anyway
+        broker_port = nobody.getsockname()[1]
+    process = subprocess.Popen(
+        [*CLI, "hub", "run", "--db", str(record), "--password-file", "hub-password",
+         "--port", str(broker_port), "--page", "127.0.0.1:0",
+         "--page-name", "scores.example", "--page-name", "hub.lan"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        listening = next(line for line in process.stdout if "event=page_listening" in line)
+        address = listening.split("url=http://")[1].split()[0]
+        named, other = (_status_for(address, host) for host in ("scores.example", "evil.example"))
+    finally:
+        process.terminate()
+        process.communicate(timeout=20)
+    names = set(listening.split("names=")[1].split()[0].split(","))
+    assert {"hub.lan", "localhost", "scores.example"} <= names  # and the machine's own name
+    assert (named, other) == (200, 421)
+
+
+def _status_for(address: str, host: str) -> int:
+    """The HTTP status of GET /public at ``address`` asked for as ``host``."""
+    connection = http.client.HTTPConnection(address, timeout=10)
+    try:
+        connection.request("GET", "/public", headers={"Host": f"{host}:{address.split(':')[1]}"})
+        return connection.getresponse().status
+    finally:
+        connection.close()
 
 
 # --- gametable hub director-password ------------------------------------------------------------

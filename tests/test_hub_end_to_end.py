@@ -183,6 +183,29 @@ def test_what_tables_send_while_the_hub_is_away_waits_for_it(
     table.close()
 
 
+def test_a_table_posing_as_the_hub_while_it_is_away_discards_nothing_queued_for_it(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    """Table 7's account asking for the hub's client id, old or new, with a clean start (R720)."""
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            pass
+        async with linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play()
+            await until(link.all_sent, "the broker to take the match")
+        for client_id in ("gametable-hub", "hub"):
+            Peer(broker, "7", client_id=client_id).close()
+        async with running_hub(broker, record_path):  # the table off: the queue alone
+            await until(lambda: bool(_recorded(record)), "the hub to catch up")
+
+    asyncio.run(scenario())
+    assert _recorded(record) == _expected(table)
+    table.close()
+
+
 # --- nothing lost, whatever the broker loses: the hub confirms what it applied --------------------
 
 
@@ -223,7 +246,7 @@ def test_the_hub_confirms_each_table_s_journal_up_to_its_last_decision(
     broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
 ) -> None:
     table = Table(broker, tmp_path / "table-1.db")
-    watcher = Peer(broker, "hub")
+    watcher = Peer(broker, "8")  # any table reads the confirmations; the hub's account is the hub's
     watcher.subscribe(applied_topic(1))
 
     async def scenario() -> None:
@@ -372,8 +395,10 @@ def test_what_the_hub_does_not_confirm_is_sent_again_after_a_while(
 
 def test_the_hub_withdraws_another_records_confirmation(broker: Broker, record_path: Path) -> None:
     old = Confirmation("record-before", "a-journal", 40)
-    watcher = Peer(broker, "hub")
-    watcher.publish(applied_topic(3), old.to_bytes(), retain=True)
+    left_over = Peer(broker, "hub")
+    left_over.publish(applied_topic(3), old.to_bytes(), retain=True)
+    left_over.close()
+    watcher = Peer(broker, "8")
     watcher.subscribe(applied_topic(3))
     wait_for(lambda: watcher.payloads(applied_topic(3)) == [old.to_bytes()], "the old one")
 
@@ -402,7 +427,7 @@ def _poison(seq: int, points: int) -> bytes:
 def test_a_table_s_poison_decisions_stall_neither_other_tables_nor_its_own_confirmation(
     broker: Broker, record_path: Path, record: TournamentDB
 ) -> None:
-    poisoner, honest, watcher = Peer(broker, "3"), Peer(broker, "1"), Peer(broker, "hub")
+    poisoner, honest, watcher = Peer(broker, "3"), Peer(broker, "1"), Peer(broker, "8")
     watcher.subscribe(applied_topic(3))
     result = Decision(
         "a" * 32,
@@ -432,7 +457,7 @@ def test_a_table_s_poison_decisions_stall_neither_other_tables_nor_its_own_confi
 def test_a_result_that_meets_a_busy_record_is_recorded_once_it_is_free(
     broker: Broker, record_path: Path, record: TournamentDB, caplog: pytest.LogCaptureFixture
 ) -> None:
-    table, watcher = Peer(broker, "1"), Peer(broker, "hub")
+    table, watcher = Peer(broker, "1"), Peer(broker, "8")
     watcher.subscribe(applied_topic(1))
     result = Decision(
         "a" * 32,
@@ -469,11 +494,13 @@ def test_a_decision_delivered_twice_counts_once(
     table = Table(broker, tmp_path / "table-1.db")
 
     async def scenario() -> dict[str, int]:
-        async with running_hub(broker, record_path) as hub, linked(table):
-            table.play()
-            await until(lambda: bool(_recorded(record)), "the result")
+        async with running_hub(broker, record_path) as hub:
+            async with linked(table):
+                table.play()
+                await until(lambda: bool(_recorded(record)), "the result")
             seq, body = table.result()
-            # the table's broker acknowledgement lost: the same decision comes again
+            # the table's broker acknowledgement lost: the same decision comes again, on table
+            # 1's account once its link is off (one connection per account: R720)
             again = Decision(
                 table.journal.identity(),
                 seq,

@@ -255,8 +255,10 @@ def test_login_over_plain_http_is_refused_from_another_machine_whatever_its_host
 
 
 def test_login_over_plain_http_on_the_hubs_own_machine_is_taken_whatever_its_host_header(
-    page: DirectorPage,
+    record: TournamentDB,
 ) -> None:
+    page = director_page(record, names=("hub.local",))  # a name the page serves (R722)
+
     async def scenario(client: Client) -> int:
         answer = await client.post(
             "/login",
@@ -485,6 +487,128 @@ def test_a_change_from_another_origin_is_refused(
     assert status == 403
     assert line.startswith(says)
     assert len(record.rounds()) == 1
+
+
+# --- attacks from other sites (R722, R723) -------------------------------------------------------
+
+
+def _rebound(client: Client) -> dict[str, str]:
+    """What a page at evil.example sends once its name points at the hub's address: its own
+    name as the Host and as the Origin, which agree."""
+    port = client.make_url("/").port
+    return {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Origin": "http://evil.example"}, {"Origin": "null"}, {}],
+    ids=["another-site", "opaque", "no-origin"],
+)
+def test_logins_from_another_site_do_not_lock_the_director_out(
+    page: DirectorPage, headers: dict[str, str]
+) -> None:
+    async def scenario(client: Client) -> tuple[list[int], int]:
+        tried = []
+        for _ in range(FREE_TRIES):  # enough wrong passwords to make the address wait
+            answer = await client.post("/login", data={"password": "a guess"}, headers=headers)
+            tried.append(answer.status)
+        director = await client.post(
+            "/login", data={"password": PASSWORD}, headers=origin(client), allow_redirects=False
+        )
+        return tried, director.status
+
+    tried, director = serve(page, scenario)
+    assert tried == [403] * FREE_TRIES
+    assert director == 303  # at once: the page's clock stands still, a wait would never end
+
+
+def test_a_login_from_another_site_is_refused_in_words_before_its_password_is_read(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.post(
+            "/login", data={"password": PASSWORD}, headers={"Origin": "http://evil.example"}
+        )
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert (status, line) == (
+        403,
+        "a change from another site is refused: use the hub&#x27;s own page",
+    )
+
+
+def test_a_rebinding_page_s_logins_are_refused_and_do_not_lock_the_director_out(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> tuple[list[int], str, int]:
+        answers = [
+            await client.post("/login", data={"password": "a guess"}, headers=_rebound(client))
+            for _ in range(FREE_TRIES)
+        ]
+        director = await client.post(
+            "/login", data={"password": PASSWORD}, headers=origin(client), allow_redirects=False
+        )
+        return [a.status for a in answers], await error_line(answers[0]), director.status
+
+    statuses, line, director = serve(page, scenario)
+    assert statuses == [421] * FREE_TRIES
+    assert line.startswith("this page is not served as &#x27;evil.example&#x27;: open it as ")
+    assert director == 303
+
+
+@pytest.mark.parametrize("path", ["/", "/public", "/tables/1", "/login"])
+def test_a_page_asked_for_by_a_name_the_hub_does_not_serve_is_refused(
+    page: DirectorPage, path: str
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.get(path, headers=_rebound(client))
+        return answer.status, await answer.text()
+
+    status, html = serve(page, scenario)
+    assert status == 421
+    assert "--page-name evil.example" in html
+    assert "Eagles" not in html and "<form" not in html
+
+
+def test_the_board_asked_for_by_a_name_the_hub_does_not_serve_is_one_line_of_json(
+    page: DirectorPage,
+) -> None:
+    async def scenario(client: Client) -> tuple[int, Any]:
+        answer = await client.get("/api/board", headers=_rebound(client))
+        return answer.status, await answer.json()
+
+    status, body = serve(page, scenario)
+    assert status == 421 and set(body) == {"error"}
+
+
+def test_a_rebinding_page_cannot_change_the_record_with_the_director_logged_in(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)  # even were the token known to it
+        answer = await client.post("/pair", data={"csrf": csrf}, headers=_rebound(client))
+        return answer.status, await answer.text()
+
+    status, html = serve(page, scenario)
+    assert status == 421
+    assert 'name="csrf"' not in html  # its answer, which that page can read, shows no form
+    assert len(record.rounds()) == 1
+
+
+def test_the_page_opened_by_a_name_it_serves_takes_a_login(record: TournamentDB) -> None:
+    page = director_page(record, names=("hub.local",))
+
+    async def scenario(client: Client) -> tuple[int, int]:
+        port = client.make_url("/").port
+        named = {"Host": f"HUB.local:{port}", "Origin": f"http://hub.local:{port}"}
+        shown = await client.get("/", headers=named)
+        login = await client.post(
+            "/login", data={"password": PASSWORD}, headers=named, allow_redirects=False
+        )
+        return shown.status, login.status
+
+    assert serve(page, scenario) == (200, 303)
 
 
 def test_a_change_sent_as_json_or_too_large_is_one_line(page: DirectorPage) -> None:

@@ -49,7 +49,12 @@ def test_over_tls_the_director_logs_in_from_the_halls_network(tmp_path: Path) ->
     cert, key = certificate(tmp_path)
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         page = DirectorPage(
-            listen("127.0.0.1", 0), record, LiveBoard(), lambda: NOW, tls=tls(cert, key)
+            listen("127.0.0.1", 0),
+            record,
+            LiveBoard(),
+            lambda: NOW,
+            tls=tls(cert, key),
+            names=frozenset({"hub.local"}),
         )
 
         async def scenario() -> tuple[int, int, str]:

@@ -467,6 +467,17 @@ def test_the_broker_config_leaves_debians_own_settings_alone() -> None:
     assert not named & {"persistence_location", "log_dest", "include_dir", "pid_file"}
 
 
+def test_every_listener_binds_client_ids_to_accounts() -> None:
+    """A listener's own option (R720): written before the first listener it would open another
+    on 1883 instead; so it follows each ``listener`` line, before the next one."""
+    directives = _directives(BROKER_CONF)
+    starts = [i for i, line in enumerate(directives) if line.startswith("listener ")]
+    assert starts
+    for start, end in zip(starts, [*starts[1:], len(directives)], strict=True):
+        assert "use_username_as_clientid true" in directives[start:end], directives[start]
+    assert "use_username_as_clientid true" not in directives[: starts[0]]
+
+
 def test_the_acl_lets_each_table_write_only_its_own_topics() -> None:
     acl = _directives(BROKER_ACL)
     assert acl[:2] == ["pattern readwrite tables/%u/#", "pattern read tournament/#"]

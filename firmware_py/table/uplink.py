@@ -142,7 +142,7 @@ class HubLink(PahoOnLoop):
         broker = self.broker
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
-            client_id=f"gametable-table-{broker.table}",
+            client_id=str(broker.table),  # its account's name: the broker imposes it (R720)
             protocol=MQTTProtocolVersion.MQTTv5,  # v5: a refused publish is a refusal, not an ack
         )
         client.username_pw_set(str(broker.table), broker.password)

@@ -15,6 +15,7 @@ import getpass
 import logging
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from pathlib import Path
@@ -76,6 +77,14 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default=DEFAULT_PAGE,
         metavar="HOST:PORT",
         help=f"the director's page: where it listens, or off (default: {DEFAULT_PAGE})",
+    )
+    run.add_argument(
+        "--page-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the page is opened by, like hub.local (repeatable; besides localhost, the "
+        "machine's own name, its .local name and any address: docs/hub.md)",
     )
     run.add_argument("--page-cert", type=file_path, help="TLS for the page: its certificate (PEM)")
     run.add_argument("--page-key", type=file_path, help="TLS for the page: its private key (PEM)")
@@ -228,6 +237,7 @@ def _run(args: argparse.Namespace) -> int:
         tls,
     )
     from firmware_py.director.hub.service import Hub, HubBroker, utc_now
+    from firmware_py.table.web.guard import name_error, served_names
 
     if not 1 <= args.port <= 65535:
         raise HubInputError(f"--port {args.port}: expected 1 to 65535")
@@ -236,6 +246,11 @@ def _run(args: argparse.Namespace) -> int:
     page_off = args.page == "off"
     if page_off and args.page_cert is not None:
         raise HubInputError("--page off with --page-cert: expected a page to serve over TLS")
+    if page_off and args.page_name:
+        raise HubInputError("--page off with --page-name: expected a page to serve by that name")
+    for name in args.page_name:
+        if (wrong := name_error(name)) is not None:
+            raise HubInputError(f"--page-name {name}: {wrong}")
     try:
         password = read_password(args.password_file)
     except PasswordFileError as error:
@@ -256,11 +271,18 @@ def _run(args: argparse.Namespace) -> int:
         if not page_off:  # the last check: nothing else can fail once the port is taken
             try:
                 context = None if args.page_cert is None else tls(args.page_cert, args.page_key)
-                sock = listen(*parse_listen(args.page))
+                page_host, page_port = parse_listen(args.page)
+                sock = listen(page_host, page_port)
             except PageSetupError as error:
                 raise HubInputError(str(error)) from None
             page = DirectorPage(
-                sock, record, hub.board, utc_now, tls=context, after_change=hub.record_changed
+                sock,
+                record,
+                hub.board,
+                utc_now,
+                tls=context,
+                after_change=hub.record_changed,
+                names=served_names(page_host, args.page_name, socket.gethostname()),
             )
             hub.on_board = page.changed
         logging.basicConfig(

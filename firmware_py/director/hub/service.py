@@ -2,8 +2,9 @@
 
 One asyncio loop, as at the table: paho's network thread hands every message to the loop with
 ``call_soon_threadsafe``, and only the loop touches the record. The hub keeps a persistent
-session on the broker (a fixed client id, ``clean_start`` off), so what the tables publish while
-the hub is away waits for it; and it acknowledges a message only once the record holds what it
+session on the broker (``clean_start`` off; its client id is its account's name, which is what
+the broker makes of any id it asks for: R720), so what the tables publish while the hub is away
+waits for it; and it acknowledges a message only once the record holds what it
 meant (``manual_ack``), so a hub that stops halfway is sent the message again. Applying is
 idempotent by (table, journal id) (``apply``), which makes every redelivery harmless.
 
@@ -76,7 +77,6 @@ from rules.errors import RuleError
 
 log = logging.getLogger("gametable")
 
-CLIENT_ID = "gametable-hub"
 SESSION_SECONDS = 7 * 24 * 3600  # the broker keeps the hub's session (and its queue) a week
 RECONNECT_SECONDS = (1, 10)
 KEEPALIVE_SECONDS = 10
@@ -150,7 +150,7 @@ class Hub(PahoOnLoop):
         broker = self.broker
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
-            client_id=CLIENT_ID,
+            client_id=broker.username,  # the broker imposes it: R720
             protocol=MQTTProtocolVersion.MQTTv5,
             manual_ack=True,  # acknowledged once the record holds it
         )

@@ -11,9 +11,12 @@
     POST /result            enter a match's points, or amend them with a reason
     POST /pair              pair the next round (the hub publishes it to the tables at once)
 
-Reading needs nothing. A POST must carry an Origin header naming this page (a browser always
-sends one), and every POST but the login the director's session cookie and the session's CSRF
-token in the form. Every refusal is the page again with one line saying why, never a trace.
+Every request must name the hub by a name it serves in its Host header, or by an address (a
+page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
+A POST must carry an Origin header naming this page (a browser always sends one), checked
+before anything else, the login's password included (R723); and every POST but the login the
+director's session cookie and the session's CSRF token in the form. Every refusal is the page
+again with one line saying why, never a trace.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from pathlib import Path
 
 from aiohttp import web
 from multidict import MultiDictProxy
-from yarl import URL
 
 from firmware_py.director.hub.page.changes import enter_result, pair_next_round
 from firmware_py.director.hub.page.password import (
@@ -76,11 +78,12 @@ SECURITY_HEADERS = {
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # reading: no Origin asked for
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
 
 
 def make_app(page: DirectorPage) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors])
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors, _same_site])
     app[PAGE] = page
     app.on_response_prepare.append(_security_headers)
     app.router.add_get("/", _index)
@@ -290,8 +293,8 @@ def _done(request: web.Request, session: DirectorSession, done: str) -> web.Stre
 
 
 async def _director(request: web.Request) -> DirectorSession:
-    """The director's session behind a changing request: same origin, cookie, CSRF token."""
-    _check_origin(request)
+    """The director's session behind a changing request (its origin checked already): the
+    cookie and the CSRF token."""
     form = await _form(request)
     csrf = form.get("csrf")
     try:
@@ -300,17 +303,6 @@ async def _director(request: web.Request) -> DirectorSession:
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None
-
-
-def _check_origin(request: web.Request) -> None:
-    origin = request.headers.get("Origin")
-    page = request.app[PAGE]
-    expected = URL.build(scheme=page.scheme, host=request.url.host or "", port=request.url.port)
-    if origin is None:
-        raise Refused(403, "a change without an Origin header is refused: use the page itself")
-    got = URL(origin)
-    if (got.scheme, got.host, got.port) != (expected.scheme, expected.host, expected.port):
-        raise Refused(403, "a change from another site is refused: use the hub's own page")
 
 
 async def _form(request: web.Request) -> Form:
@@ -384,6 +376,18 @@ def _see(path: str) -> web.Response:
 
 
 @web.middleware
+async def _same_site(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A name the hub serves (every request), and this page's own origin (every change), before
+    any handler: a refused login is never counted against its address (R723)."""
+    guard = request.app[PAGE].guard
+    host = request.headers.get("Host")
+    guard.check_host(host)
+    if request.method not in SAFE_METHODS:
+        guard.check_origin(request.headers.get("Origin"), host)
+    return await handler(request)
+
+
+@web.middleware
 async def _one_line_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A refusal is the page with its one line; anything unexpected is logged, never shown."""
     try:
@@ -413,7 +417,13 @@ async def _one_line_errors(request: web.Request, handler: Handler) -> web.Stream
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
     if request.path.startswith("/api/"):
         return web.json_response({"error": message}, status=status)
-    if request.method == "POST" and request.path in ("/result", "/pair", "/logout"):
+    # the director's page with the line, but never to a name the hub does not serve (whose page
+    # can read the answer)
+    if (
+        request.method == "POST"
+        and request.path in ("/result", "/pair", "/logout")
+        and request.app[PAGE].guard.serves(request.headers.get("Host"))
+    ):
         try:
             return _html(director_page(request.app[PAGE].record, _viewer(request, message)), status)
         except Exception:

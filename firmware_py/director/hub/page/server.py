@@ -22,6 +22,7 @@ from aiohttp import web
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table.web.guard import SiteGuard
 
 log = logging.getLogger("gametable")
 
@@ -90,7 +91,10 @@ class DirectorPage:
     tls: ssl.SSLContext | None = None
     after_change: Callable[[], None] = lambda: None  # the hub publishes new pairings at once
     clock: Callable[[], float] = time.monotonic  # for the sessions and the login limit
+    # the names the page is opened by, besides any IP address (R722): cli.served_names
+    names: frozenset[str] = frozenset({"localhost"})
     sessions: DirectorSessions = field(init=False)
+    guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     closed: bool = False
     notices: dict[str, str] = field(default_factory=dict)  # session token -> one-shot notice
     _watchers: dict[asyncio.Event, str] = field(default_factory=dict)  # -> its address
@@ -98,6 +102,12 @@ class DirectorPage:
 
     def __post_init__(self) -> None:
         self.sessions = DirectorSessions(clock=self.clock)
+        self.guard = SiteGuard(
+            self.names,
+            self.scheme,
+            own_page="the hub's own page",
+            add_name="or start the hub with --page-name {name}",
+        )
 
     @property
     def port(self) -> int:
@@ -115,7 +125,12 @@ class DirectorPage:
         )
         await self._runner.setup()
         await web.SockSite(self._runner, self.sock, ssl_context=self.tls).start()
-        log.info("event=page_listening url=%s://%s", self.scheme, _where(self.sock))
+        log.info(
+            "event=page_listening url=%s://%s names=%s",
+            self.scheme,
+            _where(self.sock),
+            ",".join(sorted(self.names)),
+        )
 
     async def stop(self) -> None:
         self.closed = True
