@@ -157,3 +157,38 @@ def test_gametable_run_with_a_bad_config_is_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "timing.tie_window_ms" in done.stderr
+
+
+def test_gametable_run_new_journal_says_how_many_undelivered_decisions_it_carries(
+    tmp_path: Path, mock_config: Path
+) -> None:
+    """R713: the decisions the hub has not confirmed go on from the new journal, and the log
+    says so (issue 17, finding 2: they were dropped without a word)."""
+    from firmware_py.table.journal import Journal
+
+    path = tmp_path / "journal.db"
+    old = Journal.open(path, outbox=True)
+    old.add("event", 0.0, {"event": "score", "A": 10, "B": 0}, session={"action": "x"})
+    old.commit()
+    old.close()
+    listener, socket_path = _notify_socket(tmp_path)
+    env = {**os.environ, "NOTIFY_SOCKET": socket_path}
+    process = subprocess.Popen(
+        [*RUN, "--config", str(mock_config), "--journal", str(path), "--new-journal"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert listener.recv(4096).startswith(b"READY=1")
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert "event=journal_carried decisions=1 lost=0" in out, err
+    new = Journal.open_read_only(path)
+    try:
+        assert new.undelivered() == 1
+    finally:
+        new.close()

@@ -202,10 +202,8 @@ def test_a_decision_names_the_decision_before_it() -> None:
 
 @pytest.mark.parametrize("prev", [9, 10, -1, "7", 1.5])
 def test_a_decision_whose_prev_is_not_before_it_is_refused(prev: object) -> None:
-    payload = json.dumps(
-        {"journal": "j1", "seq": 9, "wall": "w", "session": {"action": "a"}, "event": {"event": "x"},
-         "prev": prev}
-    ).encode()  # fmt: skip
+    decision = {"journal": "j1", "seq": 9, "wall": "w", "session": {"action": "a"}}
+    payload = json.dumps({**decision, "event": {"event": "x"}, "prev": prev}).encode()
     with pytest.raises(WireError, match=r"^decision 9: prev .*expected the seq of the decision"):
         parse_decision(payload)
 

@@ -243,6 +243,14 @@ async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) ->
         journal = daemon.journal = Journal.open(
             path, new=new_journal, move_damaged_aside=True, outbox=daemon.hub is not None
         )
+        if journal.carried_over or journal.lost_over:
+            level = logging.WARNING if journal.lost_over else logging.INFO
+            log.log(
+                level,
+                "event=journal_carried decisions=%d lost=%d",
+                journal.carried_over,
+                journal.lost_over,
+            )
         if daemon.hub is not None:
             daemon.hub.journal = journal
         try:
