@@ -68,9 +68,7 @@ from tests.hall_checker import (
     check,
     deliveries,
     journal_files,
-)
-from tests.hall_checker import (
-    connect_read_only as read_record,
+    reading,
 )
 from tests.hub_helpers import Broker, password_of
 
@@ -502,8 +500,7 @@ def publish_copies(hall: Hall, table: int, rng: random.Random) -> dict[str, Any]
 def _held_decisions(hall: Hall, table: int, problems: list[str]) -> list[Decision]:
     """The table's decisions the record holds, each as it was sent, its current journal's last."""
     try:
-        record = read_record(hall.record)
-        try:
+        with reading(hall.record) as record:
             applied = {
                 (str(journal), int(seq))
                 for journal, seq in record.execute(
@@ -511,9 +508,7 @@ def _held_decisions(hall: Hall, table: int, problems: list[str]) -> list[Decisio
                 )
             }
             through = deliveries(record)
-        finally:
-            record.close()
-    except sqlite3.Error as error:
+    except (sqlite3.Error, JournalError) as error:
         problems.append(f"the record: {error}")
         return []
     held: list[Decision] = []
@@ -672,24 +667,20 @@ class Director:
     def _latest_round(self) -> tuple[int | None, dict[int, bool]]:
         """The latest round paired, and for each of its tables whether it has a result."""
         try:
-            record = read_record(self.hall.record)
-        except sqlite3.Error:
+            with reading(self.hall.record) as record:
+                row = record.execute("SELECT MAX(number) FROM rounds").fetchone()
+                if row is None or row[0] is None:
+                    return None, {}
+                latest = int(row[0])
+                rows = record.execute(
+                    """SELECT p.table_number,
+                              EXISTS (SELECT 1 FROM results r WHERE r.pairing = p.id)
+                       FROM pairings p WHERE p.round = ?""",
+                    (latest,),
+                ).fetchall()
+        except (sqlite3.Error, JournalError):
             return None, {}
-        try:
-            row = record.execute("SELECT MAX(number) FROM rounds").fetchone()
-            if row is None or row[0] is None:
-                return None, {}
-            latest = int(row[0])
-            rows = record.execute(
-                """SELECT p.table_number, EXISTS (SELECT 1 FROM results r WHERE r.pairing = p.id)
-                   FROM pairings p WHERE p.round = ?""",
-                (latest,),
-            ).fetchall()
-            return latest, {int(table): bool(has) for table, has in rows}
-        except sqlite3.Error:
-            return None, {}
-        finally:
-            record.close()
+        return latest, {int(table): bool(has) for table, has in rows}
 
 
 # --- the campaign ---------------------------------------------------------------------------

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
 
 from firmware_py.table.journal import Journal, JournalError
-from firmware_py.table.journal_file import SIDE_FILES
+from firmware_py.table.journal_file import SIDE_FILES, connect_read_only
 
 MATCH_RESULT = "match_result"
 GAME_OVER = "game_over"
@@ -138,9 +138,17 @@ def read_table(table: int, path: Path) -> TableJournals:
     return read
 
 
-def connect_read_only(path: Path) -> sqlite3.Connection:
-    """The record, read-only (it is in WAL mode: what the hub has committed is seen)."""
-    return sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=5.0)
+@contextmanager
+def reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """The record, read as a journal is read (journal_file.connect_read_only, R121): nothing is
+    written, not even SQLite's files beside it; a record the hub is writing (in WAL mode) is
+    read with the hub's latest commits."""
+    connection, release = connect_read_only(path)
+    try:
+        yield connection
+    finally:
+        connection.close()
+        release()
 
 
 def deliveries(record: sqlite3.Connection) -> dict[tuple[int, str], int] | None:
@@ -166,11 +174,8 @@ def deliveries(record: sqlite3.Connection) -> dict[tuple[int, str], int] | None:
 def check(journals: Mapping[int, Path], record_path: Path) -> Verdict:
     """The verdict on a campaign: ``journals`` is each table's journal path."""
     tables = {table: read_table(table, path) for table, path in journals.items()}
-    record = connect_read_only(record_path)
-    try:
+    with reading(record_path) as record:
         return judge(tables.values(), record)
-    finally:
-        record.close()
 
 
 def judge(tables: Iterable[TableJournals], record: sqlite3.Connection) -> Verdict:
