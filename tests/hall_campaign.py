@@ -19,10 +19,11 @@ reason, enters a result the table has not reported yet, and pairs the next round
 result of the last one is in (``gametable tournament result|pair``, as the director would).
 
 Every fault and every director's command is written with its time to ``history.jsonl``.
-Before the end the dealers wind down (they stop once nothing can happen by itself), then every
-part is healed (continued, restarted) and the campaign waits for every outbox to empty. Then
-everything stops, and the **checker** (tests/hall_checker.py) reads the durable facts only:
-every table's journals and the record.
+At the end the dealers leave (they press nothing more), every part is healed (continued,
+restarted), and the campaign waits for every outbox to empty; then it stops each table, and
+one whose outbox is not empty once it has stopped (a clock ran out just then) is started again
+and waited for. Then everything stops, and the **checker** (tests/hall_checker.py) reads the
+durable facts only: every table's journals and the record.
 
 ``python -m tests.hall_campaign`` runs it and prints faults, decisions checked, lost and
 doubled (``make soak``: at length); tests/test_hall_campaign.py runs a short one.
@@ -91,7 +92,6 @@ WEIGHTS = {
 STOP_SECONDS = (1.0, 6.0)  # how long a SIGSTOP lasts
 DOWN_SECONDS = {"table": (0.2, 2.0), "hub": (0.5, 4.0), "broker": (0.5, 3.0)}
 DIRECTOR_SECONDS = (2.0, 5.0)  # between two of the director's commands
-QUIET_SECONDS = 3.0  # a table whose journal has not grown for this long has fallen quiet
 STOP_WAIT = 10.0
 # Every process the campaign starts is killed by the kernel when the campaign ends, however it
 # ends (util-linux's setpriv sets the parent-death signal, then runs the command).
@@ -102,10 +102,7 @@ DIE_WITH_CAMPAIGN = ("setpriv", "--pdeathsig", "KILL", "--")
 class Plan:
     tables: int = MIN_TABLES
     faults: int = 55
-    seconds: float = 110.0  # the faults are spread over this long
-    # The dealers wind down this long before the faults end: a match's clock (a minute, the
-    # shortest a table takes) runs out in it, so that the tables are quiet at the end.
-    wind_down: float = 60.0
+    seconds: float = 100.0  # the faults are spread over this long, the dealers playing
     # The longest wait, once healed, for every outbox to empty: beyond a table's resend of
     # what the hub has not confirmed for a minute (uplink.RESEND_SECONDS).
     drain: float = 75.0
@@ -328,7 +325,7 @@ class Hall:
                 *("--config", str(folder / "table.toml"), "--journal", str(self.journal(table))),
                 *("--seed", str(seed), "--lifetime", str(3 * self.plan.seconds + self.plan.drain)),
                 *(["--new-journal"] if new_journal else []),
-                *("--wind-down-when", str(self.wind_down_file)),
+                *("--leave-when", str(self.dealers_leave)),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -368,16 +365,9 @@ class Hall:
                 self.broker.process = None
 
     @property
-    def wind_down_file(self) -> Path:
-        return self.directory / "wind-down"
-
-    @property
-    def winding_down(self) -> bool:
-        return self.wind_down_file.exists()
-
-    def wind_down(self) -> None:
-        """The dealers stop once nothing can happen by itself at their tables."""
-        self.wind_down_file.touch()
+    def dealers_leave(self) -> Path:
+        """Once this file exists the dealers press nothing more."""
+        return self.directory / "dealers-leave"
 
     def stop_all(self) -> None:
         for part in [*self.tables.values(), self.hub, self.broker_part]:
@@ -716,25 +706,26 @@ def _fault_phase(
 ) -> None:
     start = time.monotonic()
     moments = sorted(start + nemesis.rng.uniform(2.0, plan.seconds) for _ in range(plan.faults))
-    wind_down_at = start + max(0.0, plan.seconds - plan.wind_down)
     while moments or time.monotonic() < start + plan.seconds:
         now = time.monotonic()
         nemesis.run_due()
         if moments and moments[0] <= now:
             moments.pop(0)
             nemesis.strike()
-        if not hall.winding_down and now >= wind_down_at:
-            hall.wind_down()
-            history.write("wind down")
         director.tick()
         _restart_the_fallen(hall, history)
         time.sleep(0.05)
 
 
-def _restart_the_fallen(hall: Hall, history: History) -> None:
+def _restart_the_fallen(hall: Hall, history: History, only: set[int] | None = None) -> None:
     """A table that ended by itself (its journal refused, a crash) is started again."""
     for table, part in hall.tables.items():
-        if part.state == "up" and part.process is not None and part.process.poll() is not None:
+        if (
+            (only is None or table in only)
+            and part.state == "up"
+            and part.process is not None
+            and part.process.poll() is not None
+        ):
             history.write("exited", part=part.name, rc=part.process.returncode)
             hall.start_table(table)
     hub = hall.hub
@@ -746,33 +737,41 @@ def _restart_the_fallen(hall: Hall, history: History) -> None:
 def _heal_and_drain(
     plan: Plan, hall: Hall, nemesis: Nemesis, director: Director, history: History
 ) -> bool:
-    """Every part up again, then wait for every table to fall quiet with its outboxes empty."""
+    """The dealers gone and every part up again: wait for every outbox to empty, then stop
+    each table; one that decided something as it stopped (a clock ran out) is started again."""
+    hall.dealers_leave.touch()
     nemesis.run_due(everything=True)
     while director.running is not None:
         director.next_at = float("inf")  # the last command finishes; no new one
         director.tick()
         time.sleep(0.05)
-    history.write("healed")
+    history.write("healed, the dealers gone")
     deadline = time.monotonic() + plan.drain
-    sizes: dict[int, tuple[int, int]] = {}
-    quiet_since = time.monotonic()
+    running = set(hall.kinds)
+    waiting: dict[int, int] = {}
     while time.monotonic() < deadline:
-        _restart_the_fallen(hall, history)
-        now_sizes = {table: _journal_size(hall, table) for table in hall.kinds}
-        if now_sizes != sizes:
-            sizes, quiet_since = now_sizes, time.monotonic()
-        waiting = sum(outbox for _, outbox in sizes.values())
-        if waiting == 0 and time.monotonic() - quiet_since >= QUIET_SECONDS:
-            history.write("drained")
-            return True
+        _restart_the_fallen(hall, history, only=running)
+        waiting = {table: _waiting(hall, table) for table in hall.kinds}
+        if not any(waiting.values()):
+            for table in sorted(running):
+                hall.signal(hall.tables[table], signal.SIGTERM)
+                running.discard(table)
+                if _waiting(hall, table):
+                    history.write("decided as it stopped", part=f"table {table}")
+                    hall.start_table(table)
+                    running.add(table)
+            if not running:
+                history.write("drained")
+                return True
         time.sleep(0.5)
-    history.write("not drained", waiting={table: size[1] for table, size in sizes.items()})
+    history.write("not drained", waiting=waiting)
     return False
 
 
-def _journal_size(hall: Hall, table: int) -> tuple[int, int]:
-    """(the last entry of its journal, what waits in its journals' outboxes)."""
-    last = waiting = 0
+def _waiting(hall: Hall, table: int) -> int:
+    """How many decisions wait in the outboxes of the table's journals, read as the checker
+    reads them (nothing written)."""
+    waiting = 0
     for path in journal_files(hall.journal(table)):
         try:
             connection, release = connect_read_only(path)
@@ -781,15 +780,12 @@ def _journal_size(hall: Hall, table: int) -> tuple[int, int]:
         try:
             (count,) = connection.execute("SELECT count(*) FROM outbox").fetchone()
             waiting += int(count)
-            if path == hall.journal(table):
-                (seq,) = connection.execute("SELECT COALESCE(MAX(seq), 0) FROM entries").fetchone()
-                last = int(seq)
         except sqlite3.Error:
             pass
         finally:
             connection.close()
             release()
-    return last, waiting
+    return waiting
 
 
 def main(argv: list[str] | None = None) -> int:

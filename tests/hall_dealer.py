@@ -9,9 +9,8 @@ its clock runs out (its ``match_result``), and GO at "Match over" starts the nex
 Pentathlon game ends (``game_over``) and the next begins; Guesstimation and STATES play game
 after game.
 
-Winding down (before the campaign's end) the dealer plays on only while the table has a
-deadline (a clock, a timer, a count): once nothing can happen by itself it stops pressing, so
-the table falls quiet and the checker's end state is a fixed one.
+At the campaign's end the dealer leaves: it presses nothing more, so the table decides only
+what its clocks decide, and the campaign can stop it with its outbox empty.
 """
 
 from __future__ import annotations
@@ -64,10 +63,8 @@ class Rest:
 Move = Tap | Count | Enter | Rest
 
 
-def choose(controller: TableController, rng: random.Random, *, winding_down: bool) -> list[Move]:
+def choose(controller: TableController, rng: random.Random) -> list[Move]:
     """The dealer's next moves on the prompt the table shows now."""
-    if winding_down and controller.next_deadline() is None:
-        return [Rest(0.3)]  # nothing will happen by itself: the table falls quiet
     prompt = controller.prompt
     seats = controller.settings.seats
     if rng.random() < UNDO_CHANCE:
@@ -120,12 +117,12 @@ class Dealer:
 
     daemon: TableDaemon
     rng: random.Random
-    wind_down_when: Path | None = None  # the dealer winds down once this file exists
+    leave_when: Path | None = None  # the dealer leaves the table once this file exists
     specs: dict[str, InputSpec] = field(default_factory=dict)
 
     @property
-    def winding_down(self) -> bool:
-        return self.wind_down_when is not None and self.wind_down_when.exists()
+    def gone(self) -> bool:
+        return self.leave_when is not None and self.leave_when.exists()
 
     async def run(self) -> None:
         daemon = self.daemon
@@ -134,7 +131,8 @@ class Dealer:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.2)
         while True:
-            for move in choose(daemon.controller, self.rng, winding_down=self.winding_down):
+            moves = [Rest(0.5)] if self.gone else choose(daemon.controller, self.rng)
+            for move in moves:
                 await self._play(move)
             await asyncio.sleep(self.rng.uniform(*GAP_SECONDS))
 

@@ -7,9 +7,9 @@ there). The dealer (tests/hall_dealer.py) plays on the mock pins from the daemon
 time. Started again on the same journal after a kill, the table resumes from it
 (docs/durability.md) and the dealer plays on from what it shows.
 
-SIGTERM stops it as it stops ``gametable run``. Once the file ``--wind-down-when`` names exists
-the dealer winds down (it stops pressing once nothing can happen by itself). It stops by itself
-after ``--lifetime`` seconds, or when the campaign that started it is gone.
+SIGTERM stops it as it stops ``gametable run``. Once the file ``--leave-when`` names exists the
+dealer leaves (it presses nothing more). It stops by itself after ``--lifetime`` seconds, or
+when the campaign that started it is gone.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--journal", type=Path, required=True)
     parser.add_argument("--new-journal", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--wind-down-when", type=Path, help="wind down once this file exists")
+    parser.add_argument("--leave-when", type=Path, help="the dealer leaves once this file exists")
     parser.add_argument("--lifetime", type=float, default=3600.0)
     args = parser.parse_args(argv)
     families.install()
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         notifier=Notifier(address=None),
         hub=hub,
     )
-    dealer = Dealer(daemon, random.Random(args.seed), wind_down_when=args.wind_down_when)
+    dealer = Dealer(daemon, random.Random(args.seed), leave_when=args.leave_when)
     return main_task_guard(_play(daemon, dealer, args))
 
 
