@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import random
 from pathlib import Path
@@ -30,6 +31,7 @@ from firmware_py.table.wiring import input_specs, led_pins, table_settings
 from tests.hall_dealer import Dealer
 
 PARENT_CHECK_SECONDS = 1.0
+log = logging.getLogger("gametable")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,12 +66,21 @@ def main(argv: list[str] | None = None) -> int:
 
 async def _play(daemon: TableDaemon, dealer: Dealer, args: argparse.Namespace) -> int:
     playing = asyncio.create_task(dealer.run())
+    playing.add_done_callback(lambda task: _dealer_ended(task, daemon))
     watching = asyncio.create_task(_stop_when_orphaned(daemon, args.lifetime))
     try:
         return await commands._run_on_journal(daemon, args.journal, args.new_journal)
     finally:
         playing.cancel()
         watching.cancel()
+
+
+def _dealer_ended(task: asyncio.Task[None], daemon: TableDaemon) -> None:
+    """A dealer that crashed stops its table (the campaign sees it exit and starts it again):
+    a table nobody plays would make the campaign's figures quietly smaller."""
+    if not task.cancelled() and task.exception() is not None:
+        log.critical("event=dealer_crashed error=%r", task.exception())
+        daemon.stop()
 
 
 async def _stop_when_orphaned(daemon: TableDaemon, lifetime: float) -> None:

@@ -10,6 +10,7 @@ for it.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,11 +19,12 @@ import pytest
 
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.controller import TableSettings
-from firmware_py.table.headless import parse_script, play_script
+from firmware_py.table.headless import VirtualTable, parse_script, play_script
 from firmware_py.table.journal import Journal
 from rules.tournament import Entrant, MatchResult, TournamentFormat, new_config
 from tests.hall_campaign import MIN_TABLES, Plan, run_campaign
 from tests.hall_checker import Verdict, check, reading
+from tests.hall_dealer import GAP_SECONDS, PRESS_SECONDS, Count, Enter, Tap, choose
 from tests.journal_helpers import SCRIPTS
 
 NOW = "2026-05-09T09:00:00+00:00"
@@ -187,6 +189,81 @@ def test_the_checker_writes_nothing(tmp_path: Path, record_path: Path) -> None:
     _verdict(tmp_path, record_path)
     after = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
     assert after == before
+
+
+# --- the dealer -----------------------------------------------------------------------------
+
+DEALT = {
+    "combo4": (
+        TableSettings(count_cadence=0.2, options={"format": "combo4", "round": 1, "minutes": 1}),
+        "match_result",
+    ),
+    "combo3": (
+        TableSettings(count_cadence=0.2, options={"format": "combo3", "round": 1, "minutes": 1}),
+        "match_result",
+    ),
+    "pentathlon": (
+        TableSettings(
+            family="pentathlon", options={"game": "queens-guards", "minutes": {"queens-guards": 1}}
+        ),
+        "game_over",
+    ),
+    "guesstimation": (
+        TableSettings(
+            family="guesstimation",
+            seats=("A", "B", "C"),
+            options={"deck": "sample", "finish": 3, "players": ["Ann", "Bo", "Cy"]},
+        ),
+        "game_result",
+    ),
+    "states": (TableSettings(family="states", options={"players": ["Ann", "Bo"]}), "game_result"),
+}
+
+
+def _dealt(settings: TableSettings, seconds: float) -> list[dict[str, object]]:
+    """The dealer's moves played on virtual time, as the campaign plays them in real time."""
+    events: list[dict[str, object]] = []
+    table = VirtualTable(settings, events.append)
+    rng = random.Random(7)
+    t = 0.0
+
+    def drive(name: str, active: bool) -> None:
+        nonlocal t
+        table.advance(t)
+        table.drive(name, active, t)
+        t += PRESS_SECONDS
+
+    while t < seconds:
+        for move in choose(table.controller, rng):
+            if isinstance(move, Tap):
+                drive(move.input, True)
+                drive(move.input, False)
+            elif isinstance(move, Count):
+                for name in move.held:
+                    drive(name, True)
+                drive("console.count", True)
+                drive("console.count", False)
+                t += settings.count_cadence * 5 + 0.2
+                for name in move.held:
+                    drive(name, False)
+            elif isinstance(move, Enter):
+                table.advance(t)
+                table.controller.enter(move.seat, move.name, move.value, t)
+            else:
+                t += move.seconds
+        t += GAP_SECONDS[1]
+    table.advance(t)
+    table.close()
+    return events
+
+
+@pytest.mark.parametrize("kind", sorted(DEALT))
+def test_the_dealer_plays_every_family_to_its_results(kind: str) -> None:
+    """The campaign's figures come from results: the dealer reaching them, game after game,
+    is what makes them more than a handful."""
+    settings, result = DEALT[kind]
+    events = _dealt(settings, 200.0)
+    assert sum(1 for event in events if event["event"] == result) >= 2
 
 
 # --- the campaign ---------------------------------------------------------------------------
