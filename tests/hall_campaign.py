@@ -92,6 +92,7 @@ WEIGHTS = {
 STOP_SECONDS = (1.0, 6.0)  # how long a SIGSTOP lasts
 DOWN_SECONDS = {"table": (0.2, 2.0), "hub": (0.5, 4.0), "broker": (0.5, 3.0)}
 DIRECTOR_SECONDS = (2.0, 5.0)  # between two of the director's commands
+COMMAND_SECONDS = 60.0  # the longest a director's command may take (the record busy: 5 s)
 STOP_WAIT = 10.0
 # Every process the campaign starts is killed by the kernel when the campaign ends, however it
 # ends (util-linux's setpriv sets the parent-death signal, then runs the command).
@@ -602,13 +603,17 @@ class Director:
     done: Counter[str] = field(default_factory=Counter)
     running: tuple[subprocess.Popen[bytes], str, list[str]] | None = None
     next_at: float = 0.0
+    started: float = 0.0  # when the running command was started
     amendments: int = 0
 
     def tick(self) -> None:
         if self.running is not None:
             process, kind, command = self.running
             if process.poll() is None:
-                return
+                if time.monotonic() - self.started < COMMAND_SECONDS:
+                    return
+                process.kill()  # bounded: a command that hangs is ended (and counted refused)
+                process.wait()
             said = (process.stdout.read() if process.stdout else b"").decode(errors="replace")
             self.history.write(
                 "director", kind=kind, command=command, rc=process.returncode, said=said.strip()
@@ -625,6 +630,7 @@ class Director:
             self.next_at = time.monotonic() + self.rng.uniform(*DIRECTOR_SECONDS)
             return
         kind, command = chosen
+        self.started = time.monotonic()
         self.running = (
             subprocess.Popen(
                 [*DIE_WITH_CAMPAIGN, *CLI, *command, "--db", str(self.hall.record)],

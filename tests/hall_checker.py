@@ -37,6 +37,7 @@ MATCH_RESULT = "match_result"
 GAME_OVER = "game_over"
 PENTATHLON = "pentathlon"
 HELD = ("recorded", "amended")  # the outcomes that write a result
+WHAT_DELIVERIES = ("table", "journal", "through")  # what the columns of ``deliveries`` name
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +160,14 @@ def deliveries(record: sqlite3.Connection) -> dict[tuple[int, str], int] | None:
     ).fetchone()
     if found is None:
         return None
-    columns = [row[1] for row in record.execute("PRAGMA table_info(deliveries)")]
-    table = next(name for name in columns if "table" in name)
-    journal = next(name for name in columns if "journal" in name)
-    through = next(name for name in columns if "through" in name)
+    columns = [str(row[1]) for row in record.execute("PRAGMA table_info(deliveries)")]
+    named = [next((name for name in columns if part in name), None) for part in WHAT_DELIVERIES]
+    table, journal, through = named
+    if table is None or journal is None or through is None:
+        raise ValueError(
+            f"the record's deliveries has columns {', '.join(columns)}: expected one naming "
+            "the table, one the journal and one through"
+        )
     rows = record.execute(f'SELECT "{table}", "{journal}", "{through}" FROM deliveries')
     held: dict[tuple[int, str], int] = {}
     for number, identity, seq in rows:
