@@ -90,6 +90,7 @@ WEIGHTS = {
     "new journal": 1.0,
 }
 STOP_SECONDS = (1.0, 6.0)  # how long a SIGSTOP lasts
+RETRY_LIMIT = 30.0  # a fault no part was up for is tried again, at most this long past the end
 DOWN_SECONDS = {"table": (0.2, 2.0), "hub": (0.5, 4.0), "broker": (0.5, 3.0)}
 DIRECTOR_SECONDS = (2.0, 5.0)  # between two of the director's commands
 COMMAND_SECONDS = 60.0  # the longest a director's command may take (the record busy: 5 s)
@@ -399,15 +400,17 @@ class Nemesis:
             action()
             self.history.write(what)
 
-    def strike(self) -> None:
-        """One fault, on a part that is up: the first kind drawn that has one."""
+    def strike(self) -> bool:
+        """One fault, on a part that is up: the first kind drawn that has one; False when no
+        part is up for any (every one down or stopped just then)."""
         kinds = list(WEIGHTS)
         while kinds:
             kind = self.rng.choices(kinds, [WEIGHTS[k] for k in kinds])[0]
             kinds.remove(kind)
             if self._strike(kind):
                 self.done[kind] += 1
-                return
+                return True
+        return False
 
     def _strike(self, kind: str) -> bool:
         hall = self.hall
@@ -717,7 +720,8 @@ def _fault_phase(
         nemesis.run_due()
         if moments and moments[0] <= now:
             moments.pop(0)
-            nemesis.strike()
+            if not nemesis.strike() and now < start + plan.seconds + RETRY_LIMIT:
+                moments.insert(0, now + 0.5)  # every fault planned is struck, a moment later
         director.tick()
         _restart_the_fallen(hall, history)
         time.sleep(0.05)
