@@ -64,6 +64,9 @@ class Broker:
     # kill between saves loses saves only at a clean stop
     autosave_seconds: int = 1
     tls: tuple[Path, Path] | None = None  # the broker's certificate and key: a TLS listener
+    accounts: tuple[str, ...] = ACCOUNTS  # made in its password file when it first starts
+    # put before mosquitto's command (tests/hall_campaign.py: setpriv, to die with its campaign)
+    wrapper: tuple[str, ...] = ()
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -111,11 +114,13 @@ class Broker:
 
     def start(self) -> None:
         if not self.password_file.exists():
-            for account in ACCOUNTS:
+            for account in self.accounts:
                 set_password(self.password_file, account, password_of(account))
         config = self.write_config()
         self.process = subprocess.Popen(
-            [MOSQUITTO, "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            [*self.wrapper, MOSQUITTO, "-c", str(config)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 10
         while not self._listening():
