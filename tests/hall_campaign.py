@@ -779,23 +779,26 @@ def _heal_and_drain(
 
 
 def _waiting(hall: Hall, table: int) -> int:
-    """How many decisions wait in the outboxes of the table's journals, read as the checker
-    reads them (nothing written)."""
-    waiting = 0
-    for path in journal_files(hall.journal(table)):
-        try:
-            connection, release = connect_read_only(path)
-        except JournalError:
-            continue
-        try:
-            (count,) = connection.execute("SELECT count(*) FROM outbox").fetchone()
-            waiting += int(count)
-        except sqlite3.Error:
-            pass
-        finally:
-            connection.close()
-            release()
-    return waiting
+    """How many decisions wait in the table's journal (its outbox, and what it carried over
+    from the journals moved aside before it: R713), read as the checker reads them (nothing
+    written)."""
+    path = hall.journal(table)
+    if not path.exists():
+        return 0
+    try:
+        connection, release = connect_read_only(path)
+    except JournalError:
+        return 0
+    try:
+        (count,) = connection.execute(
+            "SELECT (SELECT count(*) FROM outbox) + (SELECT count(*) FROM carried)"
+        ).fetchone()
+        return int(count)
+    except sqlite3.Error:
+        return 0
+    finally:
+        connection.close()
+        release()
 
 
 def main(argv: list[str] | None = None) -> int:

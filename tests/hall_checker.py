@@ -5,7 +5,7 @@ records to and every one moved aside beside it: ``--new-journal``'s ``.old-<time
 one's ``.corrupt-<time>``), each with its id, its decisions (its ``event`` entries) and its
 outbox; and the tournament record: ``table_events`` (each result the hub applied, by table,
 journal id and seq), the results and their versions, and, when the hub keeps it,
-``deliveries`` (per table and journal, the seq up to which the record holds every decision).
+``hub_deliveries`` (per table and journal, the seq up to which the record holds every decision).
 
 - **decisions checked**: with ``deliveries``, every decision of every journal; without it, only
   the decisions that bear on the record (a ``match_result``, a Pentathlon ``game_over``), the
@@ -14,8 +14,9 @@ journal id and seq), the results and their versions, and, when the hub keeps it,
   ``deliveries`` row, or (one that bears on the record) with no ``table_events`` row.
 - **doubled**: a decision the record holds twice: two ``table_events`` rows for one journal id,
   or more results entered by a table for a match than the hub recorded or amended for it.
-- **left in outboxes**: decisions still waiting in an outbox at the end (every outbox must be
-  empty).
+- **left in outboxes**: decisions still waiting in the table's journal at the end, in its
+  outbox or carried over from a journal moved aside (which keeps its outbox as it was when it
+  was carried into its successor, R713: what it held is checked by "lost"); both must be empty.
 - **amendments**: every result the director entered (an amendment with its reason, or a first
   entry) must still stand at the end, unless a later entry of the director replaced it: a
   table's result after it is a conflict and changes nothing (R172).
@@ -37,6 +38,7 @@ MATCH_RESULT = "match_result"
 GAME_OVER = "game_over"
 PENTATHLON = "pentathlon"
 HELD = ("recorded", "amended")  # the outcomes that write a result
+LEDGER = "hub_deliveries"  # the hub's ledger in the record (firmware_py/director/hub/ledger.py)
 WHAT_DELIVERIES = ("table", "journal", "through")  # what the columns of ``deliveries`` name
 
 
@@ -121,7 +123,8 @@ def read_table(table: int, path: Path) -> TableJournals:
         try:
             identity = journal.identity()
             entries = list(journal.entries())
-            read.waiting += journal.undelivered()
+            if file == path:  # one moved aside handed what it had not delivered on (R713)
+                read.waiting += journal.undelivered()
         except JournalError as error:
             read.unreadable.append(str(error))
             continue
@@ -153,14 +156,15 @@ def reading(path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def deliveries(record: sqlite3.Connection) -> dict[tuple[int, str], int] | None:
-    """``(table, journal) -> through`` from the record's ``deliveries``, or None without it.
-    The columns are found by name: one naming the table, one the journal, one ``through``."""
+    """``(table, journal) -> through`` from the record's ``hub_deliveries`` (the hub's ledger,
+    R710), or None without it. The columns are found by name: one naming the table, one the
+    journal, one ``through``."""
     found = record.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'"
+        f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{LEDGER}'"
     ).fetchone()
     if found is None:
         return None
-    columns = [str(row[1]) for row in record.execute("PRAGMA table_info(deliveries)")]
+    columns = [str(row[1]) for row in record.execute(f"PRAGMA table_info({LEDGER})")]
     named = [next((name for name in columns if part in name), None) for part in WHAT_DELIVERIES]
     table, journal, through = named
     if table is None or journal is None or through is None:
@@ -168,7 +172,7 @@ def deliveries(record: sqlite3.Connection) -> dict[tuple[int, str], int] | None:
             f"the record's deliveries has columns {', '.join(columns)}: expected one naming "
             "the table, one the journal and one through"
         )
-    rows = record.execute(f'SELECT "{table}", "{journal}", "{through}" FROM deliveries')
+    rows = record.execute(f'SELECT "{table}", "{journal}", "{through}" FROM {LEDGER}')
     held: dict[tuple[int, str], int] = {}
     for number, identity, seq in rows:
         key = (int(number), str(identity))

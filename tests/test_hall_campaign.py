@@ -138,9 +138,9 @@ def test_with_deliveries_every_decision_is_checked_up_to_what_the_hub_holds(
     _applied(record, journal, result)
     through = last - 10
     record.connection.execute(
-        "CREATE TABLE deliveries (table_number INTEGER, journal TEXT, through INTEGER)"
+        "CREATE TABLE hub_deliveries (table_number INTEGER, journal TEXT, through INTEGER)"
     )
-    record.connection.execute("INSERT INTO deliveries VALUES (1, ?, ?)", (journal, through))
+    record.connection.execute("INSERT INTO hub_deliveries VALUES (1, ?, ?)", (journal, through))
     reading_back = Journal.open_read_only(tmp_path / "table-1.db")
     decisions = [entry.seq for entry in reading_back.entries() if entry.kind == "event"]
     reading_back.close()

@@ -280,3 +280,12 @@ def test_what_the_ledger_holds_survives_the_hub(tmp_path: Path) -> None:
     hub.record.close()
     again = _hub(path)
     assert again.confirmation_of(1) == (Confirmation(again.record_id, "j" * 32, 1),)
+
+
+def test_a_gap_before_a_journal_s_first_decision_is_reported_too(tmp_path: Path) -> None:
+    """R711: a new journal whose first decision the broker lost: nothing of it is held, and
+    the table must still be told to send again."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _decision(2, 1))
+    hub._flush()
+    assert hub.confirmation_of(1) == (Confirmation(hub.record_id, "j" * 32, 0, gap=True),)

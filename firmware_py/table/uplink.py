@@ -74,7 +74,7 @@ STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowled
 # doubles while nothing is confirmed, up to MAX_RESEND_FACTOR times it: a hub catching up on a
 # hall's queue is not flooded with copies (it drops each by its index alone).
 RESEND_SECONDS = 10.0
-MAX_RESEND_FACTOR = 8
+MAX_RESEND_FACTOR = 6
 
 
 class PasswordFileError(ValueError):

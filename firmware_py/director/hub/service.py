@@ -431,10 +431,14 @@ class Hub(PahoOnLoop):
             self._loop.call_soon(self._publish_confirmations)
 
     def confirmation_of(self, table: int) -> tuple[Confirmation, ...]:
-        """What the record durably holds of the table's journals, and their gaps."""
+        """What the record durably holds of the table's journals, and their gaps: a journal
+        whose very first decisions are missing is named too, held up to 0 (R711)."""
+        durable = self.ledger.durable(table)
+        named = {journal for journal, _ in durable}
+        unheld = [(j, 0) for t, j in sorted(self._gaps) if t == table and j not in named]
         return tuple(
             Confirmation(self.record_id, journal, through, (table, journal) in self._gaps)
-            for journal, through in self.ledger.durable(table)
+            for journal, through in [*unheld, *durable]
         )
 
     def _publish_confirmations(self) -> None:
