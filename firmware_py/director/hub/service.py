@@ -40,6 +40,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
@@ -130,6 +131,7 @@ class Hub(PahoOnLoop):
         self._retrying: set[tuple[int, tuple[str, int] | None]] = set()  # a retry is due
         self._beat = 0.0
         self._complaint: str | None = None
+        self._inbox = Inbox(self._received)  # the messages, a slice at a time (R726)
         self._client = self._make_client()
 
     def _make_client(self) -> mqtt.Client:
@@ -155,6 +157,7 @@ class Hub(PahoOnLoop):
 
     async def run(self) -> int:
         loop = self._loop = asyncio.get_running_loop()
+        self._inbox.open(loop)
         # MQTT 5 ends a session with its connection unless it is given an expiry
         session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         session.SessionExpiryInterval = SESSION_SECONDS
@@ -453,6 +456,4 @@ class Hub(PahoOnLoop):
     # --- on paho's thread -----------------------------------------------------------------
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        self._to_loop(
-            self._received, message.topic, bytes(message.payload), message.mid, message.qos
-        )
+        self._inbox.put(message.topic, bytes(message.payload), message.mid, message.qos)
