@@ -65,7 +65,12 @@ def test_messages_put_from_another_thread_are_all_handled_in_order() -> None:
     async def scenario() -> None:
         inbox = Inbox(handled.append, slice_seconds=0.0)  # a slice of one message each
         inbox.open(asyncio.get_running_loop())
-        putter = threading.Thread(target=lambda: [inbox.put(n) for n in range(5000)])
+
+        def put_all() -> None:
+            for n in range(5000):
+                inbox.put(n)
+
+        putter = threading.Thread(target=put_all)
         putter.start()
         await asyncio.to_thread(putter.join)
         while len(inbox) or len(handled) < 5000:
