@@ -15,7 +15,9 @@ decisions that are written into the record, not on the states the page shows.
    uplink does (QoS 1), one every 3 s (a Combo 4 match's pace) with one in 40 the table's
    result (every 2 minutes a table, a few times a match), for D seconds; then ten times as fast.
    Each decision carries the time it was sent, which the record keeps; the bench reads the
-   record every 20 ms, so a latency includes up to 20 ms of that polling.
+   record every 20 ms, so a latency includes up to 20 ms of that polling. The hub's CPU: its
+   utime + stime while the tables publish, as a share of one core: a machine too busy to give
+   it that much leaves it behind the tables.
 3. Catching up after an outage: the hub stopped (its session kept on the broker), the decisions
    the tables make in 10 minutes at the first rate published, then the hub started again: the
    time from starting it until the record holds every result, while a client asks the page for
@@ -46,6 +48,7 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from bench.figures import Figure, Section, ms, percentile
 from bench.hub_page import _broker, _free_port, _wait_listening
 from bench.hub_results_load import RESULT_EVERY
+from bench.procfs import cpu_seconds
 from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
@@ -375,10 +378,13 @@ class Live:
     results: int
     recorded: int
     latencies: list[float]
+    cpu_share: float  # the hub's utime + stime while the tables published, of one core
 
 
 def live(hall: Hall, journal: str, period: float, seconds: float) -> Live:
+    assert hall.hub is not None
     watch = RecordWatch(hall.record, journal)
+    cpu_before, started = cpu_seconds(hall.hub.pid), time.monotonic()
     loaded = threading.Event()
     expected: list[int] = []
 
@@ -392,9 +398,10 @@ def live(hall: Hall, journal: str, period: float, seconds: float) -> Live:
     loading.start()
     watch.until(sys.maxsize, loaded, 0.0)  # while the load runs
     loading.join()
+    cpu = (cpu_seconds(hall.hub.pid) - cpu_before) / (time.monotonic() - started)
     results = expected[0] if expected else 0
     watch.until(results, None, 60.0)  # then whatever is still on its way
-    return Live(results, len(watch.latencies), watch.latencies)
+    return Live(results, len(watch.latencies), watch.latencies, cpu)
 
 
 @dataclass
@@ -530,6 +537,7 @@ def _live_figures(rates: list[Live], plan: Plan) -> list[Figure]:
                 f"<= {ms(TARGET_P99, 0)}",
                 p99 <= TARGET_P99,
             ),
+            Figure(f"hub CPU, {pace} (share of one core)", f"{rate.cpu_share:.0%}", "-", None),
         ]
     return figures
 
