@@ -18,6 +18,7 @@ from bench.daemon import daemon_figures
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.hub_page import hub_page_load
+from bench.hub_results import hub_results
 from bench.latency import decision_latency
 from bench.lockout import lockout
 from bench.matching import matching_figures
@@ -44,6 +45,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     tournament_figures,
     matching_figures,
     hub_page_load,
+    hub_results,
     timer_error,
 )
 

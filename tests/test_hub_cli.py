@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import http.client
 import os
+import signal
 import socket
+import sqlite3
 import stat
 import subprocess
 from pathlib import Path
@@ -251,6 +253,43 @@ def _status_for(address: str, host: str) -> int:
         return connection.getresponse().status
     finally:
         connection.close()
+
+
+def test_hub_run_gives_a_record_made_before_r725_the_indexes_its_lookups_use(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "hub-password").write_text("secret\n")
+    record = make_record(tmp_path / "tournament.db")
+    with sqlite3.connect(record) as connection:
+        connection.execute("DROP INDEX results_of_pairing")
+    connection.close()
+    running = subprocess.Popen(
+        [
+            *CLI, "hub", "run", "--db", str(record), "--password-file", "hub-password",
+            "--port", str(_unused_port()), "--page", "off",
+        ],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        out = ""
+        while "event=hub_start" not in out:  # indexed before it starts
+            line = running.stdout.readline() if running.stdout else ""
+            assert line, f"the hub stopped before it started: {out}"
+            out += line
+    finally:
+        running.send_signal(signal.SIGTERM)
+        running.communicate(timeout=20)
+    assert f"event=record_indexed record={record}" in out
+    with sqlite3.connect(record) as connection:
+        names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    connection.close()
+    assert "results_of_pairing" in names
+
+
+def _unused_port() -> int:
+    with socket.socket() as probe:  # nothing listens on it once closed: the hub keeps trying
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 # --- gametable hub director-password ------------------------------------------------------------

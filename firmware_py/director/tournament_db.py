@@ -42,6 +42,8 @@ from rules.tournament import (
     TournamentConfig,
     name_key,
 )
+from rules.tournament.records import no_table
+from rules.tournament.state import PairedRounds
 
 SCHEMA_VERSION = 3  # 2: table_events (the hub's); 3: the Pentathlon event's tables
 HUB_SCHEMA_VERSION = 2
@@ -132,6 +134,19 @@ _PENTATHLON_SCHEMA = (
     "WHERE supersedes IS NULL",
     *_append_only(_PENTATHLON_TABLES),
 )
+# What the hub looks up for each result a table reports (R725): a match's or a seat's results,
+# and the latest seat at a table for a game. Without them each lookup reads the whole table.
+_RESULT_INDEXES = {"results_of_pairing": "results(pairing)"}
+_PENTATHLON_INDEXES = {
+    "pentathlon_results_of_seat": "pentathlon_results(seat)",
+    "pentathlon_seats_at_table": "pentathlon_seats(table_number, game, round)",
+}
+
+
+def _indexes(indexes: dict[str, str]) -> tuple[str, ...]:
+    return tuple(f"CREATE INDEX IF NOT EXISTS {name} ON {on}" for name, on in indexes.items())
+
+
 _SCHEMA = (
     """CREATE TABLE tournament (
         id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -204,8 +219,10 @@ _SCHEMA = (
         lodged_at TEXT NOT NULL,
         text TEXT NOT NULL)""",
     *_append_only(_TABLES),
+    *_indexes(_RESULT_INDEXES),
     *_HUB_SCHEMA,
     *_PENTATHLON_SCHEMA,
+    *_indexes(_PENTATHLON_INDEXES),
 )
 
 
@@ -395,6 +412,22 @@ class TournamentDB:
             self._db.execute(f"PRAGMA user_version = {HUB_SCHEMA_VERSION}")
         return True
 
+    def index_for_hub(self) -> bool:
+        """Give a record made before R725 the indexes the hub's lookups use, in one
+        transaction; True if it lacked any. Indexes change nothing a reader sees, so the
+        schema version stays (an older gametable reads the record as before)."""
+        wanted = dict(_RESULT_INDEXES)
+        if self._schema() >= SCHEMA_VERSION:
+            wanted.update(_PENTATHLON_INDEXES)
+        for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'"):
+            wanted.pop(row[0], None)
+        if not wanted:
+            return False
+        with self._write():
+            for statement in _indexes(wanted):
+                self._db.execute(statement)
+        return True
+
     def upgrade_for_pentathlon(self) -> bool:
         """Give a record of schema 1 or 2 the hub's and the Pentathlon's tables, in one
         transaction; True if it did."""
@@ -405,6 +438,7 @@ class TournamentDB:
             for statement in (
                 *(_HUB_SCHEMA if schema < HUB_SCHEMA_VERSION else ()),
                 *_PENTATHLON_SCHEMA,
+                *_indexes(_PENTATHLON_INDEXES),
             ):
                 self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -569,6 +603,39 @@ class TournamentDB:
     def current_result(self, round_number: int, table: int) -> ResultEntry | None:
         history = self.result_history(round_number, table)
         return history[-1] if history else None
+
+    def paired_rounds(self) -> PairedRounds:
+        """The paired rounds as ``rules.tournament``'s checks ask for them, read one lookup
+        at a time (the hub's, R725): no more of the record than one result needs."""
+        return _RecordRounds(self)
+
+    def paired_round_count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM rounds").fetchone()[0])
+
+    def paired_round_number(self, position: int) -> int:
+        """The number of the ``position``-th paired round (from 1), as ``rounds()`` orders them."""
+        row = self._db.execute(
+            "SELECT number FROM rounds ORDER BY number LIMIT 1 OFFSET ?", (position - 1,)
+        ).fetchone()
+        if row is None:
+            raise IndexError(f"no paired round at position {position}")
+        return int(row[0])
+
+    def paired_match(self, round_number: int, table: int) -> Match | None:
+        row = self._db.execute(
+            """SELECT a.name AS a, b.name AS b FROM pairings p
+               JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b
+               WHERE p.round = ? AND p.table_number = ?""",
+            (round_number, table),
+        ).fetchone()
+        return None if row is None else Match(table, row["a"], row["b"])
+
+    def paired_table_count(self, round_number: int) -> int:
+        return int(
+            self._db.execute(
+                "SELECT COUNT(*) FROM pairings WHERE round = ?", (round_number,)
+            ).fetchone()[0]
+        )
 
     def table_event_seen(self, table: int, journal: str, seq: int) -> bool:
         """Whether the hub has already applied this decision of this table's journal."""
@@ -872,6 +939,34 @@ class TournamentDB:
             ).fetchone()
         ):
             raise InvalidInput(f"round {round_number} has no table {table}")
+
+
+@dataclass(frozen=True, slots=True)
+class _RecordRounds:
+    """``PairedRounds`` over the record: its length and one round, each a lookup."""
+
+    record: TournamentDB
+
+    def __len__(self) -> int:
+        return self.record.paired_round_count()
+
+    def __getitem__(self, position: int, /) -> _RecordRound:
+        return _RecordRound(self.record, self.record.paired_round_number(position + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class _RecordRound:
+    """``PairedRound`` over the record: one match, a lookup; the round's size only to say
+    that it has no such table."""
+
+    record: TournamentDB
+    number: int
+
+    def match_at(self, table: int) -> Match:
+        match = self.record.paired_match(self.number, table)
+        if match is None:
+            raise no_table(self.number, table, self.record.paired_table_count(self.number))
+        return match
 
 
 _PAIRING_JOIN = """JOIN pairings p ON p.id = r.pairing

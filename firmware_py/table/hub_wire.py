@@ -148,6 +148,10 @@ class Decision:
     def name(self) -> str:
         return str(self.event["event"])
 
+    @property
+    def chain(self) -> DecisionId:
+        return DecisionId(self.journal, self.seq, self.prev, self.first_held)
+
     def to_bytes(self) -> bytes:
         data: dict[str, Any] = {
             "journal": self.journal,

@@ -31,10 +31,14 @@ class RoundPairing:
         for match in self.matches:
             if match.table == table:
                 return match
-        raise InvalidInput(
-            f"round {self.round} has no table {table}: expected a table from 1 to "
-            f"{len(self.matches)}"
-        )
+        raise no_table(self.round, table, len(self.matches))
+
+
+def no_table(round_number: int, table: int, tables: int) -> InvalidInput:
+    """The error for a table a round of ``tables`` matches does not have."""
+    return InvalidInput(
+        f"round {round_number} has no table {table}: expected a table from 1 to {tables}"
+    )
 
 
 MAX_MATCH_POINTS = 10_000  # far above any match (a game scores at most 40), inside SQLite's int64

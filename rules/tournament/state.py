@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament.config import PairingMethod, TournamentConfig
@@ -40,7 +41,7 @@ class Tournament:
         return len(self.rounds) + 1
 
     def plan(self, number: int) -> RoundPlan:
-        self._check_in_range(number)
+        _check_in_range(self.config, number)
         return round_plan(self.config.format, number)
 
     def standings(self) -> tuple[Standing, ...]:
@@ -65,7 +66,7 @@ class Tournament:
 
     def pair(self, number: int) -> RoundPairing:
         """Round ``number``'s pairing: the next round, once every earlier match has a result."""
-        self._check_in_range(number)
+        _check_in_range(self.config, number)
         if number <= len(self.rounds):
             raise IllegalAction(
                 f"round {number} is already paired: expected round {self.next_round}"
@@ -96,23 +97,11 @@ class Tournament:
         )
 
     def match(self, number: int, table: int) -> Match:
-        self._check_in_range(number)
-        if number > len(self.rounds):
-            raise InvalidInput(f"round {number} is not paired yet: no table {table} to score")
-        return self.rounds[number - 1].match_at(table)
+        return paired_match(self.config, self.rounds, number, table)
 
     def result(self, number: int, table: int, a_points: int, b_points: int) -> MatchResult:
         """A checked result for the match at ``table`` in round ``number``."""
-        match = self.match(number, table)
-        result = MatchResult(number, table, match.a, match.b, a_points, b_points)
-        step = self.config.format.points_step
-        for side, points in (("A", a_points), ("B", b_points)):
-            if points % step:
-                raise InvalidInput(
-                    f"team {side} points {points}: a {self.config.format.value} score is a "
-                    f"multiple of {step}"
-                )
-        return result
+        return checked_result(self.config, self.rounds, number, table, (a_points, b_points))
 
     @property
     def complete(self) -> bool:
@@ -143,6 +132,52 @@ class Tournament:
         lots = {name: draw.random() for name in sorted(self.names, key=name_key)}
         return [row.team for row in sorted(table, key=lambda row: (row.rank, lots[row.team]))]
 
-    def _check_in_range(self, number: int) -> None:
-        if not 1 <= number <= self.config.rounds:
-            raise InvalidInput(f"round {number}: expected a round from 1 to {self.config.rounds}")
+
+class PairedRound(Protocol):
+    """A paired round, as much of it as checking one result needs."""
+
+    def match_at(self, table: int) -> Match: ...
+
+
+class PairedRounds(Protocol):
+    """The rounds paired so far, first to last: a Tournament's tuple, or a view of a record
+    that reads only the round asked for (the hub's, R725)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, position: int, /) -> PairedRound: ...
+
+
+def paired_match(config: TournamentConfig, paired: PairedRounds, number: int, table: int) -> Match:
+    """The match at ``table`` in round ``number``: a round of the tournament's, paired, that
+    has the table."""
+    _check_in_range(config, number)
+    if number > len(paired):
+        raise InvalidInput(f"round {number} is not paired yet: no table {table} to score")
+    return paired[number - 1].match_at(table)
+
+
+def checked_result(
+    config: TournamentConfig,
+    paired: PairedRounds,
+    number: int,
+    table: int,
+    points: tuple[int, int],
+) -> MatchResult:
+    """A checked result for the match at ``table`` in round ``number`` (team A's points, team
+    B's): the match paired, the points a match can score and a multiple of the format's step."""
+    match = paired_match(config, paired, number, table)
+    result = MatchResult(number, table, match.a, match.b, *points)
+    step = config.format.points_step
+    for side, scored in zip("AB", points, strict=True):
+        if scored % step:
+            raise InvalidInput(
+                f"team {side} points {scored}: a {config.format.value} score is a "
+                f"multiple of {step}"
+            )
+    return result
+
+
+def _check_in_range(config: TournamentConfig, number: int) -> None:
+    if not 1 <= number <= config.rounds:
+        raise InvalidInput(f"round {number}: expected a round from 1 to {config.rounds}")

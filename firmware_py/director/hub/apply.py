@@ -21,6 +21,10 @@ What the hub makes of a result, by the rules the director's own entries follow (
 
 A Pentathlon table's confirmed game (``game_over``) goes to the record's Pentathlon event by
 the same rules (``apply_pentathlon``, R268).
+
+Applying one costs the same whatever the tournament's size (R725): a duplicate is known by the
+index of ``table_events`` alone, and a result is checked by ``rules.tournament``'s own check
+(``checked_result``) over lookups of the one match it is for, never the whole record.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentat
 from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.errors import RuleError
-from rules.tournament import Tournament, TournamentFormat
+from rules.tournament import TournamentConfig, TournamentFormat
 from rules.tournament.records import MAX_MATCH_POINTS
+from rules.tournament.state import checked_result
 
 MATCH_RESULT = "match_result"
 # The start action of a tournament match at the table, by the tournament's format.
@@ -101,21 +106,22 @@ def apply_result(record: TournamentDB, table: int, decision: Decision, *, now: s
     in one transaction with the note of it."""
     if is_pentathlon_result(decision):
         return Applied(table, decision.seq, apply_game_over(record, table, decision, now=now))
-    with record.transaction() as tournament:
+    with record.writing():
+        config = record.config()  # a record without a tournament: InvalidInput, as ever
         if record.table_event_seen(table, decision.journal, decision.seq):
             return Applied(table, decision.seq, None)
         reported = _Reported(table, decision, now)
-        event = reported.event(*_judged(record, tournament, reported))
+        event = reported.event(*_judged(record, config, reported))
         record.add_table_event(event)
     return Applied(table, decision.seq, event)
 
 
-def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -> tuple[str, str]:
+def _judged(record: TournamentDB, config: TournamentConfig, reported: _Reported) -> tuple[str, str]:
     """The outcome and its note; a result recorded or amended is written here."""
     number, points = reported.round, reported.points
     if number is None:
         return "not recorded", _no_tournament_match(reported.start)
-    played, held = MATCH_STARTS[reported.start], tournament.config.format
+    played, held = MATCH_STARTS[reported.start], config.format
     if played is not held:
         return "not recorded", f"a {played.value} match in a {held.value} tournament"
     fault = _points_fault(reported.decision.event, played.points_step)
@@ -126,7 +132,7 @@ def _judged(record: TournamentDB, tournament: Tournament, reported: _Reported) -
     if later is not None:
         return "superseded", f"{reported.by} reported a later result (journal entry {later})"
     try:
-        result = tournament.result(number, reported.table, *points)
+        result = checked_result(config, record.paired_rounds(), number, reported.table, points)
     except RuleError as error:
         return "refused", str(error)
     score = f"{points[0]}-{points[1]}"

@@ -44,6 +44,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.ledger import Ledger
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.tournament_db import TournamentDB
@@ -137,6 +138,7 @@ class Hub(PahoOnLoop):
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
         self._beat = 0.0
         self._complaint: str | None = None
+        self._inbox = Inbox(self._received)  # the messages, a slice at a time (R726)
         self._client = self._make_client()
 
     @property
@@ -170,6 +172,7 @@ class Hub(PahoOnLoop):
     async def run(self) -> int:
         loop = self._loop = asyncio.get_running_loop()
         self.ledger  # noqa: B018 (read the record's ledger before the broker can deliver)
+        self._inbox.open(loop)
         # MQTT 5 ends a session with its connection unless it is given an expiry
         session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         session.SessionExpiryInterval = SESSION_SECONDS
@@ -323,14 +326,15 @@ class Hub(PahoOnLoop):
         one the record holds is dropped by the ledger alone, one after a gap is reported so the
         table sends again. A decision the hub cannot apply because of what it says is refused
         once and counted as handled, so that the confirmation moves past it (R196)."""
-        chain = readable_id(payload)
+        decision: Decision | None = None
+        try:  # read once: a copy costs this and a look-up in the ledger
+            decision = parse_decision(payload)
+            chain: DecisionId | None = decision.chain
+            refused: Exception | None = None
+        except WireError as error:
+            chain, refused = readable_id(payload), error  # read leniently, to confirm past it
         if chain is None:  # nowhere in a chain: nothing to confirm past
-            try:
-                parse_decision(payload)
-                error = "no journal id"
-            except WireError as refused:
-                error = str(refused)
-            log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, error)
+            log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
             self.tally["bad decision"] += 1
             return
         held = self.ledger.through(table, chain.journal)
@@ -341,11 +345,14 @@ class Hub(PahoOnLoop):
         if not self._follows_on(table, chain, held):
             return
         try:
-            decision = parse_decision(payload)
-            if bears_on_the_record(decision):
+            if decision is not None and bears_on_the_record(decision):
                 self._apply(table, decision)
-        except (WireError, RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
-            log.warning("event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, error)
+        except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
+            refused = error
+        if refused is not None:
+            log.warning(
+                "event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused
+            )
             self.tally["bad decision"] += 1
         self.ledger.advance(table, chain.journal, chain.seq)
         self._gaps.discard((table, chain.journal))
@@ -536,6 +543,4 @@ class Hub(PahoOnLoop):
     # --- on paho's thread -----------------------------------------------------------------
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        self._to_loop(
-            self._received, message.topic, bytes(message.payload), message.mid, message.qos
-        )
+        self._inbox.put(message.topic, bytes(message.payload), message.mid, message.qos)
