@@ -110,6 +110,7 @@ class Plan:
     drain: float = 75.0
     seed: int = 17
     rounds: int = 40  # the tournament's rounds (a table plays about one a minute)
+    page: int | None = None  # the director's page on 127.0.0.1 at this port, to watch it
 
     def kinds(self) -> dict[int, str]:
         if self.tables < MIN_TABLES:
@@ -305,7 +306,8 @@ class Hall:
                 *DIE_WITH_CAMPAIGN,
                 *CLI,
                 *("hub", "run", "--db", str(self.record), "--host", "127.0.0.1"),
-                *("--port", str(self.broker.port), "--page", "off"),
+                *("--port", str(self.broker.port)),
+                *("--page", "off" if self.plan.page is None else f"127.0.0.1:{self.plan.page}"),
                 *("--password-file", str(self.broker.secret_file("hub"))),
             ],
             stdout=log,
@@ -812,6 +814,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--drain", type=float, default=defaults.drain)
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--keep", type=Path, help="run in this new directory and keep it")
+    parser.add_argument("--page", type=int, help="serve the director's page on this port")
     args = parser.parse_args(argv)
     plan = Plan(
         tables=args.tables,
@@ -819,6 +822,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds=args.seconds,
         drain=args.drain,
         seed=args.seed,
+        page=args.page,
     )
     if args.keep is not None:
         args.keep.mkdir(parents=True)
