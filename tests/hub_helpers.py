@@ -51,35 +51,10 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = WAIT_SEC
 def free_port() -> int:
     """A loopback port nobody listened on a moment ago. Only a moment: it is released for the
     server to take, and another process (another pytest worker) may take it first; a
-    :class:`Broker` checks which process it reaches and chooses again."""
+    :class:`Broker` then hears so from its mosquitto and chooses again."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def loopback_listener(port: int) -> int | None:
-    """The inode of the socket listening on 127.0.0.1:``port``, from the kernel's own table."""
-    wanted = f"0100007F:{port:04X}"
-    for row in Path("/proc/net/tcp").read_text(encoding="ascii").splitlines()[1:]:
-        fields = row.split()
-        if fields[1] == wanted and fields[3] == "0A":  # 0A: LISTEN
-            return int(fields[9])
-    return None
-
-
-def holds_socket(pid: int, inode: int) -> bool:
-    try:
-        descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
-    except FileNotFoundError:  # it has exited
-        return False
-    wanted = f"socket:[{inode}]"
-    for descriptor in descriptors:
-        try:
-            if os.readlink(descriptor) == wanted:
-                return True
-        except FileNotFoundError:  # closed while we looked
-            continue
-    return False
 
 
 @dataclass
@@ -160,22 +135,26 @@ class Broker:
             [MOSQUITTO, "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
         deadline = time.monotonic() + 10
-        while not self._listening():
+        while not self._running(logged):
             if self.process.poll() is not None:
                 said = self._said(logged)
                 self.process = None
                 return said
             if time.monotonic() > deadline:
+                self.kill()
                 raise AssertionError("mosquitto did not listen within 10 s")
             time.sleep(0.02)
         return None
 
-    def _listening(self) -> bool:
-        """Whether *this* mosquitto listens: a listener on the port that another process holds
-        (it took the port first, and this one is about to exit saying so) does not count."""
-        assert self.process is not None
-        inode = loopback_listener(self.port)
-        return inode is not None and holds_socket(self.process.pid, inode)
+    def _running(self, logged: int) -> bool:
+        """Whether *this* mosquitto listens: it logs "running" once its listener is open, and exits
+        without it when the port is taken; another process listening on the port (it took the
+        port first) answers a connection just as well, so a connection proves nothing."""
+        if not self.log.exists():
+            return False
+        with self.log.open("rb") as log:
+            log.seek(logged)
+            return any(line.endswith(b" running") for line in log.read().splitlines())
 
     def _said(self, logged: int) -> str:
         """What the exited mosquitto wrote on stderr and in its log since byte ``logged``."""
