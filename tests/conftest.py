@@ -7,11 +7,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from firmware_py import families
 from tests.hub_helpers import Broker
 
 families.install()
+
+# Timings are never asserted in unit tests (make bench measures them): on parallel workers on a
+# busy machine, Hypothesis's 200 ms deadline and its too-slow health check failed tests whose
+# rules held. Loaded before any test module is imported, so every @settings inherits it.
+settings.register_profile("gametable", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("gametable")
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ ACCOUNTS = ("hub", "1", "2", "3", "7", "8")
 # What the shipped config names in place (ports, paths) is given here instead; the rest is the
 # shipped file as it is, the ACL included.
 REPLACED = ("listener ", "password_file ", "acl_file ", "autosave_interval ")
+PORT_CHOICES = 5  # ports tried by a broker that chooses its own, before its start fails
 WAIT_SECONDS = 30.0  # the longest any condition is waited for: paho's backoff tops out at 10 s
 
 
@@ -49,6 +50,9 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = WAIT_SEC
 
 
 def free_port() -> int:
+    """A loopback port nobody listened on a moment ago. Only a moment: it is released for the
+    server to take, and another process (another pytest worker) may take it first; a
+    :class:`Broker` then hears so from its mosquitto and chooses again."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -59,7 +63,10 @@ class Broker:
     """A mosquitto on 127.0.0.1 that the test starts, kills and restarts on the same port."""
 
     directory: Path
-    port: int = field(default_factory=free_port)
+    # 0: a free port chosen at the first start, and chosen again if another process takes it
+    # before mosquitto binds it (parallel test workers); a port given here is kept, and a clash
+    # on it fails the start naming the port
+    port: int = 0
     # saved every second rather than every 10: a test need not wait for it; a test of what a
     # kill between saves loses saves only at a clean stop
     autosave_seconds: int = 1
@@ -116,27 +123,57 @@ class Broker:
         if not self.password_file.exists():
             for account in self.accounts:
                 set_password(self.password_file, account, password_of(account))
+        choose = self.port == 0
+        for _ in range(PORT_CHOICES if choose else 1):
+            if choose:
+                self.port = free_port()
+            said = self._launch()
+            if said is None:
+                return
+            if not (choose and "Address already in use" in said):
+                break
+        raise AssertionError(f"mosquitto did not start on port {self.port}: {said}")
+
+    def _launch(self) -> str | None:
+        """Start mosquitto; None once it listens, else what it said as it exited."""
         config = self.write_config()
+        logged = self.log.stat().st_size if self.log.exists() else 0
         self.process = subprocess.Popen(
             [*self.wrapper, MOSQUITTO, "-c", str(config)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 10
-        while not self._listening():
+        while not self._running(logged):
             if self.process.poll() is not None:
-                raise AssertionError(f"mosquitto did not start: {self._said()}")
+                said = self._said(logged)
+                self.process = None
+                return said
             if time.monotonic() > deadline:
+                self.kill()
                 raise AssertionError("mosquitto did not listen within 10 s")
             time.sleep(0.02)
+        return None
 
-    def _listening(self) -> bool:
-        with socket.socket() as probe:
-            return probe.connect_ex(("127.0.0.1", self.port)) == 0
+    def _running(self, logged: int) -> bool:
+        """Whether *this* mosquitto listens: it logs "running" once its listener is open, and exits
+        without it when the port is taken; another process listening on the port (it took the
+        port first) answers a connection just as well, so a connection proves nothing."""
+        if not self.log.exists():
+            return False
+        with self.log.open("rb") as log:
+            log.seek(logged)
+            return any(line.endswith(b" running") for line in log.read().splitlines())
 
-    def _said(self) -> str:
+    def _said(self, logged: int) -> str:
+        """What the exited mosquitto wrote on stderr and in its log since byte ``logged``."""
         assert self.process is not None and self.process.stderr is not None
-        return self.process.stderr.read().decode(errors="replace").strip()
+        said = self.process.stderr.read().decode(errors="replace").strip()
+        if self.log.exists():
+            with self.log.open("rb") as log:
+                log.seek(logged)
+                said += " " + log.read().decode(errors="replace").strip().replace("\n", " | ")
+        return said.strip()
 
     def kill(self) -> None:
         """kill -9: no goodbye, nothing saved since the last autosave."""

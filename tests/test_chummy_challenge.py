@@ -27,6 +27,7 @@ from rules.geoplunge.games.dashing_states import DashingRace
 from rules.geoplunge.power import QuestionColour
 from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
+from tests.soak import sized
 
 A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
@@ -346,7 +347,7 @@ def fitting(state: ChummyState) -> st.SearchStrategy[Action]:
     return st.builds(DeclarePlunge, plunging=st.frozensets(teams))
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(st.data())
 def test_random_action_streams_only_raise_rule_errors(data: st.DataObject) -> None:
     state = RULES.start(GameContext())

@@ -24,6 +24,7 @@ from rules.geoplunge.games.dashing_states import (
 from rules.geoplunge.games.state_iq import StateIQPower
 from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
+from tests.soak import sized
 
 A, B = Team.A, Team.B
 BOTH = frozenset({A, B})
@@ -391,7 +392,7 @@ def fitting(state: DashingState) -> st.SearchStrategy[Action]:
     return judged_races
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(st.data())
 def test_random_action_streams_only_raise_rule_errors(data: st.DataObject) -> None:
     state = RULES.start(GameContext())

@@ -26,9 +26,9 @@ from firmware_py.table.journal import Journal
 from firmware_py.table.journal_format import checksum
 from firmware_py.table.recorder import JournalMismatch
 from tests.faults import SCRIPTS, kill_campaign, recorded_events, reference_run
+from tests.soak import SOAK, sized
 from tests.test_daemon import _specs
 
-SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 SHORT_SCRIPTS = [
     "shout-won-by-ms",
     "simultaneous-shouts",
@@ -47,13 +47,19 @@ def _lines(name: str) -> list[str]:
 # --- kill -9 ---------------------------------------------------------------------------------
 
 
-def test_kill_minus_9_at_random_points_loses_and_invents_nothing(tmp_path: Path) -> None:
-    """≥ 200 real SIGKILLs at random moments (≥ 2 000 in make soak, whole matches included):
-    every decision printed before the kill is in the journal, and the restarted table finishes
-    with exactly the record of an uninterrupted run."""
-    kills = 2000 if SOAK else 200
-    names = [*SHORT_SCRIPTS, "combo4-match"] if SOAK else SHORT_SCRIPTS
-    report = kill_campaign(names, kills, tmp_path, seed=20261122)
+# one campaign per script, so that parallel workers share them out; the whole match is only
+# killed in make soak, where each script takes 250 kills (2 000 in all)
+KILLED_SCRIPTS = [*SHORT_SCRIPTS, *(["combo4-match"] if SOAK else [])]
+
+
+@pytest.mark.parametrize("name", KILLED_SCRIPTS)
+def test_kill_minus_9_at_random_points_loses_and_invents_nothing(name: str, tmp_path: Path) -> None:
+    """Real SIGKILLs at random moments, 12 per script (84 in all; 2 000 in make soak, whole
+    matches included): every decision printed before the kill is in the journal, and the
+    restarted table finishes with exactly the record of an uninterrupted run."""
+    kills = sized(ci=12, soak=250)
+    seed = 20261122 + KILLED_SCRIPTS.index(name)
+    report = kill_campaign([name], kills, tmp_path, seed=seed)
     assert report.kills == kills
     assert report.failures == []
     assert report.decisions_checked > kills * 5
@@ -106,8 +112,11 @@ def _finish(lines: list[str], path: Path) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("name", [*SHORT_SCRIPTS, "combo4-match"])
 def test_a_stop_after_any_commit_resumes_to_the_same_record(name: str, tmp_path: Path) -> None:
+    """Stopped after each commit in turn; the whole match (some 150 commits, each stop replaying
+    all before it) after every 5th in make test, after every one in make soak."""
     lines = _lines(name)
     reference, _ = reference_run(lines, tmp_path / "reference.db")
+    step = sized(ci=5, soak=1) if name == "combo4-match" else 1
     commits = 0
     while True:
         path = tmp_path / f"stop{commits}.db"
@@ -115,7 +124,7 @@ def test_a_stop_after_any_commit_resumes_to_the_same_record(name: str, tmp_path:
         assert _finish(lines, path) == reference, f"stopped after commit {commits}"
         if not died:
             break
-        commits += 1
+        commits += step
     assert commits > 3
 
 
@@ -303,7 +312,7 @@ def _bounce_storm(seed: int, presses_per_input: int) -> tuple[int, int]:
 
 
 def test_a_bounce_storm_on_every_input_counts_each_press_once() -> None:
-    made, counted = _bounce_storm(seed=3, presses_per_input=200 if SOAK else 25)
+    made, counted = _bounce_storm(seed=3, presses_per_input=sized(ci=25, soak=200))
     assert counted == made
 
 

@@ -13,6 +13,7 @@ from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable, run_script
 from firmware_py.table.journal import Journal
 from tests.faults import kill_campaign, reference_run
+from tests.soak import sized
 from tests.test_durability import _finish, _killed_after, _lines
 
 AROUND = 8  # commits either side of the one that decided the event
@@ -80,7 +81,9 @@ def test_a_table_rebuilt_after_the_boundary_keeps_the_finished_match(tmp_path: P
 def test_kill_minus_9_during_combo3_and_championship_loses_and_invents_nothing(
     tmp_path: Path,
 ) -> None:
-    """Real SIGKILLs at random moments of both scripts, the session boundary included."""
-    report = kill_campaign(["combo3-match", "championship"], 12, tmp_path, seed=20261123)
-    assert report.kills == 12
+    """Real SIGKILLs at random moments of both scripts, the session boundary included (6; 200
+    in make soak)."""
+    kills = sized(ci=6, soak=200)
+    report = kill_campaign(["combo3-match", "championship"], kills, tmp_path, seed=20261123)
+    assert report.kills == kills
     assert report.failures == []

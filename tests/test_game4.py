@@ -42,6 +42,7 @@ from rules.geoplunge.games.play_the_ranks import (
 )
 from rules.geoplunge.power import BASES, Game4Version
 from rules.geoplunge.teams import Team
+from tests.soak import sized
 
 RULES = Game4Rules()
 A, B = Team.A, Team.B
@@ -288,7 +289,7 @@ def _run(state: Game4State, actions: list[Action]) -> None:
             state = RULES.apply(state, action)
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(st.sampled_from([None, A, B]), st.lists(ANY_ACTION, max_size=40))
 def test_random_action_streams_only_raise_rule_errors(
     lead: Team | None, actions: list[Action]
@@ -317,7 +318,7 @@ def _plausible_ranks_trick(draw: st.DrawFn) -> PlayRanksTrick:
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=sized(ci=75, soak=300))
 @given(
     st.sampled_from([Game4Version.PTR1, Game4Version.PTR2]),
     st.lists(_plausible_ranks_trick(), min_size=8, max_size=40),
@@ -339,7 +340,7 @@ def test_random_zap_tricks_after_a_valid_set_up_only_raise_rule_errors(
 RESULT_ONLY = st.builds(TrickResult, TEAM, st.booleans(), st.booleans())
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(
     st.booleans(),
     st.lists(RESULT_ONLY | _plausible_ranks_trick(), min_size=8, max_size=30),
@@ -351,7 +352,7 @@ def test_result_only_tricks_mixed_with_card_level_ones_only_raise_rule_errors(
     _run(_apply(RULES.start(GameContext(lead=A)), *set_up), actions)
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(st.lists(st.builds(TrickResult, TEAM, st.booleans(), st.booleans()), max_size=12))
 def test_result_only_games_keep_their_tallies_consistent(actions: list[TrickResult]) -> None:
     state = _apply(RULES.start(GameContext(lead=A)), *BUR_NOT_ENTERED)

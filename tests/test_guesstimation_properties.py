@@ -27,8 +27,11 @@ from rules.guesstimation.actions import (
 )
 from rules.guesstimation.replay import replay
 from rules.guesstimation.session import GuesstimationState, apply_action, new_game
+from tests.soak import sized
 
-GAMES = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(
+    max_examples=sized(ci=25, soak=100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 # Few distinct values, so ties, exact answers and tied duels are common; some are not numbers.
 VALUES = ("1", "2", "3", "3.0", "4", "4.5", "-2", "0.25", "x", "NaN")
 STEPS = 250

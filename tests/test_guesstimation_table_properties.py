@@ -5,7 +5,6 @@ the OLED, the pieces stay on the board, and a journaled game rebuilds the same t
 
 from __future__ import annotations
 
-import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +17,8 @@ from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
 from tests.guesstimation_table_helpers import GuessTable
 from tests.guesstimation_table_helpers import settings as table_settings
+from tests.soak import SOAK
 
-SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 GAMES = settings(
     max_examples=500 if SOAK else 10,
     deadline=None,

@@ -34,7 +34,7 @@ from firmware_py.table.hub_wire import (
 from firmware_py.table.journal import Journal
 from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink
-from tests.hub_helpers import Broker, Peer, password_of, wait_for
+from tests.hub_helpers import Broker, Peer, free_port, password_of, wait_for
 from tests.journal_helpers import CLI, MOCK_TABLE, own_process
 
 NAMES = [f"{s}.{w}" for s in "AB" for w in ("stand", "shout")] + [f"console.{b}" for b in CONSOLE]
@@ -47,7 +47,7 @@ def _specs() -> list[InputSpec]:
 def test_the_table_plays_on_with_the_broker_down_and_sends_it_all_once_it_is_up(
     tmp_path: Path,
 ) -> None:
-    broker = Broker(tmp_path / "broker")  # not started: nothing listens on its port yet
+    broker = Broker(tmp_path / "broker", port=free_port())  # not started: nothing listens yet
     broker.directory.mkdir()
     journal = Journal.open(tmp_path / "journal.db", outbox=True)
     link = HubLink(TableBroker("127.0.0.1", broker.port, 1, password_of("1")), journal=journal)

@@ -46,8 +46,11 @@ from rules.pentathlon.record import record
 from rules.pentathlon.registry import game_rules
 from rules.pentathlon.results import How
 from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks
+from tests.soak import sized
 
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=sized(ci=50, soak=200), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 players = st.sampled_from(list(Player))
 rulings = st.sampled_from(list(Ruling))
 

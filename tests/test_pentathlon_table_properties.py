@@ -7,7 +7,6 @@ Every game, with short clocks so that time runs out. ``GAMETABLE_SOAK=1`` tries 
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +17,9 @@ from firmware_py.table.controller import TableController
 from firmware_py.table.headless import ScriptStep, VirtualTable, input_names
 from rules.pentathlon.catalogue import Game
 from tests.journal_rebuild import assert_the_journal_rebuilds_the_live_table
+from tests.soak import SOAK
 from tests.test_table_properties import GAPS, HOLDS, Move
 
-SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 RANDOM = settings(
     max_examples=1000 if SOAK else 15,
     deadline=None,

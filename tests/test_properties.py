@@ -31,11 +31,14 @@ from rules.geoplunge.replay import (
     replay_any,
     start_any_session,
 )
+from tests.soak import sized
 from tests.strategies import any_action, for_action
 
 STARTS = ("match.start", "game.start", "match3.start", "championship.start")
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-GUIDED_FUZZ = settings(FUZZ, max_examples=100)
+FUZZ = settings(
+    max_examples=sized(ci=75, soak=300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+GUIDED_FUZZ = settings(FUZZ, max_examples=sized(ci=25, soak=100))
 # A guided fuzz reaches deeper into the Level 3 sessions: each action is drawn from the kinds
 # the session could take now (the game in progress' kinds, or the match's between games).
 GAME_PREFIXES: dict[int, tuple[str, ...]] = {

@@ -31,6 +31,7 @@ from rules.geoplunge.games.state_iq import (
 )
 from rules.geoplunge.teams import Team
 from tests.docs_examples import documented_game
+from tests.soak import sized
 
 A, B = Team.A, Team.B
 RULES = StateIQ()
@@ -410,7 +411,7 @@ def fitting(state: StateIQState) -> st.SearchStrategy[Action]:
     return st.builds(StateIQGuess, team=team, correct=st.booleans(), state=st.none() | states)
 
 
-@settings(max_examples=200)
+@settings(max_examples=sized(ci=50, soak=200))
 @given(st.data())
 def test_random_action_streams_only_raise_rule_errors(data: st.DataObject) -> None:
     state = RULES.start(GameContext())

@@ -36,12 +36,15 @@ from rules.states.game import StatesGame, apply_action, new_game
 from rules.states.hand import HAND_SIZE, Hand
 from rules.states.replay import replay
 from rules.states.scoring import Scoring
+from tests.soak import sized
 from tests.states_helpers import EXAMPLE_DECK
 from tests.states_policy import next_action
 from tests.strategies import for_action
 
-GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FUZZ = settings(GAMES, max_examples=25)
+GAMES = settings(
+    max_examples=sized(ci=10, soak=40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+FUZZ = settings(GAMES, max_examples=sized(ci=10, soak=25))
 MAX_ACTIONS = 10_000  # the longest of 400 sample games took about 1 100
 LONG_HAND = 600  # a passive player's actions: enough for the deck to run out and be reshuffled
 STATES_KINDS = tuple(k for k in known_kinds() if k.startswith("states.") and k != "states.start")

@@ -4,7 +4,6 @@ ever negative, and a journaled game rebuilds the same table. ``GAMETABLE_SOAK=1`
 
 from __future__ import annotations
 
-import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,10 +14,10 @@ from hypothesis import strategies as st
 
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
+from tests.soak import SOAK
 from tests.states_table_helpers import StatesTable
 from tests.states_table_helpers import settings as table_settings
 
-SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 GAMES = settings(
     max_examples=300 if SOAK else 8,
     deadline=None,

@@ -13,7 +13,6 @@ time-up rule, a short clock so it runs out; the championship).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +26,8 @@ from firmware_py.table.headless import ScriptStep, VirtualTable, input_names
 from rules.geoplunge.match import TimeUpRule
 from tests.journal_rebuild import assert_the_journal_rebuilds_the_live_table
 from tests.screens import assert_fits_the_oled
+from tests.soak import SOAK
 
-SOAK = os.environ.get("GAMETABLE_SOAK") == "1"
 PER_GAME = settings(
     max_examples=1000 if SOAK else 12,
     deadline=None,

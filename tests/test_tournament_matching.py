@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from rules.tournament.matching import Edge, min_cost_perfect_matching
 from tests.matching_reference import matching_cost, networkx_matching
+from tests.soak import sized
 
 
 @st.composite
@@ -29,7 +30,7 @@ def _is_perfect(nodes: int, matching: list[Edge]) -> bool:
     return sorted(node for edge in matching for node in edge) == list(range(nodes))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(ci=50, soak=200), deadline=None)
 @given(field=fields())
 def test_the_matching_is_perfect_and_as_cheap_as_networkx_tier_by_tier(
     field: tuple[int, dict[Edge, tuple[int, ...]]],

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.tournament import ByePolicy, ByeResult, MatchResult, Standing, Tiebreak, standings
+from tests.soak import sized
 
 TEAMS = ("Ants", "Bees", "Cats", "Dogs")
 
@@ -119,7 +120,7 @@ def _key(row: Standing) -> tuple[int, ...]:
     return (row.wins, row.points, row.opponents_wins, -row.losses, row.point_difference)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(ci=50, soak=200), deadline=None)
 @given(_seasons())
 def test_property_ranks_are_shared_exactly_by_exact_ties(
     season: tuple[list[str], list[MatchResult]],
@@ -138,7 +139,7 @@ def test_property_ranks_are_shared_exactly_by_exact_ties(
             assert (row.rank == other.rank) == (_key(row) == _key(other))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(ci=50, soak=200), deadline=None)
 @given(_seasons())
 def test_property_head_to_head_ranks_are_a_competition_ranking(
     season: tuple[list[str], list[MatchResult]],
