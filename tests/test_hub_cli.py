@@ -336,3 +336,23 @@ def test_a_directors_password_for_no_tournament_is_refused(tmp_path: Path) -> No
     done = hub("director-password", str(tmp_path / "notes.txt"), "--stdin", stdin="a password!\n")
     assert_one_line_refusal(done, names="not a tournament record")
     assert fingerprint(tmp_path) == before
+
+
+def test_hub_run_on_a_record_held_by_a_director_s_command_exits_for_systemd_to_retry(
+    tmp_path: Path,
+) -> None:
+    """R715: a busy record at start is no bad input (exit 2 would stop systemd's restarts)."""
+    (tmp_path / "hub-password").write_text("secret\n")
+    record = make_record(tmp_path / "tournament.db")
+    holder = sqlite3.connect(record, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        done = hub(
+            "run", "--db", str(record), "--password-file", "hub-password", "--page", "off",
+            cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert done.code == 1, done.stderr
+    assert done.stderr.count("\n") == 1 and "is busy" in done.stderr

@@ -289,3 +289,61 @@ def test_a_gap_before_a_journal_s_first_decision_is_reported_too(tmp_path: Path)
     hub._decision(1, _decision(2, 1))
     hub._flush()
     assert hub.confirmation_of(1) == (Confirmation(hub.record_id, "j" * 32, 0, gap=True),)
+
+
+# --- what an outside audit of the protocol found (R714, R715) ---------------------------------
+
+
+def test_a_journal_id_that_is_no_id_is_refused_on_the_wire_and_stalls_no_table(
+    tmp_path: Path,
+) -> None:
+    """A lone surrogate as a journal id passed JSON and broke every later write of the ledger,
+    so no table was confirmed any more."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hostile = _decision(1, 0).replace(b'"' + b"j" * 32 + b'"', b'"\\ud800"')
+    hub._decision(7, hostile)
+    hub._decision(8, _decision(1, 0))
+    hub._flush()
+    assert hub.tally["bad decision"] == 1
+    assert hub.confirmation_of(8) == (Confirmation(hub.record_id, "j" * 32, 1),)
+
+
+def test_one_table_s_invented_journals_are_bounded(tmp_path: Path) -> None:
+    """R714: gaps in made-up journals, and made-up journals, cost the hub a bounded amount."""
+    from firmware_py.director.hub.service import MAX_GAPS_PER_TABLE, MAX_JOURNALS_PER_TABLE
+
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    for n in range(MAX_GAPS_PER_TABLE * 3):
+        journal = f"{n:032x}"
+        hub._decision(7, Decision(journal, 2, NOW, RESULT_SESSION, {"event": "x"}, 1).to_bytes())
+    assert sum(c.gap for c in hub.confirmation_of(7)) == MAX_GAPS_PER_TABLE
+    for n in range(MAX_JOURNALS_PER_TABLE + 5):
+        journal = f"{n + 1000:032x}"
+        hub._decision(7, Decision(journal, 1, NOW, RESULT_SESSION, {"event": "x"}, 0).to_bytes())
+    hub._flush()
+    assert hub.ledger.journals_of(7) == MAX_JOURNALS_PER_TABLE
+    assert hub.tally["journal over the limit"] == 5
+
+
+def test_a_table_killed_between_moving_its_journal_aside_and_its_successor_s_rename(
+    tmp_path: Path,
+) -> None:
+    """R713: the successor is made whole first; the next start puts it in its place."""
+    from firmware_py.table import journal_file
+    from firmware_py.table.journal import _initialise, _undelivered_of
+
+    path = tmp_path / "journal.db"
+    old = Journal.open(path, outbox=True)
+    old.add("event", 0.0, {"event": "match_result", "A": 1}, session={"action": "x"})
+    old.commit()
+    old_id = old.identity()
+    old.close()
+    carried = _undelivered_of(path)
+    journal_file.prepare(path, lambda connection: _initialise(connection, carried.rows))
+    journal_file.move_aside(path, "old")  # and killed here, before the rename
+    restarted = Journal.open(path, outbox=True)
+    try:
+        assert restarted.streams() == [old_id, restarted.identity()]
+        assert restarted.undelivered() == 1
+    finally:
+        restarted.close()

@@ -359,7 +359,14 @@ def parse_hub_status(payload: bytes) -> HubStatus:
 
 
 def _is_id(value: object) -> bool:
-    return isinstance(value, str) and 1 <= len(value) <= MAX_JOURNAL_ID
+    """A journal's or a record's id: letters, digits, ``-`` and ``_`` (a uuid4's hex, a
+    digest), nothing a file, a log line or SQLite could take otherwise."""
+    return (
+        isinstance(value, str)
+        and 1 <= len(value) <= MAX_JOURNAL_ID
+        and value.isascii()
+        and value.replace("-", "").replace("_", "").isalnum()
+    )
 
 
 # --- a round's pairings -------------------------------------------------------------------------

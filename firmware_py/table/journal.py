@@ -205,8 +205,7 @@ class Journal:
                 if new:
                     why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
                     carried = _undelivered_of(path)
-                    journal_file.move_aside(path, why)
-                    found = Found.NOTHING
+                    _replace(path, why, carried)
                 elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
                     raise _moved_aside(path, problem.reason)
                 elif problem is not None:
@@ -214,10 +213,13 @@ class Journal:
             except BaseException:
                 release()
                 raise
-            if found is Found.NOTHING:
+            if new:
                 release()  # the lock of the journal moved aside
-        if found is Found.NOTHING:
-            journal_file.create(path, lambda connection: _initialise(connection, carried.rows))
+                release = journal_file.lock_writer(path)
+        elif _adopt_interrupted(path):  # a successor made whole, its rename cut short
+            release = journal_file.lock_writer(path)
+        else:
+            journal_file.create(path, _initialise)
             release = journal_file.lock_writer(path)
         try:
             connection = journal_file.connect_read_write(path)
@@ -599,20 +601,43 @@ def _moved_aside(path: Path, reason: str) -> JournalError:
     """A damaged journal moved aside, or why it could not be (it is then left as it is). What
     it had not delivered goes into a new journal made in its place at once (R713)."""
     carried = _undelivered_of(path)
+    if not (carried.rows or carried.lost):
+        try:
+            return JournalCorrupt(path, reason, journal_file.move_aside(path, "corrupt"))
+        except JournalError as cannot:
+            return JournalError(f"journal {path} is damaged ({reason}); {cannot}")
     try:
-        moved = journal_file.move_aside(path, "corrupt")
+        moved = _replace(path, "corrupt", carried)
     except JournalError as cannot:
         return JournalError(f"journal {path} is damaged ({reason}); {cannot}")
-    if carried.rows or carried.lost:
-        try:
-            journal_file.create(path, lambda connection: _initialise(connection, carried.rows))
-        except JournalError as cannot:
-            reason += f"; its {len(carried.rows)} undelivered decisions stay in it ({cannot})"
-        else:
-            reason += f"; {len(carried.rows)} undelivered decisions go on from the new journal"
-        if carried.lost:
-            reason += f", {carried.lost} could not be read"
+    reason += f"; {len(carried.rows)} undelivered decisions go on from the new journal"
+    if carried.lost:
+        reason += f", {carried.lost} could not be read"
     return JournalCorrupt(path, reason, moved)
+
+
+def _replace(path: Path, why: str, carried: _Carried) -> Path:
+    """Put a new journal, carrying what ``path`` had not delivered, in the place of the journal
+    at ``path``, moved aside as ``why``: the new one is made whole first, so that a kill at any
+    moment leaves the undelivered decisions in a journal the next start uses (R713)."""
+    making = journal_file.prepare(path, lambda connection: _initialise(connection, carried.rows))
+    moved = journal_file.move_aside(path, why)
+    journal_file.install(making, path)
+    return moved
+
+
+def _adopt_interrupted(path: Path) -> bool:
+    """No journal at ``path``, but its successor made whole beside it (a kill between moving
+    the old one aside and renaming the new one into place): put it in its place."""
+    making = journal_file.creating(path)
+    if not making.exists():
+        return False
+    try:
+        Journal.open_read_only(making).close()
+    except JournalError:
+        return False  # a creation cut short: create() removes it
+    journal_file.install(making, path)
+    return True
 
 
 def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:

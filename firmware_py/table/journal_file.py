@@ -204,13 +204,20 @@ def require_writable(path: Path) -> None:
 def create(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> None:
     """Make a journal under another name and rename it into place: a power cut during creation
     leaves no half-made journal behind, and a failure (a full disk) leaves nothing at all."""
+    install(prepare(path, initialise), path)
+
+
+def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Path:
+    """A new journal made whole beside ``path`` (``<name>.creating``), not yet in its place:
+    ``install`` renames it there. Made before a journal is moved aside, so that no moment
+    passes without one or the other holding what the old journal had not delivered (R713)."""
     left = [str(_side(path, suffix)) for suffix in SIDE_FILES if _side(path, suffix).exists()]
     if left:
         raise JournalError(
             f"cannot create journal {path}: {', '.join(left)} left beside it by an earlier "
             "journal: move them away"
         )
-    making = path.with_name(f"{path.name}.creating")
+    making = creating(path)
     _remove(making)  # our own, from a creation a power cut interrupted
     try:
         os.close(os.open(making, os.O_WRONLY | os.O_CREAT | os.O_EXCL, MODE))
@@ -219,12 +226,34 @@ def create(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> None
             initialise(connection)
         finally:
             connection.close()
-        os.replace(making, path)
-        _sync_directory(path.parent)  # the rename itself survives a power cut
+        _sync_file(making)
     except (OSError, sqlite3.Error) as error:
         _remove(making)
         reason = _why(error) if isinstance(error, OSError) else str(error)
         raise JournalError(f"cannot create journal {path}: {reason}") from None
+    return making
+
+
+def install(making: Path, path: Path) -> None:
+    """Rename a journal ``prepare`` made into its place, durably."""
+    try:
+        os.replace(making, path)
+        _sync_directory(path.parent)  # the rename itself survives a power cut
+    except OSError as error:
+        _remove(making)
+        raise JournalError(f"cannot create journal {path}: {_why(error)}") from None
+
+
+def creating(path: Path) -> Path:
+    return path.with_name(f"{path.name}.creating")
+
+
+def _sync_file(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _remove(making: Path) -> None:

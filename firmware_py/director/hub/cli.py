@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # paho and aiohttp load only when the hub runs
     from firmware_py.director.hub.service import Hub
 
 BAD_INPUT = 2
+RECORD_BUSY = 1  # not 2: systemd starts the hub again (RestartPreventExitStatus=2 does not)
 DEFAULT_PAGE = "127.0.0.1:8080"
 log = logging.getLogger("gametable")
 
@@ -135,6 +136,14 @@ def run(args: argparse.Namespace) -> int:
     ) as error:
         print_error(error)
         return BAD_INPUT
+    except sqlite3.OperationalError as error:
+        where = getattr(args, "db", None) or args.record
+        if not _busy(error):
+            print_error(f"{where}: {error}")
+            return BAD_INPUT
+        # a director's command holding the record as the hub starts: a moment, not bad input
+        print_error(f"{where} is busy ({error}): another command holds it; try again (R715)")
+        return RECORD_BUSY
     except sqlite3.Error as error:
         print_error(f"{getattr(args, 'db', None) or args.record}: {error}")
         return BAD_INPUT
@@ -299,6 +308,10 @@ def _run(args: argparse.Namespace) -> int:
         if page is not None:
             page.sock.close()
         record.close()
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    return "locked" in str(error) or "busy" in str(error)
 
 
 def _why(error: Exception) -> str:

@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS hub_deliveries (
     journal TEXT NOT NULL,
     through INTEGER NOT NULL,
     updated_at TEXT NOT NULL,
+    activity INTEGER NOT NULL,
     PRIMARY KEY (table_number, journal)
 )"""
 
@@ -39,10 +40,14 @@ class Ledger:
         self._durable: dict[int, dict[str, int]] = {}
         with record.writing():
             record.connection.execute(LEDGER_SCHEMA)
+        # the order of activity by a counter, never by the clock (a clock put back would make
+        # a table's live journal look like its oldest)
         rows = record.connection.execute(
-            "SELECT table_number, journal, through FROM hub_deliveries ORDER BY updated_at, rowid"
+            "SELECT table_number, journal, through, activity FROM hub_deliveries ORDER BY activity"
         )
-        for table, journal, through in rows:
+        self._activity = 0
+        for table, journal, through, activity in rows:
+            self._activity = max(self._activity, int(activity))
             self._through[(int(table), str(journal))] = int(through)
             self._durable.setdefault(int(table), {})[str(journal)] = int(through)
 
@@ -73,14 +78,17 @@ class Ledger:
             (table, journal, self._through[(table, journal)]) for table, journal in self._dirty
         ]
         now = self.clock()
+        activity = self._activity + 1
         with self.record.writing():
             self.record.connection.executemany(
-                """INSERT INTO hub_deliveries(table_number, journal, through, updated_at)
-                   VALUES (?, ?, ?, ?)
+                """INSERT INTO hub_deliveries(table_number, journal, through, updated_at, activity)
+                   VALUES (?, ?, ?, ?, ?)
                    ON CONFLICT(table_number, journal)
-                   DO UPDATE SET through = excluded.through, updated_at = excluded.updated_at""",
-                [(table, journal, through, now) for table, journal, through in moved],
+                   DO UPDATE SET through = excluded.through, updated_at = excluded.updated_at,
+                                 activity = excluded.activity""",
+                [(table, journal, through, now, activity) for table, journal, through in moved],
             )
+        self._activity = activity
         self._dirty.clear()
         for table, journal, through in moved:
             journals = self._durable.setdefault(table, {})
@@ -95,3 +103,11 @@ class Ledger:
 
     def tables(self) -> set[int]:
         return set(self._durable)
+
+    def journals_of(self, table: int) -> int:
+        """How many journals of the table the hub holds anything of (written or not)."""
+        return len(self._durable.get(table, {})) + sum(
+            1
+            for t, journal in self._dirty
+            if t == table and journal not in self._durable.get(t, {})
+        )

@@ -86,6 +86,10 @@ BUSY_RETRY_SECONDS = 1.0  # the record locked by a director's command: try again
 STOP_SECONDS = 2.0
 FLUSH_SECONDS = 0.1  # how far the tables' journals are held: written at most this often
 NUDGE_SECONDS = 1.0  # a table's confirmation published again (a gap, a copy) at most this often
+# What one table's account can make the hub keep (R714): the journals it is held for (a table
+# starts one a match with --new-journal at most), and the journals waiting for a gap at once.
+MAX_JOURNALS_PER_TABLE = 256
+MAX_GAPS_PER_TABLE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +136,7 @@ class Hub(PahoOnLoop):
         self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
         self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
-        self._gaps: set[tuple[int, str]] = set()  # (table, journal): a decision came after a gap
+        self._gaps: dict[int, set[str]] = {}  # table -> its journals a decision came after a gap
         self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
@@ -342,6 +346,8 @@ class Hub(PahoOnLoop):
             self.tally["duplicate"] += 1
             self._nudge(table)  # the table still holds it: it may have missed its confirmation
             return
+        if self._too_many_journals(table, chain.journal):
+            return
         if not self._follows_on(table, chain, held):
             return
         try:
@@ -355,7 +361,7 @@ class Hub(PahoOnLoop):
             )
             self.tally["bad decision"] += 1
         self.ledger.advance(table, chain.journal, chain.seq)
-        self._gaps.discard((table, chain.journal))
+        self._gaps.get(table, set()).discard(chain.journal)
         self._flush_soon()
 
     def _follows_on(self, table: int, chain: DecisionId, held: int) -> bool:
@@ -374,7 +380,11 @@ class Hub(PahoOnLoop):
                 chain.seq,
             )
             return True
-        if (table, chain.journal) not in self._gaps:
+        gaps = self._gaps.setdefault(table, set())
+        if chain.journal not in gaps:
+            if len(gaps) >= MAX_GAPS_PER_TABLE:
+                self.tally["gap over the limit"] += 1
+                return False  # the table sends it again: the timer, or when a gap is filled
             log.info(
                 "event=hub_gap table=%d journal=%s through=%d got=%d prev=%d",
                 table,
@@ -384,9 +394,21 @@ class Hub(PahoOnLoop):
                 chain.prev,
             )
         self.tally["gap"] += 1
-        self._gaps.add((table, chain.journal))
+        gaps.add(chain.journal)
         self._nudge(table)
         return False
+
+    def _too_many_journals(self, table: int, journal: str) -> bool:
+        """A journal the hub holds nothing of, from a table already held for the most journals
+        one table can have: not taken (logged once), so no account can grow the ledger without
+        bound (R714)."""
+        if self.ledger.knows(table, journal) or self.ledger.journals_of(table) < (
+            MAX_JOURNALS_PER_TABLE
+        ):
+            return False
+        self.tally["journal over the limit"] += 1
+        self._complain(f"event=hub_too_many_journals table={table} limit={MAX_JOURNALS_PER_TABLE}")
+        return True
 
     def _apply(self, table: int, decision: Decision) -> None:
         applied = apply_result(self.record, table, decision, now=self.clock())
@@ -413,10 +435,10 @@ class Hub(PahoOnLoop):
         self._flush_due = None
         try:
             moved = self.ledger.flush()
-        except sqlite3.OperationalError as error:  # the record busy: kept for the next try
-            self._complain(f"event=record_busy error={error}")
-            assert self._loop is not None
-            self._flush_due = self._loop.call_later(BUSY_RETRY_SECONDS, self._flush)
+        except Exception as error:  # the record busy, or its disk: kept for the next try
+            self._complain(f"event=record_busy error={error!r}")
+            if self._loop is not None and not self._stop.is_set():
+                self._flush_due = self._loop.call_later(BUSY_RETRY_SECONDS, self._flush)
             return
         for table in moved:
             self._confirm_soon(table)
@@ -442,9 +464,10 @@ class Hub(PahoOnLoop):
         whose very first decisions are missing is named too, held up to 0 (R711)."""
         durable = self.ledger.durable(table)
         named = {journal for journal, _ in durable}
-        unheld = [(j, 0) for t, j in sorted(self._gaps) if t == table and j not in named]
+        gaps = self._gaps.get(table, set())
+        unheld = [(journal, 0) for journal in sorted(gaps - named)]
         return tuple(
-            Confirmation(self.record_id, journal, through, (table, journal) in self._gaps)
+            Confirmation(self.record_id, journal, through, journal in gaps)
             for journal, through in [*unheld, *durable]
         )
 
@@ -543,4 +566,14 @@ class Hub(PahoOnLoop):
     # --- on paho's thread -----------------------------------------------------------------
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.retain and table_of(message.topic, "events") is not None:
+            # a table never keeps a decision on the broker: one left there (retained) would be
+            # handed to every hub that starts (R714); acknowledged, and dropped
+            self._to_loop(self._retained_decision, message.topic, message.mid, message.qos)
+            return
         self._inbox.put(message.topic, bytes(message.payload), message.mid, message.qos)
+
+    def _retained_decision(self, topic: str, mid: int, qos: int) -> None:
+        self._complain(f"event=hub_retained_decision_ignored topic={topic}")
+        if qos > 0:
+            self._client.ack(mid, qos)
