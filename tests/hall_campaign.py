@@ -244,6 +244,9 @@ class Hall:
     def set_up(self) -> None:
         self.broker.directory.mkdir(parents=True)
         self._make_record()
+
+    def configure_tables(self) -> None:
+        """Each table's config, naming the broker's port (a free one, chosen as it starts)."""
         for table, kind in self.kinds.items():
             folder = self.journal(table).parent
             folder.mkdir(parents=True)
@@ -699,6 +702,7 @@ def run_campaign(plan: Plan, directory: Path) -> Report:
         director = Director(hall, random.Random(plan.seed + 1), history)
         try:
             hall.start_broker()
+            hall.configure_tables()
             hall.start_hub()
             for table in hall.kinds:
                 hall.start_table(table)

@@ -40,6 +40,13 @@ class Ledger:
         self._durable: dict[int, dict[str, int]] = {}
         with record.writing():
             record.connection.execute(LEDGER_SCHEMA)
+            columns = {
+                row[1] for row in record.connection.execute("PRAGMA table_info(hub_deliveries)")
+            }
+            if "activity" not in columns:  # a ledger written before journals were ordered so
+                record.connection.execute(
+                    "ALTER TABLE hub_deliveries ADD COLUMN activity INTEGER NOT NULL DEFAULT 0"
+                )
         # the order of activity by a counter, never by the clock (a clock put back would make
         # a table's live journal look like its oldest)
         rows = record.connection.execute(
