@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from drivers.display import Screen
 from drivers.inputs import InputBank, InputSpec
 from drivers.leds import TeamLeds
-from drivers.scoreboard import Scoreboard, ScoreboardError
+from drivers.scoreboard import Link, Scoreboard
 from firmware_py.table.controller import (
     Event,
     TableController,
@@ -57,6 +57,7 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 # precisely, so a countdown tick is shown within a fraction of a millisecond of its deadline.
 FINE_WAKE = 0.002  # backoff for the OLED, the scoreboard and the journal
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+SCOREBOARD_LOST = "SCOREBOARD LOST"  # the OLED's alert while the scoreboard's port is reopened
 
 
 def log_event(event: Event) -> None:
@@ -139,40 +140,40 @@ class OledWorker:
 
 @dataclass(slots=True)
 class ScoreboardLink:
-    """Sends the scoreboard view; a port that errors or vanishes is reopened with backoff
-    and, once back, sent the whole current state."""
+    """Hands the view to the scoreboard, which never blocks or raises (its own thread writes,
+    drops stale frames and reopens a lost port); logs each change of its link in one line."""
 
     board: Scoreboard
-    down_since: float | None = None
-    _attempts: int = 0
-    _next_try: float = 0.0
+    _link: Link = Link.OK
 
-    def send(self, view: TableView, now: float) -> None:
-        if self.down_since is not None:
-            if now < self._next_try:
-                return
-            try:
-                self.board.reconnect()
-            except ScoreboardError:
-                self._backoff(now)
-                return
-            log.info("event=scoreboard_recovered url=%s", self.board.url)
-            self.down_since = None
-            self._attempts = 0
-        try:
-            board = view.scoreboard
-            self.board.scores(dict(board.scores))
-            self.board.clock(board.clock)
-            self.board.count(board.count)
-            self.board.message(board.message)
-        except (ScoreboardError, OSError) as error:
-            log.warning("event=scoreboard_error error=%s reconnecting=yes", error)
-            self.down_since = now
-            self._backoff(now)
+    @property
+    def lost(self) -> bool:
+        return self._link is Link.LOST
 
-    def _backoff(self, now: float) -> None:
-        self._next_try = now + RETRY_SECONDS[min(self._attempts, len(RETRY_SECONDS) - 1)]
-        self._attempts += 1
+    def send(self, view: TableView) -> None:
+        board = view.scoreboard
+        self.board.scores(dict(board.scores))
+        self.board.clock(board.clock)
+        self.board.count(board.count)
+        self.board.message(board.message)
+        self.watch()
+
+    def watch(self) -> None:
+        link = self.board.link
+        if link is self._link:
+            return
+        url = self.board.url
+        if link is Link.LOST:
+            log.warning(
+                "event=scoreboard_lost url=%s error=%s reconnecting=yes", url, self.board.problem
+            )
+        elif link is Link.STALLED:
+            log.warning(
+                "event=scoreboard_stalled url=%s error=%s keeping=newest", url, self.board.problem
+            )
+        else:
+            log.info("event=scoreboard_recovered url=%s was=%s", url, self._link.value)
+        self._link = link
 
 
 @dataclass(slots=True)
@@ -434,6 +435,10 @@ class TableDaemon:
             self.page.publish(self.controller, view, saved=saved)
             screen = self.page.on_oled(view.screen, asyncio.get_running_loop().time())
             view = replace(view, screen=screen)  # the join code for the OLED only
+        if self._board is not None:
+            self._board.send(view)
+            if self._board.lost and view.screen.alert is None:  # the dealer's alone: R741
+                view = replace(view, screen=replace(view.screen, alert=SCOREBOARD_LOST))
         if view != self._last_view:
             self._last_view = view
             if self._oled_worker is not None:
@@ -442,8 +447,6 @@ class TableDaemon:
                 self.leds.set(seat, light)
             if self.on_view is not None:
                 self.on_view(view)
-        if self._board is not None:
-            self._board.send(view, asyncio.get_running_loop().time())
         if self.hub is not None:
             self.hub.show(table_state(self.hub.broker.table, self.controller, view, saved=saved))
 
