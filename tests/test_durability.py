@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from luma.core.error import DeviceNotFoundError  # type: ignore[import-untyped]
 
 from drivers.oled import Oled, Screen, open_emulator
 from drivers.scoreboard import Link, Scoreboard
@@ -346,9 +347,10 @@ def test_a_buzzer_stuck_at_each_shout_phase_is_flagged_and_recovers(phase: str) 
 class _FlakyPanel:
     """luma's dummy device, failing every Nth frame as an I2C bus error would."""
 
-    def __init__(self, every: int) -> None:
+    def __init__(self, every: int, error: Exception) -> None:
         self.device = open_emulator("dummy")
         self.every = every
+        self.error = error
         self.calls = 0
         self.failures = 0
         self.invalidated = 0
@@ -360,15 +362,23 @@ class _FlakyPanel:
         self.calls += 1
         if self.calls % self.every == 0:
             self.failures += 1
-            raise OSError(121, "Remote I/O error")
+            raise self.error
         self.device.display(image)
 
     def invalidate(self) -> None:
         self.invalidated += 1
 
 
-def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen() -> None:
-    panel = _FlakyPanel(every=2)
+@pytest.mark.parametrize(
+    "error",
+    [
+        OSError(121, "Remote I/O error"),  # smbus2's i2c_rdwr, as luma passes it on
+        DeviceNotFoundError("I2C device not found on address: 0x3C"),  # luma's for EIO
+    ],
+    ids=["OSError", "DeviceNotFoundError"],
+)
+def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen(error: Exception) -> None:
+    panel = _FlakyPanel(every=2, error=error)
     oled = Oled(device=panel)
     worker = OledWorker(oled)
 

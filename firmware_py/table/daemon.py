@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drivers.display import Screen
+from drivers.display import OledWriteError, Screen
 from drivers.inputs import InputBank, InputSpec
 from drivers.leds import TeamLeds
 from drivers.scoreboard import Link, Scoreboard
@@ -38,7 +38,7 @@ from firmware_py.table.controller import (
 )
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
-from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.recorder import RecordedTable, check_same_table
 from firmware_py.table.uplink import HubLink, table_state, with_next_pairing
 
 if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn; aiohttp when served
@@ -98,10 +98,12 @@ def boot_id() -> str:
 @dataclass(slots=True)
 class OledWorker:
     """Draws off the loop; a frame asked for while one is drawing replaces any waiting one.
-    A failing panel (luma raising OSError: the I2C bus, a loose cable) is logged once and
-    retried with backoff; when it answers again the whole current screen is redrawn."""
+    A failing panel (``OledWriteError``: the I2C bus, a loose cable) is logged once and
+    retried with backoff; when it answers again the whole current screen is redrawn. Anything
+    else is a bug, handed to ``on_crash``."""
 
     oled: Oled
+    on_crash: Callable[[BaseException], None] = lambda error: None  # a bug, not the panel
     _wanted: Screen | None = None
     _busy: bool = False
     failures: int = 0
@@ -118,7 +120,7 @@ class OledWorker:
                 screen = self._wanted
                 try:
                     await asyncio.to_thread(self._show, screen)
-                except OSError as error:
+                except OledWriteError as error:
                     if self.failures == 0:
                         log.warning("event=oled_error error=%s retrying=yes", error)
                     await asyncio.sleep(RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)])
@@ -126,6 +128,8 @@ class OledWorker:
                     continue
                 if self._wanted == screen:
                     self._wanted = None
+        except Exception as error:  # a task that dies unseen would leave the panel frozen
+            self.on_crash(error)
         finally:
             self._busy = False
 
@@ -234,7 +238,7 @@ class TableDaemon:
             lambda: self.recorded.prime(levels) if self.recorded else self.controller.prime(levels)
         )
         if self.oled is not None:
-            self._oled_worker = OledWorker(self.oled)
+            self._oled_worker = OledWorker(self.oled, on_crash=self._crashed)
         if self.scoreboard is not None:
             self._board = ScoreboardLink(self.scoreboard)
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -269,7 +273,8 @@ class TableDaemon:
     def start_controller(self, mono: float) -> None:
         """Build the controller, rebuilt from the journal when it holds a match: ``gametable
         run`` calls this before the loop starts, so a journal that does not replay
-        (``JournalMismatch``) is set aside before anything runs. ``mono`` is the loop's clock
+        (``JournalMismatch``) is set aside, and one of another table
+        (``JournalOfAnotherTable``) refused, before anything runs. ``mono`` is the loop's clock
         (``time.monotonic()``)."""
         self._started = True
         journal = self.journal
@@ -281,6 +286,7 @@ class TableDaemon:
                 read_pin=self._read_pin,
             )
             return
+        check_same_table(journal, self.settings)  # before anything is written (R742)
         restart = {"boot_id": boot_id(), "mono": mono, "wall": time.time()}
         previous = [entry for entry in journal.entries() if entry.kind == "session"]
         if previous:
@@ -320,8 +326,12 @@ class TableDaemon:
         try:
             self._handle_edge(name, ticks, active)
         except Exception as error:  # asyncio would log a callback's crash and carry on
-            self._crash = error
-            self.stop()
+            self._crashed(error)
+
+    def _crashed(self, error: BaseException) -> None:
+        """A bug in a callback or a task: the process ends non-zero and systemd restarts it."""
+        self._crash = error
+        self.stop()
 
     def _handle_edge(self, name: str, ticks: float, active: bool) -> None:
         now, ticks = self._now(), ticks + self._offset
