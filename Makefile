@@ -29,7 +29,9 @@ bench: $(STAMP)
 	@$(BIN)/python -m bench
 
 # The fault campaigns at length: 2 000 kill -9s (whole matches included), long bounce storms,
-# thousands of random button scripts through the table, every command fuzzed at length.
+# thousands of random button scripts through the table, every command fuzzed at length; then
+# a day at the table: the real daemon playing full matches of every family in real time for
+# GAMETABLE_SOAK_HOURS hours (3 unless told), its figures printed (docs/service.md).
 soak: $(STAMP)
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_durability.py -k "kill or storm"
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q tests/test_table_properties.py tests/test_guesstimation_table_properties.py
