@@ -23,6 +23,7 @@ import logging
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -129,6 +130,7 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
         "board_link": link,
         "written_bytes": _written() - written,
         "journal_bytes": sum(p.stat().st_size for p in directory.glob(f"{path.name}*")),
+        "decisions": _decisions(path),
     }
 
 
@@ -149,6 +151,13 @@ async def _table_day(directory: Path, pty_path: str, port: int, seconds: float) 
         print(json.dumps(result), flush=True)
         number += 1
         await asyncio.sleep(PAUSE)
+
+
+def _decisions(path: Path) -> int:
+    """The decisions a match's journal holds (each one a commit before it was shown)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        row = db.execute("SELECT count(*) FROM entries WHERE kind = 'event'").fetchone()
+    return int(row[0])
 
 
 def _lines(path: Path) -> int:
@@ -206,6 +215,7 @@ def virtual_main(argv: list[str]) -> int:
             "journal_bytes": sum(p.stat().st_size for p in directory.glob(f"{path.name}*")),
             "log_lines": _lines(log_file) - lines_before,
             "log_bytes": log_file.stat().st_size - bytes_before,
+            "decisions": _decisions(path),
             "rss": _rss_self(),
         }
         print(json.dumps(result), flush=True)
@@ -383,6 +393,7 @@ def storage_figures(matches: list[dict[str, Any]]) -> list[Figure]:
     journal = sum(match["journal_bytes"] for match in matches) * per
     log_lines = sum(match["log_lines"] for match in matches) * per
     log_bytes = sum(match["log_bytes"] for match in matches) * per
+    decisions = sum(match.get("decisions", 0) for match in matches) * per
     return [
         Figure(
             "bytes written to storage per 20-min match",
@@ -392,6 +403,12 @@ def storage_figures(matches: list[dict[str, Any]]) -> list[Figure]:
         ),
         Figure("  journal file (+WAL) per match", f"{journal / 1000:.0f} kB", "-", None),
         Figure("  log per match", f"{log_lines:.0f} lines, {log_bytes / 1000:.1f} kB", "-", None),
+        Figure(
+            "  decisions per match, bytes written per decision",
+            f"{decisions:.0f}, {written / max(1.0, decisions):.0f} B",
+            "-",
+            None,
+        ),
     ]
 
 
