@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Callable
 
 from bench.daemon import daemon_figures
+from bench.day import day_figures
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.hub_page import hub_page_load
@@ -40,6 +41,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     lockout,
     oled_bytes,
     daemon_figures,
+    day_figures,
     page_latency,
     durability,
     tournament_figures,

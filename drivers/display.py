@@ -32,6 +32,11 @@ class OledError(Exception):
     """The OLED cannot be opened; ``str()`` is one line naming the device and the fix."""
 
 
+class OledWriteError(Exception):
+    """The panel did not take a frame (the I2C bus, a loose cable): whatever luma raised for
+    it, in one line. The frame may be half drawn: send the next one whole."""
+
+
 @dataclass(frozen=True)
 class OledSpec:
     driver: str = "ssd1306"

@@ -35,13 +35,14 @@ from luma.core.legacy.font import CP437_FONT  # type: ignore[import-untyped]
 from luma.oled.device import sh1106, ssd1306  # type: ignore[import-untyped]
 from PIL import Image, ImageDraw, ImageFont
 
-from drivers.display import OledError, OledSpec, Screen
+from drivers.display import OledError, OledSpec, OledWriteError, Screen
 
 __all__ = [
     "Display",
     "Oled",
     "OledError",
     "OledSpec",
+    "OledWriteError",
     "PartialSH1106",
     "PartialSSD1306",
     "Screen",
@@ -360,7 +361,12 @@ class Oled:
         if screen == self._last_screen:
             return
         image = render(screen, size=self._device.size, mode=self._device.mode)
-        self._device.display(image)
+        try:
+            self._device.display(image)
+        except (luma.core.error.Error, OSError) as exc:
+            # luma turns EIO/EREMOTEIO on I2C into DeviceNotFoundError; other errors pass as
+            # OSError (smbus2's i2c_rdwr): one kind of failure to the daemon either way
+            raise OledWriteError(" ".join(str(exc).split()) or type(exc).__name__) from exc
         self._last_screen = screen
         self._last_image = image
 

@@ -24,14 +24,21 @@ re-sends every current value, for a board that was power-cycled or a port reopen
 
 from __future__ import annotations
 
+import contextlib
+import enum
 import math
-from collections.abc import Mapping
+import queue
+import threading
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import serial  # type: ignore[import-untyped]
 
 __all__ = [
+    "CANCEL_LINE",
     "MESSAGE_MAX",
+    "Link",
     "Scoreboard",
     "ScoreboardError",
     "encode_clock",
@@ -42,6 +49,9 @@ __all__ = [
 
 MESSAGE_MAX = 32
 _KINDS = ("SCORE", "CLOCK", "COUNT", "MSG")  # resend order
+# CAN ("the data before are in error") ends a line a write left torn: the board drops it whole.
+CANCEL_LINE = b"\x18\n"
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)  # between tries of a stalled or lost port
 
 
 class ScoreboardError(Exception):
@@ -88,19 +98,66 @@ def _line(text: str) -> bytes:
     return (text + "\n").encode("ascii")
 
 
-class Scoreboard:
-    """One scoreboard on one serial URL. Not thread-safe: call it from one thread."""
+class Link(enum.Enum):
+    """How the port is taking the lines."""
 
-    def __init__(self, *, url: str, baudrate: int = 9600, write_timeout: float = 1.0) -> None:
+    OK = "ok"  # every value handed to the port
+    STALLED = "stalled"  # open, but nothing reads it (a full buffer): the newest values wait
+    LOST = "lost"  # the port failed (the USB adapter pulled out): it is being reopened
+
+
+class Scoreboard:
+    """One scoreboard on one serial URL.
+
+    The methods that set a value (:meth:`scores`, :meth:`clock`, ...) only keep the newest line
+    of each kind and wake a writer thread: they never block and never raise, whatever the port
+    does, so the scoreboard can never stop the table. The writer hands the changed lines to
+    pyserial with a ``write_timeout``. A write that times out or finds the buffer full (a pty or
+    ``loop://`` nobody reads, a board holding CTS) leaves its lines waiting, and the next try
+    sends only the newest value of each kind: a stale frame is dropped, never queued. A port
+    that fails otherwise (a USB adapter pulled out) is closed and reopened with backoff, then
+    sent every current value. :attr:`link` and :attr:`problem` say how it is going.
+
+    Only the port is touched by the writer thread; the values are kept under a lock.
+    """
+
+    def __init__(
+        self,
+        *,
+        url: str,
+        baudrate: int = 9600,
+        write_timeout: float = 1.0,
+        retry_seconds: Sequence[float] = RETRY_SECONDS,
+    ) -> None:
         self._url = url
         self._baudrate = baudrate
         self._write_timeout = write_timeout
+        self._retry = tuple(retry_seconds)
+        self._port: Any = _open(url, baudrate, write_timeout)  # a bad URL fails here, at start
         self._current: dict[str, bytes] = {}  # kind -> the line that shows the current value
-        self._port: Any = _open(url, baudrate, write_timeout)
+        self._dirty: set[str] = set()  # kinds whose current line the port has not taken
+        self._torn = False  # a write stopped part-way: the next one ends that line first
+        self._reopen = False
+        self._closed = False
+        self._busy = False  # the writer holds lines it has taken but not yet written
+        self._link = Link.OK
+        self._problem = ""
+        self._wake = threading.Condition()
+        self._writer = threading.Thread(target=self._run, name=f"scoreboard {url}", daemon=True)
+        self._writer.start()
 
     @property
     def url(self) -> str:
         return self._url
+
+    @property
+    def link(self) -> Link:
+        return self._link
+
+    @property
+    def problem(self) -> str:
+        """What is wrong with the port, in one line ("" while the link is OK)."""
+        return self._problem
 
     def scores(self, scores: Mapping[str, int]) -> None:
         self._update("SCORE", encode_scores(scores))
@@ -116,33 +173,114 @@ class Scoreboard:
 
     def resend(self) -> None:
         """Send every current value again, in the order SCORE, CLOCK, COUNT, MSG."""
-        lines = [self._current[kind] for kind in _KINDS if kind in self._current]
-        if lines:
-            self._write(b"".join(lines))
+        with self._wake:
+            self._dirty.update(self._current)
+            self._wake.notify()
 
     def reconnect(self) -> None:
         """Close and reopen the URL (a replugged USB adapter), then resend the current state."""
-        self._port.close()
-        self._port = _open(self._url, self._baudrate, self._write_timeout)
-        self.resend()
+        with self._wake:
+            self._reopen = True
+            self._wake.notify()
+
+    def drain(self, timeout: float) -> bool:
+        """Wait until the port has taken every current value; False if it has not in time."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while self._dirty or self._busy or self._reopen:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._wake.wait(min(left, 0.05))
+        return True
 
     def close(self) -> None:
-        self._port.close()
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        with contextlib.suppress(Exception):
+            self._port.cancel_write()  # a write waiting for room gives up at once
+        self._writer.join(self._write_timeout + 1.0)
+        with contextlib.suppress(Exception):
+            self._port.close()
 
     def _update(self, kind: str, line: bytes) -> None:
-        if self._current.get(kind) == line:
-            return
-        # Kept before writing: after a failed write, reconnect()/resend() sends the new value.
-        self._current[kind] = line
-        self._write(line)
+        with self._wake:
+            if self._current.get(kind) == line:
+                return
+            self._current[kind] = line
+            self._dirty.add(kind)
+            self._wake.notify()
 
-    def _write(self, data: bytes) -> None:
-        try:
-            self._port.write(data)
-        except (serial.SerialException, OSError) as exc:
-            raise ScoreboardError(
-                f"scoreboard {self._url}: write failed ({_one_line(exc)})"
-            ) from exc
+    # --- the writer thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        failures = 0
+        while True:
+            with self._wake:
+                while not (self._dirty or self._reopen or self._closed):
+                    self._wake.wait()
+                if self._closed:
+                    return
+                reopen, self._reopen = self._reopen, False
+                kinds = [kind for kind in _KINDS if kind in self._dirty]
+                frame = b"".join(self._current[kind] for kind in kinds)
+                if self._torn:
+                    frame = CANCEL_LINE + frame
+                self._dirty.clear()
+                self._busy = True
+            try:
+                if reopen or self._link is Link.LOST:
+                    self._reopen_port()
+                    with self._wake:  # a new port: every value again, newest first taken
+                        self._dirty.update(self._current)
+                        self._torn = False
+                    self._settle(Link.OK, "")
+                    failures = 0
+                    continue
+                written = self._port.write(frame)
+                if isinstance(written, int) and written < len(frame):
+                    raise serial.SerialTimeoutException(f"{written} of {len(frame)} bytes taken")
+                with self._wake:
+                    self._torn = False
+                self._settle(Link.OK, "")
+                failures = 0
+            except (serial.SerialTimeoutException, queue.Full) as exc:
+                # nothing reads the port: these lines wait, and only the newest go next time
+                with self._wake:
+                    self._dirty.update(kinds)
+                    self._torn = True
+                why = "its buffer is full" if isinstance(exc, queue.Full) else _one_line(exc)
+                self._settle(Link.STALLED, f"nothing reads it ({why})")
+                failures = self._pause(failures)
+            except Exception as exc:  # whatever the port raised: it is gone, reopen it
+                with self._wake:
+                    self._dirty.update(kinds)
+                if self._link is not Link.LOST:
+                    with contextlib.suppress(Exception):
+                        self._port.close()
+                    self._settle(Link.LOST, _one_line(exc))
+                failures = self._pause(failures)
+            finally:
+                with self._wake:
+                    self._busy = False
+                    self._wake.notify_all()
+
+    def _reopen_port(self) -> None:
+        with contextlib.suppress(Exception):
+            self._port.close()
+        self._port = _open(self._url, self._baudrate, self._write_timeout)
+
+    def _settle(self, link: Link, problem: str) -> None:
+        self._link, self._problem = link, problem
+
+    def _pause(self, failures: int) -> int:
+        """Back off before the next try; close() cuts the pause short."""
+        delay = self._retry[min(failures, len(self._retry) - 1)]
+        with self._wake:
+            if not self._closed:
+                self._wake.wait_for(lambda: self._closed or self._reopen, delay)
+        return failures + 1
 
 
 def _open(url: str, baudrate: int, write_timeout: float) -> Any:

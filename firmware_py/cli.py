@@ -136,7 +136,7 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     sim.add_argument("--config", type=file_path, help="a table config (default: the built-in one)")
     sim.add_argument(
         "--family",
-        choices=tuple(registered.name for registered in families.FAMILIES),
+        choices=families.NAMES,
         help="the game family (default: the config's [table] family, geoplunge)",
     )
     sim.add_argument("--game", help=GAME_HELP)

@@ -10,17 +10,17 @@ import random
 import sqlite3
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from luma.core.error import DeviceNotFoundError  # type: ignore[import-untyped]
 
 from drivers.oled import Oled, Screen, open_emulator
-from drivers.scoreboard import Scoreboard
+from drivers.scoreboard import Link, Scoreboard
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableSettings
-from firmware_py.table.daemon import OledWorker, ScoreboardLink, TableDaemon, main_task_guard
+from firmware_py.table.daemon import OledWorker, TableDaemon, main_task_guard
 from firmware_py.table.headless import VirtualTable, parse_script, resume_point, run_script
 from firmware_py.table.journal import Journal
 from firmware_py.table.journal_format import checksum
@@ -356,9 +356,10 @@ def test_a_buzzer_stuck_at_each_shout_phase_is_flagged_and_recovers(phase: str) 
 class _FlakyPanel:
     """luma's dummy device, failing every Nth frame as an I2C bus error would."""
 
-    def __init__(self, every: int) -> None:
+    def __init__(self, every: int, error: Exception) -> None:
         self.device = open_emulator("dummy")
         self.every = every
+        self.error = error
         self.calls = 0
         self.failures = 0
         self.invalidated = 0
@@ -370,15 +371,23 @@ class _FlakyPanel:
         self.calls += 1
         if self.calls % self.every == 0:
             self.failures += 1
-            raise OSError(121, "Remote I/O error")
+            raise self.error
         self.device.display(image)
 
     def invalidate(self) -> None:
         self.invalidated += 1
 
 
-def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen() -> None:
-    panel = _FlakyPanel(every=2)
+@pytest.mark.parametrize(
+    "error",
+    [
+        OSError(121, "Remote I/O error"),  # smbus2's i2c_rdwr, as luma passes it on
+        DeviceNotFoundError("I2C device not found on address: 0x3C"),  # luma's for EIO
+    ],
+    ids=["OSError", "DeviceNotFoundError"],
+)
+def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen(error: Exception) -> None:
+    panel = _FlakyPanel(every=2, error=error)
     oled = Oled(device=panel)
     worker = OledWorker(oled)
 
@@ -402,33 +411,109 @@ def test_an_oled_failing_every_nth_frame_ends_on_the_latest_screen() -> None:
     assert panel.invalidated == panel.failures  # each recovery redraws the whole screen
 
 
-def test_the_scoreboard_port_vanishing_and_returning_is_reconnected(tmp_path: Path) -> None:
+def test_a_lost_scoreboard_is_an_alert_on_the_oled_until_it_is_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """R741: the table plays on; the dealer sees why the board is dark; one log line each way."""
     import pty
+
+    from drivers.mockpins import mock_factory
 
     link = tmp_path / "scoreboard"
     main, child = pty.openpty()
     link.symlink_to(os.ttyname(child))
-    board = Scoreboard(url=str(link))
-    scoreboard = ScoreboardLink(board)
-    table = VirtualTable(TableSettings(), lambda e: None)
-    view = table.controller.view()
-    scoreboard.send(view, 0.0)
-    os.close(main)  # the USB cable is pulled
-    os.close(child)
-    link.unlink()
-    changed = replace(view, scoreboard=replace(view.scoreboard, message="AFTER"))
-    scoreboard.send(changed, 1.0)
-    assert scoreboard.down_since == 1.0
-    main, child = pty.openpty()  # plugged back in
-    link.symlink_to(os.ttyname(child))
-    scoreboard.send(changed, 10.0)
-    assert scoreboard.down_since is None
+    board = Scoreboard(url=str(link), write_timeout=0.2, retry_seconds=(0.05,))
+    views: list[Any] = []
+    daemon = TableDaemon(
+        settings=table_settings(game=1),
+        factory=mock_factory(),
+        input_specs=_specs(),
+        led_pins={"A": 20, "B": 21},
+        scoreboard=board,
+        on_view=views.append,
+    )
+
+    async def until(condition: Any, task: asyncio.Task[int]) -> None:
+        for _ in range(500):
+            if task.done():
+                task.result()  # a crash fails the test instead of hanging it
+            if condition():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"timed out: {views[-1] if views else None} {board.link}")
+
+    async def scenario() -> None:
+        nonlocal main, child
+        task = asyncio.create_task(daemon.run())
+        await until(lambda: views and board.drain(0.1), task)
+        os.close(main)  # the USB cable is pulled
+        os.close(child)
+        link.unlink()
+        daemon.bank.pin("console.count").drive_low()  # the table plays on: the count runs
+        await asyncio.sleep(0.1)
+        daemon.bank.pin("console.count").drive_high()
+        await until(lambda: views[-1].screen.alert == "SCOREBOARD LOST", task)
+        main, child = pty.openpty()  # plugged back in
+        link.symlink_to(os.ttyname(child))
+        await until(lambda: views[-1].screen.alert is None, task)
+        daemon.stop()
+        await task
+
+    with caplog.at_level("INFO", logger="gametable"):
+        asyncio.run(scenario())
     received = os.read(main, 4096).decode()
-    assert "SCORE A=0 B=0" in received and "MSG AFTER" in received  # the whole state again
-    board.close()
+    assert "SCORE A=0 B=0" in received and "COUNT" in received  # the whole state again
+    lost = [r for r in caplog.records if "event=scoreboard_lost" in r.getMessage()]
+    back = [r for r in caplog.records if "event=scoreboard_recovered" in r.getMessage()]
+    assert len(lost) == 1 and len(back) == 1
     os.close(main)
     os.close(child)
-    table.close()
+
+
+def test_an_unread_scoreboard_is_logged_once_and_never_an_alert(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """R741: loop:// (or a pty) nobody reads fills, then keeps the newest values: the table
+    plays on, the OLED shows no alert, the log says it once."""
+    from drivers.mockpins import mock_factory
+
+    board = Scoreboard(url="loop://", write_timeout=0.2, retry_seconds=(0.05,))
+    views: list[Any] = []
+    events: list[dict[str, Any]] = []
+    daemon = TableDaemon(
+        settings=table_settings(game=1, count_cadence=0.01),
+        factory=mock_factory(),
+        input_specs=_specs(),
+        led_pins={"A": 20, "B": 21},
+        scoreboard=board,
+        on_view=views.append,
+        on_event=events.append,
+    )
+
+    for n in range(5000):  # a day of lines nobody read: loop:// holds its 4096 bytes
+        board.message(f"line {n}")
+        board.drain(0.5)
+        if board.link is Link.STALLED:
+            break
+
+    async def scenario() -> None:
+        task = asyncio.create_task(daemon.run())
+        while not views:
+            await asyncio.sleep(0.01)
+        daemon.bank.pin("console.count").drive_low()  # the table plays on: a count to 5...
+        await asyncio.sleep(0.05)
+        daemon.bank.pin("console.count").drive_high()
+        while not any(event["event"] == "plunge" for event in events):  # ...and its decision
+            assert not task.done()
+            await asyncio.sleep(0.01)
+        daemon.stop()
+        await task
+
+    with caplog.at_level("INFO", logger="gametable"):
+        asyncio.run(scenario())
+    assert caplog.text.count("event=scoreboard_stalled") == 1
+    assert all(view.screen.alert != "SCOREBOARD LOST" for view in views)
+    assert board.link is Link.STALLED
 
 
 # --- a full disk, a crashed task -----------------------------------------------------------------

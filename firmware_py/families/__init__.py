@@ -1,20 +1,31 @@
 """The game families the table runs, one registration line each.
 
 The table kernel never imports a family: the program's entry points call ``install()`` and the
-kernel finds a family by the name in its settings (or in a journal).
+kernel finds a family by the name in its settings (or in a journal). A family's module is
+imported the first time it is asked for, so ``gametable run`` loads only the configured one
+(each family is several MB of a Pi's memory).
 """
 
 from __future__ import annotations
 
-from firmware_py.families.geoplunge.table import FAMILY as GEOPLUNGE
-from firmware_py.families.guesstimation.table import FAMILY as GUESSTIMATION
-from firmware_py.families.pentathlon.table import FAMILY as PENTATHLON
-from firmware_py.families.states.table import FAMILY as STATES
-from firmware_py.table.family import TableFamily, register
+import importlib
 
-FAMILIES: tuple[TableFamily, ...] = (GEOPLUNGE, PENTATHLON, GUESSTIMATION, STATES)
+from firmware_py.table.family import TableFamily, register_loader
+
+MODULES = {
+    "geoplunge": "firmware_py.families.geoplunge.table",
+    "pentathlon": "firmware_py.families.pentathlon.table",
+    "guesstimation": "firmware_py.families.guesstimation.table",
+    "states": "firmware_py.families.states.table",
+}
+NAMES: tuple[str, ...] = tuple(MODULES)
+
+
+def _loader(module: str) -> TableFamily:
+    family: TableFamily = importlib.import_module(module).FAMILY
+    return family
 
 
 def install() -> None:
-    for family in FAMILIES:
-        register(family)
+    for name, module in MODULES.items():
+        register_loader(name, lambda module=module: _loader(module))  # type: ignore[misc]

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drivers.display import Screen
+from drivers.display import OledWriteError, Screen
 from drivers.inputs import InputBank, InputSpec
 from drivers.leds import TeamLeds
-from drivers.scoreboard import Scoreboard, ScoreboardError
+from drivers.scoreboard import Link, Scoreboard
 from firmware_py.table.controller import (
     Event,
     TableController,
@@ -38,7 +38,7 @@ from firmware_py.table.controller import (
 )
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
-from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.recorder import RecordedTable, check_same_table
 from firmware_py.table.uplink import HubLink, table_state, with_next_pairing
 
 if TYPE_CHECKING:  # luma and Pillow load only when a panel is really drawn; aiohttp when served
@@ -57,6 +57,7 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 # precisely, so a countdown tick is shown within a fraction of a millisecond of its deadline.
 FINE_WAKE = 0.002  # backoff for the OLED, the scoreboard and the journal
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+SCOREBOARD_LOST = "SCOREBOARD LOST"  # the OLED's alert while the scoreboard's port is reopened
 
 
 def log_event(event: Event) -> None:
@@ -97,10 +98,12 @@ def boot_id() -> str:
 @dataclass(slots=True)
 class OledWorker:
     """Draws off the loop; a frame asked for while one is drawing replaces any waiting one.
-    A failing panel (luma raising OSError: the I2C bus, a loose cable) is logged once and
-    retried with backoff; when it answers again the whole current screen is redrawn."""
+    A failing panel (``OledWriteError``: the I2C bus, a loose cable) is logged once and
+    retried with backoff; when it answers again the whole current screen is redrawn. Anything
+    else is a bug, handed to ``on_crash``."""
 
     oled: Oled
+    on_crash: Callable[[BaseException], None] = lambda error: None  # a bug, not the panel
     _wanted: Screen | None = None
     _busy: bool = False
     failures: int = 0
@@ -117,7 +120,7 @@ class OledWorker:
                 screen = self._wanted
                 try:
                     await asyncio.to_thread(self._show, screen)
-                except OSError as error:
+                except OledWriteError as error:
                     if self.failures == 0:
                         log.warning("event=oled_error error=%s retrying=yes", error)
                     await asyncio.sleep(RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)])
@@ -125,6 +128,8 @@ class OledWorker:
                     continue
                 if self._wanted == screen:
                     self._wanted = None
+        except Exception as error:  # a task that dies unseen would leave the panel frozen
+            self.on_crash(error)
         finally:
             self._busy = False
 
@@ -139,40 +144,40 @@ class OledWorker:
 
 @dataclass(slots=True)
 class ScoreboardLink:
-    """Sends the scoreboard view; a port that errors or vanishes is reopened with backoff
-    and, once back, sent the whole current state."""
+    """Hands the view to the scoreboard, which never blocks or raises (its own thread writes,
+    drops stale frames and reopens a lost port); logs each change of its link in one line."""
 
     board: Scoreboard
-    down_since: float | None = None
-    _attempts: int = 0
-    _next_try: float = 0.0
+    _link: Link = Link.OK
 
-    def send(self, view: TableView, now: float) -> None:
-        if self.down_since is not None:
-            if now < self._next_try:
-                return
-            try:
-                self.board.reconnect()
-            except ScoreboardError:
-                self._backoff(now)
-                return
-            log.info("event=scoreboard_recovered url=%s", self.board.url)
-            self.down_since = None
-            self._attempts = 0
-        try:
-            board = view.scoreboard
-            self.board.scores(dict(board.scores))
-            self.board.clock(board.clock)
-            self.board.count(board.count)
-            self.board.message(board.message)
-        except (ScoreboardError, OSError) as error:
-            log.warning("event=scoreboard_error error=%s reconnecting=yes", error)
-            self.down_since = now
-            self._backoff(now)
+    @property
+    def lost(self) -> bool:
+        return self._link is Link.LOST
 
-    def _backoff(self, now: float) -> None:
-        self._next_try = now + RETRY_SECONDS[min(self._attempts, len(RETRY_SECONDS) - 1)]
-        self._attempts += 1
+    def send(self, view: TableView) -> None:
+        board = view.scoreboard
+        self.board.scores(dict(board.scores))
+        self.board.clock(board.clock)
+        self.board.count(board.count)
+        self.board.message(board.message)
+        self.watch()
+
+    def watch(self) -> None:
+        link = self.board.link
+        if link is self._link:
+            return
+        url = self.board.url
+        if link is Link.LOST:
+            log.warning(
+                "event=scoreboard_lost url=%s error=%s reconnecting=yes", url, self.board.problem
+            )
+        elif link is Link.STALLED:
+            log.warning(
+                "event=scoreboard_stalled url=%s error=%s keeping=newest", url, self.board.problem
+            )
+        else:
+            log.info("event=scoreboard_recovered url=%s was=%s", url, self._link.value)
+        self._link = link
 
 
 @dataclass(slots=True)
@@ -233,7 +238,7 @@ class TableDaemon:
             lambda: self.recorded.prime(levels) if self.recorded else self.controller.prime(levels)
         )
         if self.oled is not None:
-            self._oled_worker = OledWorker(self.oled)
+            self._oled_worker = OledWorker(self.oled, on_crash=self._crashed)
         if self.scoreboard is not None:
             self._board = ScoreboardLink(self.scoreboard)
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -268,7 +273,8 @@ class TableDaemon:
     def start_controller(self, mono: float) -> None:
         """Build the controller, rebuilt from the journal when it holds a match: ``gametable
         run`` calls this before the loop starts, so a journal that does not replay
-        (``JournalMismatch``) is set aside before anything runs. ``mono`` is the loop's clock
+        (``JournalMismatch``) is set aside, and one of another table
+        (``JournalOfAnotherTable``) refused, before anything runs. ``mono`` is the loop's clock
         (``time.monotonic()``)."""
         self._started = True
         journal = self.journal
@@ -280,6 +286,7 @@ class TableDaemon:
                 read_pin=self._read_pin,
             )
             return
+        check_same_table(journal, self.settings)  # before anything is written (R742)
         restart = {"boot_id": boot_id(), "mono": mono, "wall": time.time()}
         previous = [entry for entry in journal.entries() if entry.kind == "session"]
         if previous:
@@ -319,8 +326,12 @@ class TableDaemon:
         try:
             self._handle_edge(name, ticks, active)
         except Exception as error:  # asyncio would log a callback's crash and carry on
-            self._crash = error
-            self.stop()
+            self._crashed(error)
+
+    def _crashed(self, error: BaseException) -> None:
+        """A bug in a callback or a task: the process ends non-zero and systemd restarts it."""
+        self._crash = error
+        self.stop()
 
     def _handle_edge(self, name: str, ticks: float, active: bool) -> None:
         now, ticks = self._now(), ticks + self._offset
@@ -434,6 +445,10 @@ class TableDaemon:
             self.page.publish(self.controller, view, saved=saved)
             screen = self.page.on_oled(view.screen, asyncio.get_running_loop().time())
             view = replace(view, screen=screen)  # the join code for the OLED only
+        if self._board is not None:
+            self._board.send(view)
+            if self._board.lost and view.screen.alert is None:  # the dealer's alone: R741
+                view = replace(view, screen=replace(view.screen, alert=SCOREBOARD_LOST))
         if view != self._last_view:
             self._last_view = view
             if self._oled_worker is not None:
@@ -442,8 +457,6 @@ class TableDaemon:
                 self.leds.set(seat, light)
             if self.on_view is not None:
                 self.on_view(view)
-        if self._board is not None:
-            self._board.send(view, asyncio.get_running_loop().time())
         if self.hub is not None:
             self.hub.show(table_state(self.hub.broker.table, self.controller, view, saved=saved))
 

@@ -123,6 +123,7 @@ class TableFamily:
 
 
 _FAMILIES: dict[str, TableFamily] = {}
+_LOADERS: dict[str, Callable[[], TableFamily]] = {}
 
 
 def register(family: TableFamily) -> None:
@@ -133,15 +134,22 @@ def register(family: TableFamily) -> None:
     _FAMILIES[family.name] = family
 
 
+def register_loader(name: str, load: Callable[[], TableFamily]) -> None:
+    """Make a family available by name, its module imported the first time it is asked for."""
+    _LOADERS[name] = load
+
+
 def family(name: str) -> TableFamily:
-    try:
-        return _FAMILIES[name]
-    except KeyError:
-        known = ", ".join(sorted(_FAMILIES)) or "none registered"
-        raise FamilyOptionsError(
-            "family", f"unknown game family {name!r}: expected {known}"
-        ) from None
+    found = _FAMILIES.get(name)
+    if found is None and name in _LOADERS:
+        loaded = _LOADERS[name]()
+        register(loaded)
+        found = loaded
+    if found is None:
+        known = ", ".join(families()) or "none registered"
+        raise FamilyOptionsError("family", f"unknown game family {name!r}: expected {known}")
+    return found
 
 
 def families() -> tuple[str, ...]:
-    return tuple(sorted(_FAMILIES))
+    return tuple(sorted(set(_FAMILIES) | set(_LOADERS)))

@@ -19,7 +19,13 @@ from typing import Any
 
 from firmware_py.table.controller import Event, TableController, TableSettings, fresh_settings
 from firmware_py.table.family import PairedMatch
-from firmware_py.table.journal import Entry, Journal, JournalCorrupt, JournalWriteError
+from firmware_py.table.journal import (
+    Entry,
+    Journal,
+    JournalCorrupt,
+    JournalError,
+    JournalWriteError,
+)
 from rules.actions import encode
 from rules.errors import RuleError
 
@@ -38,6 +44,47 @@ REPLAY_ERRORS = (
 
 class JournalMismatch(JournalCorrupt):
     """Replaying the journal did not give back the recorded decisions."""
+
+
+class JournalOfAnotherTable(JournalError):
+    """The journal was recorded by a table of another family, seats or format than the one the
+    config describes (R742): refused before anything is written, and left as it is."""
+
+
+def check_same_table(journal: Journal, settings: TableSettings) -> None:
+    """The journal's first session against the config's table: the family, the seats (each is
+    wired: a seat without its buttons and LED cannot play) and the format must be the same
+    (R742); the rest (a game, the minutes) is the journal's own, as replay needs (R122). A
+    session too malformed to compare is left for the rebuild to refuse as damaged."""
+    first = next(iter(journal.entries()), None)
+    if first is None or first.kind != "session" or not isinstance(first.body, dict):
+        return
+    if not isinstance(first.body.get("settings"), dict):
+        return
+    try:
+        recorded = settings_from_json(first.body["settings"])
+    except (ValueError, TypeError):
+        return
+    journal_family, journal_seats, journal_form = _table(recorded)
+    config_family, config_seats, config_form = _table(settings)
+    # a format left unnamed is the family's default: compared only when both name one
+    same_form = None in (journal_form, config_form) or journal_form == config_form
+    if (journal_family, journal_seats) != (config_family, config_seats) or not same_form:
+        raise JournalOfAnotherTable(
+            f"journal {journal.path} was recorded by another table ({_described(recorded)}) "
+            f"than the config's ({_described(settings)}): start with the config it was "
+            "recorded with, or begin a new match with gametable run --new-journal"
+        )
+
+
+def _table(settings: TableSettings) -> tuple[str, tuple[str, ...], object]:
+    return settings.family, tuple(settings.seats), settings.options.get("format")
+
+
+def _described(settings: TableSettings) -> str:
+    family, seats, form = _table(settings)
+    text = f"{family}, seats {', '.join(seats)}"
+    return f"{text}, format {form}" if form is not None else text
 
 
 def settings_to_json(settings: TableSettings) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -233,6 +234,19 @@ def raw_terminal() -> Iterator[None]:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
 
 
+@contextlib.contextmanager
+def quiet_log() -> Iterator[None]:
+    """No log lines on the terminal: it is the table's picture, and a line (the unread loop://
+    scoreboard's "stalled") would tear it. The picture's scoreboard line shows the board."""
+    quiet = logging.NullHandler()
+    logger = logging.getLogger("gametable")
+    logger.addHandler(quiet)
+    try:
+        yield
+    finally:
+        logger.removeHandler(quiet)
+
+
 def sim_specs(seats: tuple[str, ...]) -> list[InputSpec]:
     names = [f"{seat}.{what}" for seat in seats for what in ("stand", "shout")]
     names += [f"console.{button}" for button in CONSOLE]
@@ -298,7 +312,7 @@ async def run_sim(settings: TableSettings) -> int:
             loop.call_later(SHOUT_HOLD, pin.drive_high)
 
     terminal.on_gone = hang_up
-    with raw_terminal():
+    with quiet_log(), raw_terminal():
         loop.add_reader(stdin, on_key)
         loop.add_signal_handler(signal.SIGHUP, hang_up)
         loop.add_signal_handler(signal.SIGQUIT, hang_up)  # Ctrl-\: as Ctrl-C, modes restored

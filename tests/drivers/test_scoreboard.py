@@ -1,15 +1,19 @@
-"""The scoreboard line protocol, through pyserial's loop:// and through a real pty."""
+"""The scoreboard line protocol, through pyserial's loop:// and through a real pty; a port that
+nobody reads or that goes away never blocks or stops the table (R740)."""
 
 from __future__ import annotations
 
 import os
 import select
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from drivers.scoreboard import (
+    CANCEL_LINE,
+    Link,
     Scoreboard,
     ScoreboardError,
     encode_clock,
@@ -75,6 +79,7 @@ def board() -> Iterator[Scoreboard]:
 
 def sent(board: Scoreboard) -> bytes:
     """What the board received: loop:// hands back what was written, on the same port."""
+    assert board.drain(timeout=5.0)  # the writer thread has handed every value to the port
     port = board._port
     return bytes(port.read(port.in_waiting))
 
@@ -89,16 +94,19 @@ def test_lines_arrive_exactly(board: Scoreboard) -> None:
 
 def test_an_unchanged_value_is_not_sent_again(board: Scoreboard) -> None:
     board.clock(899.2)
+    assert sent(board) == b"CLOCK 15:00\n"
     board.clock(899.9)  # still shows 15:00
     board.scores({"A": 20, "B": 30})
+    assert sent(board) == b"SCORE A=20 B=30\n"
     board.scores({"A": 20, "B": 30})
-    assert sent(board) == b"CLOCK 15:00\nSCORE A=20 B=30\n"
+    assert sent(board) == b""
 
 
 def test_a_changed_value_is_sent(board: Scoreboard) -> None:
     board.clock(900)
+    assert sent(board) == b"CLOCK 15:00\n"
     board.clock(899)
-    assert sent(board) == b"CLOCK 15:00\nCLOCK 14:59\n"
+    assert sent(board) == b"CLOCK 14:59\n"
 
 
 def test_resend_sends_every_current_value_again(board: Scoreboard) -> None:
@@ -158,3 +166,128 @@ def test_a_bad_url_fails_with_one_line_naming_it(url: str) -> None:
     message = str(caught.value)
     assert message.startswith(f"scoreboard {url} cannot be opened (")
     assert "\n" not in message
+
+
+# -- a port nobody reads, a port that goes away (R740) ------------------------------------------
+
+
+def fast_board(url: str) -> Scoreboard:
+    """A board that gives up on a write after 0.2 s and tries again after 0.05 s."""
+    return Scoreboard(url=url, write_timeout=0.2, retry_seconds=(0.05,))
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def fill_until_stalled(board: Scoreboard, limit: int = 20_000) -> int:
+    """Send one clock line after another, each taken before the next, until the port stops
+    taking them; the number of seconds shown on the way."""
+    for seconds in range(limit):
+        board.clock(seconds)
+        board.drain(timeout=0.5)
+        if board.link is Link.STALLED:
+            return seconds
+    raise AssertionError(f"the port took {limit} lines without stalling")
+
+
+def test_an_unread_loop_port_neither_blocks_nor_raises() -> None:
+    board = fast_board("loop://")  # loop:// holds 4096 bytes, then is full
+    try:
+        fill_until_stalled(board)
+        started = time.monotonic()
+        for seconds in range(600):  # ten minutes of clock lines more, at once
+            board.clock(seconds)
+            board.message(f"line {seconds}")
+        assert time.monotonic() - started < 1.0  # never waits for the port (0.2 s a write)
+        assert board.link is Link.STALLED and "nothing reads it" in board.problem
+    finally:
+        board.close()
+
+
+def read_all(fd: int, quiet: float = 0.3) -> bytes:
+    """Everything the pty's other end can read until it has been quiet for ``quiet`` s."""
+    received = b""
+    while select.select([fd], [], [], quiet)[0]:
+        received += os.read(fd, 65536)
+    return received
+
+
+@pytest.fixture
+def pty_pair() -> Iterator[tuple[int, str]]:
+    master, slave = os.openpty()
+    yield master, os.ttyname(slave)
+    os.close(slave)
+    os.close(master)
+
+
+def test_a_full_buffer_keeps_only_the_newest_values(pty_pair: tuple[int, str]) -> None:
+    master, path = pty_pair
+    board = fast_board(path)
+    try:
+        fill_until_stalled(board)
+        for n in range(100):  # stale values while nobody reads
+            board.message(f"stale {n}")
+        board.message("newest")
+        received = read_all(master)  # the board reads again: the backlog, then the newest
+        assert board.drain(timeout=5.0)
+        received += read_all(master)
+        assert b"STALE" not in received
+        assert received.endswith(b"MSG NEWEST\n") and received.count(b"MSG") == 1
+        assert board.link is Link.OK
+    finally:
+        board.close()
+
+
+def test_a_line_torn_by_a_full_buffer_is_cancelled(pty_pair: tuple[int, str]) -> None:
+    master, path = pty_pair
+    board = fast_board(path)
+    try:
+        fill_until_stalled(board)
+        board.message("after")
+        received = read_all(master)
+        assert board.drain(timeout=5.0)
+        received += read_all(master)
+        lines = received.split(b"\n")[:-1]
+        assert any(CANCEL_LINE[:1] in line for line in lines)
+        # every line the board would take as a value is a whole one: the torn one ends in CAN
+        valid = {encode_clock(s) for s in range(20_000)} | {encode_message("after")}
+        assert all(line + b"\n" in valid for line in lines if CANCEL_LINE[:1] not in line)
+    finally:
+        board.close()
+
+
+def test_a_port_that_goes_away_is_reopened_and_sent_everything(tmp_path: Path) -> None:
+    link = tmp_path / "scoreboard"
+    master, slave = os.openpty()
+    link.symlink_to(os.ttyname(slave))
+    board = fast_board(str(link))
+    try:
+        board.scores({"A": 0, "B": 0})
+        assert board.drain(timeout=5.0)
+        os.close(master)  # the USB adapter is pulled out
+        os.close(slave)
+        link.unlink()
+        board.message("after")
+        wait_for(lambda: board.link is Link.LOST)
+        assert board.problem  # one line saying why, for the log
+        master, slave = os.openpty()  # plugged back in
+        link.symlink_to(os.ttyname(slave))
+        wait_for(lambda: board.link is Link.OK)
+        assert board.drain(timeout=5.0)
+        assert read_all(master) == b"SCORE A=0 B=0\nMSG AFTER\n"  # the whole state again
+    finally:
+        board.close()
+        os.close(master)
+        os.close(slave)
+
+
+def test_closing_a_stalled_board_returns_promptly() -> None:
+    board = fast_board("loop://")
+    fill_until_stalled(board)
+    started = time.monotonic()
+    board.close()
+    assert time.monotonic() - started < 2.0

@@ -1,0 +1,458 @@
+"""A day at the table, in real time: the real daemon plays full matches of every family.
+
+``python -m bench.day table DIR`` is the table: ``TableDaemon`` as ``gametable run`` builds it,
+on MockFactory pins, the OLED on luma's dummy device, the web page on 127.0.0.1 and a journal
+per match in DIR. Each match is one of the documented scripts (docs/scripts), its presses
+driven on the mock pins and its web entries handed to the page's path, at the script's own
+times. The scoreboard alternates between a pty that the watcher reads slowly (8 bytes a
+second: less than the clock sends, so it fills and stays full) and ``loop://``, read by nobody.
+After each match the table prints one JSON line: the bytes it wrote to storage
+(``/proc/self/io``), the journal's size with its WAL, the log's lines and bytes.
+
+:func:`watch` is the rest of the hall: it starts the table as its own process, follows the page
+with three phones (server-sent events, reconnecting as a browser does), reads the pty slowly
+and samples the table's RSS, open files and threads from /proc.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.figures import Figure, Section
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
+# Full matches, the short ones first so that a short form sees every family.
+DAY = (
+    "guesstimation-two-rounds",
+    "states-connect-and-knock",
+    "pentathlon-contig60",
+    "championship",
+    "combo4-match",
+    "combo3-match",
+)
+PHONES = 3
+PTY_READ = 8  # bytes the slow board reads...
+PTY_EVERY = 1.0  # ...each second
+SAMPLE_EVERY = 10.0
+PAUSE = 2.0  # between matches: the dealer starts the next
+
+
+# --- the table (its own process) ------------------------------------------------------------
+
+
+def _written() -> int:
+    for line in Path("/proc/self/io").read_text().splitlines():
+        if line.startswith("write_bytes:"):
+            return int(line.split()[1])
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    number: int
+    script: str
+    board_url: str  # the slow pty's path, or loop://
+
+
+async def _play(match: Match, directory: Path, port: int, until: float) -> dict[str, Any]:
+    from drivers.mockpins import mock_factory
+    from drivers.oled import Oled, open_emulator
+    from drivers.scoreboard import Scoreboard
+    from firmware_py.table.commands import _sim_config
+    from firmware_py.table.daemon import TableDaemon
+    from firmware_py.table.headless import parse_script
+    from firmware_py.table.journal import Journal
+    from firmware_py.table.sim import sim_specs
+    from firmware_py.table.web.page import TablePage, listen
+    from firmware_py.table.wiring import table_settings
+
+    name, number, board_url = match.script, match.number, match.board_url
+    lines = (SCRIPTS / f"{name}.jsonl").read_text().splitlines()
+    settings, steps = parse_script(lines, table_settings(_sim_config(None, None)))
+    specs = sim_specs(settings.seats)
+    leds: dict[str, int | str] = {s: 2 + len(specs) + i for i, s in enumerate(settings.seats)}
+    path = directory / f"match-{number:03d}.db"
+    written = _written()
+    loop = asyncio.get_running_loop()
+    daemon = TableDaemon(
+        settings=settings,
+        factory=mock_factory(),
+        input_specs=specs,
+        led_pins=leds,
+        oled=Oled(device=open_emulator("dummy")),
+        scoreboard=Scoreboard(url=board_url),
+        journal=Journal.open(path, new=True),
+        page=TablePage(listen("127.0.0.1", port)),
+    )
+    daemon.start_controller(loop.time())
+    task = asyncio.create_task(daemon.run())
+    started = loop.time()
+    finished = True
+    for step in steps:
+        if started + step.t > until:
+            finished = False  # the day's end cuts this match short
+            break
+        await asyncio.sleep(max(0.0, started + step.t - loop.time()))
+        if task.done():
+            task.result()  # a crashed table ends the day with its error
+        if step.input is not None:
+            pin = daemon.bank.pin(step.input)
+            pin.drive_low() if step.active else pin.drive_high()  # pulled up: active is low
+        if step.entry is not None:
+            entry = step.entry
+            daemon.enter(entry.seat, entry.name, entry.value)
+    await asyncio.sleep(0.5)
+    board = daemon.scoreboard
+    link = board.link.value if board is not None else "none"
+    daemon.stop()
+    await task
+    return {
+        "match": number,
+        "script": name,
+        "family": settings.family,
+        "finished": finished,
+        "seconds": round(loop.time() - started, 1),
+        "board": "loop" if board_url == "loop://" else "pty",
+        "board_link": link,
+        "written_bytes": _written() - written,
+        "journal_bytes": sum(p.stat().st_size for p in directory.glob(f"{path.name}*")),
+        "decisions": _decisions(path),
+    }
+
+
+async def _table_day(directory: Path, pty_path: str, port: int, seconds: float) -> None:
+    log_file = directory / "daemon.log"
+    logging.basicConfig(filename=log_file, level=logging.INFO, format="%(levelname)s %(message)s")
+    loop = asyncio.get_running_loop()
+    until = loop.time() + seconds
+    number = 0
+    while loop.time() < until:
+        name = DAY[number % len(DAY)]
+        lines_before = _lines(log_file)
+        bytes_before = log_file.stat().st_size if log_file.exists() else 0
+        board = "loop://" if number % 2 else pty_path
+        result = await _play(Match(number, name, board), directory, port, until)
+        result["log_lines"] = _lines(log_file) - lines_before
+        result["log_bytes"] = log_file.stat().st_size - bytes_before
+        print(json.dumps(result), flush=True)
+        number += 1
+        await asyncio.sleep(PAUSE)
+
+
+def _decisions(path: Path) -> int:
+    """The decisions a match's journal holds (each one a commit before it was shown)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        row = db.execute("SELECT count(*) FROM entries WHERE kind = 'event'").fetchone()
+    return int(row[0])
+
+
+def _lines(path: Path) -> int:
+    if not path.exists():
+        return 0
+    with path.open("rb") as file:
+        return sum(1 for _ in file)
+
+
+def table_main(argv: list[str]) -> int:
+    from firmware_py import families
+
+    directory, pty_path, port, seconds = Path(argv[0]), argv[1], int(argv[2]), float(argv[3])
+    families.install()
+    asyncio.run(_table_day(directory, pty_path, port, seconds))
+    return 0
+
+
+def _rss_self() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def virtual_main(argv: list[str]) -> int:
+    """A long day on the headless simulator's virtual time: the same 20-minute match (Combo 4)
+    again and again, each on its own journal, logged as the daemon logs (``log_event``)."""
+    from firmware_py import families
+    from firmware_py.table.commands import _sim_config
+    from firmware_py.table.daemon import log_event
+    from firmware_py.table.headless import parse_script, play_script
+    from firmware_py.table.journal import Journal
+    from firmware_py.table.wiring import table_settings
+
+    directory, matches = Path(argv[0]), int(argv[1])
+    families.install()
+    log_file = directory / "daemon.log"
+    logging.basicConfig(filename=log_file, level=logging.INFO, format="%(levelname)s %(message)s")
+    lines = (SCRIPTS / "combo4-match.jsonl").read_text().splitlines()
+    settings, steps = parse_script(lines, table_settings(_sim_config(None, None)))
+    for number in range(matches):
+        path = directory / f"virtual-{number:03d}.db"
+        written, lines_before = _written(), _lines(log_file)
+        bytes_before = log_file.stat().st_size if log_file.exists() else 0
+        journal = Journal.open(path, new=True)
+        try:
+            play_script(settings, steps, log_event, journal=journal)
+        finally:
+            journal.close()
+        result = {
+            "match": number,
+            "seconds": steps[-1].t,
+            "written_bytes": _written() - written,
+            "journal_bytes": sum(p.stat().st_size for p in directory.glob(f"{path.name}*")),
+            "log_lines": _lines(log_file) - lines_before,
+            "log_bytes": log_file.stat().st_size - bytes_before,
+            "decisions": _decisions(path),
+            "rss": _rss_self(),
+        }
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+# --- the hall: phones, the slow board, the sampler ------------------------------------------
+
+
+@dataclass(slots=True)
+class Sample:
+    at: float  # seconds since the table started
+    rss: int
+    files: int
+    threads: int
+
+
+@dataclass(slots=True)
+class Day:
+    seconds: float
+    matches: list[dict[str, Any]] = field(default_factory=list)
+    samples: list[Sample] = field(default_factory=list)
+    phone_updates: int = 0
+    board_bytes: int = 0
+    exit_code: int | None = None
+    stderr: str = ""
+
+
+def sample(pid: int, at: float) -> Sample | None:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        files = len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return None
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    rss = int(fields["VmRSS"].split()[0]) * 1024
+    return Sample(at=at, rss=rss, files=files, threads=int(fields["Threads"]))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def _phone(port: int, day: Day, stop: asyncio.Event) -> None:
+    """A phone following the table's page: an EventSource that reconnects, as a browser's."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        while not stop.is_set():
+            with contextlib.suppress(aiohttp.ClientError, OSError, asyncio.TimeoutError):
+                async with session.get(f"http://127.0.0.1:{port}/api/events") as response:
+                    async for line in response.content:
+                        if line.startswith(b"data:"):
+                            day.phone_updates += 1
+                        if stop.is_set():
+                            return
+            await asyncio.sleep(1.0)
+
+
+async def _slow_board(master: int, day: Day, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        with contextlib.suppress(BlockingIOError):
+            day.board_bytes += len(os.read(master, PTY_READ))
+        await asyncio.sleep(PTY_EVERY)
+
+
+@contextlib.contextmanager
+def _pty() -> Iterator[tuple[int, str]]:
+    master, slave = os.openpty()
+    os.set_blocking(master, False)
+    try:
+        yield master, os.ttyname(slave)
+    finally:
+        os.close(slave)
+        os.close(master)
+
+
+async def _watch(directory: Path, seconds: float, on_match: Any) -> Day:
+    day = Day(seconds=seconds)
+    port = _free_port()
+    with _pty() as (master, pty_path):
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.day", "table", str(directory), pty_path, str(port),
+            str(seconds),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=Path(__file__).resolve().parents[1],
+        )  # fmt: skip
+        stop = asyncio.Event()
+        helpers = [asyncio.create_task(_phone(port, day, stop)) for _ in range(PHONES)]
+        helpers.append(asyncio.create_task(_slow_board(master, day, stop)))
+        started = time.monotonic()
+
+        async def sampler() -> None:
+            while not stop.is_set():
+                taken = sample(process.pid, time.monotonic() - started)
+                if taken is not None:
+                    day.samples.append(taken)
+                await asyncio.sleep(SAMPLE_EVERY)
+
+        helpers.append(asyncio.create_task(sampler()))
+        assert process.stdout is not None and process.stderr is not None
+        async for line in process.stdout:
+            match = json.loads(line)
+            day.matches.append(match)
+            on_match(match)
+        day.stderr = (await process.stderr.read()).decode(errors="replace")
+        day.exit_code = await process.wait()
+        stop.set()
+        for helper in helpers:
+            helper.cancel()
+        await asyncio.gather(*helpers, return_exceptions=True)
+    return day
+
+
+def watch(directory: Path, seconds: float, on_match: Any = lambda match: None) -> Day:
+    """The table's day of ``seconds`` in real time, with its phones, slow board and samples."""
+    return asyncio.run(_watch(directory, seconds, on_match))
+
+
+def virtual_day(directory: Path, matches: int) -> list[dict[str, Any]]:
+    """``matches`` 20-minute matches on virtual time, in a process of their own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.day", "virtual", str(directory), str(matches)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def slope_per_hour(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of (seconds, value) points, per hour."""
+    n = len(points)
+    mean_x = sum(x for x, _ in points) / n
+    mean_y = sum(y for _, y in points) / n
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    if spread == 0:
+        return 0.0
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread * 3600
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["table"]:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        raise SystemExit(table_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["virtual"]:
+        raise SystemExit(virtual_main(sys.argv[2:]))
+    raise SystemExit("usage: python -m bench.day table DIR PTY PORT SECONDS | virtual DIR N")
+
+
+# --- the figures ----------------------------------------------------------------------------
+
+MATCH_SECONDS = 1200.0  # a 20-minute match: the unit the figures are given in
+# A table's microSD card for 10 years of tournaments: a 16 GB consumer card rated for about
+# 300 full writes (~4.8 TB), a flash write amplification of 10 for small synced writes, and a
+# busy table's life of 30 tournament days a year of 30 matches each (9 000 matches) for 10
+# years: 4.8 TB / 10 / 90 000 matches = 5.3 MB per match. The target leaves room under it.
+STORAGE_TARGET = 5_000_000
+RSS_GROWTH_TARGET = 250_000  # bytes an hour: 0 within the allocator's noise
+RSS_TARGET = 40_000_000
+FILES_MOST = 32  # the journal's 3, the board, the page and its phones, the loop's: ~20 in play
+THREADS_MOST = 16
+MB = 1_000_000
+VIRTUAL_MATCHES = 16
+
+
+def storage_figures(matches: list[dict[str, Any]]) -> list[Figure]:
+    """Per 20-minute match of play: what the table writes to its card."""
+    seconds = sum(match["seconds"] for match in matches) or 1.0
+    per = MATCH_SECONDS / seconds
+    written = sum(match["written_bytes"] for match in matches) * per
+    journal = sum(match["journal_bytes"] for match in matches) * per
+    log_lines = sum(match["log_lines"] for match in matches) * per
+    log_bytes = sum(match["log_bytes"] for match in matches) * per
+    decisions = sum(match.get("decisions", 0) for match in matches) * per
+    return [
+        Figure(
+            "bytes written to storage per 20-min match",
+            f"{written / MB:.2f} MB",
+            f"<= {STORAGE_TARGET / MB:.0f} MB",
+            written <= STORAGE_TARGET,
+        ),
+        Figure("  journal file (+WAL) per match", f"{journal / 1000:.0f} kB", "-", None),
+        Figure("  log per match", f"{log_lines:.0f} lines, {log_bytes / 1000:.1f} kB", "-", None),
+        Figure(
+            "  decisions per match, bytes written per decision",
+            f"{decisions:.0f}, {written / max(1.0, decisions):.0f} B",
+            "-",
+            None,
+        ),
+    ]
+
+
+def rss_growth(points: list[tuple[float, float]]) -> Figure:
+    """RSS growth per hour of play, over the second half of the day (after warming up)."""
+    half = points[len(points) // 2 :]
+    slope = slope_per_hour(half) if len(half) >= 2 else 0.0
+    return Figure(
+        "RSS growth per hour of play",
+        f"{slope / MB:+.2f} MB/h",
+        f"<= {RSS_GROWTH_TARGET / MB:.2f} MB/h",
+        slope <= RSS_GROWTH_TARGET,
+    )
+
+
+def day_figures() -> Section:
+    """``make bench``: a long day of 20-minute matches on the headless simulator's time."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as directory:
+        matches = virtual_day(Path(directory), VIRTUAL_MATCHES)
+    clock = 0.0
+    points = []
+    for match in matches:
+        clock += match["seconds"]
+        points.append((clock, float(match["rss"])))
+    figures = [*storage_figures(matches), rss_growth(points)]
+    figures.append(
+        Figure(
+            "  RSS first -> last match",
+            f"{matches[0]['rss'] / MB:.1f} -> {matches[-1]['rss'] / MB:.1f} MB",
+            "-",
+            None,
+        )
+    )
+    return Section(
+        f"a day at the table ({VIRTUAL_MATCHES} Combo 4 matches, virtual time)",
+        f"{VIRTUAL_MATCHES} plays of docs/scripts/combo4-match.jsonl (20 min each) in one "
+        "process on the headless simulator's virtual time, each on a new journal on disk "
+        "(/var/tmp), decisions logged as the daemon logs them; bytes written are the "
+        "process's /proc/self/io write_bytes (journal, WAL, log; page-dirtying time), RSS is "
+        "VmRSS after each match, its growth the least-squares slope over the second half. "
+        "Storage target: a 16 GB card rated ~300 full writes, flash write amplification 10, "
+        "9 000 matches a year for 10 years -> 5.3 MB a match. The real daemon in real time "
+        "is `make soak` (docs/service.md).",
+        figures,
+    )
