@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/pip install --quiet --upgrade pip
-	@$(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/pip install --quiet -e '.[dev,hub,sim]'
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -38,3 +38,10 @@ soak: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# systemd/install.sh on fresh Debian bookworm arm64 and armhf userlands under qemu-user-static,
+# then config check, selftest, a headless match and the daemon: as root, about an hour on two
+# cores (docs/service.md, "Checking both kinds of Pi").
+.PHONY: pi-check
+pi-check:
+	scripts/pi_check.sh

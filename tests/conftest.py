@@ -1,5 +1,6 @@
-"""Every test sees the game families registered, as the program's entry points do; the hub's
-tests get a mosquitto of their own."""
+"""Every test sees the game families registered, as the program's entry points do, and no
+GPIOZERO_PIN_FACTORY from the shell it was started in (it would override every test config's
+pin factory: R750); the hub's tests get a mosquitto of their own."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ from firmware_py import families
 from tests.hub_helpers import Broker
 
 families.install()
+
+
+@pytest.fixture(autouse=True)
+def _no_pin_factory_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
 
 
 @pytest.fixture
