@@ -14,9 +14,9 @@
 # unpacked afresh for every run); this checkout copied in as /root/gametable; then, as on a Pi,
 # `systemd/install.sh` (which apt-installs what it needs), `gametable config check`, `gametable
 # selftest` on the mock pin factory, a headless match, the daemon up to "ready" on the mock
-# factory, and install.sh again (an update). Needs root, debootstrap and qemu-user-static
-# (Debian's packages) with their binfmt_misc entries. Log: WORK/ARCH.log; the summary at the
-# end. docs/service.md says what this covers and what only a real Pi can.
+# factory, install.sh again (an update), then install.sh --hub (refused on armhf). Needs root,
+# debootstrap and qemu-user-static (Debian's packages) with their binfmt_misc entries. Logs:
+# WORK/ARCH.log; a summary at the end. docs/service.md: what this covers, what only a Pi can.
 # shellcheck disable=SC2317 # build_base and the check_* functions are called through step()
 set -euo pipefail
 
@@ -313,6 +313,24 @@ check_daemon() { # ROOT
         grep -q 'event=ready' "$log" && ((status == 0))
 }
 
+# The hub on the same userland: on arm64 it installs (mosquitto from apt, the [hub] extra's
+# wheels) and pairs a round; on armhf it is refused in one line before anything changes (R752).
+check_hub() { # ROOT ARCH
+    local root=$1 out status
+    out=$(in_root "$root" bash -c 'cd /root/gametable && systemd/install.sh --hub' 2>&1) &&
+        status=0 || status=$?
+    echo "$out"
+    if [[ $2 == armhf ]]; then
+        ((status == 1)) && grep -q "^install.sh: the hub's pairings need rustworkx" <<<"$out"
+        return
+    fi
+    ((status == 0)) &&
+        grep -q '^skipped: systemctl daemon-reload; systemctl reload-or-restart mosquitto' <<<"$out" &&
+        printf 'name,school,players\nA,S1,Ann\nB,S2,Bo\nC,S3,Cy\nD,S4,Di\n' >"$root/tmp/teams.csv" &&
+        in_root "$root" "$GT" tournament new --format combo4 --teams /tmp/teams.csv --db /tmp/t.db &&
+        in_root "$root" "$GT" tournament pair --db /tmp/t.db --round 1
+}
+
 check_update() { # ROOT
     in_root "$1" bash -c 'cd /root/gametable && systemd/install.sh' 2>&1 | tail -n 5
     ((PIPESTATUS[0] == 0))
@@ -356,6 +374,13 @@ check_arch() { # ARCH
     step "$arch" "headless match" "combo4-match.jsonl" check_match "$root" || true
     step "$arch" "gametable run (mock) to ready" "as user gametable" check_daemon "$root" || true
     step "$arch" "install.sh again (update)" "" check_update "$root" || true
+    if [[ $arch == armhf ]]; then
+        step "$arch" "install.sh --hub" "refused: no rustworkx for 32-bit ARM" \
+            check_hub "$root" "$arch" || true
+    else
+        step "$arch" "install.sh --hub" "mosquitto, [hub]; round 1 paired" \
+            check_hub "$root" "$arch" || true
+    fi
     unmount_all
     ((KEEP)) || remove_tree "$root"
 }

@@ -39,9 +39,7 @@ def test_the_help_is_the_header() -> None:
     result = pi_check("--help")
     assert result.returncode == 0
     assert result.stdout.startswith("Install gametable on fresh Debian bookworm userlands")
-    assert result.stdout.rstrip().endswith(
-        "docs/service.md says what this covers and what only a real Pi can."
-    )
+    assert result.stdout.rstrip().endswith("docs/service.md: what this covers, what only a Pi can.")
 
 
 def test_only_the_two_kinds_of_pi_are_checked() -> None:
