@@ -211,18 +211,25 @@ build_base() { # ARCH TARBALL
 
 RESULTS=() # "ARCH|STEP|passed/FAILED|seconds|note"
 
-# Run a command as root in the userland, with a Pi's plain environment plus this machine's way
-# to PyPI (its index and certificate settings, a proxy) and nothing else of the caller's.
-in_root() { # ROOT COMMAND...
-    local root=$1 name
-    shift
-    local pass=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root
+# The environment of a command in the userland: a Pi's plain one plus this machine's way to
+# PyPI (its index and certificate settings, a proxy) and nothing else of the caller's.
+plain_environment() {
+    local name
+    PLAIN=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root
         LANG=C.UTF-8 TERM=dumb)
     for name in PIP_INDEX_URL PIP_EXTRA_INDEX_URL PIP_TRUSTED_HOST PIP_CERT PIP_DEFAULT_TIMEOUT \
         PIP_RETRIES http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
-        [[ -n ${!name:-} ]] && pass+=("$name=${!name}")
+        [[ -n ${!name:-} ]] && PLAIN+=("$name=${!name}")
     done
-    chroot "$root" /usr/bin/env -i "${pass[@]}" "$@"
+    return 0
+}
+PLAIN=()
+plain_environment
+
+in_root() { # ROOT COMMAND...: run a command as root in the userland
+    local root=$1
+    shift
+    chroot "$root" /usr/bin/env -i "${PLAIN[@]}" "$@"
 }
 
 # Copy this machine's pip configuration (and the certificate bundle it names) into the userland,
@@ -297,9 +304,9 @@ check_daemon() { # ROOT
         >"$root/tmp/mock-table.toml"
     chmod 0644 "$root/tmp/mock-table.toml"
     # chroot, env and setpriv each exec the next: $! ends up being the daemon itself
-    in_root "$root" env GPIOZERO_PIN_FACTORY=mock STATE_DIRECTORY=/var/lib/gametable \
-        setpriv --reuid=gametable --regid=gametable --init-groups \
-        "$GT" run --config /tmp/mock-table.toml >"$log" 2>&1 &
+    chroot "$root" /usr/bin/env -i "${PLAIN[@]}" GPIOZERO_PIN_FACTORY=mock \
+        STATE_DIRECTORY=/var/lib/gametable setpriv --reuid=gametable --regid=gametable \
+        --init-groups "$GT" run --config /tmp/mock-table.toml >"$log" 2>&1 &
     local pid=$!
     while ! grep -q 'event=ready' "$log" && kill -0 "$pid" 2>/dev/null && ((waited < 180)); do
         sleep 2
