@@ -40,8 +40,9 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # systemd/install.sh on fresh Debian bookworm arm64 and armhf userlands under qemu-user-static,
-# then config check, selftest, a headless match and the daemon: as root, about an hour on two
-# cores (docs/service.md, "Checking both kinds of Pi").
+# then config check, selftest, a headless match and the daemon: as root; over an hour the first
+# time, about half an hour once the base userlands are cached (docs/service.md, "Checking both
+# kinds of Pi").
 .PHONY: pi-check
 pi-check:
 	scripts/pi_check.sh
