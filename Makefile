@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@$(DEBIAN_PACKAGES) run
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/pip install --quiet --upgrade pip
-	@$(BIN)/pip install --quiet -e '.[dev]'
+	@$(BIN)/pip install --quiet -e '.[dev,hub,sim]'
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -55,3 +55,11 @@ soak: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# systemd/install.sh on fresh Debian bookworm arm64 and armhf userlands under qemu-user-static,
+# then config check, selftest, a headless match and the daemon: as root; over an hour the first
+# time, about half an hour once the base userlands are cached (docs/service.md, "Checking both
+# kinds of Pi").
+.PHONY: pi-check
+pi-check:
+	scripts/pi_check.sh

@@ -336,7 +336,7 @@ def open_emulator(
         )
     except (ImportError, RuntimeError) as exc:
         raise OledError(
-            f"oled emulator {kind!r} is not available ({exc}): install luma.emulator and pygame"
+            f"oled emulator {kind!r} is not available ({exc}): pip install 'gametable[sim]'"
         ) from exc
 
 

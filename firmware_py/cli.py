@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from firmware_py import families
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.extras import MissingExtra, require
 from firmware_py.judge import geoplunge as judge
 from firmware_py.judge import pentathlon as pentathlon_cli
 from firmware_py.judge import states as states_cli
@@ -19,6 +20,7 @@ from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import RuleError
 
 BAD_INPUT = 2
+NOT_INSTALLED = 1  # a part of gametable this install does not have (firmware_py/extras.py)
 GAME_HELP = (
     "GeoPlunge: play one game (1-5), no match; Pentathlon: the game "
     "(contig-60, fab-a-diffy, juggle, queens-guards, stars-bars)"
@@ -297,6 +299,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if "run_command" in args:  # a command family that carries out its own commands
             code: int = args.run_command(args)
             return code
+        if args.command in ("tournament", "hub"):
+            require("hub", command=args.command)  # the pairings' library (R751)
         if args.command == "tournament":
             from firmware_py.director import tournament_cli
 
@@ -323,6 +327,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except (RuleError, UsageError) as error:
         print_error(error)
         return BAD_INPUT
+    except MissingExtra as error:
+        print_error(error)
+        return NOT_INSTALLED
     print(json.dumps(answer.data) if args.json else answer.text)
     return answer.code
 

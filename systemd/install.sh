@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Install (or update) gametable as a systemd service on a Raspberry Pi. Run as root from a checkout:
 #
-#     sudo systemd/install.sh              # install or update, then (re)start the service
+#     sudo systemd/install.sh              # a table (--table): install or update, (re)start it
 #     systemd/install.sh --dry-run         # print the commands instead of running them
 #     sudo systemd/install.sh --prefix DIR # install under DIR (an image being built, a test)
 #     sudo systemd/install.sh --hub        # the tournament hub and its broker config instead
 #
 # Safe to run again: the user, directories and venv are reused, the code and unit are refreshed,
-# and the operator's /etc/gametable/table.toml is never overwritten. docs/service.md explains it
-# (the hub: docs/hub.md).
+# and the operator's /etc/gametable/table.toml is never overwritten. The Debian packages it
+# needs are apt-get installed first. docs/service.md explains it (the hub: docs/hub.md).
 set -euo pipefail
 
 readonly APP=gametable
@@ -36,6 +36,7 @@ warn() {
 while (($# > 0)); do
     case $1 in
     --dry-run) DRY_RUN=1 ;;
+    --table) HUB=0 ;;
     --hub) HUB=1 ;;
     --prefix)
         (($# >= 2)) || die "--prefix needs a directory"
@@ -148,6 +149,9 @@ install_hub() {
     if [[ -n $PREFIX ]]; then
         run systemctl --root="$PREFIX" enable "$APP-hub.service"
         echo "installed under $PREFIX: not started"
+    elif ! systemd_running; then
+        run systemctl enable "$APP-hub.service"
+        skipped "systemctl daemon-reload; systemctl reload-or-restart mosquitto.service"
     else
         run systemctl daemon-reload
         run systemctl enable "$APP-hub.service"
@@ -166,20 +170,64 @@ if ((!DRY_RUN)) && ((EUID != 0)); then
 fi
 [[ -f $SOURCE/pyproject.toml && -f $SOURCE/systemd/$APP.service ]] ||
     die "$SOURCE does not look like a gametable checkout"
-missing=()
-command -v rsync >/dev/null || missing+=(rsync)
-if ((HUB)) && [[ ! -x $PREFIX/usr/sbin/mosquitto ]]; then
-    missing+=(mosquitto)
+# The userland's architecture (a 32-bit Raspberry Pi OS on a 64-bit kernel is armhf, though
+# uname says aarch64): it decides what PyPI has wheels for.
+arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
+if ((HUB)) && [[ $arch == armhf || $arch == armel ]]; then
+    die "the hub's pairings need rustworkx, which PyPI has no build of for 32-bit ARM ($arch)" \
+        "and a Pi has no Rust toolchain to build: install the hub on a 64-bit system" \
+        "(Raspberry Pi OS 64-bit, or a laptop); docs/service.md"
 fi
-python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
-    missing+=("python3 (3.11 or newer) with venv: python3-venv")
+
+# The venv is built on this machine, so it needs what a source build of the Pi's libraries
+# needs: a compiler and Python's headers (RPi.GPIO and spidev are C, published as source
+# only) and the jpeg and zlib headers (PyPI has no Pillow wheel for 32-bit ARM). apt installs
+# whichever is missing; --prefix never changes this machine, so there they must be installed.
+readonly BUILD_PACKAGES=(rsync python3-venv python3-dev gcc libc6-dev libjpeg-dev zlib1g-dev)
+deb_installed() { # PACKAGE: dpkg's own record says it is installed
+    # shellcheck disable=SC2016 # ${...} is dpkg-query's format, not the shell's
+    [[ $(dpkg-query --show --showformat='${db:Status-Status}' "$1" 2>/dev/null) == installed ]]
+}
+missing=()
+if command -v dpkg-query >/dev/null; then
+    for package in "${BUILD_PACKAGES[@]}"; do
+        deb_installed "$package" || missing+=("$package")
+    done
+else # not Debian: the tools themselves
+    command -v rsync >/dev/null || missing+=(rsync)
+    python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=("python3's venv")
+fi
+if ((HUB)); then
+    if [[ -n $PREFIX ]]; then
+        [[ -x $PREFIX/usr/sbin/mosquitto ]] || missing+=(mosquitto)
+    elif ! deb_installed mosquitto; then
+        missing+=(mosquitto)
+    fi
+fi
 if ((${#missing[@]} > 0)); then
-    if ((DRY_RUN)); then
+    if [[ -z $PREFIX ]] && command -v apt-get >/dev/null; then
+        note "packages: ${missing[*]}"
+        run apt-get update
+        run env DEBIAN_FRONTEND=noninteractive apt-get install --yes --no-install-recommends \
+            "${missing[@]}"
+    elif ((DRY_RUN)); then
         warn "missing: ${missing[*]} (apt-get install them before a real run)"
     else
         die "missing: ${missing[*]}; apt-get install them first"
     fi
 fi
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+    die "python3 is missing or older than 3.11 (Raspberry Pi OS bookworm has 3.11)"
+
+# systemd is the running init (sd_booted(3)); in a chroot, a container or an image being built
+# the units can be enabled but systemd cannot load or start them: those steps are skipped.
+systemd_running() {
+    [[ -d /run/systemd/system ]]
+}
+skipped() {
+    echo "skipped: $* (systemd is not running here: no /run/systemd/system)"
+}
+
 if ((!HUB)) && [[ -z $PREFIX && ! -e /dev/gpiochip0 ]]; then
     warn "no /dev/gpiochip0: the service will not start here (ConditionPathExists)"
 fi
@@ -225,15 +273,21 @@ run rsync --recursive --links --times --delete --chown=root:root --chmod=u+rwX,g
     --exclude=/build --exclude=/dist \
     "$SOURCE/" "$PREFIX$OPT/"
 
-# 3. The virtual environment, with the Pi's GPIO libraries (the [pi] extra).
+# 3. The virtual environment: a table's with the Pi's GPIO libraries (the [pi] extra), the hub's
+# with its pairings (the [hub] extra).
 note "venv in $OPT/.venv"
 if [[ -x $PREFIX$OPT/.venv/bin/python ]]; then
     echo "venv exists"
 else
     run python3 -m venv "$PREFIX$OPT/.venv"
 fi
-# pip always reinstalls a local directory, so this also updates the code on a re-run.
-run "$PREFIX$OPT/.venv/bin/pip" install --quiet "${PREFIX}${OPT}[pi]"
+extra=pi
+((HUB)) && extra=hub
+# pip always reinstalls a local directory, so this also updates the code on a re-run. A wheel
+# is preferred to a newer release published only as source: on a Pi that source would be
+# built here, and some need a Rust toolchain (cbor2 6, which luma.core needs, on armhf).
+echo "pip install (minutes on a Pi: RPi.GPIO and spidev are built here, on 32-bit ARM Pillow too)"
+run "$PREFIX$OPT/.venv/bin/pip" install --quiet --prefer-binary "${PREFIX}${OPT}[$extra]"
 
 app_uid=$(id_of "$PREFIX/etc/passwd" "$APP")
 app_gid=$(id_of "$PREFIX/etc/group" "$APP")
@@ -267,6 +321,9 @@ run install -m 0644 -o root -g root "$SOURCE/systemd/$APP.service" "$PREFIX$UNIT
 if [[ -n $PREFIX ]]; then
     run systemctl --root="$PREFIX" enable "$APP.service"
     echo "installed under $PREFIX: not started"
+elif ! systemd_running; then
+    run systemctl enable "$APP.service"
+    skipped "systemctl daemon-reload; systemctl start $APP.service"
 elif ((!DRY_RUN)) && systemctl is-active --quiet "$APP.service"; then
     run systemctl daemon-reload
     run systemctl enable "$APP.service"

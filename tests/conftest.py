@@ -1,5 +1,6 @@
-"""Every test sees the game families registered, as the program's entry points do; the hub's
-tests get a mosquitto of their own."""
+"""Every test sees the game families registered, as the program's entry points do, and no
+GPIOZERO_PIN_FACTORY from the shell it was started in (it would override every test config's
+pin factory: R750); the hub's tests get a mosquitto of their own."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ families.install()
 # rules held. Loaded before any test module is imported, so every @settings inherits it.
 settings.register_profile("gametable", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("gametable")
+
+
+@pytest.fixture(autouse=True)
+def _no_pin_factory_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
 
 
 @pytest.fixture

@@ -250,14 +250,138 @@ def test_a_dry_run_plans_every_step(tmp_path: Path) -> None:
     assert plans("systemctl", f"--root={p}", "enable", "gametable.service")
 
 
-def test_a_dry_run_without_a_prefix_enables_and_starts_the_service() -> None:
-    result = subprocess.run(
-        ["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True, check=False, timeout=60
+def a_debian(
+    tmp_path: Path, *, arch: str = "arm64", missing: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """An environment whose dpkg reports ``arch`` and every package installed but ``missing``
+    (stand-ins first on PATH, as the script finds them by name)."""
+    stubs = tmp_path / "stubs"
+    stubs.mkdir()
+    scripts = {
+        "dpkg": f'#!/bin/sh\n[ "$1" = --print-architecture ] && echo {arch}\n',
+        # dpkg-query --show --showformat=FMT PACKAGE: the status of the last argument
+        "dpkg-query": (
+            "#!/bin/sh\nfor package; do :; done\n"
+            f'case " {" ".join(missing)} " in *" $package "*) exit 1 ;; esac\n'
+            "printf installed\n"
+        ),
+        "apt-get": "#!/bin/sh\nexit 99\n",  # a dry run must never run it
+    }
+    for name, text in scripts.items():
+        (stubs / name).write_text(text, encoding="utf-8")
+        (stubs / name).chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
+    env["PATH"] = f"{stubs}:{env['PATH']}"
+    return env
+
+
+def dry_run_here(
+    env: dict[str, str], *extra: str, systemd_running: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """A dry run without --prefix, with systemd running as init or not: in a mount namespace
+    of its own whose /run has /run/systemd/system (sd_booted) or not."""
+    boot = "mkdir -p /run/systemd/system" if systemd_running else "true"
+    return subprocess.run(
+        [
+            *("unshare", "--mount", "--map-root-user", "sh", "-c"),
+            f'mount -t tmpfs tmpfs /run && {boot} && exec bash "$@"',
+            *("sh", str(INSTALL), "--dry-run", *extra),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env=env,
     )
+
+
+def test_a_dry_run_without_a_prefix_enables_and_starts_the_service(tmp_path: Path) -> None:
+    result = dry_run_here(a_debian(tmp_path))
     assert result.returncode == 0, result.stderr
     commands = [" ".join(argv) for argv in planned(result.stdout)]
     assert "systemctl daemon-reload" in commands
     assert "systemctl enable --now gametable.service" in commands
+    assert "skipped:" not in result.stdout
+
+
+def test_without_systemd_running_the_unit_is_enabled_and_the_rest_reported_skipped(
+    tmp_path: Path,
+) -> None:
+    result = dry_run_here(a_debian(tmp_path), systemd_running=False)
+    assert result.returncode == 0, result.stderr
+    systemctl = [argv for argv in planned(result.stdout) if argv[0] == "systemctl"]
+    assert systemctl == [["systemctl", "enable", "gametable.service"]]
+    assert (
+        "skipped: systemctl daemon-reload; systemctl start gametable.service "
+        "(systemd is not running here: no /run/systemd/system)"
+    ) in result.stdout.splitlines()
+
+
+def test_the_debian_packages_the_build_needs_are_apt_installed_first(tmp_path: Path) -> None:
+    result = dry_run_here(a_debian(tmp_path, missing=("gcc", "libjpeg-dev")))
+    assert result.returncode == 0, result.stderr
+    commands = [" ".join(argv) for argv in planned(result.stdout)]
+    install = (
+        "env DEBIAN_FRONTEND=noninteractive apt-get install --yes --no-install-recommends "
+        "gcc libjpeg-dev"
+    )
+    assert commands[:2] == ["apt-get update", install]  # before anything else is done
+
+
+def test_every_package_a_source_build_needs_is_checked(tmp_path: Path) -> None:
+    wanted = (
+        "rsync",
+        "python3-venv",
+        "python3-dev",
+        "gcc",
+        "libc6-dev",
+        "libjpeg-dev",
+        "zlib1g-dev",
+    )
+    result = dry_run_here(a_debian(tmp_path, missing=wanted))
+    commands = [" ".join(argv) for argv in planned(result.stdout)]
+    assert commands[1].endswith("--no-install-recommends " + " ".join(wanted))
+
+
+def test_with_every_package_installed_apt_is_not_run(tmp_path: Path) -> None:
+    result = dry_run_here(a_debian(tmp_path))
+    assert not any("apt-get" in argv for argv in planned(result.stdout))
+
+
+def test_with_a_prefix_this_machines_packages_are_named_never_installed(tmp_path: Path) -> None:
+    env = a_debian(tmp_path, missing=("python3-dev",))
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--prefix", str(a_pi(tmp_path / "root"))],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "install.sh: warning: missing: python3-dev" in result.stderr
+    assert not any("apt-get" in argv for argv in planned(result.stdout))
+
+
+def test_pip_prefers_wheels_to_newer_source_releases(tmp_path: Path) -> None:
+    # cbor2 6 is source only on armhf and needs Rust; its last wheel, 5.9, does not
+    result = dry_run_here(a_debian(tmp_path, arch="armhf"))
+    assert result.returncode == 0, result.stderr
+    pips = [argv for argv in planned(result.stdout) if argv[0].endswith("/.venv/bin/pip")]
+    assert pips == [
+        [
+            "/opt/gametable/.venv/bin/pip",
+            "install",
+            "--quiet",
+            "--prefer-binary",
+            "/opt/gametable[pi]",
+        ]
+    ]
+
+
+def test_table_is_the_default(tmp_path: Path) -> None:
+    env = a_debian(tmp_path)
+    assert dry_run_here(env, "--table").stdout == dry_run_here(env).stdout
 
 
 def test_a_dry_run_changes_nothing(tmp_path: Path) -> None:
@@ -558,3 +682,40 @@ def test_the_hub_plan_never_writes_outside_the_prefix(tmp_path: Path) -> None:
             path = arg.split("=", 1)[-1]
             if path.startswith("/"):
                 assert path.startswith(allowed), f"{path} in: {shlex.join(argv)}"
+
+
+def test_the_hub_installs_its_extra_and_apt_installs_mosquitto(tmp_path: Path) -> None:
+    result = dry_run_here(a_debian(tmp_path, missing=("mosquitto",)), "--hub")
+    assert result.returncode == 0, result.stderr
+    commands = [" ".join(argv) for argv in planned(result.stdout)]
+    assert commands[1].endswith("--no-install-recommends mosquitto")
+    assert "/opt/gametable/.venv/bin/pip install --quiet --prefer-binary /opt/gametable[hub]" in (
+        commands
+    )
+
+
+def test_without_systemd_running_the_hub_is_enabled_and_the_broker_reload_skipped(
+    tmp_path: Path,
+) -> None:
+    result = dry_run_here(a_debian(tmp_path), "--hub", systemd_running=False)
+    assert result.returncode == 0, result.stderr
+    systemctl = [argv for argv in planned(result.stdout) if argv[0] == "systemctl"]
+    assert systemctl == [["systemctl", "enable", "gametable-hub.service"]]
+    assert "skipped: systemctl daemon-reload; systemctl reload-or-restart mosquitto.service" in (
+        result.stdout
+    )
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armel"])
+def test_the_hub_is_refused_on_32_bit_arm_before_anything_is_done(
+    tmp_path: Path, arch: str
+) -> None:
+    result = dry_run_here(a_debian(tmp_path, arch=arch, missing=("mosquitto",)), "--hub")
+    assert result.returncode == 1
+    assert planned(result.stdout) == []
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(
+        f"install.sh: the hub's pairings need rustworkx, which PyPI has no build of for 32-bit "
+        f"ARM ({arch})"
+    )
+    assert "install the hub on a 64-bit system" in result.stderr

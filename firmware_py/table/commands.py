@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from drivers.display import OledError
-from drivers.pins import PinFactoryError, make_pin_factory
+from drivers.pins import ENV_VAR, PinFactoryError, choose_factory, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
 from firmware_py.cli_args import print_error
 from firmware_py.table.config import (
@@ -197,6 +197,16 @@ def run(
     setup_logging(config.log.level)
     oled: Oled | None = None
     board: Scoreboard | None = None
+    choice = choose_factory(config.gpio.pin_factory)
+    if choice.overrides is not None:  # the environment's pin factory, not the file's (R750)
+        log.warning(
+            "event=pin_factory name=%s source=%s overrides=%s",
+            choice.name,
+            choice.source,
+            choice.overrides,
+        )
+    elif choice.source == ENV_VAR:
+        log.info("event=pin_factory name=%s source=%s", choice.name, choice.source)
     try:  # the hardware before the journal: a table that cannot start records nothing
         factory = make_pin_factory(config.gpio.pin_factory)
         if config.oled.enabled:
@@ -278,6 +288,8 @@ def selftest(*, config_path: Path | None, seconds: float) -> int:
     try:
         config = _config(config_path)
         specs = input_specs(config)
+        # which factory, and why: the environment's GPIOZERO_PIN_FACTORY wins (R750)
+        print(choose_factory(config.gpio.pin_factory).describe(), flush=True)
         factory = make_pin_factory(config.gpio.pin_factory)
         oled = _open_oled(config) if config.oled.enabled else None
     except ConfigError as error:

@@ -14,7 +14,7 @@ from gpiozero.exc import PinUnknownPi  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from drivers.mockpins import TimedMockPin
-from drivers.pins import FACTORY_NAMES, PinFactoryError, make_pin_factory
+from drivers.pins import FACTORY_NAMES, PinFactoryError, choose_factory, make_pin_factory
 
 PI_3B_REVISION = 0xA02082
 
@@ -30,9 +30,38 @@ def test_env_var_names_the_factory_when_the_config_does_not() -> None:
     assert isinstance(factory, MockFactory)
 
 
-def test_config_name_wins_over_the_env_var() -> None:
-    factory = make_pin_factory("mock", environ={"GPIOZERO_PIN_FACTORY": "lgpio"})
+def test_the_env_var_wins_over_the_config_name_as_over_gpiozeros_default() -> None:
+    # R750: an installed table's config names lgpio; GPIOZERO_PIN_FACTORY=mock tries it off a Pi
+    factory = make_pin_factory("lgpio", environ={"GPIOZERO_PIN_FACTORY": "mock"})
     assert isinstance(factory, MockFactory)
+
+
+def test_a_blank_env_var_leaves_the_choice_to_the_config() -> None:
+    factory = make_pin_factory("mock", environ={"GPIOZERO_PIN_FACTORY": "  "})
+    assert isinstance(factory, MockFactory)
+
+
+def test_the_choice_says_the_env_var_overrode_the_config() -> None:
+    choice = choose_factory("lgpio", environ={"GPIOZERO_PIN_FACTORY": "mock"})
+    assert choice.describe() == (
+        "pin factory mock (from GPIOZERO_PIN_FACTORY; gpio.pin_factory 'lgpio' is overridden)"
+    )
+
+
+def test_the_choice_names_the_config_when_the_env_var_is_unset() -> None:
+    choice = choose_factory("lgpio", environ={})
+    assert choice.describe() == "pin factory lgpio (from gpio.pin_factory)"
+
+
+def test_the_choice_names_the_env_var_alone_when_both_agree() -> None:
+    choice = choose_factory("Mock", environ={"GPIOZERO_PIN_FACTORY": "mock"})
+    assert choice.describe() == "pin factory mock (from GPIOZERO_PIN_FACTORY)"
+
+
+def test_an_unknown_name_from_the_env_var_says_where_it_came_from() -> None:
+    with pytest.raises(PinFactoryError) as caught:
+        make_pin_factory("lgpio", environ={"GPIOZERO_PIN_FACTORY": "pigpio"})
+    assert "'pigpio' (from GPIOZERO_PIN_FACTORY)" in str(caught.value)
 
 
 def test_names_are_case_insensitive_as_in_gpiozero() -> None:
