@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from drivers.leds import SeatLight
+from firmware_py.families.pentathlon.flows import prompt as flow_prompt
+from firmware_py.families.pentathlon.flows.common import SCRATCH_MENU
+from firmware_py.families.pentathlon.options import parse_options
 from tests.pentathlon_table_helpers import PTable, challenge, playing, record_chip
 
 # --- which game, who begins ------------------------------------------------------------------
@@ -120,7 +123,8 @@ def test_a_round_is_the_beginner_s_turn_and_the_second_player_s() -> None:
 def test_yes_opens_the_menu_of_what_the_rules_take_now() -> None:
     table = playing().buttons("yes")
     assert table.prompt == "A on turn: record"
-    assert table.labels == ["Chip placed", "Flag passes"]  # no pass to capture, no win yet
+    # no pass to capture; a win may always be declared: the challenge decides (R780)
+    assert table.labels == ["Chip placed", "Win: 5 in a row", "Win: 0 or less", "Flag passes"]
 
 
 def test_undo_closes_the_menu_and_takes_nothing_back() -> None:
@@ -145,15 +149,36 @@ def test_contig60_a_pass_can_be_captured_in_the_next_turn() -> None:
     assert table.controller.view().scoreboard.scores == {"A": 60, "B": 50}
 
 
-def test_contig60_a_declared_win_is_offered_once_the_record_allows_it() -> None:
-    table = playing(chips=5)
-    for _ in range(4):
-        record_chip(table, 13).flag("A").flag("B")
-    record_chip(table, 13).buttons("yes")
-    assert "Win: 5 in a row" in table.labels
-    assert "Win: 0 or less" in table.labels  # 60 - 5 x 13 = -5, 65 below B
-    table.choose("Win: 0 or less")
+def test_contig60_a_wrong_declaration_is_recorded_as_declared() -> None:
+    """Rulebook: "CHALLENGING A DECLARED WIN ... If CORRECT, a win is granted to the
+    challenger": the monitor records what the player declared, though A has placed 1 chip
+    (R780)."""
+    table = record_chip(playing(), 3).buttons("yes")
+    table.choose("Win: 5 in a row")
+    assert table.actions()[-1] == {
+        "action": "pentathlon.declare_win",
+        "player": "A",
+        "goal": "five-in-a-row",
+        "by_monitor": False,
+    }
     assert table.game.phase == "result"
+    challenge(table, "B", "five in a row").choose("C: correct")
+    assert table.game.play is not None and table.game.play.pending is not None
+    assert table.game.play.pending.winner is not None
+    assert table.game.play.pending.winner.value == "B"
+
+
+def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
+    """A table whose settings name no flow (a journal written before) offers a win only where
+    the record allows it, as it did, so the journal replays alike (R786)."""
+    before = parse_options({"game": "contig-60"})  # a journal's settings before issue 20
+    assert (
+        before.flow,
+        parse_options(PTable(game="contig-60").controller.settings.options).flow,
+    ) == (1, 2)
+    game = playing().game
+    menu = flow_prompt(game, {SCRATCH_MENU: True}, before)
+    assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]
 
 
 def test_fab_a_diffy_records_strips_tricks_and_the_end_of_a_game() -> None:

@@ -88,7 +88,9 @@ def test_a_pentathlon_section_is_refused_for_a_geoplunge_table() -> None:
 def test_a_pentathlon_table_without_options_takes_the_family_s_defaults() -> None:
     settings = table_settings(parse_config(tomllib.loads(PENTATHLON)))
     assert (settings.family, dict(settings.options)) == ("pentathlon", {"minutes": {}})
-    assert parse_options(settings.options) == family_options.PentathlonOptions()
+    # a new table runs the current flow: its journal keeps it (R786)
+    fresh = family_options.fresh_options(settings.options)
+    assert parse_options(fresh) == family_options.PentathlonOptions()
 
 
 def test_every_pentathlon_key_reaches_the_family() -> None:

@@ -184,20 +184,21 @@ class Contig60(GameRules):
             return board, f"{challenger} subtracts {CHALLENGE_BONUS}: running score {score}"
         return board, ""
 
-    def check_declaration(self, play: Play, player: Player, goal: str) -> None:
+    def declaration_doubt(self, play: Play, player: Player, goal: str) -> str | None:
         board = play.board
         assert isinstance(board, ContigBoard)
         if goal == "five-in-a-row":
             placed = board.chips_each - of(board.chips, player)
             if placed < IN_A_ROW:
-                raise IllegalAction(f"{player} has placed {placed} chips: 5 in a row needs 5")
-            return
+                return f"{player} has placed {placed} chips: 5 in a row needs 5"
+            return None
         score, other = of(board.scores, player), of(board.scores, player.other)
         if score > 0 or other - score < WIN_MARGIN:
-            raise IllegalAction(
+            return (
                 f"{player}'s running score is {score} against {other}: a win by score needs 0 "
                 f"or less and {WIN_MARGIN} or more below the opponent"
             )
+        return None
 
     def end_of_turn(self, play: Play) -> Result | None:
         board = play.board

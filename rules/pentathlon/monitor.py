@@ -43,6 +43,7 @@ from rules.pentathlon.monitor_actions import (
     check_start,
 )
 from rules.pentathlon.play import (
+    Declaration,
     GameRules,
     Play,
     call_time,
@@ -259,7 +260,15 @@ def _declare(play: Play, rules: GameRules, action: DeclareWin) -> Play:
         raise IllegalAction(f"{player} must hold the flag card to declare a win")
     if player in play.declared:
         raise IllegalAction(f"{player} has declared a win already")
-    rules.check_declaration(play, player, action.goal)
+    # Recorded as declared, whatever the record says: the challenge (or none) decides (R780).
+    declaration = Declaration(
+        player,
+        action.goal,
+        play.turn,
+        by_monitor=action.by_monitor,
+        record_says=rules.declaration_doubt(play, player, action.goal),
+    )
+    play = replace(play, declarations=(*play.declarations, declaration))
     declared = (*play.declared, player)
     # Juggle: when the beginning player declares, the second player completes a turn first.
     if rules.round_game and player is play.beginner and play.holder is play.beginner:

@@ -30,6 +30,29 @@ from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result
 
 
+class Fate(StrEnum):
+    """What became of a declared win (R780, R781)."""
+
+    STANDING = "standing"  # not decided by a challenge: it stands unless one is
+    CONFIRMED = "confirmed"  # challenged and ruled Incorrect: "the declared win is confirmed"
+    TO_CHALLENGER = "to-challenger"  # Correct on a rule about the goal: the challenger wins
+    WITHDRAWN = "withdrawn"  # Correct on another rule: the declaration goes, play continues
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A win as the player declared it (or the monitor, in Queens & Guards), recorded whatever
+    the record says: the challenge, or its absence, decides (R780)."""
+
+    player: Player
+    goal: str
+    turn: int  # the turn in which it was declared
+    by_monitor: bool = False
+    record_says: str | None = None  # what the monitor's record says against it, if anything
+    fate: Fate = Fate.STANDING
+    challenge: int | None = None  # the challenge whose ruling decided its fate
+
+
 class Check(StrEnum):
     """Which of the game's rules produced a pending result: rechecked after a Correct ruling."""
 
@@ -55,6 +78,7 @@ class Play:
     forfeited: Pair[int] = (0, 0)  # turns forfeited at the one-minute limit
     turns_lost: Pair[int] = (0, 0)  # turns lost to I rulings
     declared: tuple[Player, ...] = ()  # declared wins standing, in order
+    declarations: tuple[Declaration, ...] = ()  # every declared win and its fate, in order
     time_called: bool = False
     finish_round: int | None = None  # time called: the game ends once this round is complete
     counting: bool = False  # Juggle: the time limit is reached, the monitor counts spaces
@@ -100,8 +124,10 @@ class GameRules:
         latest turn began."""
         return board, ""
 
-    def check_declaration(self, play: Play, player: Player, goal: str) -> None:
-        """Refuse a declared win the record contradicts (a plain IllegalAction)."""
+    def declaration_doubt(self, play: Play, player: Player, goal: str) -> str | None:
+        """What the record says against a declared win (None: nothing). It is never a reason
+        to refuse the declaration: the challenge decides (R780)."""
+        return None
 
     def end_of_turn(self, play: Play) -> Result | None:
         return None

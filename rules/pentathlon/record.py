@@ -14,6 +14,7 @@ from rules.pentathlon import FAMILY
 from rules.pentathlon.catalogue import Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.play import Declaration
 from rules.pentathlon.players import Player, of
 
 
@@ -47,6 +48,7 @@ def record(state: PentathlonGame) -> dict[str, Any]:
         "scores": rules.scores(play.board) if play else None,
         "players": {player.value: _player(state, player) for player in Player},
         "challenges": [_challenge(state, record) for record in state.challenges],
+        "declarations": [_declaration(state, d) for d in play.declarations] if play else [],
     }
 
 
@@ -126,4 +128,18 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
         "effect": record.effect,
         "final": record.final or state.result is not None,
         "in_force": record.in_force,
+    }
+
+
+def _declaration(state: PentathlonGame, declaration: Declaration) -> dict[str, Any]:
+    """A declared win as declared, what the record said against it, and its fate (R780)."""
+    return {
+        "player": declaration.player.value,
+        "goal": declaration.goal,
+        "goal_title": state.rules.goals.get(declaration.goal, declaration.goal),
+        "turn": declaration.turn,
+        "by_monitor": declaration.by_monitor,
+        "record_says": declaration.record_says,
+        "fate": declaration.fate.value,
+        "challenge": declaration.challenge,
     }

@@ -89,13 +89,18 @@ GOAL_LABELS = {
 }
 
 
-def menu_moves(game: PentathlonGame) -> list[Move]:
-    """Everything the monitor may record in this turn now, the game's moves first."""
+def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[Move]:
+    """Everything the monitor may record in this turn now, the game's moves first. A win is
+    on offer whenever the holder may declare one, whatever the record says: the challenge
+    decides (R780). ``every_declaration`` False: the flow before issue 20, which offered a
+    win only where the record allowed it (R786)."""
     play = game.play
     assert play is not None
     holder = play.holder.value
     moves = list(GAME_MOVES[game.settings.game])
     for goal in game.rules.goals:
+        if not every_declaration and game.rules.declaration_doubt(play, play.holder, goal):
+            continue
         fields = {"player": holder, "goal": goal, "by_monitor": False}
         moves.append(Move(GOAL_LABELS[goal], "declare_win", fields=fields))
         if game.rules.monitor_declares:  # Queens & Guards: a win the player did not announce
@@ -107,12 +112,15 @@ def menu_moves(game: PentathlonGame) -> list[Move]:
     return [move for move in moves if takes(game, move.trial())]
 
 
-def menu(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+def menu(
+    game: PentathlonGame, scratch: Mapping[str, Any], *, every_declaration: bool = True
+) -> Prompt:
     """The turn's menu: NEXT through what may be recorded, YES records it (or asks for its
     numbers), UNDO closes the menu."""
     play = game.play
     assert play is not None
-    options = [_chosen(game, scratch, move) for move in menu_moves(game)]
+    moves = menu_moves(game, every_declaration=every_declaration)
+    options = [_chosen(game, scratch, move) for move in moves]
     prompt = choice(f"p/menu{play.turn}", f"{play.holder} on turn: record", options)
     return _in_turn(prompt, game, scratch)
 
