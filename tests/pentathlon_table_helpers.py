@@ -143,6 +143,15 @@ def record_chip(table: PTable, points: int) -> PTable:
     return table.enter(points)
 
 
+def deal_cards(table: PTable, rounds: int) -> PTable:
+    """Stars & Bars: ``rounds`` rounds of cards placed for 0 points, A beginning."""
+    for _ in range(rounds):
+        for seat in ("A", "B"):
+            table.buttons("yes").choose("Card placed").enter(0)
+            table.flag(seat)
+    return table
+
+
 def challenge(table: PTable, by: str, *rules: str) -> PTable:
     """``by`` presses the challenge input and the monitor enters the rules."""
     table.challenge_input(by)

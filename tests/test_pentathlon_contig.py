@@ -56,6 +56,13 @@ def test_a_score_is_zero_or_more() -> None:
         contig(ContigPlay(-3))
 
 
+def test_a_chip_s_points_are_at_most_the_tables_three_digits() -> None:
+    """A chip's points are entered "as announced" (R204), within the bound the table's entry
+    has, so a log the table never wrote (60 billion points) is refused (R787)."""
+    with pytest.raises(InvalidInput, match="score 60000000000: expected the points as announced"):
+        contig(ContigPlay(60_000_000_000))
+
+
 def test_capture_of_a_pass_subtracts_twice_the_original_score() -> None:
     state = contig(PassFlag(A), ContigCapture(6))
     assert board(state).scores == (60, 48)

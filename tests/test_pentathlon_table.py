@@ -10,7 +10,7 @@ from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.flows import prompt as flow_prompt
 from firmware_py.families.pentathlon.flows.common import SCRATCH_MENU
 from firmware_py.families.pentathlon.options import parse_options
-from tests.pentathlon_table_helpers import PTable, challenge, playing, record_chip
+from tests.pentathlon_table_helpers import PTable, challenge, deal_cards, playing, record_chip
 
 # --- which game, who begins ------------------------------------------------------------------
 
@@ -212,20 +212,42 @@ def test_queens_and_guards_moves_ties_and_the_monitor_s_award() -> None:
 
 
 def test_stars_and_bars_stack_points_are_asked_one_by_one() -> None:
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
+    table = deal_cards(playing("stars-bars"), 6).buttons("yes").choose("Stack points")
     assert table.prompt == "CPA stacks turned over"
-    table.enter(1)
-    assert table.prompt == "4 CPA stacks removed?"
-    table.buttons("yes")
+    table.enter(1)  # 3 CPA stacks not turned over: no removal to ask about
     assert table.prompt == "OPA stacks removed"
     table.enter(2)
     assert table.actions()[-1] == {
         "action": "pentathlon.sb.stacks",
         "cpa_turned": 1,
-        "cpa_removed": True,
+        "cpa_removed": False,
         "opa_removed": 2,
     }
-    assert table.controller.view().scoreboard.scores == {"A": 10, "B": 0}
+    assert table.controller.view().scoreboard.scores == {"A": 6, "B": 0}
+
+
+def test_stars_and_bars_the_cpa_removal_is_asked_once_all_four_are_turned_over() -> None:
+    """Rulebook: "4 points for removing the four 4 stacks that are turned over in the CPA"."""
+    table = deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points")
+    table.enter(4)
+    assert table.prompt == "4 CPA stacks removed?"
+    table.buttons("yes").enter(0)
+    assert table.actions()[-1] == {
+        "action": "pentathlon.sb.stacks",
+        "cpa_turned": 4,
+        "cpa_removed": True,
+        "opa_removed": 0,
+    }
+    assert table.controller.view().scoreboard.scores == {"A": 12, "B": 0}
+
+
+def test_stars_and_bars_a_stack_entry_goes_no_higher_than_the_board_allows() -> None:
+    """Rulebook: "2 points for removing a 4 or more card stack in the OPA": the entry stops at
+    the stacks the cards on the board can make (R783)."""
+    table = playing("stars-bars").buttons("yes").choose("Stack points")
+    assert table.buttons("next", "next", "next").controller.number == 0  # the CPA's 4 cards
+    table = deal_cards(playing("stars-bars"), 2).buttons("yes").choose("Stack points")
+    assert table.buttons("next", "next", "next").controller.number == 1  # 8 cards: one stack
 
 
 def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.pentathlon_table_helpers import PTable, challenge, playing
+from tests.pentathlon_table_helpers import PTable, challenge, deal_cards, playing
 
 INPUTS = (
     "console.count",
@@ -124,11 +124,13 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
         },
     ),
     "yes-or-no entry": (
-        lambda: playing("stars-bars").buttons("yes").choose("Stack points").buttons("yes"),
+        lambda: (
+            deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points").enter(4)
+        ),
         {
-            "yes": "key=p/entry1/sb.stacks/2",
-            "no": "key=p/entry1/sb.stacks/2",
-            "undo": "key=p/turn1",
+            "yes": "key=p/entry21/sb.stacks/2",
+            "no": "key=p/entry21/sb.stacks/2",
+            "undo": "key=p/turn21",
             "A.shout": "flag=A",
         },
     ),

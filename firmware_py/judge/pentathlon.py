@@ -315,8 +315,10 @@ def _fab_games(games_text: str | None, tricks_text: str | None) -> tuple[Player 
     from rules.pentathlon import fab_a_diffy
 
     games = tuple(_fab_game(item) for item in games_text.split(",")) if games_text else ()
-    if len(games) > fab_a_diffy.GAMES:
-        raise InvalidInput(f"--games {games_text}: at most {fab_a_diffy.GAMES} games")
+    try:
+        fab_a_diffy.check_games(games)
+    except InvalidInput as error:
+        raise InvalidInput(f"--{error}") from None
     if tricks_text is None:
         return games
     if fab_a_diffy.decided(games):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rules.actions import Action, register
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction
 from rules.pentathlon.catalogue import (
     OTHER,
     ChallengeRule,
@@ -24,7 +24,7 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import GameRules, Play, require_turn
+from rules.pentathlon.play import GameRules, Play, check_points, require_turn
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result, lower_by, scores_text
 
@@ -90,9 +90,7 @@ def adjudicate(scores: Pair[int], how: How, why: str) -> Result:
 
 
 def _check_score(score: int) -> int:
-    if score < 0:
-        raise InvalidInput(f"score {score}: expected the points the space scores, 0 or more")
-    return score
+    return check_points(score, "score")
 
 
 class Contig60(GameRules):

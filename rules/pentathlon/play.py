@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from rules.actions import Action
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import (
     ChallengeRule,
     Effect,
@@ -156,6 +156,16 @@ class GameRules:
     def scores(self, board: Any) -> dict[str, Any]:
         """The final scores for the record, as plain JSON data."""
         return {}
+
+
+MAX_POINTS = 999  # points a move carries as announced: the table's three digits (R787)
+
+
+def check_points(points: int, name: str) -> int:
+    """Announced points (a chip's, a capture's, a card's): whole, 0 to MAX_POINTS (R787)."""
+    if not 0 <= points <= MAX_POINTS:
+        raise InvalidInput(f"{name} {points}: expected the points as announced, 0 to {MAX_POINTS}")
+    return points
 
 
 def require_turn(play: Play) -> None:

@@ -5,7 +5,7 @@ flag. The turn's menu offers only what the rules would take now; a move that car
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from firmware_py.families.pentathlon.flows.page import facts, number_entry, yes_
 from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.stars_bars import CPA_STACKS, most_stacks
 
 POINTS_HIGH = 999
 
@@ -33,6 +34,17 @@ class Ask:
     text: str
     high: int = POINTS_HIGH
     yes_no: bool = False
+    # the most the game's pieces allow now, from the board and the values entered so far (R783)
+    limit: Callable[[Any, Mapping[str, Any]], int] | None = None
+    # asked only when the pieces allow more than the least (else the least is taken, R783)
+    when: Callable[[Any, Mapping[str, Any]], bool] | None = None
+
+    @property
+    def least(self) -> Any:
+        return False if self.yes_no else 0
+
+    def most(self, board: Any, values: Mapping[str, Any]) -> int:
+        return self.high if self.limit is None else min(self.high, self.limit(board, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +59,19 @@ class Move:
 
     def trial(self) -> LogAction:
         """The move with its numbers at their least: is it one the rules take now?"""
-        return self.action({ask.field: False if ask.yes_no else 0 for ask in self.asks})
+        return self.action({ask.field: ask.least for ask in self.asks})
+
+
+def _most_cpa(board: Any, values: Mapping[str, Any]) -> int:
+    return most_stacks(board, None)
+
+
+def _cpa_removable(board: Any, values: Mapping[str, Any]) -> bool:
+    return bool(board.cpa_turned_over + values.get("cpa_turned", 0) == CPA_STACKS)
+
+
+def _most_opa(board: Any, values: Mapping[str, Any]) -> int:
+    return most_stacks(board, values.get("cpa_turned", 0))
 
 
 GAME_MOVES: dict[Game, tuple[Move, ...]] = {
@@ -73,9 +97,9 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
             "Stack points",
             "sb.stacks",
             (
-                Ask("cpa_turned", "CPA stacks turned over", high=4),
-                Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True),
-                Ask("opa_removed", "OPA stacks removed", high=20),
+                Ask("cpa_turned", "CPA stacks turned over", high=4, limit=_most_cpa),
+                Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True, when=_cpa_removable),
+                Ask("opa_removed", "OPA stacks removed", high=99, limit=_most_opa),
             ),
         ),
         Move("Cards out", "sb.cards_out"),
@@ -139,6 +163,9 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     move = next(move for move in GAME_MOVES[game.settings.game] if move.label == entered["move"])
     values: dict[str, Any] = dict(entered["values"])
     ask = move.asks[len(values)]
+    while ask.when is not None and not ask.when(play.board, values):
+        values[ask.field] = ask.least  # nothing to ask: the pieces allow only the least
+        ask = move.asks[len(values)]
     key = f"p/entry{play.turn}/{move.kind}/{len(values)}"
 
     def take(value: Any) -> Outcome:
@@ -151,8 +178,9 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
         prompt = yes_no(key, ask.text, take(True), take(False))
         entry = yes_no_entry(ask.text, take)
     else:
-        prompt = number(key, ask.text, NumberSpec(take=take, high=ask.high))
-        entry = number_entry(ask.text, ask.high, take)
+        high = ask.most(play.board, values)
+        prompt = number(key, ask.text, NumberSpec(take=take, high=high))
+        entry = number_entry(ask.text, high, take)
     return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game, scratch)
 
 
