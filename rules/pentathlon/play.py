@@ -106,6 +106,10 @@ class GameRules:
     not_challengeable: ClassVar[dict[str, str]] = {}
     goals: ClassVar[dict[str, str]] = {}  # the wins a player declares: key -> title
     monitor_declares: ClassVar[bool] = False  # the monitor may declare a win not announced
+    note_kinds: ClassVar[tuple[type[Action], ...]] = ()  # the game's own recorded events
+
+    def check_note(self, play: Play, action: Action) -> None:
+        """Refuse one of the game's own events the play does not allow now."""
 
     def new_board(self, start: StartPentathlon) -> Any:
         raise NotImplementedError

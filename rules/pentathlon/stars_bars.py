@@ -66,6 +66,16 @@ class CardsOut(Action):
     """Both players have no more cards to place: the end of the game."""
 
 
+@register("pentathlon.sb.stack_count")
+@dataclass(frozen=True, slots=True)
+class StackCount(Action):
+    """``asked_by`` asked the Monitor the number of cards in a stack; the Monitor reported
+    ``cards`` (R791)."""
+
+    asked_by: Player
+    cards: int
+
+
 def stack_points(action: ScoreStacks) -> int:
     if not 0 <= action.cpa_turned <= CPA_STACKS or action.opa_removed < 0:
         raise InvalidInput(
@@ -174,12 +184,23 @@ class StarsAndBars(GameRules):
         ),
         ChallengeRule(OTHER, "Other", ()),
     )
+    note_kinds: ClassVar[tuple[type[Action], ...]] = (StackCount,)
     not_challengeable: ClassVar[dict[str, str]] = {
         "draw-card": "drawing a card to complete the hand is not challengeable: the Monitor "
         "reminds the player",
         "stack-check": "checking a turned-over or removed stack is not challengeable: the "
         "Monitor always checks it",
     }
+
+    def check_note(self, play: Play, action: Action) -> None:
+        assert isinstance(action, StackCount)
+        board = play.board
+        assert isinstance(board, StarsBoard)
+        if not 1 <= action.cards <= board.on_board:
+            raise InvalidInput(
+                f"a stack of {action.cards} cards: expected 1 to {board.on_board}, the most "
+                "cards on the board (R791)"
+            )
 
     def new_board(self, start: StartPentathlon) -> StarsBoard:
         return StarsBoard()
