@@ -40,18 +40,30 @@ press makes the phone yours (R494-R497). COUNT does nothing else on any Pentathl
 """
 
 CARD = """
-## The score card
+## The score cards
 
-"The Score Card is THE ONLY Official Record": once the monitor has confirmed the result, the
-table's web page shows a link to the game's card (`/card`), and `gametable pentathlon card`
-makes the same card from the table's journal or a game's log (R261-R263). Print it, let each
-player check it and sign it:
+"The Score Card is THE ONLY Official Record of a Pentathlete's score ... Pentathletes are to
+verify the information on their score card and sign their own score card": once the monitor has
+confirmed the result, the table's web page links to the game's cards (`/card`), and
+`gametable pentathlon card` makes them from the table's journal or a game's log (R261-R263,
+R788). There is one card per Pentathlete: the event, date, division, round, table and game, both
+players, the start, the result and how it was decided, the final scores, every declared win and
+its fate, every challenge with who ruled, the player's C / I / IA, the infractions and other
+events, and lines for the player's and the Game Monitor's signatures. What the command is not
+told is a blank line to write on; with `--db` the names and division are the tournament
+record's seat. Each card prints on a page of its own (A4 and Letter, as chromium prints them):
 
-![The score card of a Contig 60 game](pentathlon-guide/card/score-card.png)
+![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)
+![Ben Cho's card, A4](pentathlon-guide/card/card-pages-a4-2.png)
+
+or both on one page, to cut in two (`--layout halves`; here on Letter):
+
+![Both cards on one Letter page](pentathlon-guide/card/card-halves-letter-1.png)
 
 ```console
-$ gametable pentathlon card /var/lib/gametable/journal.db --names "Ann Lee,Ben Cho" -o card.html
-wrote card.html
+$ gametable pentathlon card /var/lib/gametable/journal.db --db tournament.db --round 2 \\
+    --table 7 --event "Spring Open" --date 2026-04-18 --monitor "Mo Reyes" -o cards.html
+wrote cards.html
 ```
 """
 

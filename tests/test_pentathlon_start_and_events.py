@@ -14,7 +14,6 @@ from rules.pentathlon.monitor_actions import (
     DieToss,
     Infraction,
     PassFlag,
-    Penalty,
     StarCard,
     StripDraw,
     start_action,
@@ -74,7 +73,7 @@ def test_a_code_of_conduct_infraction_is_recorded_with_the_directors_decision() 
     """Rulebook: "Any infraction of this Code ... will be handled by the Tournament Director.
     Such infractions can result in 0 points and/or being required to leave the tournament
     site" (R789)."""
-    state = game_of(Game.CONTIG_60, DieToss(1, 2), Infraction(B, Penalty.ZERO_POINTS))
+    state = game_of(Game.CONTIG_60, DieToss(1, 2), Infraction(B, zero_points=True))
     assert state.zero_points(B) and not state.zero_points(A)
     assert state.phase == "play"  # the game goes on: the Director's decision is recorded
     assert record(state)["events"] == [
@@ -82,20 +81,21 @@ def test_a_code_of_conduct_infraction_is_recorded_with_the_directors_decision() 
             "turn": 1,
             "kind": "pentathlon.infraction",
             "player": "B",
-            "penalty": "zero-points",
+            "zero_points": True,
+            "removal": False,
             "text": "Code of Conduct infraction by B, handled by the Tournament Director: 0 points",
         }
     ]
 
 
 def test_a_player_removed_from_the_site_has_no_further_infraction() -> None:
-    state = game_of(Game.CONTIG_60, DieToss(1, 2), Infraction(A, Penalty.REMOVAL))
+    state = game_of(Game.CONTIG_60, DieToss(1, 2), Infraction(A, removal=True))
     with pytest.raises(IllegalAction, match="A has been removed"):
         game_of(
             Game.CONTIG_60,
             DieToss(1, 2),
-            Infraction(A, Penalty.REMOVAL),
-            Infraction(A, Penalty.NONE),
+            Infraction(A, removal=True),
+            Infraction(A),
         )
     assert state.removed == (A,)
 

@@ -38,7 +38,6 @@ from rules.pentathlon.monitor_actions import (
     Infraction,
     Opinion,
     PassFlag,
-    Penalty,
     Rule,
     StarCard,
     StartPentathlon,
@@ -130,11 +129,11 @@ class PentathlonGame:
     @property
     def removed(self) -> tuple[Player, ...]:
         """Players the Tournament Director removed from the site (R789)."""
-        return tuple(i.player for i in self.infractions if i.penalty is Penalty.REMOVAL)
+        return tuple(i.player for i in self.infractions if i.removal)
 
     def zero_points(self, player: Player) -> bool:
         """The Tournament Director's "0 points" for a Code of Conduct infraction (R789)."""
-        return any(i.player is player and i.penalty is not Penalty.NONE for i in self.infractions)
+        return any(i.player is player and i.zero_points for i in self.infractions)
 
     def strikes(self, player: Player) -> int:
         return strikes(self.challenges, player)
@@ -235,8 +234,6 @@ def _note(state: PentathlonGame, action: Action) -> PentathlonGame:
     turn; it changes no play and does not end a ruling's window."""
     play = state.play
     if isinstance(action, Infraction):
-        if not isinstance(action.penalty, Penalty):
-            raise InvalidInput(f"penalty {action.penalty!r}: expected none, zero-points, removal")
         if action.player in state.removed:
             raise IllegalAction(f"{action.player} has been removed from the tournament site")
     else:

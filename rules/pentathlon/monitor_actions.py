@@ -8,7 +8,6 @@ its family. The shell injects ``pentathlon.turn_timeout`` (a player's minute is 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from rules.actions import Action, register
 from rules.errors import InvalidInput
@@ -184,18 +183,13 @@ class StarCard(Action):
     draw: int
 
 
-class Penalty(StrEnum):
-    """What the Tournament Director decided of a Code of Conduct infraction (R789)."""
-
-    NONE = "none"  # recorded (a warning)
-    ZERO_POINTS = "zero-points"  # "0 points"
-    REMOVAL = "removal"  # "required to leave the tournament site" (and 0 points)
-
-
 @register("pentathlon.infraction")
 @dataclass(frozen=True, slots=True)
 class Infraction(Action):
-    """A Code of Conduct infraction by ``player``, "handled by the Tournament Director"."""
+    """A Code of Conduct infraction by ``player``, "handled by the Tournament Director", whose
+    decision it records: "0 points and/or being required to leave the tournament site" (R789);
+    neither is a warning, recorded."""
 
     player: Player
-    penalty: Penalty
+    zero_points: bool = False
+    removal: bool = False

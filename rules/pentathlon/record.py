@@ -20,7 +20,6 @@ from rules.pentathlon.monitor_actions import (
     ChipInHand,
     DieToss,
     Infraction,
-    Penalty,
     StarCard,
     StripDraw,
 )
@@ -105,6 +104,7 @@ def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
         "result": result.outcome(player) if result else None,
         "how": result.how.value if result else None,
         "i_ia": state.strikes(player),
+        "zero_points": state.zero_points(player),
         "warning": state.warning(player),
         "forfeited_turns": of(play.forfeited, player) if play else 0,
         "lost_turns": of(play.turns_lost, player) if play else 0,
@@ -198,11 +198,11 @@ def _event(action: Action) -> dict[str, Any]:
         if name != "action"
     }
     if isinstance(action, Infraction):
-        said = {
-            Penalty.NONE: "recorded",
-            Penalty.ZERO_POINTS: "0 points",
-            Penalty.REMOVAL: "0 points and removal from the tournament site",
-        }[action.penalty]
+        decided = [
+            *(["0 points"] if action.zero_points else []),
+            *(["required to leave the tournament site"] if action.removal else []),
+        ]
+        said = " and ".join(decided) or "recorded (no penalty)"
         text = (
             f"Code of Conduct infraction by {action.player}, handled by the Tournament "
             f"Director: {said}"
