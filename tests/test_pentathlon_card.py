@@ -16,7 +16,7 @@ from rules.pentathlon.log import replay_log
 from rules.pentathlon.record import record
 from tests.cli_helpers import assert_bad_input, run
 from tests.pentathlon_card_helpers import GAME_LOG, write_log
-from tests.pentathlon_table_helpers import PTable
+from tests.pentathlon_table_helpers import PTable, begin
 
 
 def _record(lines: list[str] = GAME_LOG) -> dict[str, object]:
@@ -224,7 +224,7 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
 ) -> None:
     journal = tmp_path / "table.journal"
     table = PTable(journal=journal, game="queens-guards")
-    table.choose("B begins").buttons("yes").choose("Tie: agreed").buttons("yes")
+    begin(table, "B").buttons("yes").choose("Tie: agreed").buttons("yes")
     table.close()
     before = journal.read_bytes()
     code, out, err = run(capsys, "pentathlon", "card", str(journal), "--session", "1")
@@ -258,7 +258,7 @@ def test_a_journal_session_that_is_not_there_is_named(
 ) -> None:
     journal = tmp_path / "table.journal"
     table = PTable(journal=journal, game="contig-60")
-    table.choose("A begins")
+    begin(table, "A")
     table.close()
     assert_bad_input(
         capsys, "pentathlon", "card", str(journal), "--session", "4", names="sessions are 1"

@@ -72,7 +72,7 @@ def test_a_bad_number_from_the_page_changes_nothing() -> None:
         "Points the chip scores 'lots': expected a whole number from 0 to 999"
     )
     assert table.prompt == "Points the chip scores"
-    assert table.kinds()[-1] == "begins"
+    assert table.kinds()[-1] == "die_toss"
 
 
 def test_a_number_beyond_the_console_s_range_is_refused_as_the_console_would() -> None:

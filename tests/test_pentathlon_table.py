@@ -10,7 +10,14 @@ from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.flows import prompt as flow_prompt
 from firmware_py.families.pentathlon.flows.common import SCRATCH_MENU
 from firmware_py.families.pentathlon.options import parse_options
-from tests.pentathlon_table_helpers import PTable, challenge, deal_cards, playing, record_chip
+from tests.pentathlon_table_helpers import (
+    PTable,
+    begin,
+    challenge,
+    deal_cards,
+    playing,
+    record_chip,
+)
 
 # --- which game, who begins ------------------------------------------------------------------
 
@@ -23,7 +30,7 @@ def test_without_a_configured_game_the_monitor_chooses_it_first() -> None:
 
 def test_keeping_the_game_goes_on_to_who_begins() -> None:
     table = PTable().buttons("yes")
-    assert table.prompt == "Who begins? (lower die toss)"
+    assert table.prompt == "A's die toss"
     assert table.controller.finished == []
 
 
@@ -36,7 +43,7 @@ def test_choosing_another_game_sets_the_table_for_it_and_keeps_no_empty_game() -
 def test_one_yes_on_another_game_goes_on_to_who_begins() -> None:
     table = PTable().buttons("next", "yes")  # NEXT to Fab-a-Diffy, YES (the guide's words)
     assert table.game.settings.game.value == "fab-a-diffy"
-    assert table.prompt == "Who begins? (lower strip)"
+    assert table.prompt == "A's strip"
 
 
 def test_undo_after_choosing_another_game_asks_which_game_again_with_it_first() -> None:
@@ -46,29 +53,52 @@ def test_undo_after_choosing_another_game_asks_which_game_again_with_it_first() 
 
 
 def test_a_configured_game_skips_the_choice() -> None:
-    assert PTable(game="juggle").prompt == "Who begins? (lower die toss)"
+    assert PTable(game="juggle").prompt == "A's die toss"
 
 
 @pytest.mark.parametrize(
-    ("game", "how"),
+    ("game", "first", "action"),
     [
-        ("contig-60", "lower die toss"),
-        ("fab-a-diffy", "lower strip"),
-        ("juggle", "lower die toss"),
-        ("queens-guards", "starting colour"),
-        ("stars-bars", "first star card"),
+        ("contig-60", "A's die toss", {"action": "pentathlon.die_toss", "a": 2, "b": 1}),
+        ("fab-a-diffy", "A's strip", {"action": "pentathlon.strip_draw", "a": "1/2", "b": "1/3"}),
+        ("juggle", "A's die toss", {"action": "pentathlon.die_toss", "a": 2, "b": 1}),
+        (
+            "queens-guards",
+            "Who names the starting colour?",
+            {"action": "pentathlon.chip_in_hand", "named_by": "B", "picked_starting": False},
+        ),
+        (
+            "stars-bars",
+            "Who draws first?",
+            {"action": "pentathlon.star_card", "first": "B", "draw": 1},
+        ),
     ],
 )
-def test_who_begins_is_entered_by_the_monitor_as_the_game_finds_it(game: str, how: str) -> None:
+def test_the_start_is_entered_as_the_game_makes_it(
+    game: str, first: str, action: dict[str, object]
+) -> None:
+    """Rulebook (each game's START): the tosses, the strips, the chip in hand, the first star
+    card are entered, and the rules say who begins (R788)."""
     table = PTable(game=game)
-    assert table.prompt == f"Who begins? ({how})"
-    table.choose("B begins")
-    assert table.actions()[-1] == {"action": "pentathlon.begins", "player": "B"}
+    assert table.prompt == first
+    begin(table, "B")
+    assert table.actions()[-1] == action
     assert table.game.on_turn is not None and table.game.on_turn.value == "B"
 
 
+def test_equal_tosses_are_recorded_and_tossed_again() -> None:
+    """Rulebook: "The player with the lower toss ... begins": equal tosses begin nothing, and
+    the card shows them (R788)."""
+    table = PTable(game="contig-60").enter(3).enter(3)
+    assert table.actions()[-1] == {"action": "pentathlon.die_toss", "a": 3, "b": 3}
+    assert table.prompt == "A's die toss again"
+    assert table.named("clock") == []  # the game's clock waits for the start
+    begin(table, "A")
+    assert table.game.on_turn is not None and table.game.on_turn.value == "A"
+
+
 def test_who_begins_starts_the_game_clock_with_the_game_s_time_limit() -> None:
-    table = PTable(game="juggle", minutes={"juggle": 25}).choose("A begins")
+    table = begin(PTable(game="juggle", minutes={"juggle": 25}), "A")
     assert table.named("clock")[-1]["minutes"] == 25
     assert table.screen.title == "JUGGLE R1 25:00"
 
@@ -85,7 +115,7 @@ def test_the_holder_s_flag_button_passes_the_flag() -> None:
 
 def test_the_other_player_s_flag_button_does_nothing() -> None:
     table = playing().flag("B")
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
     assert table.key == "p/turn1"
 
 
@@ -130,7 +160,7 @@ def test_yes_opens_the_menu_of_what_the_rules_take_now() -> None:
 def test_undo_closes_the_menu_and_takes_nothing_back() -> None:
     table = playing().buttons("yes", "undo")
     assert table.key == "p/turn1"
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
 
 
 def test_contig60_a_chip_s_points_are_entered_and_subtracted() -> None:
@@ -312,7 +342,7 @@ def test_the_minute_counts_from_the_flag_not_from_the_last_screen() -> None:
 
 def test_r252_undo_takes_the_reminder_back_and_the_minute_does_not_run_out_again() -> None:
     table = record_chip(playing(), 8).wait(61).buttons("undo").wait(120)
-    assert table.kinds() == ["begins", "contig.play", "turn_timeout"]
+    assert table.kinds() == ["die_toss", "contig.play", "turn_timeout"]
     assert table.game.play is not None and not table.game.play.overtime
     table.buttons("undo")  # and the chip before it
     assert table.controller.view().scoreboard.scores == {"A": 60, "B": 60}
@@ -320,7 +350,7 @@ def test_r252_undo_takes_the_reminder_back_and_the_minute_does_not_run_out_again
 
 def test_r256_a_flag_press_while_the_monitor_enters_a_move_does_nothing() -> None:
     table = playing().buttons("yes").choose("Chip placed").flag("A")
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
     assert table.key == "p/entry1/contig.play/0"
 
 
@@ -365,7 +395,7 @@ def test_a_topic_nobody_may_challenge_is_refused_with_the_reason(topic: str, rea
     assert table.screen.alert == "NOT CHALLENGEABLE"
     table.buttons("yes")
     assert table.prompt == "B challenges: rule?"
-    assert table.kinds() == ["begins"]  # nothing recorded
+    assert table.kinds() == ["die_toss"]  # nothing recorded
 
 
 def test_a_game_s_own_unchallengeable_topic_is_refused_too() -> None:
@@ -554,7 +584,7 @@ def test_next_sets_the_table_for_the_next_game_and_keeps_the_finished_one() -> N
     table.buttons("next")
     assert len(table.controller.finished) == 1
     assert table.game.phase == "begin"
-    assert table.prompt == "Who begins? (starting colour)"
+    assert table.prompt == "Who names the starting colour?"
     assert table.named("session")[-1]["number"] == 2
 
 
