@@ -175,3 +175,19 @@ def test_a_turn_undone_by_a_correct_challenge_is_no_pass_to_capture() -> None:
     state = contig(ContigPlay(9), PassFlag(A), *ruled(B, "placing", CORRECT))
     with pytest.raises(IllegalAction, match="no pass to capture"):
         apply(state, ContigCapture(4))
+
+
+def test_a_challenge_of_two_rules_both_correct_subtracts_2_for_each() -> None:
+    """Rulebook: "If a challenge situation involves more than one rule, each challenged rule is
+    treated as a separate challenge": two rules ruled Correct are two Correct challenges, and
+    the challenger subtracts 2 for each (R793)."""
+    state = contig(ContigPlay(9), PassFlag(A), Challenge(B, ("recording", "scoring")))
+    state = play(state, Rule(CORRECT), Rule(CORRECT))
+    assert board(state).scores == (60, 56)
+    assert [record.effect for record in state.challenges] == [
+        "the game is restored to before A's turn: A's running score 60, 20 chips; B subtracts "
+        "2: running score 58; B begins a turn",
+        "the game is restored to before A's turn: A's running score 60, 20 chips; B subtracts "
+        "2: running score 56; B begins a turn",
+    ]
+    assert state.on_turn is B

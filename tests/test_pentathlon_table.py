@@ -154,7 +154,14 @@ def test_yes_opens_the_menu_of_what_the_rules_take_now() -> None:
     table = playing().buttons("yes")
     assert table.prompt == "A on turn: record"
     # no pass to capture; a win may always be declared: the challenge decides (R780)
-    assert table.labels == ["Chip placed", "Win: 5 in a row", "Win: 0 or less", "Flag passes"]
+    assert table.labels == [
+        "Chip placed",
+        "Win: 5 in a row",
+        "Win: 0 or less",
+        "Infraction: A",
+        "Infraction: B",
+        "Flag passes",
+    ]
 
 
 def test_undo_closes_the_menu_and_takes_nothing_back() -> None:
@@ -230,6 +237,8 @@ def test_queens_and_guards_moves_ties_and_the_monitor_s_award() -> None:
         "Win: Queen",
         "Award win: A",
         "Award win: B",
+        "Infraction: A",
+        "Infraction: B",
         "Flag passes",
     ]
     table.choose("Award win: B")
@@ -254,6 +263,55 @@ def test_stars_and_bars_stack_points_are_asked_one_by_one() -> None:
         "opa_removed": 2,
     }
     assert table.controller.view().scoreboard.scores == {"A": 6, "B": 0}
+
+
+def test_a_code_of_conduct_infraction_is_recorded_from_the_menu() -> None:
+    """Rulebook: "Any infraction of this Code ... will be handled by the Tournament Director.
+    Such infractions can result in 0 points and/or being required to leave" (R789)."""
+    table = playing().buttons("yes").choose("Infraction: B")
+    assert table.prompt == "0 points (the Director)?"
+    table.buttons("yes")
+    assert table.prompt == "Must leave the site?"
+    table.buttons("no")
+    assert table.actions()[-1] == {
+        "action": "pentathlon.infraction",
+        "player": "B",
+        "zero_points": True,
+        "removal": False,
+    }
+    assert table.key == "p/turn1"  # play goes on
+
+
+def test_queens_and_guards_the_trap_penalty_is_on_the_opponent_s_turn_menu() -> None:
+    """Rulebook: "the opponent may pick up the piece and place it onto a space along the
+    outermost band. This is NOT a challengeable situation" (R790)."""
+    table = playing("queens-guards").buttons("yes").choose("Piece moved").flag("A")
+    table.buttons("yes").choose("Trap penalty")
+    assert table.actions()[-1] == {"action": "pentathlon.qg.trap_penalty", "player": "A"}
+    assert table.game.challenges == ()
+
+
+def test_stars_and_bars_a_stack_count_is_recorded_from_the_menu() -> None:
+    """Rulebook: "A player may ask Monitor to report the number of cards in any stack" (R791)."""
+    table = playing("stars-bars").buttons("yes").choose("Card placed").enter(3)
+    table.buttons("yes").choose("Count: B asked").enter(2)
+    assert table.actions()[-1] == {
+        "action": "pentathlon.sb.stack_count",
+        "asked_by": "B",
+        "cards": 2,
+    }
+
+
+def test_the_turn_reminds_the_holder_to_announce_a_changed_running_score() -> None:
+    """Rulebook (Contig 60): "If the Running Score has changed on the Scoring Flag Card, a
+    player MUST announce the new total before ending the turn"; (Stars & Bars) "MUST ANNOUNCE
+    total points gained during a turn AND their accumulated total" (R792)."""
+    table = playing()
+    assert table.prompt == "A on turn, round 1"
+    record_chip(table, 12)
+    assert table.prompt == "A: announce 48, round 1"
+    table = playing("stars-bars").buttons("yes").choose("Card placed").enter(7)
+    assert table.prompt == "A: announce +7, 7, round 1"
 
 
 def test_stars_and_bars_the_cpa_removal_is_asked_once_all_four_are_turned_over() -> None:
@@ -290,7 +348,7 @@ def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:
 
 def test_juggle_has_no_moves_to_record_but_the_declared_win() -> None:
     table = playing("juggle").buttons("yes")
-    assert table.labels == ["Win: covered", "Flag passes"]
+    assert table.labels == ["Win: covered", "Infraction: A", "Infraction: B", "Flag passes"]
 
 
 # --- one-minute turns ------------------------------------------------------------------------
@@ -532,7 +590,7 @@ def test_time_called_after_the_beginner_played_lets_both_complete_a_turn() -> No
     table = playing(minutes={"contig-60": 1}, turn_seconds=120)
     record_chip(table, 10).wait(60)
     assert "time_called" in table.kinds()
-    assert table.prompt == "A on turn, time called"
+    assert table.prompt == "A: announce 50, time called"  # the chip's 10 (R792)
     table.flag("A")
     assert table.game.phase == "play"  # B completes a turn
     table.flag("B")

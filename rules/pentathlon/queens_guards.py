@@ -106,6 +106,8 @@ class QueensAndGuards(GameRules):
                 f"{action.player} holds the flag card: the opponent, on turn, moves the piece "
                 "of the player who moved into the trap"
             )
+        if play.round == 1 and play.holder is play.beginner:
+            raise IllegalAction(f"{action.player} has not moved yet: no piece to place")
         if play.played:
             raise IllegalAction(
                 f"{play.holder} has moved this turn: the piece is placed before the turn (R790)"

@@ -44,5 +44,7 @@ def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: Pentathlon
         return moves.entry(game, scratch)
     if SCRATCH_MENU in scratch:
         return moves.menu(game, scratch, every_declaration=options.records_the_start)
-    settings = FlowSettings(options.turn_seconds, options.capture_seconds)
+    settings = FlowSettings(
+        options.turn_seconds, options.capture_seconds, announce=options.records_the_start
+    )
     return turn.turn(game, scratch, settings)

@@ -34,6 +34,7 @@ class Ask:
     text: str
     high: int = POINTS_HIGH
     yes_no: bool = False
+    low: int = 0
     # the most the game's pieces allow now, from the board and the values entered so far (R783)
     limit: Callable[[Any, Mapping[str, Any]], int] | None = None
     # asked only when the pieces allow more than the least (else the least is taken, R783)
@@ -41,7 +42,7 @@ class Ask:
 
     @property
     def least(self) -> Any:
-        return False if self.yes_no else 0
+        return False if self.yes_no else self.low
 
     def most(self, board: Any, values: Mapping[str, Any]) -> int:
         return self.high if self.limit is None else min(self.high, self.limit(board, values))
@@ -105,6 +106,40 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
         Move("Cards out", "sb.cards_out"),
     ),
 }
+# The events the rulebook names beside the moves (flow 2, R789-R791): recorded, no challenge.
+INFRACTION_ASKS = (
+    Ask("zero_points", "0 points (the Director)?", yes_no=True),
+    Ask("removal", "Must leave the site?", yes_no=True),
+)
+EVENT_MOVES: dict[Game, tuple[Move, ...]] = {
+    Game.QUEENS_AND_GUARDS: (),  # the trap penalty names the holder's opponent: see below
+    Game.STARS_AND_BARS: tuple(
+        Move(
+            f"Count: {seat} asked",
+            "sb.stack_count",
+            (Ask("cards", "Cards in the stack", low=1, limit=lambda board, _: board.on_board),),
+            {"asked_by": seat},
+        )
+        for seat in ("A", "B")
+    ),
+}
+COMMON_EVENTS = tuple(
+    Move(f"Infraction: {seat}", "infraction", INFRACTION_ASKS, {"player": seat})
+    for seat in ("A", "B")
+)
+
+
+def event_moves(game: PentathlonGame) -> list[Move]:
+    """The events the monitor may record in this turn (flow 2)."""
+    play = game.play
+    assert play is not None
+    moves = list(EVENT_MOVES.get(game.settings.game, ()))
+    if game.settings.game is Game.QUEENS_AND_GUARDS:
+        fields = {"player": play.holder.other.value}
+        moves.append(Move("Trap penalty", "qg.trap_penalty", fields=fields))
+    return [*moves, *COMMON_EVENTS]
+
+
 GOAL_LABELS = {
     "five-in-a-row": "Win: 5 in a row",
     "score-zero-or-less": "Win: 0 or less",
@@ -131,6 +166,8 @@ def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[
             for player in ("A", "B"):
                 fields = {"player": player, "goal": goal, "by_monitor": True}
                 moves.append(Move(f"Award win: {player}", "declare_win", fields=fields))
+    if every_declaration:  # flow 2: the events beside the moves (R789-R791)
+        moves += event_moves(game)
     moves.append(Move("Forfeit turn", "forfeit_turn"))
     moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
     return [move for move in moves if takes(game, move.trial())]
@@ -160,7 +197,8 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     play = game.play
     assert play is not None
     entered = scratch[SCRATCH_ENTRY]
-    move = next(move for move in GAME_MOVES[game.settings.game] if move.label == entered["move"])
+    known = (*GAME_MOVES[game.settings.game], *event_moves(game))
+    move = next(move for move in known if move.label == entered["move"])
     values: dict[str, Any] = dict(entered["values"])
     ask = move.asks[len(values)]
     while ask.when is not None and not ask.when(play.board, values):
@@ -179,7 +217,8 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
         entry = yes_no_entry(ask.text, take)
     else:
         high = ask.most(play.board, values)
-        prompt = number(key, ask.text, NumberSpec(take=take, high=high))
+        spec = NumberSpec(take=take, start=ask.low, low=ask.low, high=high)
+        prompt = number(key, ask.text, spec)
         entry = number_entry(ask.text, high, take)
     return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game, scratch)
 
