@@ -303,7 +303,11 @@ def _events(record: Mapping[str, Any]) -> list[str]:
     events: Sequence[Mapping[str, Any]] = record.get("events") or []
     if not events:
         return ["<p><b>Infractions and other events:</b> none.</p>"]
-    items = [f"<li>Turn {event['turn']}: {_e(event['text'])}.</li>" for event in events]
+    items = [
+        f"<li>{'Turn ' + str(event['turn']) if event['turn'] else 'Before the first turn'}: "
+        f"{_e(event['text'])}.</li>"
+        for event in events
+    ]
     return ["<h2>Infractions and other events</h2>", "<ul>", *items, "</ul>"]
 
 
