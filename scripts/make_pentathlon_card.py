@@ -1,14 +1,17 @@
-"""Take docs/pentathlon-guide/card/score-card.png: a Contig 60 game's printable score card as
-Playwright's chromium draws it (the game of tests/pentathlon_card_helpers.py: two challenges,
-an opinion, time called, the result confirmed), and print it once to a PDF beside the picture
-to check that it fits one page, A4 and Letter. Run from the repository root, with Debian's
-chromium installed: ``.venv/bin/python scripts/make_pentathlon_card.py``.
+"""Print the Pentathlon score cards as a real browser does, and turn the pages into pictures:
+docs/pentathlon-guide/card/. The game of tests/pentathlon_card_helpers.py (two challenges, an
+opinion, time called, the result confirmed), Ann Lee and Ben Cho at round 2, table 7: chromium
+(Playwright, Debian's build) prints each layout to PDF on A4 and on Letter, the script checks
+the pages (a card a page: 2; both on one page to cut: 1), and ``pdftoppm`` (poppler-utils) turns
+the A4 and Letter pages into PNGs for the monitor's guide. Run from the repository root:
+``.venv/bin/python scripts/make_pentathlon_card.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -19,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # the sample game lives with the tests
 
-from firmware_py.families.pentathlon.card import card_html  # noqa: E402
+from firmware_py.families.pentathlon.card import Heading, Layout, card_html  # noqa: E402
 from rules.pentathlon.log import replay_log  # noqa: E402
 from rules.pentathlon.record import record  # noqa: E402
 from tests.pentathlon_card_helpers import GAME_LOG  # noqa: E402
@@ -27,28 +30,48 @@ from tests.test_web_browser import CHROMIUM  # noqa: E402
 
 OUT = ROOT / "docs/pentathlon-guide/card"
 NAMES = {"A": "Ann Lee", "B": "Ben Cho"}
+HEADING = Heading("Spring Open", "2026-04-18", "III", "2", "7", "Mo Reyes")
+PAGES = {Layout.PAGES: 2, Layout.HALVES: 1}
+SIZES = ("A4", "Letter")
 
 
-async def take(html: Path) -> list[int]:
+async def printed(html: Path) -> list[bytes]:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
-        page = await browser.new_page(viewport={"width": 820, "height": 760})
+        page = await browser.new_page()
         await page.goto(html.as_uri())
-        await page.screenshot(path=str(OUT / "score-card.png"), full_page=True)
-        printed = [await page.pdf(format=size) for size in ("A4", "Letter")]
+        pdfs = [await page.pdf(format=size) for size in SIZES]
         await browser.close()
-    return [len(re.findall(rb"/Type\s*/Page[^s]", pdf)) for pdf in printed]
+    return pdfs
+
+
+def pictures(pdf: Path, stem: Path) -> None:
+    """Each page of ``pdf`` as ``stem-1.png``, ``stem-2.png``...: 60 dots an inch."""
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(stem)], check=True)
 
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    text = card_html(record(replay_log(GAME_LOG)), names=NAMES, source="a game's log")
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    data = record(replay_log(GAME_LOG))
+    counts = []
     with tempfile.TemporaryDirectory() as folder:
-        html = Path(folder) / "card.html"
-        html.write_text(text, encoding="utf-8")
-        pages = asyncio.run(take(html))
-    print(f"wrote {OUT / 'score-card.png'}; printed pages: A4 {pages[0]}, Letter {pages[1]}")
-    return 0 if pages == [1, 1] else 1
+        for layout, expected in PAGES.items():
+            html = Path(folder) / f"{layout.value}.html"
+            text = card_html(data, names=NAMES, heading=HEADING, layout=layout)
+            html.write_text(text, encoding="utf-8")
+            for size, pdf in zip(SIZES, asyncio.run(printed(html)), strict=True):
+                pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+                counts.append(f"{layout.value} {size}: {pages} page(s), expected {expected}")
+                path = Path(folder) / f"{layout.value}-{size}.pdf"
+                path.write_bytes(pdf)
+                pictures(path, OUT / f"card-{layout.value}-{size.lower()}")
+                if pages != expected:
+                    print("; ".join(counts))
+                    return 1
+    print(f"wrote {OUT}: " + "; ".join(counts))
+    return 0
 
 
 if __name__ == "__main__":

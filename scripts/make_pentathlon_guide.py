@@ -22,6 +22,7 @@ from firmware_py.families.pentathlon.options import table_settings  # noqa: E402
 
 ROOT = HERE.parent
 IMAGES = "pentathlon-guide"
+A_BEGINS = ("yes", "next", "yes")  # A tossed 1, B 2: A begins
 
 INTRO = """# The Pentathlon monitor's guide
 
@@ -40,18 +41,30 @@ press makes the phone yours (R494-R497). COUNT does nothing else on any Pentathl
 """
 
 CARD = """
-## The score card
+## The score cards
 
-"The Score Card is THE ONLY Official Record": once the monitor has confirmed the result, the
-table's web page shows a link to the game's card (`/card`), and `gametable pentathlon card`
-makes the same card from the table's journal or a game's log (R261-R263). Print it, let each
-player check it and sign it:
+"The Score Card is THE ONLY Official Record of a Pentathlete's score ... Pentathletes are to
+verify the information on their score card and sign their own score card": once the monitor has
+confirmed the result, the table's web page links to the game's cards (`/card`), and
+`gametable pentathlon card` makes them from the table's journal or a game's log (R261-R263,
+R788). There is one card per Pentathlete: the event, date, division, round, table and game, both
+players, the start, the result and how it was decided, the final scores, every declared win and
+its fate, every challenge with who ruled, the player's C / I / IA, the infractions and other
+events, and lines for the player's and the Game Monitor's signatures. What the command is not
+told is a blank line to write on; with `--db` the names and division are the tournament
+record's seat. Each card prints on a page of its own (A4 and Letter, as chromium prints them):
 
-![The score card of a Contig 60 game](pentathlon-guide/card/score-card.png)
+![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)
+![Ben Cho's card, A4](pentathlon-guide/card/card-pages-a4-2.png)
+
+or both on one page, to cut in two (`--layout halves`; here on Letter):
+
+![Both cards on one Letter page](pentathlon-guide/card/card-halves-letter-1.png)
 
 ```console
-$ gametable pentathlon card /var/lib/gametable/journal.db --names "Ann Lee,Ben Cho" -o card.html
-wrote card.html
+$ gametable pentathlon card /var/lib/gametable/journal.db --db tournament.db --round 2 \\
+    --table 7 --event "Spring Open" --date 2026-04-18 --monitor "Mo Reyes" -o cards.html
+wrote cards.html
 ```
 """
 
@@ -68,7 +81,29 @@ def build(images: Path) -> str:
     g.press("yes")
     g.shot(
         "p-begins",
-        "**NEXT** to the player who begins, **YES**: the first turn and the game's clock start.",
+        "The start as the game makes it (R788). Contig 60 and Juggle: A's die toss (**NEXT** +1, "
+        "**NO** -1, **YES**), then B's. Equal tosses are recorded and tossed again; the lower "
+        "toss begins, and with it the first turn and the game's clock.",
+    )
+    g.start(
+        "The other starts",
+        "Fab-a-Diffy: each player's strip, from the deck's strips (**NEXT** through them, "
+        "**YES**); the lower strip begins, equal strips are drawn again.",
+        game="fab-a-diffy",
+    )
+    g.shot("p-strip", "**NEXT** to the strip A drew, **YES**; then B's.")
+    g.start(
+        "Queens & Guards' chip in hand",
+        "The monitor hides a chip of each colour, one in each hand; one player names the "
+        "starting colour, the other picks a hand.",
+        game="queens-guards",
+    )
+    g.press("yes")
+    g.shot(
+        "p-colour",
+        "After who named the colour: **YES** if the other player's hand held the starting "
+        "colour (that player begins), **NO** if not. Stars & Bars asks who drew first, then on "
+        "which draw the first card with stars came.",
     )
 
     g.start(
@@ -76,7 +111,7 @@ def build(images: Path) -> str:
         "The player with the flag card is on turn; the minute counts down.",
         game="contig-60",
     )
-    g.press("yes")
+    g.press(*A_BEGINS)
     g.wait(17)
     g.shot(
         "p-turn",
@@ -97,11 +132,27 @@ def build(images: Path) -> str:
     )
 
     g.start(
+        "Announcing the running score, and the events beside the moves",
+        "Once the holder's running score has changed, the turn's screen says what to announce "
+        "before the flag passes (R792).",
+        game="contig-60",
+    )
+    g.press(*A_BEGINS, "yes", "yes", "next", "next", "next", "next", "next", "next", "yes")
+    g.shot("p-announce", "A scored 6: A announces the new running score, 54.")
+    g.press("yes", "next", "next", "next", "yes")
+    g.shot(
+        "p-infraction",
+        "The menu's `Infraction: A` (or B): the Tournament Director's decision, 0 points "
+        "(**YES**/**NO**), then whether the player must leave the site (R789). Queens & "
+        "Guards' menu has `Trap penalty` (R790), Stars & Bars' `Count: A asked` (R791).",
+    )
+
+    g.start(
         "The one-minute turn",
         "At 60 seconds the table reminds the player.",
         game="contig-60",
     )
-    g.press("yes")
+    g.press(*A_BEGINS)
     g.wait(61)
     g.shot(
         "p-late",
@@ -114,7 +165,7 @@ def build(images: Path) -> str:
         "Fab-a-Diffy counts the 10 seconds for a capture first.",
         game="fab-a-diffy",
     )
-    g.press("yes")
+    g.press("yes", "next", "yes")  # A drew 1/2, B 2/2: A begins
     g.wait(3)
     g.shot("p-capture", "As a turn; when the 10 seconds are out, the minute shows.")
 
@@ -123,7 +174,7 @@ def build(images: Path) -> str:
         "A player announces a challenge and presses the challenge input.",
         game="contig-60",
     )
-    g.press("yes")
+    g.press(*A_BEGINS)
     g.tap("B.stand")
     g.shot(
         "p-rule",
@@ -155,7 +206,7 @@ def _refusal_count_and_result(g: Guide) -> None:
         "topics) are on the list, and refused.",
         game="contig-60",
     )
-    g.press("yes")
+    g.press(*A_BEGINS)
     g.tap("A.stand")
     for _ in range(9):
         g.press("next")
@@ -168,7 +219,7 @@ def _refusal_count_and_result(g: Guide) -> None:
         game="juggle",
         minutes={"juggle": 1},
     )
-    g.press("yes")
+    g.press(*A_BEGINS)
     g.tap("A.shout")
     g.wait(60)
     g.tap("B.shout")
@@ -183,13 +234,13 @@ def _refusal_count_and_result(g: Guide) -> None:
         "The game has ended: a goal, an award, the time limit, or a third I/IA.",
         game="queens-guards",
     )
-    g.press("yes", "yes", "next", "yes")
+    g.press("yes", "no", "yes", "next", "yes")  # A named the colour, B's hand did not hold it
     g.shot("p-result", "**YES** confirms it; **NO** (or a challenge input): a challenge.")
     g.press("yes")
     g.shot(
         "p-over",
         "The score cards are signed: the table's web page links to this game's card, ready to "
-        "print ([below](#the-score-card)). **NEXT**: the next game at this table.",
+        "print ([below](#the-score-cards)). **NEXT**: the next game at this table.",
     )
 
 

@@ -11,6 +11,7 @@ from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.headless import VirtualTable
 from firmware_py.table.journal import Journal
+from rules.pentathlon.catalogue import StartMethod
 from rules.pentathlon.monitor import PentathlonGame
 
 BUTTONS = ("count", "go", "yes", "no", "undo", "next")
@@ -128,10 +129,23 @@ class PTable:
         return [e for e in self.events if e["event"] == event]
 
 
+def begin(table: PTable, begins: str = "A") -> PTable:
+    """The monitor enters a start by which ``begins`` begins, as the game makes it (R788)."""
+    method = table.game.rules.starts_by
+    if method is StartMethod.DIE_TOSS:  # the lower toss begins
+        return table.enter(1 if begins == "A" else 2).enter(2 if begins == "A" else 1)
+    if method is StartMethod.STRIP_DRAW:  # the lower strip begins
+        low, high = "1/3", "1/2"
+        return table.choose(low if begins == "A" else high).choose(high if begins == "A" else low)
+    if method is StartMethod.CHIP_IN_HAND:  # the other's hand did not hold the colour
+        return table.choose(f"{begins} names").buttons("no")
+    return table.choose(f"{begins} draws first").enter(1)  # stars on the first draw
+
+
 def playing(game: str = "contig-60", begins: str = "A", **options: Any) -> PTable:
     """A table set for ``game`` on which ``begins`` has the flag card: the first turn."""
     table = PTable(game=game, **options)
-    table.choose(f"{begins} begins")
+    begin(table, begins)
     assert table.key in {"p/turn1", "p/turn1/capture"}
     return table
 
@@ -141,6 +155,15 @@ def record_chip(table: PTable, points: int) -> PTable:
     table.buttons("yes")  # the menu
     table.choose("Chip placed")
     return table.enter(points)
+
+
+def deal_cards(table: PTable, rounds: int) -> PTable:
+    """Stars & Bars: ``rounds`` rounds of cards placed for 0 points, A beginning."""
+    for _ in range(rounds):
+        for seat in ("A", "B"):
+            table.buttons("yes").choose("Card placed").enter(0)
+            table.flag(seat)
+    return table
 
 
 def challenge(table: PTable, by: str, *rules: str) -> PTable:

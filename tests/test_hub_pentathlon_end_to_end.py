@@ -23,7 +23,7 @@ from rules.pentathlon.catalogue import Game
 from rules.tournament.pentathlon import Pentathlete, PentathlonPoints
 from tests.hub_helpers import Broker, password_of
 from tests.hub_table_helpers import until
-from tests.pentathlon_table_helpers import PTable
+from tests.pentathlon_table_helpers import PTable, begin
 from tests.test_hub_end_to_end import running_hub
 
 NOW = "2026-05-09T09:00:00+00:00"
@@ -59,7 +59,7 @@ class Table:
 
     def play_a_tie(self) -> None:
         """B begins; a tie by agreement; the monitor confirms it."""
-        self.table.choose("B begins").buttons("yes").choose("Tie: agreed").buttons("yes")
+        begin(self.table, "B").buttons("yes").choose("Tie: agreed").buttons("yes")
         assert self.table.game.phase == "over"
         self.link.pump()
 

@@ -6,16 +6,17 @@ a line for each player's signature; one self-contained page with every text esca
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
 
-from firmware_py.families.pentathlon.card import card_html, finished_card
+from firmware_py.families.pentathlon.card import Heading, card_html, finished_card
 from rules.pentathlon.log import replay_log
 from rules.pentathlon.record import record
 from tests.cli_helpers import assert_bad_input, run
 from tests.pentathlon_card_helpers import GAME_LOG, write_log
-from tests.pentathlon_table_helpers import PTable
+from tests.pentathlon_table_helpers import PTable, begin
 
 
 def _record(lines: list[str] = GAME_LOG) -> dict[str, object]:
@@ -24,46 +25,115 @@ def _record(lines: list[str] = GAME_LOG) -> dict[str, object]:
 
 def _text(html: str) -> str:
     """The card's words, tags dropped, runs of space made one."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
-def test_each_player_s_result_says_how_it_was_decided() -> None:
-    text = _text(card_html(_record()))
-    assert "A Ann WIN" not in text  # no names given: a blank to write them on
-    assert re.search(r"A\s+WIN time-limit adjudication running score 25, 17 chips left", text)
-    assert re.search(r"B\s+LOSS time-limit adjudication running score 34, 18 chips left", text)
+def _cards(html: str) -> list[str]:
+    """Each Pentathlete's card's words, A's then B's."""
+    return [_text(part) for part in html.split('<section class="card">')[1:]]
+
+
+def test_each_pentathlete_has_a_card_of_their_own() -> None:
+    """Rulebook: "Pentathletes are to verify the information on their score card and sign
+    their own score card": one card per Pentathlete, each with its own signature line (R788)."""
+    a, b = _cards(card_html(_record(), names={"A": "Ann Lee", "B": "Ben Cho"}))
+    assert "Official Score Card of Player A: Ann Lee" in a
+    assert "Official Score Card of Player B: Ben Cho" in b
+    assert "Player A's signature: Ann Lee" in a and "Player B's signature" not in a
+    assert "Player B's signature: Ben Cho" in b and "Game Monitor's signature" in b
+
+
+def test_each_card_says_the_result_and_how_it_was_decided() -> None:
+    a, b = _cards(card_html(_record()))
+    assert "WIN time-limit adjudication. time limit: A has the lower score by 3 or more" in a
+    assert "LOSS time-limit adjudication" in b
+    for card in (a, b):
+        assert "Player A: running score 25, 17 chips left; Player B: running score 34" in card
 
 
 def test_the_challenge_record_names_the_rule_the_ruling_and_who_ruled() -> None:
-    text = _text(card_html(_record()))
+    a, _ = _cards(card_html(_record()))
     assert (
         "1 B Recording and announcing the running score I "
         "I by the Game Monitor; I by the Game Leader, asked by B"
-    ) in text
-    assert "2 A Placing the chip on the corresponding space IA IA by the Game Monitor" in text
+    ) in a
+    assert "2 A Placing the chip on the corresponding space IA IA by the Game Monitor" in a
 
 
-def test_each_player_s_challenges_are_counted_by_ruling() -> None:
-    text = _text(card_html(_record()))
-    assert "1 (C 0, I 0, IA 1)" in text  # A's
-    assert "1 (C 0, I 1, IA 0)" in text  # B's
+def test_each_card_counts_its_player_s_challenges_by_ruling() -> None:
+    a, b = _cards(card_html(_record()))
+    assert "Player A's challenges: 1 (C 0, I 0, IA 1); I/IA in force 1 of 3." in a
+    assert "Player B's challenges: 1 (C 0, I 1, IA 0); I/IA in force 1 of 3." in b
 
 
-def test_the_card_has_a_signature_line_for_each_player_and_the_monitor() -> None:
-    html = card_html(_record(), names={"A": "Ann Lee", "B": "Ben Cho"})
-    signatures = re.findall(r"<div>([^<]*)</div>", html)
-    assert signatures == [
-        "Player A signature: Ann Lee",
-        "Player B signature: Ben Cho",
-        "Game Monitor",
+def test_the_heading_names_the_event_date_division_round_table_game_and_monitor() -> None:
+    """Rulebook: "The Score Card is THE ONLY Official Record of a Pentathlete's score": it says
+    which game of which event it records (R788)."""
+    heading = Heading("Spring Open", "2026-04-18", "III", "2", "7", "Mo Reyes")
+    a, _ = _cards(card_html(_record(), heading=heading))
+    assert "Event Spring Open Date 2026-04-18 Division III Round 2 Table 7 Game Contig 60" in a
+    assert "Game Monitor's signature: Mo Reyes" in a
+
+
+def test_what_is_not_known_is_a_blank_line_to_write_on() -> None:
+    html = card_html(_record())
+    assert html.count('<span class="blank"></span>') == 2 * 7  # 5 facts and 2 names a card
+
+
+def test_the_start_is_on_the_card() -> None:
+    """Rulebook: "Players each toss one of the die. The player with the lower toss receives
+    Scoring Flag Card and begins": the tosses, re-tosses included (R788)."""
+    lines = [
+        GAME_LOG[0],
+        '{"action": "pentathlon.die_toss", "a": 4, "b": 4}',
+        '{"action": "pentathlon.die_toss", "a": 1, "b": 3}',
     ]
+    a, _ = _cards(card_html(_record(lines)))
+    assert (
+        "The start: Die toss: A 4, B 4: equal, tossed again; Die toss: A 1, B 3: A has the lower "
+        "toss and begins."
+    ) in a
+
+
+def test_every_declaration_and_its_fate_is_on_the_card() -> None:
+    """Rulebook: "If CORRECT, a win is granted to the challenger" (R780)."""
+    lines = [
+        GAME_LOG[0],
+        '{"action": "pentathlon.die_toss", "a": 1, "b": 3}',
+        '{"action": "pentathlon.contig.play", "score": 2}',
+        '{"action": "pentathlon.declare_win", "player": "A", "goal": "five-in-a-row"}',
+        '{"action": "pentathlon.challenge", "challenger": "B", "rules": ["five-in-a-row"]}',
+        '{"action": "pentathlon.rule", "ruling": "C"}',
+    ]
+    a, _ = _cards(card_html(_record(lines)))
+    assert (
+        "5 chips of the player's colour in a row, declared by Player A in turn 1: the win went "
+        "to the challenger: the challenge was ruled Correct (challenge 1). The record said: A "
+        "has placed 1 chips: 5 in a row needs 5."
+    ) in a
+
+
+def test_an_infraction_is_on_both_cards_and_the_zero_points_on_the_player_s() -> None:
+    """Rulebook: "Such infractions can result in 0 points and/or being required to leave the
+    tournament site" (R789)."""
+    lines = [
+        *GAME_LOG[:-1],
+        '{"action": "pentathlon.infraction", "player": "B", "zero_points": true}',
+        GAME_LOG[-1],
+    ]
+    a, b = _cards(card_html(_record(lines)))
+    said = "Code of Conduct infraction by B, handled by the Tournament Director: 0 points."
+    assert said in a and said in b
+    assert "0 points: a Code of Conduct infraction" in b
+    assert "0 points: a Code of Conduct infraction" not in a
 
 
 def test_every_text_is_escaped() -> None:
-    html = card_html(_record(), names={"A": "<b>Ann</b>", "B": 'Ben "&" Cho'}, source="<x>")
+    heading = Heading(event="<i>Open</i>")
+    html = card_html(_record(), names={"A": "<b>Ann</b>", "B": 'Ben "&" Cho'}, heading=heading)
     assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
     assert "Ben &quot;&amp;&quot; Cho" in html
-    assert "From &lt;x&gt;." in html
+    assert "&lt;i&gt;Open&lt;/i&gt;" in html
 
 
 def test_the_card_fetches_nothing_and_runs_nothing() -> None:
@@ -122,7 +192,8 @@ def test_the_card_of_a_log_goes_to_stdout(
     log = write_log(tmp_path / "game.jsonl")
     code, out, err = run(capsys, "pentathlon", "card", str(log), "--names", "Ann,Ben")
     assert (code, err) == (0, "")
-    assert out.startswith("<!DOCTYPE html>") and "Player A signature: Ann" in out
+    assert out.startswith("<!DOCTYPE html>") and "Player A's signature: Ann" in out
+    assert str(tmp_path) not in out and "game.jsonl" not in out  # nothing of the machine
 
 
 def test_the_card_is_written_to_a_new_file(
@@ -131,7 +202,7 @@ def test_the_card_is_written_to_a_new_file(
     log, out = write_log(tmp_path / "game.jsonl"), tmp_path / "card.html"
     code, printed, err = run(capsys, "pentathlon", "card", str(log), "-o", str(out))
     assert (code, printed, err) == (0, f"wrote {out}\n", "")
-    assert "Contig 60: Score Card" in out.read_text(encoding="utf-8")
+    assert "Official Score Card of Player A" in out.read_text(encoding="utf-8")
 
 
 def test_an_existing_file_is_kept_unless_force(
@@ -144,7 +215,7 @@ def test_an_existing_file_is_kept_unless_force(
     )
     assert out.read_text(encoding="utf-8") == "yesterday's card"
     code, _, _ = run(capsys, "pentathlon", "card", str(log), "-o", str(out), "--force")
-    assert code == 0 and "Score Card" in out.read_text(encoding="utf-8")
+    assert code == 0 and "Official Score Card" in out.read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["card.html", "game.jsonl"]
 
 
@@ -153,13 +224,13 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
 ) -> None:
     journal = tmp_path / "table.journal"
     table = PTable(journal=journal, game="queens-guards")
-    table.choose("B begins").buttons("yes").choose("Tie: agreed").buttons("yes")
+    begin(table, "B").buttons("yes").choose("Tie: agreed").buttons("yes")
     table.close()
     before = journal.read_bytes()
     code, out, err = run(capsys, "pentathlon", "card", str(journal), "--session", "1")
     assert (code, err) == (0, "")
-    assert "Queens &amp; Guards: Score Card" in out and "TIE" in out
-    assert "session 1" in out
+    assert "Queens &amp; Guards (30 min)" in out and "TIE" in out
+    assert str(journal) not in out
     assert journal.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["table.journal"]
 
@@ -187,7 +258,7 @@ def test_a_journal_session_that_is_not_there_is_named(
 ) -> None:
     journal = tmp_path / "table.journal"
     table = PTable(journal=journal, game="contig-60")
-    table.choose("A begins")
+    begin(table, "A")
     table.close()
     assert_bad_input(
         capsys, "pentathlon", "card", str(journal), "--session", "4", names="sessions are 1"
@@ -211,3 +282,42 @@ def test_a_database_that_is_not_a_journal_is_refused(
     other = tmp_path / "tournament.db"
     sqlite3.connect(other).execute("create table t (x)").connection.close()
     assert_bad_input(capsys, "pentathlon", "card", str(other), names="not a journal")
+
+
+def test_the_names_and_division_come_from_the_tournament_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rulebook: "Pentathletes are to verify the information on their score card": the names
+    the director seated at the table, from the record, not typed again (R788)."""
+    players = tmp_path / "players.csv"
+    players.write_text("name,division,school\nAnn Lee,III,Oak\nBen Cho,III,Elm\n", "utf-8")
+    db = tmp_path / "t.db"
+    for argv in (
+        ["new", "--players", str(players)],
+        ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
+         "--b", "Ben Cho"],
+    ):  # fmt: skip
+        assert run(capsys, "tournament", "pentathlon", *argv, "--db", str(db))[0] == 0
+    before = db.read_bytes()
+    log = write_log(tmp_path / "game.jsonl")
+    code, out, err = run(
+        capsys, "pentathlon", "card", str(log), "--db", str(db), "--round", "1", "--table", "7",
+        "--event", "Spring Open", "--date", "2026-04-18", "--monitor", "Mo Reyes",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    a, b = _cards(out)
+    assert "Event Spring Open Date 2026-04-18 Division III Round 1 Table 7" in a
+    assert "Player A (this card) Ann Lee Player B (the opponent) Ben Cho" in a
+    assert "Player B's signature: Ben Cho Game Monitor's signature: Mo Reyes" in b
+    assert db.read_bytes() == before
+    assert_bad_input(
+        capsys, "pentathlon", "card", str(log), "--db", str(db), "--round", "1",
+        names="give --round and --table too",
+    )  # fmt: skip
+
+
+def test_a_layout_is_pages_or_halves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = write_log(tmp_path / "game.jsonl")
+    assert_bad_input(capsys, "pentathlon", "card", str(log), "--layout", "a5", names="--layout")
+    code, out, _ = run(capsys, "pentathlon", "card", str(log), "--layout", "halves")
+    assert code == 0 and '<body class="halves">' in out and "cut here" in out

@@ -9,10 +9,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from playwright.async_api import async_playwright, expect
 
-from firmware_py.families.pentathlon.card import card_html
+from firmware_py.families.pentathlon.card import Heading, Layout, card_html
 from firmware_py.table.web.app import CARD_POLICY, make_app
 from firmware_py.table.web.page import TablePage, listen
 from rules.pentathlon.log import replay_log
@@ -57,7 +58,7 @@ def test_the_confirmed_game_s_card_is_served_and_the_page_links_to_it() -> None:
         _tied().buttons("yes"), "/card", "/api/state", "/"
     )
     assert status == 200 and headers["Content-Type"].startswith("text/html")
-    assert "Queens &amp; Guards: Score Card" in card and "Player B signature" in card
+    assert "Queens &amp; Guards (30 min)" in card and "Player B's signature" in card
     assert headers["Content-Security-Policy"] == CARD_POLICY  # its inline style, nothing else
     assert '"card":true' in state
     assert 'href="/card"' in index
@@ -68,24 +69,35 @@ def test_other_pages_keep_the_strict_policy() -> None:
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
 
 
-def test_the_card_prints_on_one_page_a4_or_letter(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("layout", "pages"), [(Layout.PAGES, 2), (Layout.HALVES, 1)])
+def test_each_pentathlete_s_card_prints_on_a_page_or_both_on_one_a4_or_letter(
+    tmp_path: Path, layout: Layout, pages: int
+) -> None:
+    """Rulebook: "sign their own score card": a card per Pentathlete, a page each, or both on
+    one page cut in two, on A4 and on Letter, as chromium prints them (R788)."""
     source = tmp_path / "card.html"
+    heading = Heading("Spring Open", "2026-04-18", "III", "2", "7", "Mo Reyes")
     source.write_text(
-        card_html(record(replay_log(GAME_LOG)), names={"A": "Ann Lee", "B": "Ben Cho"}),
+        card_html(
+            record(replay_log(GAME_LOG)),
+            names={"A": "Ann Lee", "B": "Ben Cho"},
+            heading=heading,
+            layout=layout,
+        ),
         encoding="utf-8",
     )
 
-    async def pages() -> list[bytes]:
+    async def printed() -> list[bytes]:
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM)
             page = await browser.new_page()
             await page.goto(source.as_uri())
-            printed = [await page.pdf(format=size) for size in ("A4", "Letter")]
+            pdfs = [await page.pdf(format=size) for size in ("A4", "Letter")]
             await browser.close()
-            return printed
+            return pdfs
 
-    for pdf in asyncio.run(pages()):
-        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # page objects, not /Pages
+    for pdf in asyncio.run(printed()):
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == pages  # page objects, not /Pages
 
 
 def test_the_page_shows_the_link_in_a_browser_once_the_game_is_over(tmp_path: Path) -> None:
@@ -107,10 +119,13 @@ def test_the_page_shows_the_link_in_a_browser_once_the_game_is_over(tmp_path: Pa
                     async with phone.expect_popup() as opened:
                         await phone.click("#card-link a")
                     popup = await opened.value
-                    card = await popup.locator("h1").inner_text()
+                    card = await popup.locator("h1").first.inner_text()
                 await browser.close()
             await page.stop()
             return visible, card
 
     assert asyncio.run(seen(_tied())) == (False, "")
-    assert asyncio.run(seen(_tied().buttons("yes"))) == (True, "Queens & Guards: Score Card")
+    assert asyncio.run(seen(_tied().buttons("yes"))) == (
+        True,
+        "Mathematics Pentathlon: Official Score Card of Player A",
+    )

@@ -107,6 +107,11 @@ def test_replay_prints_the_record(capsys: pytest.CaptureFixture[str], tmp_path: 
         (["adjudicate", "--game", "queens-guards", "--scores", "1,2"], "--scores does not apply"),
         (["adjudicate", "--game", "fab-a-diffy", "--games", "A,X"], "'X': expected A, B or tie"),
         (["adjudicate", "--game", "fab-a-diffy", "--games", "A,B,A,B"], "at most 3 games"),
+        # "BEST 2 OUT OF 3 GAMES": no third game after A's second win (R211, R785)
+        (
+            ["adjudicate", "--game", "fab-a-diffy", "--games=A,A,A"],
+            "--games A,A,A: the match was decided after game 2 (R211): no game 3 is played",
+        ),
         (["sentence", "3 + 5"], "the following arguments are required: --dice"),
     ],
 )

@@ -95,7 +95,7 @@ def test_the_empty_spaces_are_counted_only_when_time_is_up() -> None:
 
 def test_a_count_is_0_or_more() -> None:
     state = juggle(PassFlag(A), TimeCalled(), PassFlag(B))
-    with pytest.raises(InvalidInput, match="expected 0 or more each"):
+    with pytest.raises(InvalidInput, match="expected 0 to 999 each"):
         apply(state, CountEmpty(-1, 2))
 
 

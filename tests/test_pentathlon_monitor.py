@@ -56,9 +56,13 @@ def test_juggle_the_lower_die_toss_begins() -> None:
     assert game_of(Game.JUGGLE, DieToss(1, 6)).on_turn is A
 
 
-def test_equal_die_tosses_toss_again() -> None:
-    with pytest.raises(IllegalAction, match="both tossed 4: toss again"):
-        game_of(CONTIG, DieToss(4, 4))
+def test_equal_die_tosses_are_recorded_and_tossed_again() -> None:
+    """Rulebook: "Players each toss one of the die. The player with the lower toss receives
+    Scoring Flag Card": equal tosses decide nothing; they are recorded (R788)."""
+    state = game_of(CONTIG, DieToss(4, 4))
+    assert (state.phase, state.start_entries) == ("begin", (DieToss(4, 4),))
+    state = play(state, DieToss(3, 2))
+    assert (state.on_turn, len(state.start_entries)) == (B, 2)
 
 
 def test_a_die_toss_is_one_to_six() -> None:
@@ -70,9 +74,9 @@ def test_fab_a_diffy_the_lower_strip_begins() -> None:
     assert game_of(Game.FAB_A_DIFFY, StripDraw("3/4", "5/12")).on_turn is B
 
 
-def test_fab_a_diffy_equal_strips_draw_again() -> None:
-    with pytest.raises(IllegalAction, match="draw again"):
-        game_of(Game.FAB_A_DIFFY, StripDraw("1/2", "6/12"))
+def test_fab_a_diffy_equal_strips_are_recorded_and_drawn_again() -> None:
+    state = game_of(Game.FAB_A_DIFFY, StripDraw("1/2", "6/12"))
+    assert (state.phase, state.start_entries) == ("begin", (StripDraw("1/2", "6/12"),))
 
 
 def test_queens_and_guards_the_chip_in_hand_is_the_monitors_verdict() -> None:

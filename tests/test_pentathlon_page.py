@@ -13,7 +13,7 @@ from firmware_py.table.headless import Entry
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
 from rules.errors import InvalidInput
-from tests.pentathlon_table_helpers import PTable, playing
+from tests.pentathlon_table_helpers import PTable, deal_cards, playing
 
 
 def typed(table: PTable, value: str, seat: str = MONITOR) -> PTable:
@@ -49,10 +49,10 @@ def test_stars_and_bars_card_points_come_from_the_page() -> None:
 
 
 def test_stars_and_bars_stack_points_take_numbers_and_a_yes_from_the_page() -> None:
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
-    typed(typed(typed(table, "1"), "yes"), "2")
+    table = deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points")
+    typed(typed(typed(table, "4"), "yes"), "1")
     assert table.actions()[-1] == {
-        "action": "pentathlon.sb.stacks", "cpa_turned": 1, "cpa_removed": True, "opa_removed": 2,
+        "action": "pentathlon.sb.stacks", "cpa_turned": 4, "cpa_removed": True, "opa_removed": 1,
     }  # fmt: skip
 
 
@@ -72,15 +72,15 @@ def test_a_bad_number_from_the_page_changes_nothing() -> None:
         "Points the chip scores 'lots': expected a whole number from 0 to 999"
     )
     assert table.prompt == "Points the chip scores"
-    assert table.kinds()[-1] == "begins"
+    assert table.kinds()[-1] == "die_toss"
 
 
 def test_a_number_beyond_the_console_s_range_is_refused_as_the_console_would() -> None:
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
+    table = deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points")
     typed(table, "4")  # four CPA stacks turned over
     typed(table, "no")
-    typed(table, "21")  # more OPA stacks than the console's entry allows
-    assert "expected a whole number from 0 to 20" in table.named("entry_refused")[-1]["reason"]
+    typed(table, "3")  # 24 cards on the board: 16 in the turned CPA stacks, 8 for 2 OPA (R783)
+    assert "expected a whole number from 0 to 2" in table.named("entry_refused")[-1]["reason"]
     assert table.prompt == "OPA stacks removed"
 
 

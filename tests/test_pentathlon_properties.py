@@ -27,13 +27,16 @@ from rules.pentathlon.monitor import start as begin
 from rules.pentathlon.monitor_actions import (
     Begins,
     Challenge,
+    ChipInHand,
     Confirm,
     DeclareWin,
     DieToss,
     ForfeitTurn,
+    Infraction,
     Opinion,
     PassFlag,
     Rule,
+    StarCard,
     StartPentathlon,
     StripDraw,
     TimeCalled,
@@ -41,11 +44,11 @@ from rules.pentathlon.monitor_actions import (
     start_action,
 )
 from rules.pentathlon.players import Player
-from rules.pentathlon.queens_guards import DeclareTie, MovePiece, TieReason
+from rules.pentathlon.queens_guards import DeclareTie, MovePiece, TieReason, TrapPenalty
 from rules.pentathlon.record import record
 from rules.pentathlon.registry import game_rules
 from rules.pentathlon.results import How
-from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks
+from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks, StackCount
 from tests.soak import sized
 
 FUZZ = settings(
@@ -65,9 +68,18 @@ def _moves(game: Game) -> list[st.SearchStrategy[Action]]:
     if game is Game.JUGGLE:
         return [st.builds(CountEmpty, small, small)]
     if game is Game.QUEENS_AND_GUARDS:
-        return [st.just(MovePiece()), st.builds(DeclareTie, st.sampled_from(list(TieReason)))]
+        return [
+            st.just(MovePiece()),
+            st.builds(DeclareTie, st.sampled_from(list(TieReason))),
+            st.builds(TrapPenalty, players),
+        ]
     stacks = st.builds(ScoreStacks, st.integers(0, 5), st.booleans(), st.integers(-1, 2))
-    return [st.builds(PlaceCard, st.integers(-1, 60)), stacks, st.just(CardsOut())]
+    return [
+        st.builds(PlaceCard, st.integers(-1, 60)),
+        stacks,
+        st.just(CardsOut()),
+        st.builds(StackCount, players, st.integers(0, 9)),
+    ]
 
 
 def _challenges(game: Game) -> st.SearchStrategy[Action]:
@@ -95,6 +107,9 @@ def actions(game: Game) -> st.SearchStrategy[Action]:
         st.builds(Begins, players),
         st.builds(DieToss, st.integers(1, 6), st.integers(1, 6)),
         st.builds(StripDraw, st.sampled_from(["1/2", "1/3", "0/6"]), st.just("5/12")),
+        st.builds(ChipInHand, players, st.booleans()),
+        st.builds(StarCard, players, st.integers(0, 4)),
+        st.builds(Infraction, players, st.booleans(), st.booleans()),
     ]
     return st.one_of(*generic, *_moves(game), *_moves(game))
 

@@ -7,7 +7,17 @@ from __future__ import annotations
 import pytest
 
 from drivers.leds import SeatLight
-from tests.pentathlon_table_helpers import PTable, challenge, playing, record_chip
+from firmware_py.families.pentathlon.flows import prompt as flow_prompt
+from firmware_py.families.pentathlon.flows.common import SCRATCH_MENU
+from firmware_py.families.pentathlon.options import parse_options
+from tests.pentathlon_table_helpers import (
+    PTable,
+    begin,
+    challenge,
+    deal_cards,
+    playing,
+    record_chip,
+)
 
 # --- which game, who begins ------------------------------------------------------------------
 
@@ -20,7 +30,7 @@ def test_without_a_configured_game_the_monitor_chooses_it_first() -> None:
 
 def test_keeping_the_game_goes_on_to_who_begins() -> None:
     table = PTable().buttons("yes")
-    assert table.prompt == "Who begins? (lower die toss)"
+    assert table.prompt == "A's die toss"
     assert table.controller.finished == []
 
 
@@ -33,7 +43,7 @@ def test_choosing_another_game_sets_the_table_for_it_and_keeps_no_empty_game() -
 def test_one_yes_on_another_game_goes_on_to_who_begins() -> None:
     table = PTable().buttons("next", "yes")  # NEXT to Fab-a-Diffy, YES (the guide's words)
     assert table.game.settings.game.value == "fab-a-diffy"
-    assert table.prompt == "Who begins? (lower strip)"
+    assert table.prompt == "A's strip"
 
 
 def test_undo_after_choosing_another_game_asks_which_game_again_with_it_first() -> None:
@@ -43,29 +53,52 @@ def test_undo_after_choosing_another_game_asks_which_game_again_with_it_first() 
 
 
 def test_a_configured_game_skips_the_choice() -> None:
-    assert PTable(game="juggle").prompt == "Who begins? (lower die toss)"
+    assert PTable(game="juggle").prompt == "A's die toss"
 
 
 @pytest.mark.parametrize(
-    ("game", "how"),
+    ("game", "first", "action"),
     [
-        ("contig-60", "lower die toss"),
-        ("fab-a-diffy", "lower strip"),
-        ("juggle", "lower die toss"),
-        ("queens-guards", "starting colour"),
-        ("stars-bars", "first star card"),
+        ("contig-60", "A's die toss", {"action": "pentathlon.die_toss", "a": 2, "b": 1}),
+        ("fab-a-diffy", "A's strip", {"action": "pentathlon.strip_draw", "a": "1/2", "b": "1/3"}),
+        ("juggle", "A's die toss", {"action": "pentathlon.die_toss", "a": 2, "b": 1}),
+        (
+            "queens-guards",
+            "Who names the starting colour?",
+            {"action": "pentathlon.chip_in_hand", "named_by": "B", "picked_starting": False},
+        ),
+        (
+            "stars-bars",
+            "Who draws first?",
+            {"action": "pentathlon.star_card", "first": "B", "draw": 1},
+        ),
     ],
 )
-def test_who_begins_is_entered_by_the_monitor_as_the_game_finds_it(game: str, how: str) -> None:
+def test_the_start_is_entered_as_the_game_makes_it(
+    game: str, first: str, action: dict[str, object]
+) -> None:
+    """Rulebook (each game's START): the tosses, the strips, the chip in hand, the first star
+    card are entered, and the rules say who begins (R788)."""
     table = PTable(game=game)
-    assert table.prompt == f"Who begins? ({how})"
-    table.choose("B begins")
-    assert table.actions()[-1] == {"action": "pentathlon.begins", "player": "B"}
+    assert table.prompt == first
+    begin(table, "B")
+    assert table.actions()[-1] == action
     assert table.game.on_turn is not None and table.game.on_turn.value == "B"
 
 
+def test_equal_tosses_are_recorded_and_tossed_again() -> None:
+    """Rulebook: "The player with the lower toss ... begins": equal tosses begin nothing, and
+    the card shows them (R788)."""
+    table = PTable(game="contig-60").enter(3).enter(3)
+    assert table.actions()[-1] == {"action": "pentathlon.die_toss", "a": 3, "b": 3}
+    assert table.prompt == "A's die toss again"
+    assert table.named("clock") == []  # the game's clock waits for the start
+    begin(table, "A")
+    assert table.game.on_turn is not None and table.game.on_turn.value == "A"
+
+
 def test_who_begins_starts_the_game_clock_with_the_game_s_time_limit() -> None:
-    table = PTable(game="juggle", minutes={"juggle": 25}).choose("A begins")
+    table = begin(PTable(game="juggle", minutes={"juggle": 25}), "A")
     assert table.named("clock")[-1]["minutes"] == 25
     assert table.screen.title == "JUGGLE R1 25:00"
 
@@ -82,7 +115,7 @@ def test_the_holder_s_flag_button_passes_the_flag() -> None:
 
 def test_the_other_player_s_flag_button_does_nothing() -> None:
     table = playing().flag("B")
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
     assert table.key == "p/turn1"
 
 
@@ -120,13 +153,21 @@ def test_a_round_is_the_beginner_s_turn_and_the_second_player_s() -> None:
 def test_yes_opens_the_menu_of_what_the_rules_take_now() -> None:
     table = playing().buttons("yes")
     assert table.prompt == "A on turn: record"
-    assert table.labels == ["Chip placed", "Flag passes"]  # no pass to capture, no win yet
+    # no pass to capture; a win may always be declared: the challenge decides (R780)
+    assert table.labels == [
+        "Chip placed",
+        "Win: 5 in a row",
+        "Win: 0 or less",
+        "Infraction: A",
+        "Infraction: B",
+        "Flag passes",
+    ]
 
 
 def test_undo_closes_the_menu_and_takes_nothing_back() -> None:
     table = playing().buttons("yes", "undo")
     assert table.key == "p/turn1"
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
 
 
 def test_contig60_a_chip_s_points_are_entered_and_subtracted() -> None:
@@ -145,15 +186,36 @@ def test_contig60_a_pass_can_be_captured_in_the_next_turn() -> None:
     assert table.controller.view().scoreboard.scores == {"A": 60, "B": 50}
 
 
-def test_contig60_a_declared_win_is_offered_once_the_record_allows_it() -> None:
-    table = playing(chips=5)
-    for _ in range(4):
-        record_chip(table, 13).flag("A").flag("B")
-    record_chip(table, 13).buttons("yes")
-    assert "Win: 5 in a row" in table.labels
-    assert "Win: 0 or less" in table.labels  # 60 - 5 x 13 = -5, 65 below B
-    table.choose("Win: 0 or less")
+def test_contig60_a_wrong_declaration_is_recorded_as_declared() -> None:
+    """Rulebook: "CHALLENGING A DECLARED WIN ... If CORRECT, a win is granted to the
+    challenger": the monitor records what the player declared, though A has placed 1 chip
+    (R780)."""
+    table = record_chip(playing(), 3).buttons("yes")
+    table.choose("Win: 5 in a row")
+    assert table.actions()[-1] == {
+        "action": "pentathlon.declare_win",
+        "player": "A",
+        "goal": "five-in-a-row",
+        "by_monitor": False,
+    }
     assert table.game.phase == "result"
+    challenge(table, "B", "five in a row").choose("C: correct")
+    assert table.game.play is not None and table.game.play.pending is not None
+    assert table.game.play.pending.winner is not None
+    assert table.game.play.pending.winner.value == "B"
+
+
+def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
+    """A table whose settings name no flow (a journal written before) offers a win only where
+    the record allows it, as it did, so the journal replays alike (R786)."""
+    before = parse_options({"game": "contig-60"})  # a journal's settings before issue 20
+    assert (
+        before.flow,
+        parse_options(PTable(game="contig-60").controller.settings.options).flow,
+    ) == (1, 2)
+    game = playing().game
+    menu = flow_prompt(game, {SCRATCH_MENU: True}, before)
+    assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]
 
 
 def test_fab_a_diffy_records_strips_tricks_and_the_end_of_a_game() -> None:
@@ -175,6 +237,8 @@ def test_queens_and_guards_moves_ties_and_the_monitor_s_award() -> None:
         "Win: Queen",
         "Award win: A",
         "Award win: B",
+        "Infraction: A",
+        "Infraction: B",
         "Flag passes",
     ]
     table.choose("Award win: B")
@@ -187,20 +251,91 @@ def test_queens_and_guards_moves_ties_and_the_monitor_s_award() -> None:
 
 
 def test_stars_and_bars_stack_points_are_asked_one_by_one() -> None:
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
+    table = deal_cards(playing("stars-bars"), 6).buttons("yes").choose("Stack points")
     assert table.prompt == "CPA stacks turned over"
-    table.enter(1)
-    assert table.prompt == "4 CPA stacks removed?"
-    table.buttons("yes")
+    table.enter(1)  # 3 CPA stacks not turned over: no removal to ask about
     assert table.prompt == "OPA stacks removed"
     table.enter(2)
     assert table.actions()[-1] == {
         "action": "pentathlon.sb.stacks",
         "cpa_turned": 1,
-        "cpa_removed": True,
+        "cpa_removed": False,
         "opa_removed": 2,
     }
-    assert table.controller.view().scoreboard.scores == {"A": 10, "B": 0}
+    assert table.controller.view().scoreboard.scores == {"A": 6, "B": 0}
+
+
+def test_a_code_of_conduct_infraction_is_recorded_from_the_menu() -> None:
+    """Rulebook: "Any infraction of this Code ... will be handled by the Tournament Director.
+    Such infractions can result in 0 points and/or being required to leave" (R789)."""
+    table = playing().buttons("yes").choose("Infraction: B")
+    assert table.prompt == "0 points (the Director)?"
+    table.buttons("yes")
+    assert table.prompt == "Must leave the site?"
+    table.buttons("no")
+    assert table.actions()[-1] == {
+        "action": "pentathlon.infraction",
+        "player": "B",
+        "zero_points": True,
+        "removal": False,
+    }
+    assert table.key == "p/turn1"  # play goes on
+
+
+def test_queens_and_guards_the_trap_penalty_is_on_the_opponent_s_turn_menu() -> None:
+    """Rulebook: "the opponent may pick up the piece and place it onto a space along the
+    outermost band. This is NOT a challengeable situation" (R790)."""
+    table = playing("queens-guards").buttons("yes").choose("Piece moved").flag("A")
+    table.buttons("yes").choose("Trap penalty")
+    assert table.actions()[-1] == {"action": "pentathlon.qg.trap_penalty", "player": "A"}
+    assert table.game.challenges == ()
+
+
+def test_stars_and_bars_a_stack_count_is_recorded_from_the_menu() -> None:
+    """Rulebook: "A player may ask Monitor to report the number of cards in any stack" (R791)."""
+    table = playing("stars-bars").buttons("yes").choose("Card placed").enter(3)
+    table.buttons("yes").choose("Count: B asked").enter(2)
+    assert table.actions()[-1] == {
+        "action": "pentathlon.sb.stack_count",
+        "asked_by": "B",
+        "cards": 2,
+    }
+
+
+def test_the_turn_reminds_the_holder_to_announce_a_changed_running_score() -> None:
+    """Rulebook (Contig 60): "If the Running Score has changed on the Scoring Flag Card, a
+    player MUST announce the new total before ending the turn"; (Stars & Bars) "MUST ANNOUNCE
+    total points gained during a turn AND their accumulated total" (R792)."""
+    table = playing()
+    assert table.prompt == "A on turn, round 1"
+    record_chip(table, 12)
+    assert table.prompt == "A: announce 48, round 1"
+    table = playing("stars-bars").buttons("yes").choose("Card placed").enter(7)
+    assert table.prompt == "A: announce +7, 7, round 1"
+
+
+def test_stars_and_bars_the_cpa_removal_is_asked_once_all_four_are_turned_over() -> None:
+    """Rulebook: "4 points for removing the four 4 stacks that are turned over in the CPA"."""
+    table = deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points")
+    table.enter(4)
+    assert table.prompt == "4 CPA stacks removed?"
+    table.buttons("yes").enter(0)
+    assert table.actions()[-1] == {
+        "action": "pentathlon.sb.stacks",
+        "cpa_turned": 4,
+        "cpa_removed": True,
+        "opa_removed": 0,
+    }
+    assert table.controller.view().scoreboard.scores == {"A": 12, "B": 0}
+
+
+def test_stars_and_bars_a_stack_entry_goes_no_higher_than_the_board_allows() -> None:
+    """Rulebook: "2 points for removing a 4 or more card stack in the OPA": the entry stops at
+    the stacks the cards on the board can make (R783)."""
+    table = playing("stars-bars").buttons("yes").choose("Stack points")
+    assert table.buttons("next", "next", "next").controller.number == 0  # the CPA's 4 cards
+    table = deal_cards(playing("stars-bars"), 2).buttons("yes").choose("Stack points")
+    assert table.buttons("next", "next", "next").controller.number == 1  # 8 cards: one stack
 
 
 def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:
@@ -213,7 +348,7 @@ def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:
 
 def test_juggle_has_no_moves_to_record_but_the_declared_win() -> None:
     table = playing("juggle").buttons("yes")
-    assert table.labels == ["Win: covered", "Flag passes"]
+    assert table.labels == ["Win: covered", "Infraction: A", "Infraction: B", "Flag passes"]
 
 
 # --- one-minute turns ------------------------------------------------------------------------
@@ -265,7 +400,7 @@ def test_the_minute_counts_from_the_flag_not_from_the_last_screen() -> None:
 
 def test_r252_undo_takes_the_reminder_back_and_the_minute_does_not_run_out_again() -> None:
     table = record_chip(playing(), 8).wait(61).buttons("undo").wait(120)
-    assert table.kinds() == ["begins", "contig.play", "turn_timeout"]
+    assert table.kinds() == ["die_toss", "contig.play", "turn_timeout"]
     assert table.game.play is not None and not table.game.play.overtime
     table.buttons("undo")  # and the chip before it
     assert table.controller.view().scoreboard.scores == {"A": 60, "B": 60}
@@ -273,7 +408,7 @@ def test_r252_undo_takes_the_reminder_back_and_the_minute_does_not_run_out_again
 
 def test_r256_a_flag_press_while_the_monitor_enters_a_move_does_nothing() -> None:
     table = playing().buttons("yes").choose("Chip placed").flag("A")
-    assert table.kinds() == ["begins"]
+    assert table.kinds() == ["die_toss"]
     assert table.key == "p/entry1/contig.play/0"
 
 
@@ -318,7 +453,7 @@ def test_a_topic_nobody_may_challenge_is_refused_with_the_reason(topic: str, rea
     assert table.screen.alert == "NOT CHALLENGEABLE"
     table.buttons("yes")
     assert table.prompt == "B challenges: rule?"
-    assert table.kinds() == ["begins"]  # nothing recorded
+    assert table.kinds() == ["die_toss"]  # nothing recorded
 
 
 def test_a_game_s_own_unchallengeable_topic_is_refused_too() -> None:
@@ -455,7 +590,7 @@ def test_time_called_after_the_beginner_played_lets_both_complete_a_turn() -> No
     table = playing(minutes={"contig-60": 1}, turn_seconds=120)
     record_chip(table, 10).wait(60)
     assert "time_called" in table.kinds()
-    assert table.prompt == "A on turn, time called"
+    assert table.prompt == "A: announce 50, time called"  # the chip's 10 (R792)
     table.flag("A")
     assert table.game.phase == "play"  # B completes a turn
     table.flag("B")
@@ -507,7 +642,7 @@ def test_next_sets_the_table_for_the_next_game_and_keeps_the_finished_one() -> N
     table.buttons("next")
     assert len(table.controller.finished) == 1
     assert table.game.phase == "begin"
-    assert table.prompt == "Who begins? (starting colour)"
+    assert table.prompt == "Who names the starting colour?"
     assert table.named("session")[-1]["number"] == 2
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.pentathlon_table_helpers import PTable, challenge, playing
+from tests.pentathlon_table_helpers import PTable, challenge, deal_cards, playing
 
 INPUTS = (
     "console.count",
@@ -45,15 +45,31 @@ def _result() -> PTable:
 SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
     "game": (
         PTable,
-        {"yes": "key=p/begins/contig-60", "no": "cursor", "next": "cursor"},
+        {"yes": "key=p/start/contig-60/1/a", "no": "cursor", "next": "cursor"},
     ),
-    "who begins": (
+    "A's die toss": (
         lambda: PTable().buttons("yes"),
-        {"yes": "act=begins", "no": "cursor", "next": "cursor", "undo": "key=p/game/contig-60"},
+        {"yes": "key=p/start/contig-60/1/b", "next": "num=2", "undo": "key=p/game/contig-60"},
     ),
-    "who begins, the game set": (
+    "A's die toss, the game set": (
         lambda: PTable(game="juggle"),
-        {"yes": "act=begins", "no": "cursor", "next": "cursor"},
+        {"yes": "key=p/start/juggle/1/b", "next": "num=2"},
+    ),
+    "B's die toss": (
+        lambda: PTable(game="juggle").buttons("yes", "next"),
+        {"yes": "act=die_toss", "no": "num=1", "next": "num=3", "undo": "key=p/start/juggle/1/a"},
+    ),
+    "who names the colour": (
+        lambda: PTable(game="queens-guards"),
+        {"yes": "key=p/start/queens-guards/1/hand", "no": "cursor", "next": "cursor"},
+    ),
+    "whose hand held the colour": (
+        lambda: PTable(game="queens-guards").buttons("yes"),
+        {
+            "yes": "act=chip_in_hand",
+            "no": "act=chip_in_hand",
+            "undo": "key=p/start/queens-guards/1/colour",
+        },
     ),
     "turn": (
         playing,
@@ -61,7 +77,7 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
             "go": "act=pass_flag",
             "yes": "key=p/menu1",
             "no": "key=p/challenge1/who",
-            "undo": "key=p/begins/contig-60",
+            "undo": "key=p/start/contig-60/1/a",
             "A.shout": "act=pass_flag",
             "A.stand": "key=p/challenge1/rule1",
             "B.stand": "key=p/challenge1/rule1",
@@ -73,7 +89,7 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
             "go": "act=pass_flag",
             "yes": "key=p/menu1",
             "no": "key=p/challenge1/who",
-            "undo": "key=p/begins/fab-a-diffy",
+            "undo": "key=p/start/fab-a-diffy/1/a",
             "A.shout": "act=pass_flag",
             "A.stand": "key=p/challenge1/rule1",
             "B.stand": "key=p/challenge1/rule1",
@@ -124,11 +140,13 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
         },
     ),
     "yes-or-no entry": (
-        lambda: playing("stars-bars").buttons("yes").choose("Stack points").buttons("yes"),
+        lambda: (
+            deal_cards(playing("stars-bars"), 10).buttons("yes").choose("Stack points").enter(4)
+        ),
         {
-            "yes": "key=p/entry1/sb.stacks/2",
-            "no": "key=p/entry1/sb.stacks/2",
-            "undo": "key=p/turn1",
+            "yes": "key=p/entry21/sb.stacks/2",
+            "no": "key=p/entry21/sb.stacks/2",
+            "undo": "key=p/turn21",
             "A.shout": "flag=A",
         },
     ),
@@ -224,7 +242,7 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
     ),
     "game over": (
         lambda: _result().buttons("yes"),
-        {"next": "key=p/begins/queens-guards", "undo": "key=p/result"},
+        {"next": "key=p/start/queens-guards/1/colour", "undo": "key=p/result"},
     ),
 }
 CASES = [

@@ -88,7 +88,9 @@ def test_a_pentathlon_section_is_refused_for_a_geoplunge_table() -> None:
 def test_a_pentathlon_table_without_options_takes_the_family_s_defaults() -> None:
     settings = table_settings(parse_config(tomllib.loads(PENTATHLON)))
     assert (settings.family, dict(settings.options)) == ("pentathlon", {"minutes": {}})
-    assert parse_options(settings.options) == family_options.PentathlonOptions()
+    # a new table runs the current flow: its journal keeps it (R786)
+    fresh = family_options.fresh_options(settings.options)
+    assert parse_options(fresh) == family_options.PentathlonOptions()
 
 
 def test_every_pentathlon_key_reaches_the_family() -> None:
@@ -239,13 +241,17 @@ def test_sim_family_pentathlon_plays_a_headless_script(
         {"t": 2.1, "release": "console.next"},
         {"t": 3.0, "press": "console.yes"},
         {"t": 3.1, "release": "console.yes"},
+        {"t": 4.0, "press": "console.yes"},
+        {"t": 4.1, "release": "console.yes"},
     )
     outcome = in_process(
         capsys, "sim", "--family", "pentathlon", "--headless", "--script", str(script)
     )
     assert outcome.code == 0, outcome
     actions = [json.loads(line) for line in outcome.stdout.splitlines()]
-    assert {"t": 3.0, "event": "action", "action": "pentathlon.begins", "player": "B"} in actions
+    # the game kept; A tossed 2 (NEXT from 1), B 1: B begins (R788)
+    toss = {"t": 4.0, "event": "action", "action": "pentathlon.die_toss", "a": 2, "b": 1}
+    assert toss in actions
 
 
 def test_sim_game_names_the_pentathlon_game(
@@ -308,12 +314,17 @@ def test_the_config_s_pentathlon_section_reaches_the_simulator(
         PENTATHLON + '[pentathlon]\ngame = "stars-bars"\n[pentathlon.minutes]\nstars-bars = 17\n'
     )
     script = _script(
-        tmp_path, {"t": 1.0, "press": "console.yes"}, {"t": 1.1, "release": "console.yes"}
+        tmp_path,
+        {"t": 1.0, "press": "console.yes"},
+        {"t": 1.1, "release": "console.yes"},
+        {"t": 2.0, "press": "console.yes"},
+        {"t": 2.1, "release": "console.yes"},
     )
     outcome = in_process(
         capsys, "sim", "--config", str(config), "--headless", "--script", str(script)
     )
     events = [json.loads(line) for line in outcome.stdout.splitlines()]
-    # no game to choose: YES says who begins, and the clock is the game's own
-    assert {"t": 1.0, "event": "clock", "started": True, "minutes": 17} in events
-    assert {"t": 1.0, "event": "action", "action": "pentathlon.begins", "player": "A"} in events
+    # no game to choose: A draws first, stars on the first draw; the clock is the game's own
+    assert {"t": 2.0, "event": "clock", "started": True, "minutes": 17} in events
+    star = {"t": 2.0, "event": "action", "action": "pentathlon.star_card", "first": "A", "draw": 1}
+    assert star in events

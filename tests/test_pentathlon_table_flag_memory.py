@@ -10,7 +10,7 @@ from pathlib import Path
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable
 from firmware_py.table.journal import Journal
-from tests.pentathlon_table_helpers import PTable, playing
+from tests.pentathlon_table_helpers import PTable, begin, playing
 
 PASSES_AFTER = "A FLAG: PASSES AFTER"
 
@@ -25,7 +25,7 @@ def _entering_a_chip() -> PTable:
 
 def test_a_flag_press_during_a_number_passes_the_flag_once_the_move_is_recorded() -> None:
     table = _entering_a_chip().flag("A")
-    assert table.kinds()[-1] == "begins"  # nothing recorded yet: the entry goes on
+    assert table.kinds()[-1] == "die_toss"  # nothing recorded yet: the entry goes on
     table.enter(5)
     assert table.kinds()[-2:] == ["contig.play", "pass_flag"]
     assert table.game.on_turn is not None and table.game.on_turn.value == "B"
@@ -93,7 +93,7 @@ def test_a_flag_press_during_a_challenge_s_entry_is_not_remembered() -> None:
 def test_a_restart_keeps_the_remembered_flag_press(tmp_path: Path) -> None:
     path = tmp_path / "table.journal"
     table = PTable(journal=path, game="contig-60")
-    table.choose("A begins")
+    begin(table, "A")
     table.buttons("yes").choose("Chip placed").flag("A")
     now = table.controller.now
     table.close()

@@ -14,13 +14,13 @@ from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable
 from firmware_py.table.journal import Journal
 from tests.faults import recorded_events
-from tests.pentathlon_table_helpers import PTable, challenge, record_chip
+from tests.pentathlon_table_helpers import PTable, begin, challenge, record_chip
 
 
 def _stopped(path: Path, **options: Any) -> PTable:
     """A table whose journal is ``path``, A on turn since t = 1 (the flag received)."""
     table = PTable(journal=path, game="contig-60", **options)
-    table.choose("A begins")
+    begin(table, "A")
     return table
 
 
@@ -70,8 +70,8 @@ def test_the_rebuilt_table_is_the_table_that_stopped(tmp_path: Path) -> None:
 def test_a_minute_still_running_goes_on_from_its_deadline(tmp_path: Path) -> None:
     table = _stopped(tmp_path / "j.db").wait(20)
     rebuilt = _restart(table, 40.0)
-    assert rebuilt.controller.view().screen.big == "21"  # received at 1.0: 61 - 40
-    rebuilt.advance(61.1)
+    assert rebuilt.controller.view().screen.big == "23"  # received at 3.0: 63 - 40
+    rebuilt.advance(63.1)
     assert _kinds(tmp_path / "j.db")[-1] == "turn_timeout"
 
 
@@ -121,7 +121,7 @@ def test_a_minute_that_ran_out_while_the_monitor_was_entering_a_move_waits_too(
 
 
 def test_the_capture_window_is_held_like_the_minute(tmp_path: Path) -> None:
-    table = PTable(journal=tmp_path / "j.db", game="fab-a-diffy").choose("A begins")
+    table = begin(PTable(journal=tmp_path / "j.db", game="fab-a-diffy"), "A")
     rebuilt = _restart(table, 100.0)
     assert rebuilt.controller.prompt.key == "recover/capture"
 

@@ -37,8 +37,12 @@ def test_the_pentathlon_s_inputs_are_buttons_and_geoplunge_s_stand_up_sensor_a_l
 def test_the_flag_key_passes_the_flag_and_each_challenge_key_press_opens_a_challenge(
     pentathlon_sim: Tmux,
 ) -> None:
-    pentathlon_sim.wait_for("Who begins?")
+    pentathlon_sim.wait_for("A's die toss")
     assert any("a=challenge s=flag" in line for line in pentathlon_sim.pane())
+    pentathlon_sim.run("send-keys", "y")  # A tossed 1
+    pentathlon_sim.wait_for("B's die toss")
+    pentathlon_sim.run("send-keys", "Space")  # NEXT: B tossed 2
+    time.sleep(0.5)
     pentathlon_sim.run("send-keys", "y")
     pentathlon_sim.wait_for("MSG A on turn, round 1")
     pentathlon_sim.run("send-keys", "s")  # A's flag button

@@ -62,6 +62,15 @@ def test_fab_a_diffy_counts_at_most_three_games_won() -> None:
         check_result(_result(Game.FAB_A_DIFFY, "A", How.AWARD, (2, 2)))
 
 
+def test_fab_a_diffy_no_player_wins_a_third_game() -> None:
+    """Rulebook: "BEST 2 OUT OF 3 GAMES": the match ends at a player's second game won, so no
+    one has won 3 (R211, R785)."""
+    with pytest.raises(
+        InvalidInput, match=r"games won 3,0: the match ends once a player has won 2"
+    ):
+        check_result(_result(Game.FAB_A_DIFFY, "A", How.AWARD, (3, 0)))
+
+
 def test_a_result_whose_scores_are_not_given_is_taken_as_entered() -> None:
     check_result(_result(Game.CONTIG_60, "B", How.TIME_LIMIT))
     check_result(_result(Game.JUGGLE, "A", How.TIME_LIMIT, (None, 3)))

@@ -149,7 +149,7 @@ def test_the_game_monitor_types_a_chip_s_points_on_the_page(tmp_path: Path) -> N
 
     async def scenario() -> tuple[str, str, str]:
         async with running(daemon) as base:
-            await choose(daemon, "A begins")
+            await buttons(daemon, "yes", "next", "yes")  # A tossed 1, B 2: A begins
             async with phone_at(daemon, base, "monitor") as phone:
                 seated = await phone.locator("#seated").inner_text()
                 await buttons(daemon, "yes")  # the turn's menu
@@ -182,7 +182,7 @@ def test_the_monitor_confirms_a_phone_at_the_console(tmp_path: Path) -> None:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM)
             try:
                 phone = await (await browser.new_context(viewport=PHONE)).new_page()
-                await choose(daemon, "A begins")
+                await buttons(daemon, "yes", "next", "yes")  # A tossed 1, B 2: A begins
                 await buttons(daemon, "yes")  # the turn's menu
                 await choose(daemon, "Chip placed")
                 waiting = await ask_for_monitor(phone, base, daemon.page.access.code)

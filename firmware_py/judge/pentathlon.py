@@ -90,6 +90,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     card.add_argument("-o", "--out", type=file_path, help="write the card here (default: stdout)")
     card.add_argument("--force", action="store_true", help="replace --out if it exists")
     card.add_argument("--names", help="the players' names, A's then B's: 'Ann Lee,Ben Cho'")
+    card.add_argument("--event", default="", help="the event's name, as printed on the card")
+    card.add_argument("--date", default="", help="the date played, e.g. 2026-11-26")
+    card.add_argument("--division", default="", help="the division (I to V)")
+    card.add_argument("--round", type=int, dest="round_number", help="the round")
+    card.add_argument("--table", type=int, help="the table")
+    card.add_argument("--monitor", default="", help="the Game Monitor's name")
+    card.add_argument(
+        "--db", type=file_path, help="the tournament record: names and division of the seat"
+    )
+    card.add_argument(
+        "--layout", default="pages", help="pages (a card a page) or halves (one page, cut)"
+    )
     _add_json(card)
 
 
@@ -315,8 +327,10 @@ def _fab_games(games_text: str | None, tricks_text: str | None) -> tuple[Player 
     from rules.pentathlon import fab_a_diffy
 
     games = tuple(_fab_game(item) for item in games_text.split(",")) if games_text else ()
-    if len(games) > fab_a_diffy.GAMES:
-        raise InvalidInput(f"--games {games_text}: at most {fab_a_diffy.GAMES} games")
+    try:
+        fab_a_diffy.check_games(games)
+    except InvalidInput as error:
+        raise InvalidInput(f"--{error}") from None
     if tricks_text is None:
         return games
     if fab_a_diffy.decided(games):
@@ -335,13 +349,27 @@ def _fab_game(text: str) -> Player | None:
 
 def _card(args: argparse.Namespace) -> Answer:
     from firmware_py.families.pentathlon.card import card_html
-    from firmware_py.judge.pentathlon_source import game_record, names, write_card
+    from firmware_py.judge.pentathlon_source import (
+        card_heading,
+        card_layout,
+        game_record,
+        names,
+        seat_of,
+        write_card,
+    )
 
     if args.force and args.out is None:
         raise InvalidInput("--force replaces the --out file: give --out too")
+    layout = card_layout(args.layout)
     players = names(args.names)
-    data, where = game_record(args.source, args.session)
-    text = card_html(data, names=players, source=where)
+    data, _ = game_record(args.source, args.session)
+    division = args.division
+    if args.db is not None:
+        if args.names is not None:
+            raise InvalidInput("--names with --db: the names are the tournament record's seat's")
+        players, division = seat_of(args.db, args.round_number, args.table, data["game"])
+    heading = card_heading(args, division)
+    text = card_html(data, names=players, heading=heading, layout=layout)
     if args.out is None:
         return Answer(HOLDS, text.rstrip("\n"), {"record": data, "html": text})
     write_card(args.out, text, force=args.force)

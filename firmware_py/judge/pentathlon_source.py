@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from firmware_py.families.pentathlon.card import Heading, Layout
 from firmware_py.table.journal import JournalError
 from firmware_py.table.journal_cli import export_data, write_new_file
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text, require_replaceable
@@ -101,3 +102,56 @@ def write_card(out: Path, text: str, *, force: bool) -> None:
             raise InvalidInput(f"cannot write {out}: {error.strerror}") from None
     except (JournalError, UserFileError) as error:
         raise InvalidInput(str(error)) from None
+
+
+def card_layout(text: str) -> Layout:
+    try:
+        return Layout(text.strip().lower())
+    except ValueError:
+        raise InvalidInput(
+            f"--layout {text!r}: expected pages (a card a page) or halves (one page, cut in two)"
+        ) from None
+
+
+def _line(text: str, option: str) -> str:
+    text = " ".join(text.split())
+    if len(text) > MAX_NAME or not text.isprintable():
+        raise InvalidInput(
+            f"{option}: {text[:MAX_NAME]!r}: expected printable text of at most {MAX_NAME} "
+            "characters"
+        )
+    return text
+
+
+def card_heading(args: Any, division: str) -> Heading:
+    """The card's heading from the command's options (each one printable line)."""
+    return Heading(
+        event=_line(args.event, "--event"),
+        date=_line(args.date, "--date"),
+        division=_line(division, "--division"),
+        round="" if args.round_number is None else str(args.round_number),
+        table="" if args.table is None else str(args.table),
+        monitor=_line(args.monitor, "--monitor"),
+    )
+
+
+def seat_of(
+    db: Path, round_number: int | None, table: int | None, game: str
+) -> tuple[dict[str, str], str]:
+    """Player A's and B's names and their division, as the tournament record seats them at
+    ``table`` in ``round_number`` for ``game`` (R788). Read only."""
+    from firmware_py.director.pentathlon_record import PentathlonRecord
+    from firmware_py.director.tournament_db import TournamentDB
+
+    if round_number is None or table is None:
+        raise InvalidInput("--db: give --round and --table too: the seat whose names to print")
+    with TournamentDB.open(db) as opened:
+        event = PentathlonRecord(opened).event()
+        seat = event.seat_at(round_number, table)
+        if seat.game.value != game:
+            raise InvalidInput(
+                f"round {round_number} table {table} plays {seat.game.value} in the record, not "
+                f"{game}"
+            )
+        division = event.player(seat.a).division
+    return {"A": seat.a, "B": seat.b}, division

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rules.actions import Action, register
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction
 from rules.pentathlon.catalogue import (
     OTHER,
     ChallengeRule,
@@ -24,7 +24,7 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import GameRules, Play, require_turn
+from rules.pentathlon.play import GameRules, Play, check_points, require_turn
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result, lower_by, scores_text
 
@@ -90,9 +90,7 @@ def adjudicate(scores: Pair[int], how: How, why: str) -> Result:
 
 
 def _check_score(score: int) -> int:
-    if score < 0:
-        raise InvalidInput(f"score {score}: expected the points the space scores, 0 or more")
-    return score
+    return check_points(score, "score")
 
 
 class Contig60(GameRules):
@@ -184,20 +182,21 @@ class Contig60(GameRules):
             return board, f"{challenger} subtracts {CHALLENGE_BONUS}: running score {score}"
         return board, ""
 
-    def check_declaration(self, play: Play, player: Player, goal: str) -> None:
+    def declaration_doubt(self, play: Play, player: Player, goal: str) -> str | None:
         board = play.board
         assert isinstance(board, ContigBoard)
         if goal == "five-in-a-row":
             placed = board.chips_each - of(board.chips, player)
             if placed < IN_A_ROW:
-                raise IllegalAction(f"{player} has placed {placed} chips: 5 in a row needs 5")
-            return
+                return f"{player} has placed {placed} chips: 5 in a row needs 5"
+            return None
         score, other = of(board.scores, player), of(board.scores, player.other)
         if score > 0 or other - score < WIN_MARGIN:
-            raise IllegalAction(
+            return (
                 f"{player}'s running score is {score} against {other}: a win by score needs 0 "
                 f"or less and {WIN_MARGIN} or more below the opponent"
             )
+        return None
 
     def end_of_turn(self, play: Play) -> Result | None:
         board = play.board

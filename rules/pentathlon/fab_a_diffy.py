@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rules.actions import Action, register
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import (
     OTHER,
     ChallengeRule,
@@ -86,6 +86,21 @@ def decided(games: tuple[Player | None, ...]) -> bool:
     """No game left to play can change the overall result."""
     wins = [games.count(player) for player in Player]
     return len(games) >= GAMES or max(wins) >= GAMES_TO_WIN
+
+
+def check_games(games: tuple[Player | None, ...]) -> tuple[Player | None, ...]:
+    """Games as they can have been played: at most 3, none after the match was decided (a
+    player with 2 games won: R211, R785)."""
+    shown = ",".join("tie" if winner is None else winner.value for winner in games)
+    if len(games) > GAMES:
+        raise InvalidInput(f"games {shown}: at most {GAMES} games")
+    for played in range(1, len(games)):
+        if decided(games[:played]):
+            raise InvalidInput(
+                f"games {shown}: the match was decided after game {played} (R211): no game "
+                f"{played + 1} is played (R785)"
+            )
+    return games
 
 
 def overall(games: tuple[Player | None, ...]) -> Result:

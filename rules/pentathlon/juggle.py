@@ -21,7 +21,7 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import Check, GameRules, Play
+from rules.pentathlon.play import MAX_POINTS, Check, GameRules, Play
 from rules.pentathlon.players import Pair, Player
 from rules.pentathlon.results import How, Result, lower_by
 
@@ -92,8 +92,10 @@ class Juggle(GameRules):
             raise IllegalAction(
                 "the empty spaces are counted once time is called and the round is complete"
             )
-        if action.a < 0 or action.b < 0:
-            raise InvalidInput(f"empty spaces {action.a}, {action.b}: expected 0 or more each")
+        if not (0 <= action.a <= MAX_POINTS and 0 <= action.b <= MAX_POINTS):
+            raise InvalidInput(
+                f"empty spaces {action.a}, {action.b}: expected 0 to {MAX_POINTS} each (R787)"
+            )
         empty = (action.a, action.b)
         board = replace(play.board, empty=empty)
         return replace(

@@ -27,15 +27,19 @@ from rules.pentathlon.challenges import (
     warning,
 )
 from rules.pentathlon.monitor_actions import (
+    STAR_DRAWS_HIGH,
     Begins,
     Challenge,
+    ChipInHand,
     Confirm,
     DeclareWin,
     DieToss,
     ForfeitTurn,
+    Infraction,
     Opinion,
     PassFlag,
     Rule,
+    StarCard,
     StartPentathlon,
     StripDraw,
     TimeCalled,
@@ -43,6 +47,7 @@ from rules.pentathlon.monitor_actions import (
     check_start,
 )
 from rules.pentathlon.play import (
+    Declaration,
     GameRules,
     Play,
     call_time,
@@ -75,6 +80,9 @@ class PentathlonGame:
     challenges: tuple[ChallengeRecord, ...] = ()
     window: Window | None = None
     result: Result | None = None  # confirmed by the monitor: the game is over
+    start_entries: tuple[Action, ...] = ()  # the start as entered, re-tosses included (R788)
+    notes: tuple[tuple[int, Action], ...] = ()  # events recorded with their turn: infractions,
+    # and each game's own (a trap penalty, a stack count): no challenge, no effect on play
 
     @property
     def rules(self) -> GameRules:
@@ -114,6 +122,19 @@ class PentathlonGame:
     def on_turn(self) -> Player | None:
         return self.play.holder if self.play is not None and self.phase == "play" else None
 
+    @property
+    def infractions(self) -> tuple[Infraction, ...]:
+        return tuple(action for _, action in self.notes if isinstance(action, Infraction))
+
+    @property
+    def removed(self) -> tuple[Player, ...]:
+        """Players the Tournament Director removed from the site (R789)."""
+        return tuple(i.player for i in self.infractions if i.removal)
+
+    def zero_points(self, player: Player) -> bool:
+        """The Tournament Director's "0 points" for a Code of Conduct infraction (R789)."""
+        return any(i.player is player and i.zero_points for i in self.infractions)
+
     def strikes(self, player: Player) -> int:
         return strikes(self.challenges, player)
 
@@ -142,8 +163,11 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
             f"challenge {waiting.number} ({waiting.challenger}: {waiting.rule}) is waiting for "
             "the monitor's ruling; the clocks are stopped"
         )
+    if isinstance(action, (Infraction, *state.rules.note_kinds)):
+        return _note(state, action)
     if state.play is None:
-        return replace(state, play=_begin(state, action))
+        entries = (*state.start_entries, action)
+        return replace(state, play=_begin(state, action), start_entries=entries)
     state = _resume(state)
     if isinstance(action, Challenge):
         return _challenge(state, action)
@@ -153,41 +177,71 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
 # -- who begins ------------------------------------------------------------------------------
 
 
-def _begin(state: PentathlonGame, action: Action) -> Play:
+def _begin(state: PentathlonGame, action: Action) -> Play | None:
+    """The first turn, or None: equal tosses or strips, recorded, and tossed again (R788)."""
     rules = state.rules
     if isinstance(action, Begins):
         beginner = action.player
     elif isinstance(action, DieToss) and rules.starts_by is StartMethod.DIE_TOSS:
-        beginner = _lower_toss(action)
+        found = _lower_toss(action)
+        if found is None:
+            return None
+        beginner = found
     elif isinstance(action, StripDraw) and rules.starts_by is StartMethod.STRIP_DRAW:
         assert state.settings.partitions is not None
         lower = lower_strip(action.a, action.b, state.settings.partitions)
         if lower is None:
-            raise IllegalAction(f"both strips are worth {action.a}: draw again")
+            return None
         beginner = (Player.A, Player.B)[lower]
+    elif isinstance(action, ChipInHand) and rules.starts_by is StartMethod.CHIP_IN_HAND:
+        picker = action.named_by.other
+        beginner = picker if action.picked_starting else action.named_by
+    elif isinstance(action, StarCard) and rules.starts_by is StartMethod.FIRST_STAR_CARD:
+        if not 1 <= action.draw <= STAR_DRAWS_HIGH:
+            raise InvalidInput(f"star card on draw {action.draw}: expected 1 to {STAR_DRAWS_HIGH}")
+        beginner = action.first if action.draw % 2 else action.first.other
     else:
         raise IllegalAction(
             f"{rules.title} begins by {rules.starts_by.value}: enter "
-            f"{_start_action(rules.starts_by)} or pentathlon.begins first"
+            f"{_start_method_action(rules.starts_by)} or pentathlon.begins first"
         )
     return first_turn(rules.new_board(state.settings), beginner, rules)
 
 
-def _start_action(method: StartMethod) -> str:
-    if method is StartMethod.DIE_TOSS:
-        return "pentathlon.die_toss"
-    if method is StartMethod.STRIP_DRAW:
-        return "pentathlon.strip_draw"
-    return "the monitor's verdict,"
-
-
-def _lower_toss(toss: DieToss) -> Player:
+def _lower_toss(toss: DieToss) -> Player | None:
     for value in (toss.a, toss.b):
         if not 1 <= value <= DIE_SIDES:
             raise InvalidInput(f"die toss {value}: expected 1 to {DIE_SIDES}")
     if toss.a == toss.b:
-        raise IllegalAction(f"both tossed {toss.a}: toss again")
+        return None  # both toss again
     return Player.A if toss.a < toss.b else Player.B
+
+
+def _start_method_action(method: StartMethod) -> str:
+    return {
+        StartMethod.DIE_TOSS: "pentathlon.die_toss",
+        StartMethod.STRIP_DRAW: "pentathlon.strip_draw",
+        StartMethod.CHIP_IN_HAND: "pentathlon.chip_in_hand",
+        StartMethod.FIRST_STAR_CARD: "pentathlon.star_card",
+    }[method]
+
+
+# -- events recorded beside the play ---------------------------------------------------------
+
+
+def _note(state: PentathlonGame, action: Action) -> PentathlonGame:
+    """An infraction (R789), or one of the game's own events (R790, R791): recorded with the
+    turn; it changes no play and does not end a ruling's window."""
+    play = state.play
+    if isinstance(action, Infraction):
+        if action.player in state.removed:
+            raise IllegalAction(f"{action.player} has been removed from the tournament site")
+    else:
+        if play is None or state.phase != "play":
+            raise IllegalAction(f"{action.kind!r} is recorded during a turn")
+        state.rules.check_note(play, action)
+    turn = play.turn if play is not None else 0
+    return replace(state, notes=(*state.notes, (turn, action)))
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -259,7 +313,15 @@ def _declare(play: Play, rules: GameRules, action: DeclareWin) -> Play:
         raise IllegalAction(f"{player} must hold the flag card to declare a win")
     if player in play.declared:
         raise IllegalAction(f"{player} has declared a win already")
-    rules.check_declaration(play, player, action.goal)
+    # Recorded as declared, whatever the record says: the challenge (or none) decides (R780).
+    declaration = Declaration(
+        player,
+        action.goal,
+        play.turn,
+        by_monitor=action.by_monitor,
+        record_says=rules.declaration_doubt(play, player, action.goal),
+    )
+    play = replace(play, declarations=(*play.declarations, declaration))
     declared = (*play.declared, player)
     # Juggle: when the beginning player declares, the second player completes a turn first.
     if rules.round_game and player is play.beginner and play.holder is play.beginner:

@@ -158,3 +158,38 @@ class DeclareWin(Action):
 @dataclass(frozen=True, slots=True)
 class Confirm(Action):
     """The monitor confirms the result: the game is over and the score cards are signed."""
+
+
+@register("pentathlon.chip_in_hand")
+@dataclass(frozen=True, slots=True)
+class ChipInHand(Action):
+    """Queens & Guards' start: ``named_by`` named the starting colour, the other player picked
+    a hand; ``picked_starting``: that hand held the starting colour (its picker begins)."""
+
+    named_by: Player
+    picked_starting: bool
+
+
+STAR_DRAWS_HIGH = 99  # the draws the table's entry counts to (R788)
+
+
+@register("pentathlon.star_card")
+@dataclass(frozen=True, slots=True)
+class StarCard(Action):
+    """Stars & Bars' start: ``first`` drew first, the players alternating; the first card with
+    stars came on draw number ``draw`` (1 is ``first``'s); its drawer begins."""
+
+    first: Player
+    draw: int
+
+
+@register("pentathlon.infraction")
+@dataclass(frozen=True, slots=True)
+class Infraction(Action):
+    """A Code of Conduct infraction by ``player``, "handled by the Tournament Director", whose
+    decision it records: "0 points and/or being required to leave the tournament site" (R789);
+    neither is a warning, recorded."""
+
+    player: Player
+    zero_points: bool = False
+    removal: bool = False

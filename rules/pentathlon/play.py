@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from rules.actions import Action
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import (
     ChallengeRule,
     Effect,
@@ -28,6 +28,29 @@ from rules.pentathlon.catalogue import (
 from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result
+
+
+class Fate(StrEnum):
+    """What became of a declared win (R780, R781)."""
+
+    STANDING = "standing"  # not decided by a challenge: it stands unless one is
+    CONFIRMED = "confirmed"  # challenged and ruled Incorrect: "the declared win is confirmed"
+    TO_CHALLENGER = "to-challenger"  # Correct on a rule about the goal: the challenger wins
+    WITHDRAWN = "withdrawn"  # Correct on another rule: the declaration goes, play continues
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A win as the player declared it (or the monitor, in Queens & Guards), recorded whatever
+    the record says: the challenge, or its absence, decides (R780)."""
+
+    player: Player
+    goal: str
+    turn: int  # the turn in which it was declared
+    by_monitor: bool = False
+    record_says: str | None = None  # what the monitor's record says against it, if anything
+    fate: Fate = Fate.STANDING
+    challenge: int | None = None  # the challenge whose ruling decided its fate
 
 
 class Check(StrEnum):
@@ -55,6 +78,7 @@ class Play:
     forfeited: Pair[int] = (0, 0)  # turns forfeited at the one-minute limit
     turns_lost: Pair[int] = (0, 0)  # turns lost to I rulings
     declared: tuple[Player, ...] = ()  # declared wins standing, in order
+    declarations: tuple[Declaration, ...] = ()  # every declared win and its fate, in order
     time_called: bool = False
     finish_round: int | None = None  # time called: the game ends once this round is complete
     counting: bool = False  # Juggle: the time limit is reached, the monitor counts spaces
@@ -82,6 +106,10 @@ class GameRules:
     not_challengeable: ClassVar[dict[str, str]] = {}
     goals: ClassVar[dict[str, str]] = {}  # the wins a player declares: key -> title
     monitor_declares: ClassVar[bool] = False  # the monitor may declare a win not announced
+    note_kinds: ClassVar[tuple[type[Action], ...]] = ()  # the game's own recorded events
+
+    def check_note(self, play: Play, action: Action) -> None:
+        """Refuse one of the game's own events the play does not allow now."""
 
     def new_board(self, start: StartPentathlon) -> Any:
         raise NotImplementedError
@@ -100,8 +128,10 @@ class GameRules:
         latest turn began."""
         return board, ""
 
-    def check_declaration(self, play: Play, player: Player, goal: str) -> None:
-        """Refuse a declared win the record contradicts (a plain IllegalAction)."""
+    def declaration_doubt(self, play: Play, player: Player, goal: str) -> str | None:
+        """What the record says against a declared win (None: nothing). It is never a reason
+        to refuse the declaration: the challenge decides (R780)."""
+        return None
 
     def end_of_turn(self, play: Play) -> Result | None:
         return None
@@ -130,6 +160,16 @@ class GameRules:
     def scores(self, board: Any) -> dict[str, Any]:
         """The final scores for the record, as plain JSON data."""
         return {}
+
+
+MAX_POINTS = 999  # points a move carries as announced: the table's three digits (R787)
+
+
+def check_points(points: int, name: str) -> int:
+    """Announced points (a chip's, a capture's, a card's): whole, 0 to MAX_POINTS (R787)."""
+    if not 0 <= points <= MAX_POINTS:
+        raise InvalidInput(f"{name} {points}: expected the points as announced, 0 to {MAX_POINTS}")
+    return points
 
 
 def require_turn(play: Play) -> None:

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from rules.actions import Action, register
+from rules.errors import IllegalAction
 from rules.pentathlon.catalogue import (
     OTHER,
     ChallengeRule,
@@ -30,6 +31,16 @@ from rules.pentathlon.results import How, Result
 @dataclass(frozen=True, slots=True)
 class MovePiece(Action):
     """The player on turn moves a piece (or moves a trapped piece out of a trap)."""
+
+
+@register("pentathlon.qg.trap_penalty")
+@dataclass(frozen=True, slots=True)
+class TrapPenalty(Action):
+    """``player`` moved a piece into a trap, backwards, or a guard onto the Throne or centre:
+    the opponent (on turn now) placed it on the outermost band, then completes a regular turn.
+    Not a challenge, and not on the Challenge Record Sheet (R790)."""
+
+    player: Player
 
 
 class TieReason(StrEnum):
@@ -86,6 +97,21 @@ class QueensAndGuards(GameRules):
         "queen-surrounded": "the Queen on the centre hexagon surrounded by the player's 6 guards",
     }
     monitor_declares = True
+    note_kinds: ClassVar[tuple[type[Action], ...]] = (TrapPenalty,)
+
+    def check_note(self, play: Play, action: Action) -> None:
+        assert isinstance(action, TrapPenalty)
+        if action.player is play.holder:
+            raise IllegalAction(
+                f"{action.player} holds the flag card: the opponent, on turn, moves the piece "
+                "of the player who moved into the trap"
+            )
+        if play.round == 1 and play.holder is play.beginner:
+            raise IllegalAction(f"{action.player} has not moved yet: no piece to place")
+        if play.played:
+            raise IllegalAction(
+                f"{play.holder} has moved this turn: the piece is placed before the turn (R790)"
+            )
 
     def new_board(self, start: StartPentathlon) -> QueensBoard:
         return QueensBoard()

@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.actions import Action, encode
 from rules.pentathlon import FAMILY
 from rules.pentathlon.catalogue import Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.monitor_actions import (
+    Begins,
+    ChipInHand,
+    DieToss,
+    Infraction,
+    StarCard,
+    StripDraw,
+)
+from rules.pentathlon.play import Declaration
 from rules.pentathlon.players import Player, of
 
 
@@ -47,6 +57,11 @@ def record(state: PentathlonGame) -> dict[str, Any]:
         "scores": rules.scores(play.board) if play else None,
         "players": {player.value: _player(state, player) for player in Player},
         "challenges": [_challenge(state, record) for record in state.challenges],
+        "declarations": [_declaration(state, d) for d in play.declarations] if play else [],
+        "start": [start_text(state, action) for action in state.start_entries],
+        "events": [
+            {"turn": turn, "kind": action.kind, **_event(action)} for turn, action in state.notes
+        ],
     }
 
 
@@ -89,6 +104,7 @@ def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
         "result": result.outcome(player) if result else None,
         "how": result.how.value if result else None,
         "i_ia": state.strikes(player),
+        "zero_points": state.zero_points(player),
         "warning": state.warning(player),
         "forfeited_turns": of(play.forfeited, player) if play else 0,
         "lost_turns": of(play.turns_lost, player) if play else 0,
@@ -127,3 +143,77 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
         "final": record.final or state.result is not None,
         "in_force": record.in_force,
     }
+
+
+def _declaration(state: PentathlonGame, declaration: Declaration) -> dict[str, Any]:
+    """A declared win as declared, what the record said against it, and its fate (R780)."""
+    return {
+        "player": declaration.player.value,
+        "goal": declaration.goal,
+        "goal_title": state.rules.goals.get(declaration.goal, declaration.goal),
+        "turn": declaration.turn,
+        "by_monitor": declaration.by_monitor,
+        "record_says": declaration.record_says,
+        "fate": declaration.fate.value,
+        "challenge": declaration.challenge,
+    }
+
+
+def start_text(state: PentathlonGame, action: Action) -> str:
+    """One entry of the start in words (R788)."""
+    if isinstance(action, DieToss):
+        if action.a == action.b:
+            return f"Die toss: A {action.a}, B {action.b}: equal, tossed again"
+        lower = Player.A if action.a < action.b else Player.B
+        return f"Die toss: A {action.a}, B {action.b}: {lower} has the lower toss and begins"
+    if isinstance(action, StripDraw):
+        begins = state.play.beginner.value if state.play else None
+        if action is state.start_entries[-1] and begins:
+            return f"Strips drawn: A {action.a}, B {action.b}: {begins} has the lower and begins"
+        return f"Strips drawn: A {action.a}, B {action.b}: equal, drawn again"
+    if isinstance(action, ChipInHand):
+        picker = action.named_by.other
+        held = "held" if action.picked_starting else "did not hold"
+        begins = picker if action.picked_starting else action.named_by
+        return (
+            f"Chip in hand: {action.named_by} named the starting colour, {picker} picked a hand "
+            f"that {held} it: {begins} begins"
+        )
+    if isinstance(action, StarCard):
+        begins = action.first if action.draw % 2 else action.first.other
+        return (
+            f"Cards drawn: {action.first} drew first; the first card with stars came on draw "
+            f"{action.draw}: {begins} begins"
+        )
+    if isinstance(action, Begins):
+        return f"{action.player} begins (the Monitor's word)"
+    return action.kind
+
+
+def _event(action: Action) -> dict[str, Any]:
+    """An event recorded beside the play (R789-R791), with its words."""
+    fields = {
+        name: value.value if hasattr(value, "value") else value
+        for name, value in encode(action).items()
+        if name != "action"
+    }
+    if isinstance(action, Infraction):
+        decided = [
+            *(["0 points"] if action.zero_points else []),
+            *(["required to leave the tournament site"] if action.removal else []),
+        ]
+        said = " and ".join(decided) or "recorded (no penalty)"
+        text = (
+            f"Code of Conduct infraction by {action.player}, handled by the Tournament "
+            f"Director: {said}"
+        )
+    elif action.kind == "pentathlon.qg.trap_penalty":
+        text = (
+            f"{fields['player']} moved a piece into a trap (or backwards, or a guard onto the "
+            "Throne or centre): the opponent placed it on the outermost band (not a challenge)"
+        )
+    elif action.kind == "pentathlon.sb.stack_count":
+        text = f"{fields['asked_by']} asked the number of cards in a stack: {fields['cards']}"
+    else:
+        text = action.kind
+    return {**fields, "text": text}

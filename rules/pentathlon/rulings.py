@@ -4,8 +4,10 @@ C: a challenge of the opponent's declared win on a rule about the game's intende
 the win to the challenger; on another rule it withdraws the declaration and play continues
 (R222). Otherwise the game's CORRECT effects apply (restore, subtract, the trick, the card's
 points), a pending award is checked again, and the challenger begins a turn (or gets an
-additional one). I: loss of turn; a declared win is confirmed. IA: recorded, no loss of turn.
-A challenger who does not hold the flag card loses their next turn (R224).
+additional one). I: loss of turn; a declared win is confirmed, and the game ends with it at
+once (R781). IA: recorded, no loss of turn; a declared win stands. A challenger who does not
+hold the flag card loses their next turn (R224). Each declaration's fate is kept with it; a
+ruling that ends the game says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ from dataclasses import replace
 
 from rules.pentathlon.catalogue import ChallengeRule, Effect, Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
-from rules.pentathlon.play import GameRules, Play, declaration_result, hand_flag, restart_turn
+from rules.pentathlon.play import (
+    Fate,
+    GameRules,
+    Play,
+    declaration_result,
+    hand_flag,
+    restart_turn,
+)
 from rules.pentathlon.players import Player, of, with_value
 from rules.pentathlon.results import How, Result
 
@@ -23,29 +32,75 @@ def apply_ruling(play: Play, rules: GameRules, record: ChallengeRecord) -> tuple
     ruling = record.ruling
     assert ruling is not None
     rule = find_rule(rules.challenge_rules, record.rule)
+    ended = play.pending is not None
     if ruling is Ruling.CORRECT:
-        return _correct(play, rules, record.challenger, rule)
-    confirmed = record.challenger.other in play.declared
-    if ruling is Ruling.INCORRECT:
-        play, text = _lose_turn(play, rules, record.challenger)
+        play, text = _correct(play, rules, record, rule)
+    elif ruling is Ruling.INCORRECT:
+        play, text = _incorrect(play, rules, record)
     else:
-        text = "recorded; no loss of turn"
+        play, text = _inappropriate(play, record.challenger)
+    if not ended and play.pending is not None and play.pending.detail not in text:
+        text += f"; so the game ends: {play.pending.detail}"  # at once, as the ruling says
+    return play, text
+
+
+def _incorrect(play: Play, rules: GameRules, record: ChallengeRecord) -> tuple[Play, str]:
+    """I: loss of turn; of a declared win: "the declared win is confirmed" (R781)."""
+    challenger = record.challenger
+    confirmed = challenger.other in play.declared
+    if confirmed:
+        play = decide(play, challenger.other, Fate.CONFIRMED, record.number)
+    if confirmed and play.pending is None and not play.counting and play.holder is not challenger:
+        # Juggle: the beginning player's win waits for the second player's turn; the I costs
+        # that very turn, so the round is complete and the confirmed win ends the game now.
+        lost = with_value(play.turns_lost, challenger, of(play.turns_lost, challenger) + 1)
+        won = declaration_result(play.declared, rules.title)
+        play = replace(play, turns_lost=lost, pending=won, pending_check=None)
+        return play, (
+            f"the declared win is confirmed; loss of turn: {challenger} loses the turn that "
+            "would complete the round"
+        )
+    play, text = _lose_turn(play, rules, challenger)
     return play, f"the declared win is confirmed; {text}" if confirmed else text
 
 
+def _inappropriate(play: Play, challenger: Player) -> tuple[Play, str]:
+    """IA: recorded, no loss of turn; a declared win it was about stands, unjudged (R781)."""
+    text = "recorded; no loss of turn"
+    declarer = challenger.other
+    if declarer not in play.declared:
+        return play, text
+    if play.pending is None and not play.counting:
+        return play, f"{declarer}'s declared win stands; {text}: {challenger} completes the round"
+    return play, f"{declarer}'s declared win stands; {text}"
+
+
+def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
+    """The fate of ``player``'s standing declaration, decided by challenge ``challenge``."""
+    declarations = list(play.declarations)
+    for index in reversed(range(len(declarations))):
+        declaration = declarations[index]
+        if declaration.player is player and declaration.fate is Fate.STANDING:
+            declarations[index] = replace(declaration, fate=fate, challenge=challenge)
+            break
+    return replace(play, declarations=tuple(declarations))
+
+
 def _correct(
-    play: Play, rules: GameRules, challenger: Player, rule: ChallengeRule
+    play: Play, rules: GameRules, record: ChallengeRecord, rule: ChallengeRule
 ) -> tuple[Play, str]:
+    challenger = record.challenger
     challenged = challenger.other
     texts = []
     if challenged in play.declared:
         if rule.goal:
             detail = f"{challenged}'s declared win was challenged Correct: {rule.title}"
             won = Result(challenger, How.CHALLENGED_WIN, detail)
+            play = decide(play, challenged, Fate.TO_CHALLENGER, record.number)
             return replace(play, declared=(), pending=won, pending_check=None), (
                 f"the win goes to {challenger}"
             )
-        play = _withdraw(play, rules, challenged)
+        play = _withdraw(decide(play, challenged, Fate.WITHDRAWN, record.number), rules, challenged)
         texts.append(f"{challenged}'s declared win is withdrawn and play continues")
     board = play.board
     prior = of(play.turn_start, challenged)
@@ -61,6 +116,8 @@ def _correct(
     if play.in_turn:
         play, turn_texts = _challenger_turn(play, rules, challenger, rule)
         texts += turn_texts
+    if challenger in play.declared:  # the declarer's own challenge decides nothing of it (R782)
+        texts.append(f"{challenger}'s declared win stands")
     return play, "; ".join(texts) or "recorded"
 
 

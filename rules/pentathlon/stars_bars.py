@@ -24,7 +24,7 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import Check, GameRules, Play, require_turn
+from rules.pentathlon.play import Check, GameRules, Play, check_points, require_turn
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result, higher_by, scores_text
 
@@ -36,6 +36,8 @@ CPA_STACKS = 4  # the Central Playing Area's stacks
 CPA_TURN_OVER_POINTS = 2
 CPA_REMOVE_ALL_POINTS = 4
 OPA_REMOVE_POINTS = 2
+STACK_CARDS = 4  # a stack scores once it holds 4 or more cards
+HAND = 4  # "each player has a total of 4 cards placed face up on the player's side"
 
 
 @register("pentathlon.sb.stacks")
@@ -64,6 +66,16 @@ class CardsOut(Action):
     """Both players have no more cards to place: the end of the game."""
 
 
+@register("pentathlon.sb.stack_count")
+@dataclass(frozen=True, slots=True)
+class StackCount(Action):
+    """``asked_by`` asked the Monitor the number of cards in a stack; the Monitor reported
+    ``cards`` (R791)."""
+
+    asked_by: Player
+    cards: int
+
+
 def stack_points(action: ScoreStacks) -> int:
     if not 0 <= action.cpa_turned <= CPA_STACKS or action.opa_removed < 0:
         raise InvalidInput(
@@ -84,6 +96,40 @@ class StarsBoard:
     stack_points: Pair[int] = (0, 0)  # ... and for 4-card stacks
     placed: bool = False  # the player on turn has placed this turn's card
     stacked: bool = False  # ... has scored stack points this turn
+    # What the pieces allow (R783): at most this many cards are on the board (the CPA's 4 from
+    # the start, one a card placed, less at least 4 a stack removed); the CPA stacks turned over
+    # and not yet removed; whether the four CPA stacks have been removed once (before that,
+    # each of the CPA's 4 stacks holds at least its starting card); each player's cards placed.
+    on_board: int = CPA_STACKS
+    cpa_turned_over: int = 0
+    cpa_cleared: bool = False
+    cards_placed: Pair[int] = (0, 0)
+    stack_undo: Pair[tuple[int, int, bool]] = ((0, 0, False), (0, 0, False))  # a C restores it
+
+
+def check_stacks(board: StarsBoard, action: ScoreStacks) -> None:
+    """The stacks scored must be on the board: 4 or more cards each (R783)."""
+    stack_points(action)
+    untouched = CPA_STACKS - board.cpa_turned_over
+    if action.cpa_turned > untouched:
+        raise IllegalAction(
+            f"stacks: {action.cpa_turned} CPA stacks turned over, but {untouched} of the "
+            f"{CPA_STACKS} are not turned over yet (R783)"
+        )
+    turned = board.cpa_turned_over + action.cpa_turned
+    if action.cpa_removed and turned < CPA_STACKS:
+        raise IllegalAction(
+            f"stacks: the CPA stacks are removed once all {CPA_STACKS} are turned over; "
+            f"{turned} would be (R783)"
+        )
+    least_cpa = 0 if board.cpa_cleared else CPA_STACKS - turned  # a starting card each
+    needed = STACK_CARDS * (turned + action.opa_removed) + least_cpa
+    if needed > board.on_board:
+        raise IllegalAction(
+            f"stacks: {turned} CPA stacks turned over and {action.opa_removed} OPA stacks "
+            f"removed need at least {needed} cards on the board; at most {board.on_board} are "
+            "(the CPA's 4 and the cards placed, less the stacks removed) (R783)"
+        )
 
 
 def round_end_award(scores: Pair[int]) -> Result | None:
@@ -138,12 +184,23 @@ class StarsAndBars(GameRules):
         ),
         ChallengeRule(OTHER, "Other", ()),
     )
+    note_kinds: ClassVar[tuple[type[Action], ...]] = (StackCount,)
     not_challengeable: ClassVar[dict[str, str]] = {
         "draw-card": "drawing a card to complete the hand is not challengeable: the Monitor "
         "reminds the player",
         "stack-check": "checking a turned-over or removed stack is not challengeable: the "
         "Monitor always checks it",
     }
+
+    def check_note(self, play: Play, action: Action) -> None:
+        assert isinstance(action, StackCount)
+        board = play.board
+        assert isinstance(board, StarsBoard)
+        if not 1 <= action.cards <= board.on_board:
+            raise InvalidInput(
+                f"a stack of {action.cards} cards: expected 1 to {board.on_board}, the most "
+                "cards on the board (R791)"
+            )
 
     def new_board(self, start: StartPentathlon) -> StarsBoard:
         return StarsBoard()
@@ -154,6 +211,9 @@ class StarsAndBars(GameRules):
             board,
             card_points=with_value(board.card_points, player, 0),
             stack_points=with_value(board.stack_points, player, 0),
+            stack_undo=with_value(
+                board.stack_undo, player, (0, board.cpa_turned_over, board.cpa_cleared)
+            ),
             placed=False,
             stacked=False,
         )
@@ -172,20 +232,27 @@ class StarsAndBars(GameRules):
                 )
             if board.stacked:
                 raise IllegalAction(f"{player} has scored stack points this turn")
+            check_stacks(board, action)
             board = _add(replace(board, stacked=True), player, points)
             board = replace(board, stack_points=with_value(board.stack_points, player, points))
-            return replace(play, board=board)
+            return replace(play, board=_stacks_taken(board, player, action))
         if isinstance(action, PlaceCard):
             require_turn(play)
-            if action.points < 0:
-                raise InvalidInput(f"points {action.points}: expected 0 or more")
+            check_points(action.points, "points")
             if board.placed:
                 raise IllegalAction(f"{player} has placed this turn's card: pass the flag card")
             board = _add(replace(board, placed=True), player, action.points)
-            board = replace(board, card_points=with_value(board.card_points, player, action.points))
+            placed = of(board.cards_placed, player) + 1
+            board = replace(
+                board,
+                card_points=with_value(board.card_points, player, action.points),
+                on_board=board.on_board + 1,
+                cards_placed=with_value(board.cards_placed, player, placed),
+            )
             return replace(play, board=board, played=True)
         if isinstance(action, CardsOut):
             require_turn(play)
+            _check_cards_out(board, player)
             return replace(play, pending=self._cards_out(play), pending_check=Check.CARDS_OUT)
         return super().move(play, action)
 
@@ -203,6 +270,8 @@ class StarsAndBars(GameRules):
             points = of(board.card_points, challenged)
             board = _add(board, challenged, -points)
             board = replace(board, card_points=with_value(board.card_points, challenged, 0))
+            # the card goes to the discard pile: off the board, and out of the hand all the same
+            board = replace(board, on_board=max(0, board.on_board - 1))
             return board, (
                 f"{challenged} subtracts the card's {points} points (running score "
                 f"{of(board.scores, challenged)}); the card goes to the discard pile"
@@ -211,6 +280,7 @@ class StarsAndBars(GameRules):
             points = of(board.stack_points, challenged)
             board = _add(board, challenged, -points)
             board = replace(board, stack_points=with_value(board.stack_points, challenged, 0))
+            board = _stacks_restored(board, challenged)
             return board, (
                 f"{challenged} subtracts only the {points} stack points (running score "
                 f"{of(board.scores, challenged)}); the card placed stays"
@@ -241,3 +311,66 @@ def _add(board: StarsBoard, player: Player, points: int) -> StarsBoard:
     return replace(
         board, scores=with_value(board.scores, player, of(board.scores, player) + points)
     )
+
+
+def most_stacks(board: StarsBoard, cpa_turned: int | None) -> int:
+    """The most stacks the board allows: CPA stacks to turn over (``cpa_turned`` None), or OPA
+    stacks to remove once ``cpa_turned`` are turned over this turn (R783)."""
+    if cpa_turned is None:
+        turnable = range(CPA_STACKS - board.cpa_turned_over, -1, -1)
+        return next(t for t in turnable if _fits(board, t, 0) or t == 0)
+    return max(
+        0,
+        max(
+            (n for n in range(board.on_board // STACK_CARDS + 1) if _fits(board, cpa_turned, n)),
+            default=0,
+        ),
+    )
+
+
+def _fits(board: StarsBoard, cpa_turned: int, opa_removed: int) -> bool:
+    try:
+        check_stacks(board, ScoreStacks(cpa_turned, False, opa_removed))
+    except (IllegalAction, InvalidInput):
+        return False
+    return True
+
+
+def _stacks_taken(board: StarsBoard, player: Player, action: ScoreStacks) -> StarsBoard:
+    """The stacks scored leave the board (removed) or stay turned over (R783)."""
+    removed = STACK_CARDS * (action.opa_removed + (CPA_STACKS if action.cpa_removed else 0))
+    turned = 0 if action.cpa_removed else board.cpa_turned_over + action.cpa_turned
+    undo = (removed, board.cpa_turned_over, board.cpa_cleared)
+    return replace(
+        board,
+        on_board=board.on_board - removed,
+        cpa_turned_over=turned,
+        cpa_cleared=board.cpa_cleared or action.cpa_removed,
+        stack_undo=with_value(board.stack_undo, player, undo),
+    )
+
+
+def _stacks_restored(board: StarsBoard, player: Player) -> StarsBoard:
+    """A Correct stack-points challenge: the stacks are back as they were (R783)."""
+    removed, turned, cleared = of(board.stack_undo, player)
+    return replace(
+        board,
+        on_board=board.on_board + removed,
+        cpa_turned_over=turned,
+        cpa_cleared=cleared,
+        stack_undo=with_value(board.stack_undo, player, (0, turned, cleared)),
+    )
+
+
+def _check_cards_out(board: StarsBoard, player: Player) -> None:
+    """ "END OF GAME when BOTH players have no more cards to place": at the beginning of a turn,
+    and only once each player has placed at least the 4 cards of the starting hand (R784)."""
+    if board.placed:
+        raise IllegalAction(f"{player} has placed a card this turn: cards out is at a turn's start")
+    short = [p for p in Player if of(board.cards_placed, p) < HAND]
+    if short:
+        counts = ", ".join(f"{p} {of(board.cards_placed, p)}" for p in short)
+        raise IllegalAction(
+            f"cards out: both players place every card of their hand of {HAND} first; "
+            f"cards placed: {counts} (R784)"
+        )

@@ -109,6 +109,11 @@ def judge_trick(
     return TrickVerdict(not problems, sentence, tuple(problems))
 
 
+def deck_strips(partitions: Sequence[int]) -> tuple[str, ...]:
+    """The strips of the deck as labelled, by partition: 1/2, 2/2, 1/3, ... (no zero strips)."""
+    return tuple(f"{n}/{d}" for d in check_partitions(partitions) for n in range(1, d + 1))
+
+
 def lower_strip(a: str, b: str, partitions: Sequence[int]) -> int | None:
     """Fab-a-Diffy's start: 0 if strip ``a`` is lower, 1 if ``b`` is, None if they are equal."""
     partitions = check_partitions(partitions)

@@ -132,6 +132,11 @@ def _fab_games(won: tuple[int, int]) -> tuple[Player | None, ...]:
         raise InvalidInput(
             f"games won {a},{b}: expected 0 or more each, {fab_a_diffy.GAMES} at most in all"
         )
+    if max(won) > fab_a_diffy.GAMES_TO_WIN:
+        raise InvalidInput(
+            f"games won {a},{b}: the match ends once a player has won "
+            f"{fab_a_diffy.GAMES_TO_WIN} (R211, R785)"
+        )
     return (Player.A,) * a + (Player.B,) * b
 
 

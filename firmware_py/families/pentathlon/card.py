@@ -1,22 +1,29 @@
-"""The printable score card of one Pentathlon game: an HTML page ready to print (A4 or Letter,
-one page), made from the game's record (``rules.pentathlon.record.record``).
+"""The printable score cards of one Pentathlon game: one card per Pentathlete, an HTML page
+ready to print (A4 or Letter: each card a page, or both on one page to cut in two), made from
+the game's record (``rules.pentathlon.record.record``).
 
-"The Score Card is THE ONLY Official Record of a Pentathlete's score": per player the result
-and how it was decided, the final score, the challenges made (C / I / IA, the rules) and the
-opinions asked, with a line for each player's signature (R261). The page is one file with no
-external assets (its style inline, no script, no image); every text from the record or the
-command line is escaped.
+"The Score Card is THE ONLY Official Record of a Pentathlete's score ... Pentathletes are to
+verify the information on their score card and sign their own score card" (R261, R788): each
+card names the event, date, division, round, table and game, both players, the start, the
+result and how it was decided, the final scores, every declared win and what became of it,
+every challenge with its ruling in force and who ruled, the player's own C / I / IA, the events
+recorded (infractions, trap penalties, stack counts), and a line for the player's signature and
+the Game Monitor's. Nothing of the machine is on it (no path, no file name). What is not known
+is a blank line to write on. The page is one file with no external assets (its style inline,
+no script, no image); every text from the record or the command line is escaped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from html import escape
 from typing import Any
 
 PLAYERS = ("A", "B")
 HOW = {
-    "goal": "the game's goal",
+    "goal": "the game's goal, declared",
     "award": "the Monitor's award",
     "time-limit": "time-limit adjudication",
     "three-i-ia": "three I/IA",
@@ -29,106 +36,198 @@ OFFICIALS = {
     "tournament-director": "Tournament Director",
 }
 RESULTS = {"win": "WIN", "tie": "TIE", "loss": "LOSS"}
+FATES = {
+    "standing": "stood: no challenge decided it",
+    "confirmed": "confirmed: the challenge was ruled Incorrect",
+    "to-challenger": "the win went to the challenger: the challenge was ruled Correct",
+    "withdrawn": "withdrawn and play continued: a Correct challenge on another rule",
+}
+
+
+class Layout(StrEnum):
+    PAGES = "pages"  # each Pentathlete's card on a page of its own
+    HALVES = "halves"  # both cards on one page, to cut in two
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """Where and when the game was played, as the card prints it; "" is a blank to write on."""
+
+    event: str = ""
+    date: str = ""
+    division: str = ""
+    round: str = ""
+    table: str = ""
+    monitor: str = ""  # the Game Monitor's name
+
 
 STYLE = """
-@page { size: auto; margin: 14mm; }
+@page { size: auto; margin: 12mm; }
 * { box-sizing: border-box; }
-body { font: 10.5pt/1.35 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0 auto;
-  max-width: 182mm; padding: 6mm; background: #fff; }
-h1 { font-size: 16pt; margin: 0 0 1mm; }
-.sub { margin: 0 0 4mm; color: #333; }
-.draft { border: 2px solid #000; padding: 2mm 3mm; margin: 0 0 4mm; font-weight: bold; }
-table { border-collapse: collapse; width: 100%; margin: 0 0 4mm; }
-th, td { border: 1px solid #000; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
-th { background: #e6e6e6; }
-.players td.result { font-size: 13pt; font-weight: bold; }
-h2 { font-size: 11.5pt; margin: 4mm 0 1.5mm; }
-.none { margin: 0 0 4mm; }
-.signatures { display: flex; gap: 8mm; margin-top: 10mm; }
-.signatures div { flex: 1; border-top: 1px solid #000; padding-top: 1mm; font-size: 9pt; }
-.foot { margin-top: 5mm; font-size: 8pt; color: #333; }
-@media print { body { padding: 0; max-width: none; } th { background: #e6e6e6 !important;
+body { font: 9.5pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0 auto;
+  max-width: 186mm; background: #fff; }
+.card { padding: 2mm 0; }
+.pages .card { break-after: page; }
+.pages .card:last-child { break-after: auto; }
+.halves { font-size: 7.4pt; line-height: 1.2; }
+.halves .card { min-height: 118mm; break-inside: avoid; padding: 1mm 0; }
+.halves .card + .card { border-top: 1px dashed #000; padding-top: 3mm; }
+.cut { font-size: 7pt; text-align: right; margin: 0; }
+h1 { font-size: 1.45em; margin: 0 0 1mm; }
+h2 { font-size: 1.08em; margin: 2.2mm 0 0.8mm; }
+.draft { border: 2px solid #000; padding: 1mm 2mm; margin: 0 0 2mm; font-weight: bold; }
+table { border-collapse: collapse; width: 100%; margin: 0 0 1mm; }
+th, td { border: 1px solid #000; padding: 0.7mm 1.4mm; text-align: left; vertical-align: top; }
+th { background: #e6e6e6; font-weight: bold; }
+.heading td { width: 16.6%; }
+.heading .label { display: block; font-size: 0.8em; color: #333; }
+.blank { display: inline-block; min-width: 22mm; border-bottom: 1px solid #000; height: 1.1em; }
+.result { font-size: 1.6em; font-weight: bold; }
+ul { margin: 0 0 1mm 4mm; padding: 0; }
+p { margin: 0 0 1mm; }
+.signatures { display: flex; gap: 10mm; margin-top: 7mm; }
+.signatures div { flex: 1; border-top: 1px solid #000; padding-top: 0.8mm; font-size: 0.9em; }
+.halves .signatures { margin-top: 5mm; }
+@media print { body { max-width: none; } th { background: #e6e6e6 !important;
   -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
 """
 
 
 def card_html(
-    record: Mapping[str, Any], *, names: Mapping[str, str] | None = None, source: str = ""
+    record: Mapping[str, Any],
+    *,
+    names: Mapping[str, str] | None = None,
+    heading: Heading | None = None,
+    layout: Layout = Layout.PAGES,
 ) -> str:
-    """The score card of the game ``record`` describes; ``names`` are the Pentathletes' names
-    (blank lines to write them on where not given), ``source`` where the record came from."""
+    """Each Pentathlete's score card of the game ``record`` describes; ``names`` are Player A's
+    and B's names and ``heading`` the event's facts (blank lines to write on where not given)."""
     names = names or {}
-    result = record.get("result")
+    heading = heading or Heading()
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
-        f"<title>Score card: {_e(record['title'])}</title>",
+        f"<title>Score cards: {_e(record['title'])}</title>",
         f"<style>{STYLE}</style>",
         "</head>",
-        "<body>",
-        f"<h1>{_e(record['title'])}: Score Card</h1>",
-        f'<p class="sub">Mathematics Pentathlon. {_e(_game_line(record))}</p>',
+        f'<body class="{layout.value}">',
     ]
-    if result is None or not result.get("confirmed"):
-        parts.append(
-            '<p class="draft">Not the official record yet: the game has not ended, or the '
-            "Monitor has not confirmed its result.</p>"
-        )
-    parts += _players_table(record, names)
-    parts += _challenges(record)
-    parts += _signatures(names)
-    if source:
-        parts.append(f'<p class="foot">From {_e(source)}.</p>')
+    for seat in PLAYERS:
+        parts += _card(record, seat, names, heading, layout)
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)
 
 
 def finished_card(record: Mapping[str, Any]) -> str | None:
-    """The card of a game whose result the monitor has confirmed; None before (R263)."""
+    """The cards of a game whose result the monitor has confirmed; None before (R263)."""
     result = record.get("result")
     if result is None or not result.get("confirmed"):
         return None
-    return card_html(record, source="the table")
+    return card_html(record)
 
 
 def _e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _game_line(record: Mapping[str, Any]) -> str:
-    words = [f"Time limit {record['minutes']} minutes."]
-    if record.get("beginner"):
-        words.append(f"Player {record['beginner']} began.")
+def _or_blank(text: str) -> str:
+    return _e(text) if text else '<span class="blank"></span>'
+
+
+def _card(
+    record: Mapping[str, Any],
+    seat: str,
+    names: Mapping[str, str],
+    heading: Heading,
+    layout: Layout,
+) -> list[str]:
+    other = "B" if seat == "A" else "A"
+    name = names.get(seat, "")
+    parts = ['<section class="card">']
+    if layout is Layout.HALVES and seat == "B":
+        parts.append('<p class="cut">cut here</p>')
+    parts.append(
+        f"<h1>Mathematics Pentathlon: Official Score Card of Player {seat}"
+        f"{': ' + _e(name) if name else ''}</h1>"
+    )
     result = record.get("result")
-    if result is not None:
-        words.append(f"Result: {result['detail']}.")
-    return " ".join(words)
-
-
-def _players_table(record: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
-    scores = record.get("scores") or {}
-    rows = [
-        '<table class="players">',
-        "<tr><th>Player</th><th>Name</th><th>Result</th><th>How</th><th>Final score</th>"
-        "<th>Challenges made</th><th>I/IA</th><th>Turns forfeited / lost</th></tr>",
-    ]
-    for seat in PLAYERS:
-        player = record["players"][seat]
-        counts = player["challenges"]
-        made = f"{len(counts['made'])} (C {counts['C']}, I {counts['I']}, IA {counts['IA']})"
-        result = RESULTS.get(player["result"] or "", "not decided")
-        how = HOW.get(player["how"] or "", "")
-        turns = f"{player['forfeited_turns']} / {player['lost_turns']}"
-        rows.append(
-            f"<tr><td>{seat}</td><td>{_e(names.get(seat, ''))}</td>"
-            f'<td class="result">{result}</td><td>{_e(how)}</td>'
-            f"<td>{_e(_score(scores, seat))}</td><td>{made}</td>"
-            f"<td>{player['i_ia']}</td><td>{turns}</td></tr>"
+    if result is None or not result.get("confirmed"):
+        parts.append(
+            '<p class="draft">Not the official record yet: the game has not ended, or the '
+            "Monitor has not confirmed its result.</p>"
         )
-    rows.append("</table>")
-    return rows
+    parts += _heading(record, heading, seat, other, names)
+    parts += _start(record)
+    parts += _result(record, seat)
+    parts += _declarations(record)
+    parts += _challenges(record, seat)
+    parts += _events(record)
+    parts += _signatures(seat, name, heading.monitor)
+    parts.append("</section>")
+    return parts
+
+
+def _heading(
+    record: Mapping[str, Any],
+    heading: Heading,
+    seat: str,
+    other: str,
+    names: Mapping[str, str],
+) -> list[str]:
+    cells = [
+        ("Event", _or_blank(heading.event)),
+        ("Date", _or_blank(heading.date)),
+        ("Division", _or_blank(heading.division)),
+        ("Round", _or_blank(heading.round)),
+        ("Table", _or_blank(heading.table)),
+        ("Game", f"{_e(record['title'])} ({_e(record['minutes'])} min)"),
+    ]
+    row = "".join(f'<td><span class="label">{label}</span>{value}</td>' for label, value in cells)
+    players = (
+        f'<tr><td colspan="3"><span class="label">Player {seat} (this card)</span>'
+        f"{_or_blank(names.get(seat, ''))}</td>"
+        f'<td colspan="3"><span class="label">Player {other} (the opponent)</span>'
+        f"{_or_blank(names.get(other, ''))}</td></tr>"
+    )
+    return ['<table class="heading">', f"<tr>{row}</tr>", players, "</table>"]
+
+
+def _start(record: Mapping[str, Any]) -> list[str]:
+    entries: Sequence[str] = record.get("start") or []
+    if entries:
+        said = "; ".join(_e(entry) for entry in entries)
+    elif record.get("beginner"):
+        said = f"Player {_e(record['beginner'])} began (the start was not entered)"
+    else:
+        said = "not begun"
+    return [f"<p><b>The start:</b> {said}.</p>"]
+
+
+def _result(record: Mapping[str, Any], seat: str) -> list[str]:
+    player = record["players"][seat]
+    result = record.get("result")
+    outcome = RESULTS.get(player["result"] or "", "NOT DECIDED")
+    how = HOW.get(player["how"] or "", "")
+    detail = f" {_e(result['detail'])}." if result else ""
+    scores = record.get("scores") or {}
+    finals = "; ".join(f"Player {s}: {_e(_score(scores, s))}" for s in PLAYERS)
+    zero = (
+        " <b>0 points: a Code of Conduct infraction (the Tournament Director).</b>"
+        if player.get("zero_points")
+        else ""
+    )
+    turns = (
+        f"Player {seat}'s turns forfeited {player['forfeited_turns']}, lost {player['lost_turns']}."
+    )
+    return [
+        "<table>",
+        "<tr><th>Result</th><th>How it was decided</th><th>Final scores</th></tr>",
+        f'<tr><td class="result">{outcome}</td><td>{_e(how)}.{detail}{zero}</td>'
+        f"<td>{finals}. {turns}</td></tr>",
+        "</table>",
+    ]
 
 
 def _score(scores: Mapping[str, Any], seat: str) -> str:
@@ -148,15 +247,38 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
     return "no score kept"
 
 
-def _challenges(record: Mapping[str, Any]) -> list[str]:
+def _declarations(record: Mapping[str, Any]) -> list[str]:
+    declarations: Sequence[Mapping[str, Any]] = record.get("declarations") or []
+    if not declarations:
+        return []
+    items = []
+    for d in declarations:
+        who = "the Monitor declared for" if d["by_monitor"] else "declared by"
+        decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
+        said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
+        goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+        items.append(
+            f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
+            f"{_e(FATES.get(d['fate'], d['fate']))}{decided}.{said}</li>"
+        )
+    return ["<h2>Declared wins</h2>", "<ul>", *items, "</ul>"]
+
+
+def _challenges(record: Mapping[str, Any], seat: str) -> list[str]:
+    player = record["players"][seat]
+    counts = player["challenges"]
+    own = (
+        f"<p><b>Player {seat}'s challenges:</b> {len(counts['made'])} (C {counts['C']}, "
+        f"I {counts['I']}, IA {counts['IA']}); I/IA in force {player['i_ia']} of 3.</p>"
+    )
     challenges = record["challenges"]
-    parts = ["<h2>Challenge record</h2>"]
+    parts = ["<h2>Challenges</h2>"]
     if not challenges:
-        return [*parts, '<p class="none">No challenges.</p>']
+        return [*parts, "<p>No challenges.</p>", own]
     parts += [
         "<table>",
-        "<tr><th>#</th><th>By</th><th>Rule challenged</th><th>Ruling</th>"
-        "<th>Who ruled (opinions)</th><th>What it did</th></tr>",
+        "<tr><th>#</th><th>By</th><th>Rule challenged</th><th>C/I/IA</th>"
+        "<th>Who ruled</th><th>What it did</th></tr>",
     ]
     for challenge in challenges:
         rulings = "; ".join(_ruling(entry) for entry in challenge["rulings"]) or "not ruled"
@@ -168,7 +290,7 @@ def _challenges(record: Mapping[str, Any]) -> list[str]:
             f"<td>{_e(challenge['effect'])}</td></tr>"
         )
     parts.append("</table>")
-    return parts
+    return [*parts, own]
 
 
 def _ruling(entry: Mapping[str, Any]) -> str:
@@ -177,16 +299,24 @@ def _ruling(entry: Mapping[str, Any]) -> str:
     return f"{entry['ruling']} by the {by}{asked}"
 
 
-def _signatures(names: Mapping[str, str]) -> list[str]:
-    lines = [
-        f"<div>Player {seat} signature{_e(': ' + names[seat]) if names.get(seat) else ''}</div>"
-        for seat in PLAYERS
+def _events(record: Mapping[str, Any]) -> list[str]:
+    events: Sequence[Mapping[str, Any]] = record.get("events") or []
+    if not events:
+        return ["<p><b>Infractions and other events:</b> none.</p>"]
+    items = [
+        f"<li>{'Turn ' + str(event['turn']) if event['turn'] else 'Before the first turn'}: "
+        f"{_e(event['text'])}.</li>"
+        for event in events
     ]
+    return ["<h2>Infractions and other events</h2>", "<ul>", *items, "</ul>"]
+
+
+def _signatures(seat: str, name: str, monitor: str) -> list[str]:
     return [
-        "<p>Pentathletes: verify the information on this card, then sign it. Your signature "
+        "<p>Pentathlete: verify the information on this card, then sign it. Your signature "
         "means the information and score were correctly recorded by the Monitor.</p>",
         '<div class="signatures">',
-        *lines,
-        "<div>Game Monitor</div>",
+        f"<div>Player {seat}'s signature{_e(': ' + name) if name else ''}</div>",
+        f"<div>Game Monitor's signature{_e(': ' + monitor) if monitor else ''}</div>",
         "</div>",
     ]

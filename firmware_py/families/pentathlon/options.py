@@ -30,6 +30,12 @@ TURN_SECONDS = 60.0  # "each Pentathlete should complete a turn within one minut
 TURN_RANGE = (10, 600)
 CAPTURE_SECONDS = 10.0  # Fab-a-Diffy: "within 10 seconds after receiving the flag card"
 CAPTURE_RANGE = (1, 60)
+# The monitor's flow (R786): 2 records the start, every declared win and the new events
+# (issue 20); 1 is the flow before it, kept so a journal written then replays alike. A journal
+# whose settings name no flow was written before: 1. A table starting afresh runs FLOW.
+FLOW = 2
+FLOW_BEFORE = 1
+FLOWS = (FLOW_BEFORE, FLOW)
 
 
 def _default_minutes() -> dict[Game, int]:
@@ -44,6 +50,12 @@ class PentathlonOptions:
     partitions: tuple[int, ...] = DEFAULT_PARTITIONS
     turn_seconds: float = TURN_SECONDS
     capture_seconds: float = CAPTURE_SECONDS
+    flow: int = FLOW
+
+    @property
+    def records_the_start(self) -> bool:
+        """Issue 20's flow: the start, every declaration, infractions (R786)."""
+        return self.flow >= FLOW
 
     def start(self, game: Game) -> StartPentathlon:
         """The start action of ``game`` with this table's options."""
@@ -62,6 +74,7 @@ class PentathlonOptions:
             "partitions": list(self.partitions),
             "turn_seconds": self.turn_seconds,
             "capture_seconds": self.capture_seconds,
+            "flow": self.flow,
         }
 
 
@@ -147,7 +160,19 @@ def parse_options(options: Options) -> PentathlonOptions:
         capture_seconds=_seconds(
             options.get("capture_seconds", CAPTURE_SECONDS), "capture_seconds", *CAPTURE_RANGE
         ),
+        flow=_flow(options.get("flow", FLOW_BEFORE)),
     )
+
+
+def _flow(value: Any) -> int:
+    if value not in FLOWS or isinstance(value, bool):
+        raise FamilyOptionsError("flow", f"expected one of {FLOWS}, got {_shown(value)}")
+    return int(value)
+
+
+def fresh_options(options: Options) -> dict[str, Any]:
+    """A table starting afresh runs the current flow; the journal keeps it (R786)."""
+    return {**options, "flow": FLOW}
 
 
 def check_seats(seats: tuple[str, ...]) -> None:

@@ -22,6 +22,7 @@ from firmware_py.families.pentathlon.flows.page import on_page
 from firmware_py.families.pentathlon.options import (
     PentathlonOptions,
     check_seats,
+    fresh_options,
     parse_options,
     table_settings,
 )
@@ -104,4 +105,5 @@ FAMILY = TableFamily(
     # the game is over); blinking, the minute is up; pulsing, this player's challenge is ruled
     lights={"plunging": "steady", "won": "blinking", "locked": "pulsing"},
     card=finished_card,
+    fresh=fresh_options,
 )

@@ -114,6 +114,11 @@ def report(before: PentathlonGame, after: PentathlonGame) -> Report:
             "scores": final_scores(after),
             "challenges": challenge_counts(after),
         }
+        if after.infractions:  # only then: a journal without them replays alike (R786, R789)
+            over["infractions"] = [
+                {"player": i.player.value, "zero_points": i.zero_points, "removal": i.removal}
+                for i in after.infractions
+            ]
         events.append(("game_over", over))
     elif pending is not None and pending != earlier_pending:
         events.append(("game_result", _result(pending)))

@@ -43,6 +43,8 @@ def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: Pentathlon
     if SCRATCH_ENTRY in scratch:
         return moves.entry(game, scratch)
     if SCRATCH_MENU in scratch:
-        return moves.menu(game, scratch)
-    settings = FlowSettings(options.turn_seconds, options.capture_seconds)
+        return moves.menu(game, scratch, every_declaration=options.records_the_start)
+    settings = FlowSettings(
+        options.turn_seconds, options.capture_seconds, announce=options.records_the_start
+    )
     return turn.turn(game, scratch, settings)

@@ -21,6 +21,7 @@ SCRATCH_OPINION = "opinion"  # an opinion being entered: {"challenge": n, "asked
 SCRATCH_LATE = "late"  # the monitor lets a late turn finish
 SCRATCH_COUNT = "count"  # Juggle's empty spaces being counted: {"a": n}
 SCRATCH_GAME = "game_ok"  # the monitor kept the game the table is set for
+SCRATCH_START = "start"  # the start being entered: {"a": 3} (a toss), {"named_by": "A"}...
 SCRATCH_FLAG = "flag_pressed"  # the holder's flag press during the turn's menu or a number (R260)
 
 # Rule and topic keys longer than the big text, or clearer in other words.
@@ -105,3 +106,4 @@ class FlowSettings:
 
     turn_seconds: float
     capture_seconds: float
+    announce: bool = False  # flow 2: remind the holder to announce a changed running score

@@ -5,7 +5,7 @@ flag. The turn's menu offers only what the rules would take now; a move that car
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from firmware_py.families.pentathlon.flows.page import facts, number_entry, yes_
 from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.stars_bars import CPA_STACKS, most_stacks
 
 POINTS_HIGH = 999
 
@@ -33,6 +34,18 @@ class Ask:
     text: str
     high: int = POINTS_HIGH
     yes_no: bool = False
+    low: int = 0
+    # the most the game's pieces allow now, from the board and the values entered so far (R783)
+    limit: Callable[[Any, Mapping[str, Any]], int] | None = None
+    # asked only when the pieces allow more than the least (else the least is taken, R783)
+    when: Callable[[Any, Mapping[str, Any]], bool] | None = None
+
+    @property
+    def least(self) -> Any:
+        return False if self.yes_no else self.low
+
+    def most(self, board: Any, values: Mapping[str, Any]) -> int:
+        return self.high if self.limit is None else min(self.high, self.limit(board, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +60,19 @@ class Move:
 
     def trial(self) -> LogAction:
         """The move with its numbers at their least: is it one the rules take now?"""
-        return self.action({ask.field: False if ask.yes_no else 0 for ask in self.asks})
+        return self.action({ask.field: ask.least for ask in self.asks})
+
+
+def _most_cpa(board: Any, values: Mapping[str, Any]) -> int:
+    return most_stacks(board, None)
+
+
+def _cpa_removable(board: Any, values: Mapping[str, Any]) -> bool:
+    return bool(board.cpa_turned_over + values.get("cpa_turned", 0) == CPA_STACKS)
+
+
+def _most_opa(board: Any, values: Mapping[str, Any]) -> int:
+    return most_stacks(board, values.get("cpa_turned", 0))
 
 
 GAME_MOVES: dict[Game, tuple[Move, ...]] = {
@@ -73,14 +98,48 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
             "Stack points",
             "sb.stacks",
             (
-                Ask("cpa_turned", "CPA stacks turned over", high=4),
-                Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True),
-                Ask("opa_removed", "OPA stacks removed", high=20),
+                Ask("cpa_turned", "CPA stacks turned over", high=4, limit=_most_cpa),
+                Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True, when=_cpa_removable),
+                Ask("opa_removed", "OPA stacks removed", high=99, limit=_most_opa),
             ),
         ),
         Move("Cards out", "sb.cards_out"),
     ),
 }
+# The events the rulebook names beside the moves (flow 2, R789-R791): recorded, no challenge.
+INFRACTION_ASKS = (
+    Ask("zero_points", "0 points (the Director)?", yes_no=True),
+    Ask("removal", "Must leave the site?", yes_no=True),
+)
+EVENT_MOVES: dict[Game, tuple[Move, ...]] = {
+    Game.QUEENS_AND_GUARDS: (),  # the trap penalty names the holder's opponent: see below
+    Game.STARS_AND_BARS: tuple(
+        Move(
+            f"Count: {seat} asked",
+            "sb.stack_count",
+            (Ask("cards", "Cards in the stack", low=1, limit=lambda board, _: board.on_board),),
+            {"asked_by": seat},
+        )
+        for seat in ("A", "B")
+    ),
+}
+COMMON_EVENTS = tuple(
+    Move(f"Infraction: {seat}", "infraction", INFRACTION_ASKS, {"player": seat})
+    for seat in ("A", "B")
+)
+
+
+def event_moves(game: PentathlonGame) -> list[Move]:
+    """The events the monitor may record in this turn (flow 2)."""
+    play = game.play
+    assert play is not None
+    moves = list(EVENT_MOVES.get(game.settings.game, ()))
+    if game.settings.game is Game.QUEENS_AND_GUARDS:
+        fields = {"player": play.holder.other.value}
+        moves.append(Move("Trap penalty", "qg.trap_penalty", fields=fields))
+    return [*moves, *COMMON_EVENTS]
+
+
 GOAL_LABELS = {
     "five-in-a-row": "Win: 5 in a row",
     "score-zero-or-less": "Win: 0 or less",
@@ -89,30 +148,40 @@ GOAL_LABELS = {
 }
 
 
-def menu_moves(game: PentathlonGame) -> list[Move]:
-    """Everything the monitor may record in this turn now, the game's moves first."""
+def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[Move]:
+    """Everything the monitor may record in this turn now, the game's moves first. A win is
+    on offer whenever the holder may declare one, whatever the record says: the challenge
+    decides (R780). ``every_declaration`` False: the flow before issue 20, which offered a
+    win only where the record allowed it (R786)."""
     play = game.play
     assert play is not None
     holder = play.holder.value
     moves = list(GAME_MOVES[game.settings.game])
     for goal in game.rules.goals:
+        if not every_declaration and game.rules.declaration_doubt(play, play.holder, goal):
+            continue
         fields = {"player": holder, "goal": goal, "by_monitor": False}
         moves.append(Move(GOAL_LABELS[goal], "declare_win", fields=fields))
         if game.rules.monitor_declares:  # Queens & Guards: a win the player did not announce
             for player in ("A", "B"):
                 fields = {"player": player, "goal": goal, "by_monitor": True}
                 moves.append(Move(f"Award win: {player}", "declare_win", fields=fields))
+    if every_declaration:  # flow 2: the events beside the moves (R789-R791)
+        moves += event_moves(game)
     moves.append(Move("Forfeit turn", "forfeit_turn"))
     moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
     return [move for move in moves if takes(game, move.trial())]
 
 
-def menu(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+def menu(
+    game: PentathlonGame, scratch: Mapping[str, Any], *, every_declaration: bool = True
+) -> Prompt:
     """The turn's menu: NEXT through what may be recorded, YES records it (or asks for its
     numbers), UNDO closes the menu."""
     play = game.play
     assert play is not None
-    options = [_chosen(game, scratch, move) for move in menu_moves(game)]
+    moves = menu_moves(game, every_declaration=every_declaration)
+    options = [_chosen(game, scratch, move) for move in moves]
     prompt = choice(f"p/menu{play.turn}", f"{play.holder} on turn: record", options)
     return _in_turn(prompt, game, scratch)
 
@@ -128,9 +197,13 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     play = game.play
     assert play is not None
     entered = scratch[SCRATCH_ENTRY]
-    move = next(move for move in GAME_MOVES[game.settings.game] if move.label == entered["move"])
+    known = (*GAME_MOVES[game.settings.game], *event_moves(game))
+    move = next(move for move in known if move.label == entered["move"])
     values: dict[str, Any] = dict(entered["values"])
     ask = move.asks[len(values)]
+    while ask.when is not None and not ask.when(play.board, values):
+        values[ask.field] = ask.least  # nothing to ask: the pieces allow only the least
+        ask = move.asks[len(values)]
     key = f"p/entry{play.turn}/{move.kind}/{len(values)}"
 
     def take(value: Any) -> Outcome:
@@ -143,8 +216,10 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
         prompt = yes_no(key, ask.text, take(True), take(False))
         entry = yes_no_entry(ask.text, take)
     else:
-        prompt = number(key, ask.text, NumberSpec(take=take, high=ask.high))
-        entry = number_entry(ask.text, ask.high, take)
+        high = ask.most(play.board, values)
+        spec = NumberSpec(take=take, start=ask.low, low=ask.low, high=high)
+        prompt = number(key, ask.text, spec)
+        entry = number_entry(ask.text, high, take)
     return _in_turn(replace(prompt, entry=entry, page=facts(ask.text)), game, scratch)
 
 

@@ -22,8 +22,11 @@ from firmware_py.families.pentathlon.flows.common import (
     turn_span,
 )
 from firmware_py.table.prompts import Kind, Outcome, Prompt
+from rules.pentathlon.contig import ContigBoard
 from rules.pentathlon.fab_a_diffy import FabBoard
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.players import of
+from rules.pentathlon.stars_bars import StarsBoard
 
 SeatPress = Callable[[str, str], Outcome | None]
 
@@ -86,7 +89,7 @@ def turn(game: PentathlonGame, scratch: Mapping[str, Any], settings: FlowSetting
     return Prompt(
         key=key,
         kind=Kind.YES_NO,
-        text=_turn_text(game),
+        text=_turn_text(game, announce=settings.announce),
         options=(
             Outcome("menu", scratch={SCRATCH_MENU: True}),
             challenge_opened(None),
@@ -100,14 +103,34 @@ def turn(game: PentathlonGame, scratch: Mapping[str, Any], settings: FlowSetting
     )
 
 
-def _turn_text(game: PentathlonGame) -> str:
+def _turn_text(game: PentathlonGame, *, announce: bool = False) -> str:
     """Who is on turn, and the reminder and time first: the scoreboard shows 32 characters."""
     play = game.play
     assert play is not None
+    said = announcement(game) if announce else None
     if play.overtime:
         text = f"{play.holder}: minute up"
+    elif said:
+        text = said
     else:
         text = f"{play.holder} on turn"
         if isinstance(play.board, FabBoard):
             text += f", game {play.board.game_number}"
     return text + (", time called" if play.time_called else f", round {play.round}")
+
+
+def announcement(game: PentathlonGame) -> str | None:
+    """The running score the holder must announce before ending the turn, once it has changed
+    in the turn (R792): Contig 60 "MUST announce the new total"; Stars & Bars "total points
+    gained during a turn AND their accumulated total"."""
+    play = game.play
+    assert play is not None
+    board, start = play.board, of(play.turn_start, play.holder)
+    if not isinstance(board, ContigBoard | StarsBoard):
+        return None
+    now, before = of(board.scores, play.holder), of(start.scores, play.holder)
+    if now == before:
+        return None
+    if isinstance(board, StarsBoard):
+        return f"{play.holder}: announce +{now - before}, {now}"
+    return f"{play.holder}: announce {now}"
