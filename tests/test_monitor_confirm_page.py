@@ -28,8 +28,15 @@ WAITING = (
 
 
 def contig_60(directory: Path) -> LiveTable:
+    """Contig 60 with A to begin: the monitor enters the die tosses, A's the lower (R788)."""
     table = LiveTable(directory, table_settings(game="contig-60"))
-    return table.buttons("yes")  # A begins
+    for toss in (1, 2):
+        while table.controller.number < toss:
+            table.buttons("next")
+        while table.controller.number > toss:
+            table.buttons("no")
+        table.buttons("yes")
+    return table
 
 
 @pytest.fixture
