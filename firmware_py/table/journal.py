@@ -37,6 +37,7 @@ from firmware_py.table.journal_format import (
     Entry,
     carried_checksum,
     checksum,
+    column_text,
     decode_row,
     encode_body,
     outbox_checksum,
@@ -551,7 +552,7 @@ def _carried_row(item: Outgoing) -> _CarriedRow:
 def _carried_outgoing(journal: str, row: tuple[object, ...], *, first_held: bool) -> Outgoing:
     seq, prev, wall, session, event, crc = row
     where = f"carried decision {journal[:8]}/{seq}"
-    texts = [_utf8(value, where) for value in (wall, session, event)]
+    texts = [column_text(value, where) for value in (wall, session, event)]
     if type(seq) is not int or type(prev) is not int or type(crc) is not int:
         raise BadRow(f"{where} has a malformed number")
     assert isinstance(seq, int) and isinstance(prev, int)
@@ -564,15 +565,6 @@ def _carried_outgoing(journal: str, row: tuple[object, ...], *, first_held: bool
     if not all(isinstance(value, dict) for value in decoded):
         raise BadRow(f"{where} is not a session and an event")
     return Outgoing(journal, seq, texts[0], decoded[0], decoded[1], prev, first_held)
-
-
-def _utf8(value: object, where: str) -> str:
-    if not isinstance(value, bytes):
-        raise BadRow(f"{where} has a value of the wrong type")
-    try:
-        return value.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRow(f"{where} is not UTF-8 text") from None
 
 
 def _outgoing(journal: str, prev: int, first_held: bool, row: tuple[object, ...]) -> Outgoing:

@@ -226,7 +226,7 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
             initialise(connection)
         finally:
             connection.close()
-        _sync_file(making)
+        _sync(making)
     except (OSError, sqlite3.Error) as error:
         _remove(making)
         reason = _why(error) if isinstance(error, OSError) else str(error)
@@ -238,7 +238,7 @@ def install(making: Path, path: Path) -> None:
     """Rename a journal ``prepare`` made into its place, durably."""
     try:
         os.replace(making, path)
-        _sync_directory(path.parent)  # the rename itself survives a power cut
+        _sync(path.parent)  # the rename itself survives a power cut
     except OSError as error:
         _remove(making)
         raise JournalError(f"cannot create journal {path}: {_why(error)}") from None
@@ -246,14 +246,6 @@ def install(making: Path, path: Path) -> None:
 
 def creating(path: Path) -> Path:
     return path.with_name(f"{path.name}.creating")
-
-
-def _sync_file(path: Path) -> None:
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _remove(making: Path) -> None:
@@ -279,7 +271,7 @@ def move_aside(path: Path, why: str) -> Path:
         for suffix in ("", *SIDE_FILES):
             if _side(path, suffix).exists():
                 _side(path, suffix).rename(_side(target, suffix))
-        _sync_directory(path.parent)
+        _sync(path.parent)
     except OSError as error:
         raise JournalError(f"cannot move {path} aside ({_why(error)})") from None
     return target
@@ -289,7 +281,8 @@ def _side(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
-def _sync_directory(directory: Path) -> None:
+def _sync(directory: Path) -> None:
+    """fsync a file, or a directory (so that a rename in it survives a power cut)."""
     descriptor = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(descriptor)

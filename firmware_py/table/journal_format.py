@@ -49,7 +49,7 @@ def decode_row(row: tuple[object, ...], expected_seq: int) -> Entry:
     if seq != expected_seq:
         raise BadRow(f"entry {expected_seq} is missing (found {seq!r})")
     where = f"entry {seq}"
-    kind_text, wall_text, body_text = (_text(value, where) for value in (kind, wall, body))
+    kind_text, wall_text, body_text = (column_text(value, where) for value in (kind, wall, body))
     if not _is_number(t) or type(crc) is not int:
         raise BadRow(f"{where} has a malformed time or checksum")
     assert isinstance(t, float | int)
@@ -86,7 +86,8 @@ def carried_checksum(fields: tuple[str, int, int, str, str, str]) -> int:
     return zlib.crc32(canonical.encode())
 
 
-def _text(value: object, where: str) -> str:
+def column_text(value: object, where: str) -> str:
+    """A text column read as bytes (``CAST(... AS BLOB)``), refused unless it is UTF-8."""
     if not isinstance(value, bytes):
         raise BadRow(f"{where} has a value of the wrong type")
     try:
