@@ -61,7 +61,7 @@ async def _phone(
     if seat == MONITOR:  # confirmed at the console (R494)
         await join_as_monitor(page, daemon, base)
     else:
-        await join(page, base, seat, daemon.page.access.code)
+        await join(page, daemon, base, seat)
     return page
 
 

@@ -89,35 +89,36 @@ async def until(condition: Callable[[], bool], what: str) -> None:
     raise AssertionError(f"the table never reached {what}")
 
 
-async def join(page: Page, base: str, seat: str, code: str) -> None:
-    """A phone joins the table with the code, at ``seat`` (a seat letter or an official's)."""
+async def ask_for_place(page: Page, base: str, place: str, code: str) -> str:
+    """A phone asks for ``place`` (a seat letter or an official's) with the code; the line it
+    is shown, with its number."""
     await page.goto(base)
     await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", seat)
-    await page.fill("#join-code", code)
-    await page.click("#join-form button")
-    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
-
-
-async def ask_for_monitor(page: Page, base: str, code: str) -> str:
-    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
-    await page.goto(base)
-    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", "monitor")
+    await page.select_option("#join-seat", place)
     await page.fill("#join-code", code)
     await page.click("#join-form button")
     await expect(page.locator("#waiting")).to_be_visible(timeout=WAIT_MS)
     return await page.locator("#waiting").inner_text()
 
 
-async def join_as_monitor(page: Page, daemon: TableDaemon, base: str) -> None:
-    """The Game Monitor's phone: asked for with the code, confirmed with COUNT at the console
-    once the request has been on show long enough (R494, R496)."""
+async def ask_for_monitor(page: Page, base: str, code: str) -> str:
+    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
+    return await ask_for_place(page, base, "monitor", code)
+
+
+async def join(page: Page, daemon: TableDaemon, base: str, place: str) -> None:
+    """A phone takes ``place``: asked for with the code on the OLED, confirmed with COUNT at
+    the console once the request has been on show long enough (R494, R496, R760)."""
     assert daemon.page is not None
-    await ask_for_monitor(page, base, daemon.page.access.code)
+    await ask_for_place(page, base, place, daemon.page.access.code)
     await asyncio.sleep(CONFIRM_AFTER)
     await buttons(daemon, "count")
     await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+
+
+async def join_as_monitor(page: Page, daemon: TableDaemon, base: str) -> None:
+    """The Game Monitor's phone (R494)."""
+    await join(page, daemon, base, "monitor")
 
 
 async def send(page: Page, value: str) -> None:

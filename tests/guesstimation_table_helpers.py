@@ -64,6 +64,12 @@ class GuessTable:
         assert_fits_the_oled(self.controller)
         return self
 
+    def dial(self, value: int) -> GuessTable:
+        """The console's number entry: NEXT or NO to ``value``, then YES."""
+        while self.controller.number != value:
+            self.buttons("next" if self.controller.number < value else "no")
+        return self.buttons("yes")
+
     def guesses(self, **values: str) -> GuessTable:
         for seat, value in values.items():
             self.enter(seat, value)

@@ -290,13 +290,18 @@ def test_with_a_deck_yes_reveals_the_answer_in_the_groups_units(tmp_path: Path) 
     assert table.actions("answer")[0]["value"] == f"{die}0"
 
 
-def test_without_a_deck_only_the_round_leaders_phone_enters_the_answer() -> None:
+def test_without_a_deck_no_phone_enters_the_answer_not_even_the_round_leaders() -> None:
+    """R766: the Round Leader is a player, and a seat's phone is a player's."""
     table = GuessTable(deck=None).to_guessing().guesses(A="10", B="20", C="30")
     leader = table.state.current.leader
     seat = SEATS[NAMES.index(leader)]
-    other = next(s for s in SEATS if s != seat)
-    table.enter(other, "12", name="answer").enter(seat, "12", name="answer")
-    assert table.named("entry_refused")[0]["reason"] == f"seat {other} has no answer to enter now"
+    assert table.controller.prompt.entry is None
+    table.enter(seat, "12", name="answer")
+    assert table.named("entry_refused")[0]["reason"] == (
+        "the table takes no answer now: it shows 'All guesses in: the answer?'"
+    )
+    assert table.actions("answer") == []
+    table.dial(12)
     assert [e["value"] for e in table.actions("answer")] == ["12"]
 
 
@@ -359,7 +364,7 @@ def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
     # seed 8: Ann leads round 1 on question 4 (chip possession); Bo's 50 wins the chip
     table = GuessTable(seed=8, deck=None).to_guessing().guesses(A="10", B="50", C="90")
     assert table.state.current.question.chip
-    table.enter("A", "50", name="answer").buttons("go", "yes")  # Bo rolls; a standard question
+    table.dial(50).buttons("go", "yes")  # Bo rolls; a standard question
     assert (table.state.chip, table.text) == ("Bo", "Bo:\nduel with the chip?")
     table.enter("C", "200")  # no guess while the duel is being declared
     assert table.named("entry_refused")[-1]["reason"].startswith("the table takes no guess now")
@@ -368,7 +373,7 @@ def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
         "t": 0, "event": "action", "action": "guesstimation.duel", "dueler": "Bo",
         "opponent": "Cy", "wager": 3,
     }  # fmt: skip
-    table.guesses(A="1", B="110", C="200").enter("B", "100", name="answer")
+    table.guesses(A="1", B="110", C="200").dial(100)
     result = table.named("round_result")[-1]
     assert (result["winners"], result["moves"], result["chip"]) == (
         ["Bo"],

@@ -55,7 +55,7 @@ async def _browser() -> AsyncIterator[Browser]:
 async def _phone(browser: Browser, daemon: TableDaemon, base: str, seat: str) -> Page:
     assert daemon.page is not None
     phone = await (await browser.new_context(viewport=PHONE)).new_page()
-    await join(phone, base, seat, daemon.page.access.code)
+    await join(phone, daemon, base, seat)
     return phone
 
 

@@ -13,23 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import ClientSession, CookieJar
-from playwright.async_api import Page, ViewportSize, async_playwright, expect
+from playwright.async_api import Page, async_playwright, expect
 
 from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
+from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS, join, press
 from tests.test_web_daemon import guesstimation_daemon
-
-CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
-PHONE = ViewportSize(width=390, height=844)
-WAIT_MS = 10_000
-
-
-async def press(daemon: TableDaemon, name: str) -> None:
-    pin = daemon.bank.pin(name)
-    pin.drive_low()
-    await asyncio.sleep(0.05)
-    pin.drive_high()
-    await asyncio.sleep(0.05)
 
 
 async def to_guessing(daemon: TableDaemon) -> None:
@@ -37,15 +27,6 @@ async def to_guessing(daemon: TableDaemon) -> None:
     while daemon.controller.session.phase != "guessing":
         phase = daemon.controller.session.phase
         await press(daemon, "console.yes" if phase == "question" else "console.go")
-
-
-async def join(page: Page, base: str, seat: str, code: str) -> None:
-    await page.goto(base)
-    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", seat)
-    await page.fill("#join-code", code)
-    await page.click("#join-form button")
-    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
 
 
 async def send_guess(page: Page, value: str) -> None:
@@ -70,25 +51,30 @@ def test_two_phones_guess_at_once_and_see_the_guesses_only_when_all_are_in(
         try:
             await to_guessing(daemon)
             assert daemon.page is not None
-            code = daemon.page.access.code
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=CHROMIUM)
                 ann_phone = await browser.new_context(viewport=PHONE)  # own cookies each
                 bo_phone = await browser.new_context(viewport=PHONE)
                 ann, bo = await ann_phone.new_page(), await bo_phone.new_page()
-                await join(ann, base, "A", code)
-                await join(bo, base, "B", code)
+                await join(ann, daemon, base, "A")
+                await join(bo, daemon, base, "B")
                 await expect(ann.locator("#entry-label")).to_have_text("Your guess")
 
                 async with ClientSession(
                     cookie_jar=CookieJar(unsafe=True)
                 ) as cy:  # Cy's guess, from a third phone
-                    answer = await cy.post(f"{base}api/join", json={"code": code, "seat": "C"})
-                    token = (await answer.json())["csrf"]
+                    origin = {"Origin": base.rstrip("/")}
+                    code = daemon.page.access.code
+                    await cy.post(
+                        f"{base}api/join", json={"code": code, "seat": "C"}, headers=origin
+                    )
+                    await asyncio.sleep(CONFIRM_AFTER)
+                    await press(daemon, "console.count")  # the dealer confirms Cy's phone
+                    token = (await (await cy.get(f"{base}api/me")).json())["csrf"]
                     sent = await cy.post(
                         f"{base}api/entry",
                         json={"name": "guess", "value": "1972"},
-                        headers={CSRF_HEADER: token},
+                        headers={CSRF_HEADER: token, **origin},
                     )
                     assert sent.status == 200
                 for phone in (ann, bo):

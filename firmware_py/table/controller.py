@@ -157,6 +157,9 @@ class TableController:
     _shout_lights: dict[str, SeatLight] = field(default_factory=dict)
     _held: list[_HeldTimer] = field(default_factory=list)
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
+    # console presses that meant nothing on the step on show, per button: the page's COUNT
+    # confirms a phone only with a press that did nothing else (R496, R761)
+    idle_presses: Counter[str] = field(default_factory=Counter)
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
     _span: _Span | None = None
@@ -371,8 +374,8 @@ class TableController:
             self.presses[edge.name] += 1
         group, _, what = edge.name.partition(".")
         if group == "console":
-            if edge.active:
-                self._console(what)
+            if edge.active and not self._console(what):
+                self.idle_presses[what] += 1
             elif self._repeat is not None and self._repeat.button == what:
                 self._repeat = None  # a held NEXT or NO let go
         elif what == "shout" and self._window is not None:
@@ -402,25 +405,26 @@ class TableController:
             self._stuck.discard(edge.name)
             self.emit(self._event("released", input=edge.name))
 
-    def _console(self, button: str) -> None:
+    def _console(self, button: str) -> bool:
         """A console button. What it means depends on the step; where it means nothing it
-        does nothing (the OLED footer says what the buttons do)."""
+        does nothing (the OLED footer says what the buttons do): False."""
         prompt = self.prompt
         if self._held:  # a timer ran out while the table was off: settled first (R83, R111)
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
-            return
+                return True
+            return False
         if button == "undo":
             self._undo()
-            return
+            return True
         if self._count is not None:
-            return  # the count runs to its end; only UNDO stops it
+            return True  # the count runs to its end (only UNDO stops it): a press is the count's
         if button == "count" and prompt.kind is Kind.COUNT and prompt.count is not None:
             self._count = _Count(started=self.now, spec=prompt.count)
             self.emit(self._event("count", n=1))
         elif prompt.kind is Kind.NUMBER and button != "count":
             if not self._number_button(button, prompt):
-                return
+                return False
             self._shout_lights.clear()
         elif button in ("next", "no") and prompt.kind is Kind.CHOICE:
             step = 1 if button == "next" else -1
@@ -431,16 +435,17 @@ class TableController:
             self.emit(self._event("option", key=prompt.key, shown=shown))
         elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
             if self._window == prompt.window:
-                return  # the race is on: a second GO must not wipe the shouts it holds
+                return True  # the race is on: a second GO must not wipe the shouts it holds
             self._open_window(prompt)
             self._shout_lights.clear()
         else:
             outcome = prompt.answer(button, self.cursor)
             if outcome is None:
-                return  # a button that means nothing now does nothing
+                return False  # a button that means nothing now does nothing
             self._shout_lights.clear()
             self._take(outcome)
         self._refresh()
+        return True
 
     def _number_button(self, button: str, prompt: Prompt) -> bool:
         spec = prompt.number

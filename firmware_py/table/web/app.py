@@ -3,17 +3,19 @@
     GET  /               the page (plain HTML, CSS and JS from ``static/``, no build step)
     GET  /api/state      the table as JSON: what the OLED shows, scores, clock, lights
     GET  /api/events     the same, live: server-sent events, one at each change
-    GET  /api/me         this phone's seat (and its CSRF token), if it has joined; or the
-                         request it is waiting on (its confirmation number)
+    GET  /api/me         this phone's seat (and its CSRF token), if it has one; or the
+                         request it is waiting on (its confirmation number); or why it lost
+                         its seat
     GET  /card           the finished session's printable card (the Pentathlon's score card)
-    POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code; for an
-                         official's place (the Game Monitor), ask for it: 202, and the phone
-                         waits for the console's press (R494)
+    POST /api/join       {"code": ..., "seat": ...}: ask for a seat (or an official's place)
+                         with the join code: 202, and the phone waits for the console's press
+                         (R494, R760); a seat a phone holds is taken over the same way (R762)
     POST /api/entry      {"name": ..., "value": ...}: what the seat types (a guess)
     POST /api/leave      give the seat up
 
-Reading needs nothing. A POST must come from this page (its Origin, when the browser sends
-one, is this server), as JSON, with the seat's cookie and its CSRF token in the
+Every request must name the table by a name it serves in its Host header, or by an address
+(R769). Reading needs nothing more. A POST must carry an Origin header naming this page (a
+browser always sends one), be JSON, and carry the seat's cookie and its CSRF token in the
 ``X-Gametable-CSRF`` header (except the join, which carries the code). Every refusal is one
 line of JSON, ``{"error": "..."}``, never a stack trace; an entry goes to the table and comes
 back with the rules' own error if they refuse it.
@@ -28,9 +30,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
-from yarl import URL
 
-from firmware_py.table.web.access import AccessError, OfficialRequest, SeatSession, waiting_line
+from firmware_py.table.web.access import AccessError, PlaceRequest, SeatSession, waiting_line
 from firmware_py.table.web.errors import Refused, json_kind, refused_route
 from firmware_py.table.web.page import TablePage
 
@@ -61,7 +62,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def make_app(page: TablePage) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors])
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors, _same_site])
     app[PAGE] = page
     app.on_response_prepare.append(_security_headers)
     app.router.add_get("/", _index)
@@ -90,9 +91,13 @@ async def _state(request: web.Request) -> web.StreamResponse:
 async def _events(request: web.Request) -> web.StreamResponse:
     """The snapshot at once, then again at each change (server-sent events)."""
     page = request.app[PAGE]
-    watcher = page.watch()
-    if watcher is None:
-        raise Refused(503, "the table serves as many pages as it can: try again later")
+    try:
+        watcher = page.watch(request.remote or "")
+    except Refused as refused:
+        log.info("event=web_stream_refused address=%s", request.remote)
+        if "text/event-stream" in request.headers.get("Accept", ""):
+            return await _refused_stream(request, str(refused))
+        raise
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
@@ -115,6 +120,19 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return response
 
 
+async def _refused_stream(request: web.Request, message: str) -> web.StreamResponse:
+    """The refusal as an event the page shows in words (R767): a browser's EventSource reads
+    nothing of an answer that is not 200 and would only say the connection failed."""
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    )
+    await response.prepare(request)
+    refusal = json.dumps({"error": message})
+    await response.write(f"retry: 60000\nevent: refused\ndata: {refusal}\n\n".encode())
+    await response.write_eof()
+    return response
+
+
 async def _card(request: web.Request) -> web.StreamResponse:
     card = request.app[PAGE].card
     if card is None:
@@ -133,65 +151,60 @@ async def _me(request: web.Request) -> web.StreamResponse:
     token = request.cookies.get(COOKIE)
     session = page.access.session(token)
     asked = page.access.waiting(token)
+    answer: dict[str, object]
     if session is None and asked is not None:
-        return web.json_response(_waiting(asked), headers={"Cache-Control": "no-store"})
-    if session is None:
-        return web.json_response({"seat": None}, headers={"Cache-Control": "no-store"})
-    return web.json_response(
-        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf},
-        headers={"Cache-Control": "no-store"},
-    )
+        answer = dict(_waiting(asked))
+    elif session is None:
+        answer = {"seat": None}
+        displaced = page.access.displaced(token)
+        if displaced is not None:
+            answer["displaced"] = f"This phone no longer holds its seat: {displaced}."
+    else:
+        answer = {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
+        others = page.access.asking_for(session.seat)
+        if others:  # the seat's own phone sees a takeover coming (R762)
+            numbers = " or ".join(request.number for request in others)
+            answer["warning"] = (
+                f"Another phone is asking the dealer for this seat (number {numbers} on the "
+                "table's display): if it is not yours, tell the dealer not to press COUNT."
+            )
+    return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
 
 # --- entering: a seat ------------------------------------------------------------------------
 
 
 async def _join(request: web.Request) -> web.StreamResponse:
+    """A seat, or an official's place, is asked for: the phone waits (202) for the console's
+    press (R494, R760); the request's cookie becomes the place's session once confirmed."""
     page = request.app[PAGE]
-    body = await _body(
-        request, {"code", "seat"}, 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
-    )
-    if body["seat"] in page.officials:
-        return _ask(request, page, body["code"], body["seat"])
+    body = await _body(request, {"code", "seat"}, JOIN_BODY)
+    place = body["seat"]
     try:
-        session = page.access.join(
+        asked = page.access.ask(
             body["code"],
-            body["seat"],
-            page.seats,
-            request.remote or "",
-            page.officials,
+            place,
+            seats=page.seats,
+            officials=page.officials,
+            address=request.remote or "",
             token=request.cookies.get(COOKIE),
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None
-    log.info("event=web_join seat=%s", session.seat)
-    response = web.json_response(
-        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
-    )
-    response.set_cookie(COOKIE, session.token, httponly=True, samesite="Strict", path="/")
-    return response
-
-
-def _ask(request: web.Request, page: TablePage, code: str, role: str) -> web.StreamResponse:
-    """An official's place is asked for: the phone waits (202) for the console's press (R494)."""
-    try:
-        asked = page.access.ask(
-            code, role, page.officials, request.remote or "", request.cookies.get(COOKIE)
-        )
-    except AccessError as error:
-        raise Refused(403, str(error)) from None
-    log.info("event=web_official_asked place=%s number=%s", role, asked.number)
+    taking_over = page.access.held(place)
+    log.info("event=web_place_asked place=%s number=%s held=%s", place, asked.number, taking_over)
     if page.code_in_log:  # the OLED is off: the number is shown only here (as R492's code)
-        log.warning("event=web_official_number number=%s place=%s", asked.number, role)
+        log.warning("event=web_place_number number=%s place=%s", asked.number, place)
+    page.changed()
     response = web.json_response(_waiting(asked), status=202)
     response.set_cookie(COOKIE, asked.token, httponly=True, samesite="Strict", path="/")
     return response
 
 
-def _waiting(asked: OfficialRequest) -> dict[str, str | None]:
+def _waiting(asked: PlaceRequest) -> dict[str, str | None]:
     return {
         "seat": None,
-        "pending": asked.role,
+        "pending": asked.place,
         "number": asked.number,
         "message": waiting_line(asked),
     }
@@ -199,9 +212,7 @@ def _waiting(asked: OfficialRequest) -> dict[str, str | None]:
 
 async def _entry(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    body = await _body(
-        request, {"name", "value"}, 'a JSON object like {"name": "guess", "value": "29029"}'
-    )
+    body = await _body(request, {"name", "value"}, ENTRY_BODY)
     session = _seat(request)
     assert page.enter is not None  # the app serves only once the page has started
     refused = page.enter(session.seat, body["name"], body["value"])
@@ -218,6 +229,7 @@ async def _leave(request: web.Request) -> web.StreamResponse:
     await _body(request, set(), "an empty JSON object {}")
     session = _seat(request)
     page.access.leave(session.token)
+    page.changed()
     response = web.json_response({"ok": True})
     response.del_cookie(COOKIE, path="/")
     return response
@@ -238,10 +250,8 @@ def _name(page: TablePage, seat: str) -> str:
 
 
 async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str, str]:
-    """A POST's JSON body from this page, with exactly ``keys``, each a short text."""
-    origin = request.headers.get("Origin")
-    if origin is not None and not _same_site(URL(origin), URL(f"http://{request.host}")):
-        raise Refused(403, "a request from another site is refused: use the table's own page")
+    """A POST's JSON body (its Origin checked already), with exactly ``keys``, each a short
+    text."""
     if request.content_type != "application/json":
         raise Refused(415, f"expected {expected}, sent as application/json")
     try:
@@ -261,11 +271,6 @@ async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str
     return body
 
 
-def _same_site(origin: URL, server: URL) -> bool:
-    """The page's origin is this server's host and port (an opaque "null" origin is not)."""
-    return origin.host is not None and (origin.host, origin.port) == (server.host, server.port)
-
-
 # --- every response --------------------------------------------------------------------------
 
 
@@ -277,6 +282,18 @@ def _json_text(text: str) -> web.Response:
 
 def _error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
+
+
+@web.middleware
+async def _same_site(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A name the table serves (every request), and this page's own origin (every change),
+    before any handler: a cross-site or rebinding request costs no try of the code (R769)."""
+    guard = request.app[PAGE].guard
+    host = request.headers.get("Host")
+    guard.check_host(host)
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        guard.check_origin(request.headers.get("Origin"), host)
+    return await handler(request)
 
 
 @web.middleware

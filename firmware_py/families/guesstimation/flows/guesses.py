@@ -1,5 +1,5 @@
 """The guesses and the answer: the duel offered first, each player's guess from their phone or
-on the console, then the answer from the deck or the Round Leader.
+on the console, then the answer from the deck or, read off the card, on the console.
 
 A guess from a player's own phone (the table's web page) is hidden from everyone until all are
 in; the console's number entry, for a table without phones, enters the guesses as they are
@@ -62,8 +62,9 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
 
 
 def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
-    """Every guess is in: the answer from the deck (YES), or entered by the Round Leader on
-    their phone or by the dealer on the console."""
+    """Every guess is in: the answer from the deck (YES), or the card's answer entered on the
+    console. Never from a phone: the Round Leader is a player too, and a seat's phone is a
+    player's (R766)."""
     current = state.current
     assert current is not None
     key = table.key(current.number, "answer")
@@ -81,15 +82,7 @@ def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
         "All guesses in:\nthe answer?",
         NumberSpec(take=take, start=_last_whole_guess(current), low=CONSOLE_LOW, high=CONSOLE_HIGH),
     )
-    leader = table.options.seat_of(current.leader)
-    entry = EntrySpec(
-        name="answer",
-        label="The answer on the card",
-        seats=(leader,),
-        take=lambda seat, text: act("answer", RevealAnswer(text.strip())),
-        keyboard="decimal",
-    )
-    return with_page(prompt, state, table, entry=entry)
+    return with_page(prompt, state, table)
 
 
 # --- the duel ---------------------------------------------------------------------------------
