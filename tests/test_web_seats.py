@@ -178,8 +178,7 @@ def test_a_phone_that_lost_its_seat_to_the_dealer_s_press_is_told_so(tmp_path: P
     me_old, me_new, changes = serve(table, scenario)
     assert me_new["seat"] == "D"
     assert me_old["seat"] is None and me_old["displaced"].startswith(
-        "This phone no longer holds its seat: the dealer gave D to another phone (its number "
-        "was "
+        "This phone no longer holds its seat: the dealer gave D to another phone (its number was "
     )
     assert changes > 0  # every open page is told: the displaced phone asks what it holds
     table.close()

@@ -200,13 +200,12 @@ def test_a_rebinding_page_s_request_is_refused_by_its_host(table: LiveTable) -> 
         return answers
 
     answers = serve(table, scenario)
-    assert answers == [
-        (
-            MISDIRECTED,
-            "this page is not served as 'evil.example': open it as localhost or by its address; "
-            "or add it to [web] names in the table's config",
-        )
-    ] * 2
+    refused = (
+        MISDIRECTED,
+        "this page is not served as 'evil.example': open it as localhost or by its address; or "
+        "add it to [web] names in the table's config",
+    )
+    assert answers == [refused, refused]
     assert table.page.access.requests == []
 
 
