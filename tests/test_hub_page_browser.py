@@ -126,6 +126,5 @@ def test_a_grid_refused_for_too_many_pages_from_its_address_says_so(tmp_path: Pa
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         said = serve(director_page(record), scenario)
     assert said == (
-        "Not live: too many pages open from this address (8 live grids at most): "
-        "close one and reload"
+        "Not live: too many pages open from this address (8 at most): close one and reload"
     )

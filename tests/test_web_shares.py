@@ -127,7 +127,9 @@ def test_the_table_s_streams_have_a_limit_and_past_it_a_503_in_words() -> None:
     with pytest.raises(Refused) as refused:
         shares.take(object(), "10.0.0.3")
     assert refused.value.status == 503
-    assert str(refused.value).startswith("this server follows as many live pages as it can (2)")
+    assert (
+        str(refused.value) == "this table serves as many live pages as it can (2): try again later"
+    )
 
 
 @pytest.mark.parametrize(

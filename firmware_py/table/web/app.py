@@ -26,14 +26,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
 from firmware_py.table.web.access import AccessError, PlaceRequest, SeatSession, waiting_line
-from firmware_py.table.web.errors import Refused, json_kind, refused_route
+from firmware_py.table.web.errors import Refused, json_kind
 from firmware_py.table.web.page import TablePage
+from firmware_py.table.web.serving import (
+    add_headers,
+    one_line_errors,
+    refused_stream,
+    same_site,
+    security_headers,
+    set_session_cookie,
+    wants_events,
+)
 
 log = logging.getLogger("gametable")
 
@@ -48,23 +56,16 @@ ENTRY_BODY = 'a JSON object like {"name": "guess", "value": "29029"}'
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # The card is one self-contained page to print: its style inline, no script, nothing fetched.
 CARD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def make_app(page: TablePage) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors, _same_site])
+    errors = one_line_errors(_error, max_body=MAX_BODY, event="web_error", who="the table")
+    app = web.Application(
+        client_max_size=MAX_BODY, middlewares=[errors, same_site(lambda r: r.app[PAGE].guard)]
+    )
     app[PAGE] = page
-    app.on_response_prepare.append(_security_headers)
+    add_headers(app, security_headers(referrer="no-referrer"))
+    app.on_response_prepare.append(_card_policy)
     app.router.add_get("/", _index)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     app.router.add_get("/api/state", _state)
@@ -95,8 +96,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
         watcher = page.watch(request.remote or "")
     except Refused as refused:
         log.info("event=web_stream_refused address=%s", request.remote)
-        if "text/event-stream" in request.headers.get("Accept", ""):
-            return await _refused_stream(request, str(refused))
+        if wants_events(request):
+            return await refused_stream(request, str(refused))
         raise
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
@@ -117,19 +118,6 @@ async def _events(request: web.Request) -> web.StreamResponse:
         pass  # the page was closed
     finally:
         page.unwatch(watcher)
-    return response
-
-
-async def _refused_stream(request: web.Request, message: str) -> web.StreamResponse:
-    """The refusal as an event the page shows in words (R767): a browser's EventSource reads
-    nothing of an answer that is not 200 and would only say the connection failed."""
-    response = web.StreamResponse(
-        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-    )
-    await response.prepare(request)
-    refusal = json.dumps({"error": message})
-    await response.write(f"retry: 60000\nevent: refused\ndata: {refusal}\n\n".encode())
-    await response.write_eof()
     return response
 
 
@@ -197,7 +185,7 @@ async def _join(request: web.Request) -> web.StreamResponse:
         log.warning("event=web_place_number number=%s place=%s", asked.number, place)
     page.changed()
     response = web.json_response(_waiting(asked), status=202)
-    response.set_cookie(COOKIE, asked.token, httponly=True, samesite="Strict", path="/")
+    set_session_cookie(response, COOKIE, asked.token, secure=request.secure)
     return response
 
 
@@ -280,50 +268,11 @@ def _json_text(text: str) -> web.Response:
     )
 
 
-def _error(status: int, message: str) -> web.Response:
+def _error(request: web.Request, status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-@web.middleware
-async def _same_site(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A name the table serves (every request), and this page's own origin (every change),
-    before any handler: a cross-site or rebinding request costs no try of the code (R769)."""
-    guard = request.app[PAGE].guard
-    host = request.headers.get("Host")
-    guard.check_host(host)
-    if request.method not in ("GET", "HEAD", "OPTIONS"):
-        guard.check_origin(request.headers.get("Origin"), host)
-    return await handler(request)
-
-
-@web.middleware
-async def _one_line_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every refusal as one line of JSON; anything unexpected logged, never shown."""
-    try:
-        return await handler(request)
-    except Refused as refused:
-        return _error(refused.status, str(refused))
-    except web.HTTPRequestEntityTooLarge:
-        return _error(413, f"the request is too large: expected at most {MAX_BODY} bytes")
-    except web.HTTPException as error:
-        if error.status < 400:  # a redirect or "not modified" is an answer, not a refusal
-            raise
-        return _error(
-            error.status,
-            refused_route(
-                error.status,
-                error.reason,
-                request.method,
-                request.path,
-                getattr(error, "allowed_methods", ()),
-            ),
-        )
-    except Exception:
-        log.exception("event=web_error path=%s", request.path)
-        return _error(500, "the table could not answer that: its log says why")
-
-
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)
+async def _card_policy(request: web.Request, response: web.StreamResponse) -> None:
+    """The card is one self-contained page to print: no script at all, nothing fetched."""
     if request.path == "/card" and response.status == 200:
         response.headers["Content-Security-Policy"] = CARD_POLICY

@@ -201,10 +201,13 @@ class Share:
 @dataclass(slots=True)
 class StreamShares:
     """The open event streams, by the client that holds each: one client cannot take them all
-    (R767). ``take`` answers Refused (429 for a client's share, 503 for the page's) in words."""
+    (R767). ``take`` answers Refused (429 for a client's share, 503 for the server's) in words:
+    what the streams are, and what the page does about it."""
 
     share: Share
-    what: str = "live pages"  # the streams, in the refusal's words
+    what: str = "live pages"
+    advice: str = "close one; this page checks every few seconds instead"
+    server: str = "this table"
     _held: dict[object, tuple[str, str]] = field(default_factory=dict)  # stream -> its keys
 
     def take(self, stream: object, address: str) -> None:
@@ -212,8 +215,8 @@ class StreamShares:
         if len(self._held) >= self.share.total:
             raise Refused(
                 503,
-                f"this server follows as many {self.what} as it can ({self.share.total}): this "
-                "page checks every few seconds instead, and goes live when one closes",
+                f"{self.server} serves as many {self.what} as it can ({self.share.total}): try "
+                "again later",
             )
         same_address = sum(1 for keys in self._held.values() if keys[0] == address_key)
         same_network = sum(1 for keys in self._held.values() if keys[1] == network)
@@ -224,9 +227,7 @@ class StreamShares:
                 else (self.share.per_network, "this network (its /64)")
             )
             raise Refused(
-                429,
-                f"too many {self.what} open from {where} ({limit} at most): close one; this "
-                "page checks every few seconds instead",
+                429, f"too many {self.what} open from {where} ({limit} at most): {self.advice}"
             )
         self._held[stream] = (address_key, network)
 
