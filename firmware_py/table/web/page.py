@@ -14,7 +14,6 @@ the daemon, so the OLED shows a request at once.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import socket
@@ -31,6 +30,7 @@ from firmware_py.table.family import family
 from firmware_py.table.web.access import CONFIRM_BUTTON, Access
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
+from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
 from firmware_py.table.web.snapshot import snapshot
 
 log = logging.getLogger("gametable")
@@ -47,16 +47,12 @@ Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or
 def listen(host: str, port: int) -> socket.socket:
     """The page's listening socket, opened before the daemon starts (like the hardware)."""
     try:
-        return socket.create_server(
-            (host, port),
-            family=socket.AF_INET6 if ":" in host else socket.AF_INET,
-            reuse_port=False,
-        )
+        return open_socket(host, port)
     except OSError as error:
-        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise WebListenError(
-            f"web.listen, web.port: cannot listen on {where}: {error.strerror or error} "
-            "(another program on that port? under systemd, see docs/web.md)"
+            f"web.listen, web.port: cannot listen on {where(host, port)}: "
+            f"{error.strerror or error} (another program on that port? under systemd, see "
+            "docs/web.md)"
         ) from None
 
 
@@ -114,23 +110,15 @@ class TablePage:
         from firmware_py.table.web.app import make_app  # the app's routes import this module
 
         self.enter, self.wake = enter, wake
-        self._runner = web.AppRunner(
-            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
-        )
-        await self._runner.setup()
-        await web.SockSite(self._runner, self.sock).start()
+        self._runner = await start_serving(make_app(self), self.sock)
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
         self.closed = True
         for watcher in self._watchers:
             watcher.set()  # every open event stream ends
-        if self._runner is not None:
-            with contextlib.suppress(Exception):
-                await self._runner.cleanup()
-            self._runner = None
-        with contextlib.suppress(OSError):
-            self.sock.close()
+        await stop_serving(self._runner, self.sock)
+        self._runner = None
 
     def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
         """The view the table shows now; with ``saved`` False (the journal is failing) the

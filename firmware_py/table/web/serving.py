@@ -6,8 +6,11 @@ themselves are ``guard``'s; this is the glue, so each page's ``app`` lists only 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import socket
+import ssl
 from collections.abc import Awaitable, Callable, Mapping
 
 from aiohttp import web
@@ -119,3 +122,36 @@ async def refused_stream(request: web.Request, message: str) -> web.StreamRespon
 def wants_events(request: web.Request) -> bool:
     """The client is a page's EventSource (which reads a refusal only as an event)."""
     return "text/event-stream" in request.headers.get("Accept", "")
+
+
+# --- the servers -------------------------------------------------------------------------------
+
+
+def open_socket(host: str, port: int) -> socket.socket:
+    """A page's listening socket, opened before its program starts (so a port in use is one
+    line at the command); OSError as the system says it."""
+    return socket.create_server(
+        (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET
+    )
+
+
+def where(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+async def start_serving(
+    app: web.Application, sock: socket.socket, tls: ssl.SSLContext | None = None
+) -> web.AppRunner:
+    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    await runner.setup()
+    await web.SockSite(runner, sock, ssl_context=tls).start()
+    return runner
+
+
+async def stop_serving(runner: web.AppRunner | None, sock: socket.socket) -> None:
+    if runner is not None:
+        with contextlib.suppress(Exception):
+            await runner.cleanup()
+    with contextlib.suppress(OSError):
+        sock.close()

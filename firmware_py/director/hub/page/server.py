@@ -8,7 +8,6 @@ port in use or a bad certificate is one line at the command, not a failure later
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import socket
 import ssl
@@ -23,6 +22,7 @@ from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
+from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
 
 log = logging.getLogger("gametable")
 
@@ -49,9 +49,7 @@ def parse_listen(text: str) -> tuple[str, int]:
 
 def listen(host: str, port: int) -> socket.socket:
     try:
-        return socket.create_server(
-            (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET
-        )
+        return open_socket(host, port)
     except (OSError, OverflowError) as error:
         why = (error.strerror if isinstance(error, OSError) else None) or str(error)
         why = why.split(" (while attempting")[0]  # the addition names the address again
@@ -117,27 +115,20 @@ class DirectorPage:
     async def start(self) -> None:
         from firmware_py.director.hub.page.app import make_app  # its handlers import this
 
-        self._runner = web.AppRunner(
-            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
-        )
-        await self._runner.setup()
-        await web.SockSite(self._runner, self.sock, ssl_context=self.tls).start()
+        self._runner = await start_serving(make_app(self), self.sock, self.tls)
+        host, port = self.sock.getsockname()[:2]
         log.info(
             "event=page_listening url=%s://%s names=%s",
             self.scheme,
-            _where(self.sock),
+            where(host, port),
             ",".join(sorted(self.names)),
         )
 
     async def stop(self) -> None:
         self.closed = True
         self.changed()  # every open event stream ends
-        if self._runner is not None:
-            with contextlib.suppress(Exception):
-                await self._runner.cleanup()
-            self._runner = None
-        with contextlib.suppress(OSError):
-            self.sock.close()
+        await stop_serving(self._runner, self.sock)
+        self._runner = None
 
     def changed(self) -> None:
         """The board changed: wake every open event stream."""
@@ -154,8 +145,3 @@ class DirectorPage:
     def unwatch(self, watcher: asyncio.Event) -> None:
         self._watchers.discard(watcher)
         self.streams.give_back(watcher)
-
-
-def _where(sock: socket.socket) -> str:
-    host, port = sock.getsockname()[:2]
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
