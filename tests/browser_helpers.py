@@ -23,7 +23,7 @@ CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
 PHONE = ViewportSize(width=390, height=844)
 LAPTOP = ViewportSize(width=1280, height=800)
 WAIT_MS = 10_000
-LED_PINS = (20, 21, 16, 12, 13, 19)
+LED_PINS = (20, 21, 22, 23, 24, 25)  # past the inputs' pins (2 to 19 for six seats)
 
 
 def page_daemon(settings: TableSettings, journal: Path) -> TableDaemon:
@@ -49,6 +49,8 @@ async def running(daemon: TableDaemon) -> AsyncIterator[str]:
     daemon.start_controller(asyncio.get_running_loop().time())
     task = asyncio.create_task(daemon.run())
     while not hasattr(daemon, "leds"):
+        if task.done():
+            task.result()  # the daemon did not start: its error, not a wait forever
         await asyncio.sleep(0.01)
     try:
         yield f"http://127.0.0.1:{daemon.page.port}/"

@@ -305,6 +305,25 @@ def test_without_a_deck_no_phone_enters_the_answer_not_even_the_round_leaders() 
     assert [e["value"] for e in table.actions("answer")] == ["12"]
 
 
+def test_undo_of_the_answer_takes_its_result_off_the_oled_and_the_scoreboard() -> None:
+    """Issue 19, finding 8: after UNDO the big line still said "B +3" while B had 0."""
+    table = GuessTable().to_guessing().guesses(A="1968", B="1969", C="1990")
+    before = table.controller.view()
+    assert table.buttons("yes").controller.view().screen.big == "B +3"
+    view = table.buttons("undo").controller.view()
+    assert view.scoreboard.scores == {"A": 0, "B": 0, "C": 0}
+    assert (view.screen.big, view.scoreboard.message) == (
+        before.screen.big,
+        before.scoreboard.message,
+    )
+
+
+def test_the_console_s_answer_entry_starts_at_0_not_at_a_guess() -> None:
+    """Issue 19, finding 8 (R772): the answer is dialled from 0, as a guess is."""
+    table = GuessTable(deck=None).to_guessing().guesses(A="10", B="20", C="30")
+    assert (table.controller.prompt.kind, table.controller.number) == (Kind.NUMBER, 0)
+
+
 def test_a_judged_round_announces_its_result_and_the_board() -> None:
     table = GuessTable().to_guessing().guesses(A="1968", B="1969", C="1990").buttons("yes")
     (result,) = table.named("round_result")

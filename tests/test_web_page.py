@@ -67,6 +67,20 @@ def test_every_response_forbids_framing_sniffing_and_other_origins_scripts(
         )
 
 
+def test_the_page_never_shows_the_console_s_button_hints(table: LiveTable) -> None:
+    """Issue 19, finding 8: a phone showed "NEXT +1 NO -1", buttons no player has."""
+    table.to_guessing()
+    assert table.controller.view().screen.footer  # the OLED's hint, for the dealer
+
+    async def scenario(client: Client) -> tuple[dict[str, Any], str]:
+        state = await (await client.get("/api/state")).json()
+        return state, await (await client.get("/static/page.js")).text()
+
+    state, script = serve(table, scenario)
+    assert set(state["screen"]) == {"title", "big", "lines", "alert"}
+    assert "NEXT" not in json.dumps(state) and "footer" not in script
+
+
 def test_the_join_code_is_never_in_what_spectators_read(table: LiveTable) -> None:
     code = table.page.access.code
     assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)

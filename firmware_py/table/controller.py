@@ -611,9 +611,12 @@ class TableController:
         elif len(self.log) > self._undo_floor:
             undone = self.log.pop()
             session = self.game.start(self.log[0])
+            message = ""  # what the table said last, without the action taken back
             for action in self.log[1:]:
-                session = self.game.apply(session, action)
-            self.session = session
+                before, session = session, self.game.apply(session, action)
+                said = self.game.report(before, session).message
+                message = message if said is None else said
+            self.session, self.message = session, message
             self.emit(
                 self._event(
                     "undo", what=undone.kind, undone=encode(undone), reason="dealer pressed UNDO"

@@ -80,7 +80,8 @@ def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
     prompt = number(
         key,
         "All guesses in:\nthe answer?",
-        NumberSpec(take=take, start=_last_whole_guess(current), low=CONSOLE_LOW, high=CONSOLE_HIGH),
+        # from 0, as a guess is: the card's answer is dialled, not nudged from a guess (R772)
+        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH),
     )
     return with_page(prompt, state, table)
 
@@ -133,16 +134,6 @@ def _duel_prompt(
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def _last_whole_guess(current: Round) -> int:
-    """Where the console's answer entry starts: the last guess, once every guess is public, if
-    it is a whole number in range (the answer is often close to it), else 0."""
-    for guess in reversed(current.guesses):
-        value = guess.value
-        if value == value.to_integral_value() and CONSOLE_LOW <= value <= CONSOLE_HIGH:
-            return int(value)
-    return 0
 
 
 def _unit(state: GuesstimationState, table: Table) -> str:

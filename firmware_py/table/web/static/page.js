@@ -14,9 +14,14 @@ function show(element, visible) {
   element.hidden = !visible;
 }
 
-function setError(message) {
-  $("error").textContent = message || "";
-  show($("error"), Boolean(message));
+// A refusal is shown beside what was refused (the entry, the join form, the seat), never at
+// the foot of a long page where a phone would have to scroll to find it.
+function setError(message, where = "error") {
+  for (const id of ["error", "join-error", "seated-error"]) {
+    const line = $(id);
+    line.textContent = id === where ? message || "" : "";
+    show(line, id === where && Boolean(message));
+  }
 }
 
 // The places a phone may take: the seats, then the officials' (the Game Monitor).
@@ -46,7 +51,6 @@ function renderDisplay() {
   document.title = `${title} · gametable`;
   $("big").textContent = screen.big;
   $("lines").textContent = screen.lines.join("\n");
-  $("footer").textContent = screen.footer;
   $("alert").textContent = screen.alert || "";
   show($("alert"), Boolean(screen.alert));
   $("clock").textContent = state.clock || "";
@@ -318,7 +322,7 @@ $("join-form").addEventListener("submit", async (event) => {
     $("join-code").value = "";
     render();
   } catch (error) {
-    setError(error.message);
+    setError(error.message, "join-error");
   }
 });
 
@@ -347,7 +351,7 @@ $("leave").addEventListener("click", async () => {
   try {
     await post("/api/leave", {});
   } catch (error) {
-    setError(error.message);
+    setError(error.message, "seated-error");
   }
   me = { seat: null };
   render();
