@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Page, async_playwright, expect
+from playwright.async_api import Browser, FloatRect, Page, async_playwright, expect
 
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon
@@ -167,7 +167,7 @@ def test_a_refusal_at_a_four_player_table_is_beside_the_entry_on_a_phone_s_scree
     settings = TableSettings(seats=("A", "B", "C", "D"), family="states", options=options)
     daemon = page_daemon(settings, tmp_path / "journal.db")
 
-    async def scenario() -> tuple[str, dict[str, float], dict[str, float]]:
+    async def scenario() -> tuple[str, FloatRect, FloatRect]:
         async with running(daemon) as base, _browser() as browser:
             await choose(daemon, "Ann")
             ann = await _phone(browser, daemon, base, "A")
@@ -177,9 +177,8 @@ def test_a_refusal_at_a_four_player_table_is_beside_the_entry_on_a_phone_s_scree
             await expect(ann.locator("#error")).to_be_visible(timeout=WAIT_MS)
             error = await ann.locator("#error").bounding_box()
             entry = await ann.locator("#entry-value").bounding_box()
-            await ann.screenshot(path=str(tmp_path / "refusal.png"))
             assert error is not None and entry is not None
-            return await ann.locator("#error").inner_text(), dict(error), dict(entry)
+            return await ann.locator("#error").inner_text(), error, entry
 
     words, error, entry = asyncio.run(scenario())
     assert "Texas" in words
