@@ -28,8 +28,10 @@ from rules.guesstimation.deck import answer_action
 from rules.guesstimation.scoring import DEFAULT_WAGER, WAGERS
 from rules.guesstimation.session import GuesstimationState, Round
 
-# The console's number entry: whole numbers in this range (a phone takes any decimal)
+# The console's number entry: whole numbers in this range, and with GO up to CONSOLE_PLACES
+# decimal places (R774); a phone takes any decimal
 CONSOLE_LOW, CONSOLE_HIGH = -99_999, 999_999
+CONSOLE_PLACES = 6
 
 
 def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table: Table) -> Prompt:
@@ -40,14 +42,22 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
     player = current.waiting_for_guesses[0]
     guessed = len(current.guesses)
 
-    def take(value: int) -> Outcome:
+    def take(value: int | str) -> Outcome:
         return act(str(value), RecordGuess(player, str(value)))
 
     prompt = number(
         table.key(current.number, "guess", player),
         f"{player}\nguess? {guessed}/{len(current.guessers)} in",
         # from 0, never from a guess already in: a phone's guess stays hidden until all are in
-        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH, hidden=True),
+        NumberSpec(
+            take=take,
+            start=0,
+            low=CONSOLE_LOW,
+            high=CONSOLE_HIGH,
+            hidden=True,
+            places=CONSOLE_PLACES,
+            take_decimal=take,
+        ),
     )
     options = table.options
     entry = EntrySpec(
@@ -74,14 +84,21 @@ def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
         prompt = confirm(key, "All guesses in:\nread the answer", reveal, hint="YES: reveal")
         return with_page(prompt, state, table)
 
-    def take(value: int) -> Outcome:
+    def take(value: int | str) -> Outcome:
         return act(str(value), RevealAnswer(str(value)))
 
     prompt = number(
         key,
         "All guesses in:\nthe answer?",
         # from 0, as a guess is: the card's answer is dialled, not nudged from a guess (R772)
-        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH),
+        NumberSpec(
+            take=take,
+            start=0,
+            low=CONSOLE_LOW,
+            high=CONSOLE_HIGH,
+            places=CONSOLE_PLACES,
+            take_decimal=take,
+        ),
     )
     return with_page(prompt, state, table)
 
