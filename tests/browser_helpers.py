@@ -16,7 +16,7 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.web.access import CONFIRM_AFTER
+from firmware_py.table.web.access import CONFIRM_AFTER, SHOWN_FOR
 from firmware_py.table.web.page import TablePage, listen
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
@@ -108,13 +108,28 @@ async def ask_for_monitor(page: Page, base: str, code: str) -> str:
     return await ask_for_place(page, base, "monitor", code)
 
 
+async def dealer_confirms(daemon: TableDaemon, number: str) -> None:
+    """The dealer reads the phone's ``number``, waits for the OLED to show it (several
+    requests are shown in turn) for a moment, and presses COUNT (R764)."""
+    assert daemon.page is not None
+    access = daemon.page.access
+    for _ in range(WAIT_MS // 10):
+        shown = access.shown
+        on_show = CONFIRM_AFTER + 0.1 <= access.shown_for <= SHOWN_FOR - 1.0
+        if shown is not None and shown.number == number and on_show:
+            await buttons(daemon, "count")
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the OLED never showed {number} long enough to press COUNT")
+
+
 async def join(page: Page, daemon: TableDaemon, base: str, place: str) -> None:
     """A phone takes ``place``: asked for with the code on the OLED, confirmed with COUNT at
-    the console once the request has been on show long enough (R494, R496, R760)."""
+    the console once its number has been on show long enough (R494, R496, R760)."""
     assert daemon.page is not None
-    await ask_for_place(page, base, place, daemon.page.access.code)
-    await asyncio.sleep(CONFIRM_AFTER)
-    await buttons(daemon, "count")
+    waiting = await ask_for_place(page, base, place, daemon.page.access.code)
+    number = waiting.removeprefix("Number ").split(":")[0]
+    await dealer_confirms(daemon, number)
     await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
 
 

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient
 from firmware_py.families.geoplunge.options import table_settings as geoplunge
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.prompts import Kind
-from firmware_py.table.web.access import CONFIRM_AFTER, MAX_WAITING
+from firmware_py.table.web.access import ASK_FOR, CONFIRM_AFTER, MAX_WAITING
 from tests.guesstimation_table_helpers import settings as guesstimation
 from tests.states_table_helpers import EXAMPLE_DECK
 from tests.web_helpers import LiveTable, Phone, serve
@@ -200,6 +200,29 @@ def test_the_takeover_press_confirms_only_after_the_request_has_been_on_show(
             return me
 
     assert serve(table, scenario)["seat"] == "D"
+    table.close()
+
+
+def test_a_takeover_the_dealer_never_confirms_ends_in_words_on_the_asking_phone(
+    tmp_path: Path,
+) -> None:
+    table = four_without_a_deck(tmp_path)
+
+    async def scenario(client: Client) -> tuple[dict[str, Any], tuple[int, str], dict[str, Any]]:
+        async with Phone(client) as di, Phone(client, address="127.0.0.2") as bo:
+            await di.join(table, "D")
+            asked = await (await bo.ask(table, "D")).json()
+            table.t += ASK_FOR + 1.0
+            me: dict[str, Any] = await (await bo.get("/api/me")).json()
+            assert asked["number"] in me["refused"]
+            return me, await entry(bo, "guess", "1"), await (await di.get("/api/me")).json()
+
+    me, refused, di = serve(table, scenario)
+    assert me["seat"] is None and me["refused"].startswith(
+        "Not given: the dealer did not give this phone D (its number was "
+    )
+    assert refused[0] == 403 and refused[1].startswith("this phone has no seat: the dealer did")
+    assert di["seat"] == "D" and "warning" not in di
     table.close()
 
 

@@ -110,6 +110,7 @@ class Access:
     _shown: PlaceRequest | None = None  # the request on the OLED
     _shown_since: float = 0.0
     _displaced: dict[str, str] = field(default_factory=dict)  # token -> why it was signed out
+    _lapsed: dict[str, str] = field(default_factory=dict)  # token -> its request that ran out
     _wrong: WindowLimit = field(init=False)
 
     def __post_init__(self) -> None:
@@ -127,6 +128,7 @@ class Access:
             self._sessions.clear()
             self._requests.clear()
             self._displaced.clear()
+            self._lapsed.clear()
             self._shown = None
             self.version += 1
 
@@ -163,6 +165,8 @@ class Access:
             )
         self._withdraw(token)
         self._check_waiting_shares(address)
+        if token:
+            self._lapsed.pop(token, None)
         numbers = {request.number for request in self.requests}
         number = new_confirmation()
         while number in numbers:  # two numbers on show are never alike
@@ -203,6 +207,14 @@ class Access:
         now = self.clock()
         alive = [request for request in self._requests if now - request.asked <= ASK_FOR]
         if len(alive) != len(self._requests):
+            for request in self._requests:
+                if request not in alive:  # the asking phone is told the dealer gave nothing
+                    _remember(
+                        self._lapsed,
+                        request.token,
+                        f"the dealer did not give this phone {request.place} (its number was "
+                        f"{request.number}) within {ASK_FOR:.0f} s: ask again, or ask the dealer",
+                    )
             self._requests = alive
             self.version += 1
         return list(alive)
@@ -276,13 +288,21 @@ class Access:
         return session
 
     def _displace(self, token: str, why: str) -> None:
-        while len(self._displaced) >= MAX_DISPLACED:
-            del self._displaced[next(iter(self._displaced))]
-        self._displaced[token] = why
+        _remember(self._displaced, token, why)
 
     def displaced(self, token: str | None) -> str | None:
         """Why this phone lost its place to another, if it did this match."""
         return self._displaced.get(token) if token else None
+
+    def lapsed(self, token: str | None) -> str | None:
+        """Why this phone's request ended without a place, if it ran out this match."""
+        _ = self.requests  # a request that has just run out is told so at once
+        return self._lapsed.get(token) if token else None
+
+    @property
+    def shown_for(self) -> float:
+        """Seconds the request on the OLED has been on show (0 when none is)."""
+        return 0.0 if self.shown is None else self.clock() - self._shown_since
 
     # --- the places' sessions ---------------------------------------------------------------
 
@@ -300,6 +320,9 @@ class Access:
             why = self.displaced(token)
             if why is not None:
                 raise AccessError(f"this phone no longer holds its seat: {why}")
+            lapsed = self.lapsed(token)
+            if lapsed is not None:
+                raise AccessError(f"this phone has no seat: {lapsed}")
             raise AccessError(
                 "this phone has no seat at the table (or the match changed): join with the "
                 "code on the table's display"
@@ -315,6 +338,7 @@ class Access:
         self._withdraw(token)
         if token:
             self._displaced.pop(token, None)
+            self._lapsed.pop(token, None)
 
     def _withdraw(self, token: str | None) -> None:
         request = self.waiting(token)
@@ -336,6 +360,13 @@ class Access:
             raise AccessError(
                 f"that is not the join code on the table's display ({tries} for a minute)"
             )
+
+
+def _remember(words: dict[str, str], token: str, why: str) -> None:
+    """What a phone is told once it holds nothing: at most MAX_DISPLACED kept, the oldest go."""
+    while len(words) >= MAX_DISPLACED:
+        del words[next(iter(words))]
+    words[token] = why
 
 
 def _place_words(place: str, officials: tuple[str, ...]) -> str:

@@ -145,8 +145,11 @@ async def _me(request: web.Request) -> web.StreamResponse:
     elif session is None:
         answer = {"seat": None}
         displaced = page.access.displaced(token)
+        lapsed = page.access.lapsed(token)
         if displaced is not None:
             answer["displaced"] = f"This phone no longer holds its seat: {displaced}."
+        elif lapsed is not None:
+            answer["refused"] = f"Not given: {lapsed}."
     else:
         answer = {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
         others = page.access.asking_for(session.seat)

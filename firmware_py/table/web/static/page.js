@@ -142,8 +142,9 @@ function renderWaiting() {
   const waiting = me.seat === null && Boolean(me.pending);
   $("waiting").textContent = waiting ? `Number ${me.number}: ${me.message}` : "";
   show($("waiting"), waiting);
-  $("displaced").textContent = me.seat === null && me.displaced ? me.displaced : "";
-  show($("displaced"), me.seat === null && Boolean(me.displaced));
+  const notice = me.seat === null ? me.displaced || me.refused || "" : "";
+  $("displaced").textContent = notice;
+  show($("displaced"), Boolean(notice));
   $("seat-warning").textContent = me.seat !== null && me.warning ? me.warning : "";
   show($("seat-warning"), me.seat !== null && Boolean(me.warning));
   if (waiting && waitingTimer === null) {
