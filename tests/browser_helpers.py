@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -26,8 +27,10 @@ WAIT_MS = 10_000
 LED_PINS = (20, 21, 22, 23, 24, 25)  # past the inputs' pins (2 to 19 for six seats)
 
 
-def page_daemon(settings: TableSettings, journal: Path) -> TableDaemon:
-    """The table's daemon for ``settings``, with its page, on a new journal."""
+def page_daemon(
+    settings: TableSettings, journal: Path, clock: Callable[[], float] = time.monotonic
+) -> TableDaemon:
+    """The table's daemon for ``settings``, with its page (on ``clock``), on a new journal."""
     names = [f"{s}.{w}" for s in settings.seats for w in ("stand", "shout")]
     names += [f"console.{button}" for button in CONSOLE]
     daemon = TableDaemon(
@@ -35,7 +38,7 @@ def page_daemon(settings: TableSettings, journal: Path) -> TableDaemon:
         factory=mock_factory(),
         input_specs=[InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)],
         led_pins=dict(zip(settings.seats, LED_PINS, strict=False)),
-        page=TablePage(listen("127.0.0.1", 0)),
+        page=TablePage(listen("127.0.0.1", 0), clock=clock),
         on_event=lambda event: None,
     )
     daemon.journal = Journal.open(journal)
