@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,38 @@ def test_config_check_says_where_the_join_code_is_with_the_oled_off(tmp_path: Pa
     )
     assert done.returncode == 0
     assert "web page on 127.0.0.1:8080, its join code in the log (the OLED is off))" in done.stdout
+
+
+def test_gametable_run_serves_the_names_in_web_names_and_refuses_others(tmp_path: Path) -> None:
+    """R769: the Host is checked against [web] names (and localhost, the Pi's own, any address)."""
+    port = _free_port()
+    config = tmp_path / "table.toml"
+    config.write_text(f'{MOCK}[web]\nenabled = true\nport = {port}\nnames = ["table7.example"]\n')
+    process = subprocess.Popen(
+        [*RUN, "--config", str(config), "--journal", str(tmp_path / "journal.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def status(host: str) -> int:
+        asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/state", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(asked, timeout=2) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    try:
+        statuses: tuple[int, ...] = ()
+        for _ in range(200):
+            try:
+                statuses = (status(f"table7.example:{port}"), status(f"evil.example:{port}"))
+                break
+            except OSError:
+                time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert statuses == (200, 421)
