@@ -27,6 +27,7 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
 from firmware_py.table.web.page import TablePage, listen
 
@@ -90,20 +91,22 @@ async def _measure(journal: Path) -> tuple[list[float], list[float]]:
             stream = await phone.get(f"{base}/api/events")
             for seat in SEATS:
                 async with ClientSession(cookie_jar=CookieJar(unsafe=True)) as player:
-                    code = daemon.page.access.code
-                    joined = await player.post(
-                        f"{base}/api/join", json={"code": code, "seat": seat}
+                    code, origin = daemon.page.access.code, {"Origin": base}
+                    await player.post(
+                        f"{base}/api/join", json={"code": code, "seat": seat}, headers=origin
                     )
-                    csrf = (await joined.json())["csrf"]
+                    await asyncio.sleep(CONFIRM_AFTER)
+                    await press("console.count")  # the dealer confirms the phone (R760)
+                    csrf = (await (await player.get(f"{base}/api/me")).json())["csrf"]
                     started = time.perf_counter()
                     await player.post(
                         f"{base}/api/entry",
                         json={"name": "guess", "value": "42"},
-                        headers={CSRF_HEADER: csrf},
+                        headers={CSRF_HEADER: csrf, **origin},
                     )
                     shown = await _until(stream, lambda state, s=seat: _guessed(state, s))
                     entries.append(time.perf_counter() - started)
-            # every guess is in: the Round Leader dials the answer (public, unlike a guess
+            # every guess is in: the dealer dials the answer (public, unlike a guess
             # dialled on the console, which the page shows as "?": R493)
             dialled = int(shown["screen"]["big"])  # the entry starts where the guesses are
             for number in range(dialled + 1, dialled + SAMPLES + 1):

@@ -1,7 +1,8 @@
 """The files a user names to a command: how much is read of them, and where a command writes.
 
-Reading takes at most a stated size: a file a command reads is small, and a huge file or an
-endless device (a serial port, a FIFO that never ends) must not fill the memory.
+Reading takes at most a stated size: a file a command reads is small, and a huge file must not
+fill the memory; and only a regular file is read (a FIFO would wait forever for a writer, a
+device such as /dev/null would read as an empty file: R773).
 Writing goes only where nothing is (a new file: not an empty file, not a link, not a device)
 or over a regular file (a replacement). Anything else is refused with one line before anything
 is touched, so a device, a FIFO or a symbolic link given by mistake is never deleted or
@@ -96,11 +97,23 @@ def put_new_in_place(made: Path, path: Path) -> None:
 
 def read_limited_bytes(path: Path, limit: int, holding: str) -> bytes:
     """At most ``limit`` bytes of ``path``; larger is refused (``holding`` says what the file
-    is expected to hold). A FIFO or a device is read like a file, never past the limit."""
+    is expected to hold). Only a regular file (or a link to one) is read: a FIFO would wait
+    for a writer forever and ``/dev/null`` would read as an empty file, so anything else is
+    refused in one line, without waiting (R773)."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_CLOEXEC)
+        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is then refused)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError as error:
         raise UserFileError(f"cannot read {path}: {_why(error)}") from None
+    try:
+        kind = stat.S_IFMT(os.fstat(descriptor).st_mode)
+    except OSError as error:
+        os.close(descriptor)
+        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
+    if kind != stat.S_IFREG:
+        os.close(descriptor)
+        found = _KINDS.get(kind, "not a regular file")
+        raise UserFileError(f"{path} is {found}: expected a regular file holding {holding}")
     chunks: list[bytes] = []
     size = 0
     try:

@@ -355,15 +355,20 @@ WEB_PAGE = """\
 With `[web] enabled = true` in the table's config (`listen = "0.0.0.0"` to reach it from the
 tournament's Wi-Fi; [web.md](web.md) has the security notes), the table serves its own page at
 `http://<the Pi's address>:8080/`. Anyone who opens it sees the OLED, the scores, the clock and
-the lights, live, and needs nothing. A player who wants to type takes a seat: the **join code**
-shows in the OLED's footer (`JOIN K7Q2XM`) for 3 seconds of every 8, is new for every match,
-and admits one phone per seat (a second phone for the same seat replaces the first).
+the lights, live, and needs nothing. A player who wants to type asks for a seat: the **join
+code** shows in the OLED's footer (`JOIN K7Q2XM`) for 3 seconds of every 8 and is new for every
+match, but it only *asks*. **You give the seat**: the OLED's footer shows `COUNT: seat B 4821`;
+ask the player for the number on their phone and, if it is the same, press **COUNT**. A seat
+that already has a phone shows `COUNT:replace B 4821` instead: press only if the seat's player
+is the one asking (their phone died, they changed phones); the old phone is told. A press
+confirms the number on show; with several phones asking the OLED shows each in turn. On
+GeoPlunge's count steps COUNT counts: confirm on the next step ([web.md](web.md#taking-a-seat-the-dealers-count)).
 
 What a phone takes, and what you do with it:
 
 | family | the phone | you |
 |---|---|---|
-| Guesstimation | each player's guess, hidden until all are in (the Round Leader's answer without a deck) | nothing: the reveal comes by itself; **YES** reads the answer |
+| Guesstimation | each player's guess, hidden until all are in | nothing: the reveal comes by itself; **YES** reads the answer, or without a deck you enter the card's answer on the console |
 | GeoPlunge, Border-Up | the shouting team's groups, checked by the rules | **YES** agrees with the rules, **NO** overrules and asks why (R478) |
 | GeoPlunge, State IQ | the guessing team's state, read by the rules | **YES** right, **NO** wrong, as always; a state the game rules out asks you to agree or overrule (R480) |
 | GeoPlunge, Dashing States | a shouting team's 6 cards in the order laid down, checked by the rules | in order: **YES** if the unused card is down and nobody was helped; out of order: agree or overrule (R483) |

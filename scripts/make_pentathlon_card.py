@@ -25,8 +25,8 @@ if str(ROOT) not in sys.path:
 from firmware_py.families.pentathlon.card import Heading, Layout, card_html  # noqa: E402
 from rules.pentathlon.log import replay_log  # noqa: E402
 from rules.pentathlon.record import record  # noqa: E402
+from tests.browser_helpers import CHROMIUM  # noqa: E402
 from tests.pentathlon_card_helpers import GAME_LOG  # noqa: E402
-from tests.test_web_browser import CHROMIUM  # noqa: E402
 
 OUT = ROOT / "docs/pentathlon-guide/card"
 NAMES = {"A": "Ann Lee", "B": "Ben Cho"}

@@ -9,7 +9,11 @@ temporary directory), driven by its console's pins as a dealer would:
 - GeoPlunge Border-Up: Team A's phone with its groups checked (``border-up.png``);
 - GeoPlunge State IQ: Team B's phone naming its guess (``state-iq.png``);
 - the Pentathlon's Contig 60: the Game Monitor's phone typing a chip's points (``pentathlon.png``);
-- STATES (the shipped deck): Ann's phone typing her claim after her shout (``states-claim.png``).
+- STATES (the shipped deck): Ann's phone typing her claim after her shout (``states-claim.png``);
+- who holds a seat (Guesstimation, four players, no deck): Di's phone while another phone asks
+  the dealer for her seat (``seat-asked.png``), that phone once its request ran out without the
+  dealer's COUNT (``takeover-refused.png``), and Di's old phone once the dealer gave her seat to
+  her new one (``seat-changed.png``).
 
 Run from the repository root, with Debian's chromium installed:
 ``PYTHONPATH=. .venv/bin/python scripts/make_web_screenshots.py`` (it drives the tables with
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import time
 from pathlib import Path
 
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright, expect
@@ -30,11 +35,13 @@ from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings as pentathlon
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.web.access import ASK_FOR
 from tests.browser_helpers import (
     CHROMIUM,
     LAPTOP,
     PHONE,
     WAIT_MS,
+    ask_for_place,
     buttons,
     choose,
     join,
@@ -61,8 +68,12 @@ async def _phone(
     if seat == MONITOR:  # confirmed at the console (R494)
         await join_as_monitor(page, daemon, base)
     else:
-        await join(page, base, seat, daemon.page.access.code)
+        await join(page, daemon, base, seat)
     return page
+
+
+async def _blank(browser: Browser) -> Page:
+    return await (await browser.new_context(viewport=PHONE, reduced_motion="reduce")).new_page()
 
 
 async def _shot(page: Page, name: str) -> None:
@@ -151,6 +162,32 @@ async def states_claim(browser: Browser, journal: Path) -> None:
         await _shot(ann, "states-claim.png")
 
 
+async def seat_changes(browser: Browser, journal: Path) -> None:
+    options = {"players": ["Ann", "Bo", "Cy", "Di"], "deck": None}
+    shift = [0.0]  # the page's clock, moved on past a request's minute
+    daemon = page_daemon(
+        TableSettings(seats=("A", "B", "C", "D"), family="guesstimation", options=options),
+        journal,
+        clock=lambda: time.monotonic() + shift[0],
+    )
+    async with running(daemon) as base:
+        assert daemon.page is not None
+        await to_guessing(daemon)
+        di = await _phone(browser, daemon, base, "D")
+        other = await _blank(browser)
+        await ask_for_place(other, base, "D", daemon.page.access.code)
+        await expect(di.locator("#seat-warning")).to_be_visible(timeout=WAIT_MS)
+        await _shot(di, "seat-asked.png")
+        shift[0] += ASK_FOR + 1.0  # the dealer never pressed COUNT for it
+        await expect(other.locator("#displaced")).to_contain_text("Not given", timeout=WAIT_MS)
+        await _shot(other, "takeover-refused.png")
+        await expect(di.locator("#seat-warning")).to_be_hidden(timeout=WAIT_MS)
+        new = await _blank(browser)  # Di's new phone: the dealer confirms its number
+        await join(new, daemon, base, "D")
+        await expect(di.locator("#displaced")).to_contain_text("no longer", timeout=WAIT_MS)
+        await _shot(di, "seat-changed.png")
+
+
 async def screenshots(directory: Path) -> None:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
@@ -160,6 +197,7 @@ async def screenshots(directory: Path) -> None:
             await state_iq(browser, directory / "state-iq.db")
             await pentathlon_monitor(browser, directory / "pentathlon.db")
             await states_claim(browser, directory / "states-claim.db")
+            await seat_changes(browser, directory / "seats.db")
         finally:
             await browser.close()
 

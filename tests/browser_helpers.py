@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -16,18 +17,20 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.web.access import CONFIRM_AFTER
+from firmware_py.table.web.access import CONFIRM_AFTER, SHOWN_FOR
 from firmware_py.table.web.page import TablePage, listen
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
 PHONE = ViewportSize(width=390, height=844)
 LAPTOP = ViewportSize(width=1280, height=800)
 WAIT_MS = 10_000
-LED_PINS = (20, 21, 16, 12, 13, 19)
+LED_PINS = (20, 21, 22, 23, 24, 25)  # past the inputs' pins (2 to 19 for six seats)
 
 
-def page_daemon(settings: TableSettings, journal: Path) -> TableDaemon:
-    """The table's daemon for ``settings``, with its page, on a new journal."""
+def page_daemon(
+    settings: TableSettings, journal: Path, clock: Callable[[], float] = time.monotonic
+) -> TableDaemon:
+    """The table's daemon for ``settings``, with its page (on ``clock``), on a new journal."""
     names = [f"{s}.{w}" for s in settings.seats for w in ("stand", "shout")]
     names += [f"console.{button}" for button in CONSOLE]
     daemon = TableDaemon(
@@ -35,7 +38,7 @@ def page_daemon(settings: TableSettings, journal: Path) -> TableDaemon:
         factory=mock_factory(),
         input_specs=[InputSpec(name=name, pin=pin) for pin, name in enumerate(names, start=2)],
         led_pins=dict(zip(settings.seats, LED_PINS, strict=False)),
-        page=TablePage(listen("127.0.0.1", 0)),
+        page=TablePage(listen("127.0.0.1", 0), clock=clock),
         on_event=lambda event: None,
     )
     daemon.journal = Journal.open(journal)
@@ -49,6 +52,8 @@ async def running(daemon: TableDaemon) -> AsyncIterator[str]:
     daemon.start_controller(asyncio.get_running_loop().time())
     task = asyncio.create_task(daemon.run())
     while not hasattr(daemon, "leds"):
+        if task.done():
+            task.result()  # the daemon did not start: its error, not a wait forever
         await asyncio.sleep(0.01)
     try:
         yield f"http://127.0.0.1:{daemon.page.port}/"
@@ -89,35 +94,51 @@ async def until(condition: Callable[[], bool], what: str) -> None:
     raise AssertionError(f"the table never reached {what}")
 
 
-async def join(page: Page, base: str, seat: str, code: str) -> None:
-    """A phone joins the table with the code, at ``seat`` (a seat letter or an official's)."""
+async def ask_for_place(page: Page, base: str, place: str, code: str) -> str:
+    """A phone asks for ``place`` (a seat letter or an official's) with the code; the line it
+    is shown, with its number."""
     await page.goto(base)
     await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", seat)
-    await page.fill("#join-code", code)
-    await page.click("#join-form button")
-    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
-
-
-async def ask_for_monitor(page: Page, base: str, code: str) -> str:
-    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
-    await page.goto(base)
-    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", "monitor")
+    await page.select_option("#join-seat", place)
     await page.fill("#join-code", code)
     await page.click("#join-form button")
     await expect(page.locator("#waiting")).to_be_visible(timeout=WAIT_MS)
     return await page.locator("#waiting").inner_text()
 
 
-async def join_as_monitor(page: Page, daemon: TableDaemon, base: str) -> None:
-    """The Game Monitor's phone: asked for with the code, confirmed with COUNT at the console
-    once the request has been on show long enough (R494, R496)."""
+async def ask_for_monitor(page: Page, base: str, code: str) -> str:
+    """A phone asks for the Game Monitor's place with the code; the number it is shown."""
+    return await ask_for_place(page, base, "monitor", code)
+
+
+async def dealer_confirms(daemon: TableDaemon, number: str) -> None:
+    """The dealer reads the phone's ``number``, waits for the OLED to show it (several
+    requests are shown in turn) for a moment, and presses COUNT (R764)."""
     assert daemon.page is not None
-    await ask_for_monitor(page, base, daemon.page.access.code)
-    await asyncio.sleep(CONFIRM_AFTER)
-    await buttons(daemon, "count")
+    access = daemon.page.access
+    for _ in range(WAIT_MS // 10):
+        shown = access.shown
+        on_show = CONFIRM_AFTER + 0.1 <= access.shown_for <= SHOWN_FOR - 1.0
+        if shown is not None and shown.number == number and on_show:
+            await buttons(daemon, "count")
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the OLED never showed {number} long enough to press COUNT")
+
+
+async def join(page: Page, daemon: TableDaemon, base: str, place: str) -> None:
+    """A phone takes ``place``: asked for with the code on the OLED, confirmed with COUNT at
+    the console once its number has been on show long enough (R494, R496, R760)."""
+    assert daemon.page is not None
+    waiting = await ask_for_place(page, base, place, daemon.page.access.code)
+    number = waiting.removeprefix("Number ").split(":")[0]
+    await dealer_confirms(daemon, number)
     await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
+
+
+async def join_as_monitor(page: Page, daemon: TableDaemon, base: str) -> None:
+    """The Game Monitor's phone (R494)."""
+    await join(page, daemon, base, "monitor")
 
 
 async def send(page: Page, value: str) -> None:

@@ -64,6 +64,28 @@ class GuessTable:
         assert_fits_the_oled(self.controller)
         return self
 
+    def dial(self, value: int) -> GuessTable:
+        """The console's number entry: NEXT or NO to ``value``, then YES."""
+        self._step_to(value)
+        return self.buttons("yes")
+
+    def dial_decimal(self, text: str) -> GuessTable:
+        """A decimal on the console (R774): the whole part, then GO and a digit for each
+        decimal place, then YES: "2.54" is NEXT NEXT, GO, NEXT x5, GO, NEXT x4, YES."""
+        negative = text.startswith("-")
+        whole, _, fraction = text.removeprefix("-").partition(".")
+        target = -int(whole) if negative else int(whole)
+        self._step_to(target)
+        for digit in fraction:
+            self.buttons("go")
+            target = target * 10 + (-int(digit) if negative else int(digit))
+            self._step_to(target)
+        return self.buttons("yes")
+
+    def _step_to(self, value: int) -> None:
+        while self.controller.number != value:
+            self.buttons("next" if self.controller.number < value else "no")
+
     def guesses(self, **values: str) -> GuessTable:
         for seat, value in values.items():
             self.enter(seat, value)

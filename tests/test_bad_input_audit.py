@@ -158,10 +158,11 @@ def test_a_juggle_board_larger_than_a_board_is_refused_unread(
     )
 
 
-def test_an_endless_file_is_read_only_to_its_limit(tmp_path: Path) -> None:
+def test_a_fifo_is_refused_at_once_even_while_something_writes_to_it(tmp_path: Path) -> None:
+    """R773: only a regular file is read; a FIFO is never read, writer or none."""
     fifo = _fifo(tmp_path / "endless")
     writer = os.fork()
-    if writer == 0:  # writes more than the limit and more, until the reader goes
+    if writer == 0:  # writes until the reader goes
         try:
             with open(fifo, "wb") as out:
                 while True:
@@ -169,10 +170,66 @@ def test_an_endless_file_is_read_only_to_its_limit(tmp_path: Path) -> None:
         finally:
             os._exit(0)
     try:
-        with pytest.raises(UserFileError, match="larger than 1 KiB"):
+        with pytest.raises(UserFileError, match="is a FIFO: expected a regular file holding"):
             read_limited_text(fifo, 1024, "a test's text")
     finally:
+        os.kill(writer, 9)
         os.waitpid(writer, 0)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("states", "deck"), ("guesstimation", "replay"), ("replay",), ("guesstimation", "deck")],
+)
+def test_a_command_given_a_fifo_with_no_writer_refuses_it_and_never_waits(
+    capsys: Capture, tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    """Issue 19, finding 7: `states deck FIFO` and `guesstimation replay FIFO` hung forever."""
+    fifo = _fifo(tmp_path / "pipe")
+    assert_bad_input(capsys, *argv, str(fifo), names=f"{fifo} is a FIFO: expected a regular file")
+
+
+def test_dev_null_is_not_an_empty_deck(capsys: Capture) -> None:
+    """Issue 19, finding 7: `states deck /dev/null` read as a deck with no cards."""
+    assert_bad_input(
+        capsys,
+        "states",
+        "deck",
+        "/dev/null",
+        names="/dev/null is a character device: expected a regular file holding a deck's TOML",
+    )
+
+
+def test_a_knock_s_hands_hold_no_more_water_cards_than_the_deck(capsys: Capture) -> None:
+    """Issue 19, finding 7: `states knock` took 5 water cards; the deck has 4."""
+    hands = ("--hand", "A=DE,OR,NM,water", "--hand", "B=water,water,water,water")
+    assert_bad_input(
+        capsys,
+        "states",
+        "knock",
+        *hands,
+        "--deck",
+        "docs/states/example-deck.toml",
+        names="--hand: 5 water cards in the hands: expected at most the 4 in "
+        "docs/states/example-deck.toml",
+    )
+
+
+def test_a_deck_colour_spelt_with_a_space_is_a_typo_not_a_new_colour(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """Issue 19, finding 7: "bl ue" beside "blue" was taken as a fifth colour."""
+    deck = tmp_path / "deck.toml"
+    text = Path("docs/states/example-deck.toml").read_text()
+    deck.write_text(text.replace('OR = { colour = "blue"', 'OR = { colour = "bl ue"'))
+    assert 'colour = "bl ue"' in deck.read_text()
+    assert_bad_input(
+        capsys,
+        "states",
+        "deck",
+        str(deck),
+        names="colour 'bl ue' is AR's 'blue' spelt another way: expected one spelling",
+    )
 
 
 def test_an_echoed_value_is_cut_to_its_start_and_its_length(capsys: Capture) -> None:

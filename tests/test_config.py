@@ -639,6 +639,14 @@ def test_the_web_page_is_turned_on_with_where_it_listens() -> None:
     assert describe(parse("[web]\nenabled = true\n")).endswith(", web page on 127.0.0.1:8080")
 
 
+def test_the_web_page_s_names_are_host_names_in_lower_case() -> None:
+    """R769: the names the page is opened by, besides its address and the Pi's own."""
+    assert parse('[web]\nnames = ["Table7.Example.", "scores"]\n').web.names == (
+        "table7.example",
+        "scores",
+    )
+
+
 def test_an_ipv6_address_is_written_back_in_its_short_form() -> None:
     assert parse('[web]\nlisten = "::0001"\n').web.listen == "::1"
 
@@ -652,6 +660,9 @@ def test_an_ipv6_address_is_written_back_in_its_short_form() -> None:
         ('port = "80"', 'web.port: expected an integer from 1 to 65535, got "80"'),
         ('enabled = "yes"', 'web.enabled: expected true or false, got "yes"'),
         ("addr = 1", "web.addr: unknown key (expected one of"),
+        ('names = "t7.local"', 'web.names: expected an array of host names, like ["table7.local"]'),
+        ('names = ["http://t7.local"]', "web.names: 'http://t7.local': expected a host name"),
+        ('names = ["t7.local:8080"]', "web.names: 't7.local:8080': expected a host name"),
     ],
 )
 def test_a_bad_web_key_is_one_line_naming_it(text: str, message: str) -> None:

@@ -186,7 +186,7 @@ def test_with_a_deck_yes_reads_the_question_the_die_picked() -> None:
     table.buttons("yes")
     (read,) = table.actions("question")
     assert (read["card"], read["text"]) == (card.name, card.questions[current.die - 1].text)
-    assert table.controller.prompt.page.lines[2].endswith(read["text"])
+    assert table.controller.prompt.page.lines[3].endswith(read["text"])
 
 
 def test_without_a_deck_question_4_can_only_be_read_as_chip_possession() -> None:
@@ -290,14 +290,94 @@ def test_with_a_deck_yes_reveals_the_answer_in_the_groups_units(tmp_path: Path) 
     assert table.actions("answer")[0]["value"] == f"{die}0"
 
 
-def test_without_a_deck_only_the_round_leaders_phone_enters_the_answer() -> None:
+def test_without_a_deck_no_phone_enters_the_answer_not_even_the_round_leaders() -> None:
+    """R766: the Round Leader is a player, and a seat's phone is a player's."""
     table = GuessTable(deck=None).to_guessing().guesses(A="10", B="20", C="30")
     leader = table.state.current.leader
     seat = SEATS[NAMES.index(leader)]
-    other = next(s for s in SEATS if s != seat)
-    table.enter(other, "12", name="answer").enter(seat, "12", name="answer")
-    assert table.named("entry_refused")[0]["reason"] == f"seat {other} has no answer to enter now"
+    assert table.controller.prompt.entry is None
+    table.enter(seat, "12", name="answer")
+    assert table.named("entry_refused")[0]["reason"] == (
+        "the table takes no answer now: it shows 'All guesses in: the answer?'"
+    )
+    assert table.actions("answer") == []
+    table.dial(12)
     assert [e["value"] for e in table.actions("answer")] == ["12"]
+
+
+def test_undo_of_the_answer_takes_its_result_off_the_oled_and_the_scoreboard() -> None:
+    """Issue 19, finding 8: after UNDO the big line still said "B +3" while B had 0."""
+    table = GuessTable().to_guessing().guesses(A="1968", B="1969", C="1990")
+    before = table.controller.view()
+    assert table.buttons("yes").controller.view().screen.big == "B +3"
+    view = table.buttons("undo").controller.view()
+    assert view.scoreboard.scores == {"A": 0, "B": 0, "C": 0}
+    assert (view.screen.big, view.scoreboard.message) == (
+        before.screen.big,
+        before.scoreboard.message,
+    )
+
+
+def test_the_console_s_answer_entry_starts_at_0_not_at_a_guess() -> None:
+    """Issue 19, finding 8 (R772): the answer is dialled from 0, as a guess is."""
+    table = GuessTable(deck=None).to_guessing().guesses(A="10", B="20", C="30")
+    assert (table.controller.prompt.kind, table.controller.number) == (Kind.NUMBER, 0)
+
+
+# --- decimals on the console (R774) -----------------------------------------------------------
+
+
+def test_the_console_takes_an_answer_of_0_45_without_a_phone() -> None:
+    table = GuessTable(deck=None).to_guessing().guesses(A="0.4", B="0.5", C="0.45")
+    table.buttons("go")  # 0.0: the first decimal place, open at 0
+    assert (table.controller.view().screen.big, table.controller.view().screen.footer) == (
+        "0.0",
+        "NEXT+ NO- GO:. YES:ok",
+    )
+    table.buttons(*["next"] * 4, "go", *["next"] * 5)
+    assert table.controller.view().screen.big == "0.45"
+    table.buttons("yes")
+    assert [e["value"] for e in table.actions("answer")] == ["0.45"]
+    assert table.named("round_result")[0]["exact"] == ["Cy"]
+
+
+def test_the_console_takes_a_guess_of_2_54_and_of_minus_3_75() -> None:
+    table = GuessTable(deck=None).to_guessing()
+    first, second = table.state.current.guessers[:2]
+    table.dial_decimal("2.54").dial_decimal("-3.75")
+    guesses = {g["player"]: g["value"] for g in table.actions("guess")}
+    assert guesses == {first: "2.54", second: "-3.75"}
+
+
+def test_undo_closes_the_last_decimal_place_and_takes_nothing_back() -> None:
+    table = GuessTable(deck=None).to_guessing().buttons("next", "next", "go", "next")
+    assert table.controller.view().screen.big == "2.1"
+    log = list(table.controller.log)
+    table.buttons("undo")
+    assert (table.controller.view().screen.big, table.controller.log) == ("2", log)
+    assert table.named("number")[-1]["value"] == 2
+
+
+def test_a_decimal_entry_replays_from_the_journal_to_the_same_table(tmp_path: Path) -> None:
+    journal = tmp_path / "journal.db"
+    table = GuessTable(journal=journal, deck=None).to_guessing()
+    table.dial_decimal("0.45").dial_decimal("2.5").buttons("go", "next")  # a place left open
+    expected = (table.controller.log, table.controller.view(), table.controller.places)
+    table.close()
+    rebuilt = GuessTable(journal=journal, deck=None)
+    try:
+        got = (rebuilt.controller.log, rebuilt.controller.view(), rebuilt.controller.places)
+    finally:
+        rebuilt.close()
+    assert got == expected
+
+
+def test_the_page_shows_each_player_s_distance_to_finish() -> None:
+    """R775: the page says how far each piece has to go, not only where it is."""
+    table = GuessTable(finish=5).to_guessing().guesses(A="1968", B="1969", C="1990")
+    assert "Spaces to Finish (5): Ann 5, Bo 5, Cy 5" in table.controller.prompt.page.lines
+    table.buttons("yes")  # Bo exact: +3
+    assert "Spaces to Finish (5): Ann 5, Bo 2, Cy 5" in table.controller.prompt.page.lines
 
 
 def test_a_judged_round_announces_its_result_and_the_board() -> None:
@@ -359,7 +439,7 @@ def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
     # seed 8: Ann leads round 1 on question 4 (chip possession); Bo's 50 wins the chip
     table = GuessTable(seed=8, deck=None).to_guessing().guesses(A="10", B="50", C="90")
     assert table.state.current.question.chip
-    table.enter("A", "50", name="answer").buttons("go", "yes")  # Bo rolls; a standard question
+    table.dial(50).buttons("go", "yes")  # Bo rolls; a standard question
     assert (table.state.chip, table.text) == ("Bo", "Bo:\nduel with the chip?")
     table.enter("C", "200")  # no guess while the duel is being declared
     assert table.named("entry_refused")[-1]["reason"].startswith("the table takes no guess now")
@@ -368,7 +448,7 @@ def test_a_duel_at_the_table_from_the_offer_to_the_moves() -> None:
         "t": 0, "event": "action", "action": "guesstimation.duel", "dueler": "Bo",
         "opponent": "Cy", "wager": 3,
     }  # fmt: skip
-    table.guesses(A="1", B="110", C="200").enter("B", "100", name="answer")
+    table.guesses(A="1", B="110", C="200").dial(100)
     result = table.named("round_result")[-1]
     assert (result["winners"], result["moves"], result["chip"]) == (
         ["Bo"],

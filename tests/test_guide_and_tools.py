@@ -11,11 +11,12 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from PIL import Image, ImageChops
 
 from drivers.mockpins import mock_factory
 from firmware_py.table.selftest import selftest
-from firmware_py.table.sim import help_line, key_map, sim_specs
+from firmware_py.table.sim import CONSOLE_KEYS, SEAT_KEYS, help_line, key_map, sim_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,3 +101,14 @@ def test_every_seat_and_button_has_a_key() -> None:
     keys = key_map(("A", "B"))
     assert set(keys.values()) == {spec.name for spec in sim_specs(("A", "B"))}
     assert "c=COUNT" in help_line(("A", "B"))
+
+
+@pytest.mark.parametrize("count", range(2, 7))
+def test_no_seat_takes_a_console_key_with_any_number_of_seats(count: int) -> None:
+    """Issue 19, finding 5: with four seats, seat D's key was the console's NO."""
+    seats = tuple("ABCDEF"[:count])
+    keys = key_map(seats)
+    assert set(keys.values()) == {spec.name for spec in sim_specs(seats)}
+    assert keys["n"] == "console.no"
+    seat_keys = [key for seat in seats for key in SEAT_KEYS[seat]]
+    assert len(set(seat_keys)) == len(seat_keys) and not set(seat_keys) & set(CONSOLE_KEYS)

@@ -187,7 +187,7 @@ def test_one_address_may_hold_only_a_few_live_grids_and_is_told_so(page: Directo
         return as_a_browser.status, said, refused[0], refused[1], again.status
 
     status, said, refused_status, refused, again = serve(page, scenario)
-    words = "too many pages open from this address (8 live grids at most): close one and reload"
+    words = "too many pages open from this address (8 at most): close one and reload"
     assert status == 200 and said.startswith("retry: 60000\nevent: refused\ndata: ")
     assert json.loads(said.split("data: ", 1)[1]) == {"error": words}
     assert (refused_status, refused) == (429, {"error": words})

@@ -16,10 +16,10 @@ from playwright.async_api import ViewportSize, async_playwright, expect
 from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
+from tests.browser_helpers import CHROMIUM, WAIT_MS
 from tests.hub_helpers import Broker, Peer
 from tests.hub_page_helpers import PASSWORD, director_page, make_record, serve, state
 from tests.test_hub_page_broker import hub_with_page
-from tests.test_web_browser import CHROMIUM, WAIT_MS
 
 LAPTOP = ViewportSize(width=1280, height=900)
 A4 = ViewportSize(width=794, height=1123)  # 96 dpi
@@ -126,6 +126,5 @@ def test_a_grid_refused_for_too_many_pages_from_its_address_says_so(tmp_path: Pa
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         said = serve(director_page(record), scenario)
     assert said == (
-        "Not live: too many pages open from this address (8 live grids at most): "
-        "close one and reload"
+        "Not live: too many pages open from this address (8 at most): close one and reload"
     )

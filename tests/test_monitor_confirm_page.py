@@ -16,7 +16,7 @@ from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from firmware_py.table.web.access import ASK_EVERY, ASK_FOR, CONFIRM_AFTER, HOLD_SHOWN
+from firmware_py.table.web.access import ASK_FOR, CONFIRM_AFTER, SHOWN_FOR
 from firmware_py.table.web.app import CSRF_HEADER
 from tests.web_helpers import LiveTable, Phone, serve
 
@@ -51,7 +51,7 @@ def oled_footer(table: LiveTable) -> str:
 
 
 async def ask(phone: Phone, table: LiveTable) -> tuple[int, dict[str, Any]]:
-    response = await phone.join(table, MONITOR)
+    response = await phone.ask(table, MONITOR)
     return response.status, await response.json()
 
 
@@ -148,50 +148,58 @@ def test_a_press_right_after_a_request_confirms_nothing(table: LiveTable) -> Non
     assert me["seat"] is None and me["pending"] == MONITOR
 
 
-def test_another_phone_cannot_replace_a_number_on_show_for_8_seconds(table: LiveTable) -> None:
-    """R498: a phone asking over and over cannot keep the monitor's number off the OLED."""
+def test_two_phones_asking_are_shown_in_turn_and_a_press_confirms_the_one_on_show(
+    table: LiveTable,
+) -> None:
+    """R764: a phone asking cannot keep another's number off the OLED; the dealer presses
+    while the number on the phone in hand is the one shown."""
 
-    async def scenario(client: Client) -> tuple[dict[str, Any], int, dict[str, Any], str]:
-        async with Phone(client) as first, Phone(client) as second:
-            _, shown = await ask(first, table)
-            table.t += HOLD_SHOWN - 1.0
-            status, refused = await ask(second, table)
-            return shown, status, refused, oled_footer(table)
+    async def scenario(client: Client) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
+        async with Phone(client) as first, Phone(client, address="127.0.0.2") as second:
+            _, one = await ask(first, table)
+            _, two = await ask(second, table)
+            footers = [oled_footer(table)]
+            table.t += SHOWN_FOR
+            footers.append(oled_footer(table))
+            table.t += CONFIRM_AFTER - 1.0  # LiveTable's press comes 1 s after: on show 1 s
+            table.buttons("count")
+            assert [one["number"], two["number"]] == [f[-4:] for f in footers]
+            me_one = await (await first.get("/api/me")).json()
+            me_two = await (await second.get("/api/me")).json()
+            return footers, me_one, me_two
 
-    shown, status, refused, footer = serve(table, scenario)
-    assert (status, refused) == (
-        403,
-        {"error": "another phone's number is on the table's display: ask again in 1 s"},
-    )
-    assert footer == f"COUNT: monitor {shown['number']}"
+    footers, me_one, me_two = serve(table, scenario)
+    assert [footer[:-4] for footer in footers] == ["COUNT: monitor "] * 2
+    assert me_one["pending"] == MONITOR and me_two["seat"] == MONITOR
 
 
-def test_one_address_asks_once_in_30_seconds(table: LiveTable) -> None:
+def test_a_phone_at_an_address_with_a_request_waiting_is_told_to_wait(table: LiveTable) -> None:
     async def scenario(client: Client) -> tuple[int, dict[str, Any], int]:
-        async with Phone(client) as phone:
+        async with Phone(client) as phone, Phone(client) as neighbour:
             await ask(phone, table)
-            table.t += HOLD_SHOWN
-            status, refused = await ask(phone, table)
-            table.t += ASK_EVERY
-            again, _ = await ask(phone, table)
+            status, refused = await ask(neighbour, table)
+            table.t += ASK_FOR + 1.0
+            again, _ = await ask(neighbour, table)
             return status, refused, again
 
     status, refused, again = serve(table, scenario)
-    assert status == 403 and refused["error"].startswith(
-        "a phone at this address asked 8 s ago: ask again"
+    assert (status, refused) == (
+        403,
+        {
+            "error": "a phone at this address is waiting for the dealer already: ask again once "
+            "it is confirmed, or in 60 s"
+        },
     )
     assert again == 202
 
 
-def test_joining_a_seat_withdraws_the_phone_s_request(table: LiveTable) -> None:
-    """R497: a request the phone made does not outlive its taking a seat."""
+def test_asking_for_a_seat_replaces_the_phone_s_request_for_the_monitor(table: LiveTable) -> None:
+    """R765: a phone asks for one place at a time."""
 
     async def scenario(client: Client) -> tuple[str, dict[str, Any]]:
         async with Phone(client) as phone:
             await ask(phone, table)
             await phone.join(table, "B")
-            table.t += CONFIRM_AFTER
-            table.buttons("count")
             me: dict[str, Any] = await (await phone.get("/api/me")).json()
             return oled_footer(table), me
 
@@ -206,12 +214,13 @@ def test_one_monitor_phone_at_a_time(table: LiveTable) -> None:
     async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
         async with Phone(client) as first, Phone(client) as second:
             await confirmed(first, table)
-            table.t += ASK_EVERY  # the test's phones share an address
             await confirmed(second, table)
             return await number(first, "37")
 
     status, refused = serve(table, scenario)
-    assert status == 403 and refused["error"].startswith("this phone has no seat at the table")
+    assert status == 403 and refused["error"].startswith(
+        "this phone no longer holds its seat: the dealer gave monitor to another phone"
+    )
 
 
 def test_a_seat_s_phone_cannot_ask_for_the_monitor_s_place(table: LiveTable) -> None:
@@ -237,7 +246,7 @@ def test_a_wrong_code_asks_for_nothing(table: LiveTable) -> None:
 
     status, body = serve(table, scenario)
     assert status == 403 and body["error"].startswith("that is not the join code")
-    assert table.page.access.request is None
+    assert table.page.access.shown is None
 
 
 def test_a_request_runs_out_and_a_late_press_confirms_nothing(table: LiveTable) -> None:
@@ -251,7 +260,9 @@ def test_a_request_runs_out_and_a_late_press_confirms_nothing(table: LiveTable) 
             return me, footer
 
     me, footer = serve(table, scenario)
-    assert me == {"seat": None}
+    assert me["seat"] is None and me["refused"].startswith(
+        "Not given: the dealer did not give this phone monitor (its number was "
+    )
     assert not footer.startswith("COUNT")
 
 

@@ -18,9 +18,9 @@ from firmware_py.table.web.app import CARD_POLICY, make_app
 from firmware_py.table.web.page import TablePage, listen
 from rules.pentathlon.log import replay_log
 from rules.pentathlon.record import record
+from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS
 from tests.pentathlon_card_helpers import GAME_LOG
 from tests.pentathlon_table_helpers import PTable, playing
-from tests.test_web_browser import CHROMIUM, PHONE, WAIT_MS
 
 Client = TestClient[Any, Any]
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Page, async_playwright, expect
+from playwright.async_api import Browser, FloatRect, Page, async_playwright, expect
 
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.daemon import TableDaemon
@@ -55,7 +55,7 @@ async def _browser() -> AsyncIterator[Browser]:
 async def _phone(browser: Browser, daemon: TableDaemon, base: str, seat: str) -> Page:
     assert daemon.page is not None
     phone = await (await browser.new_context(viewport=PHONE)).new_page()
-    await join(phone, base, seat, daemon.page.access.code)
+    await join(phone, daemon, base, seat)
     return phone
 
 
@@ -156,3 +156,31 @@ def test_a_knock_typed_on_the_phone_is_worth_19_and_hidden_until_judged(tmp_path
     knocks = [action for action in daemon.controller.log if isinstance(action, KnockAtTable)]
     assert knocks == [KnockAtTable("Bo", cards=("DE", "OR", "NM", "water"))]
     assert isinstance(daemon.controller.log[-1], BestTotal)
+
+
+def test_a_refusal_at_a_four_player_table_is_beside_the_entry_on_a_phone_s_screen(
+    tmp_path: Path,
+) -> None:
+    """Issue 19, finding 6: at a 4-player table the refusal was drawn at y=832 of 844, under
+    the fold; it belongs beside the entry (R772)."""
+    options: dict[str, Any] = {"players": ["Ann", "Bo", "Cy", "Di"], "deck": None}
+    settings = TableSettings(seats=("A", "B", "C", "D"), family="states", options=options)
+    daemon = page_daemon(settings, tmp_path / "journal.db")
+
+    async def scenario() -> tuple[str, FloatRect, FloatRect]:
+        async with running(daemon) as base, _browser() as browser:
+            await choose(daemon, "Ann")
+            ann = await _phone(browser, daemon, base, "A")
+            await _shout(daemon, "A")
+            await expect(ann.locator("#entry-label")).to_be_visible(timeout=WAIT_MS)
+            await send(ann, "UT,CO,KS,Texsa")
+            await expect(ann.locator("#error")).to_be_visible(timeout=WAIT_MS)
+            error = await ann.locator("#error").bounding_box()
+            entry = await ann.locator("#entry-value").bounding_box()
+            assert error is not None and entry is not None
+            return await ann.locator("#error").inner_text(), error, entry
+
+    words, error, entry = asyncio.run(scenario())
+    assert "Texas" in words
+    assert error["y"] + error["height"] <= PHONE["height"]  # on the first screen
+    assert 0 <= error["y"] - (entry["y"] + entry["height"]) <= 60  # right under the entry box

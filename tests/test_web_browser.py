@@ -12,24 +12,15 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from aiohttp import ClientSession, CookieJar
-from playwright.async_api import Page, ViewportSize, async_playwright, expect
+from aiohttp import ClientSession, CookieJar, TCPConnector
+from playwright.async_api import Page, async_playwright, expect
 
 from firmware_py.table.daemon import TableDaemon
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
+from firmware_py.table.web.page import STREAM_SHARE
+from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS, join, press
 from tests.test_web_daemon import guesstimation_daemon
-
-CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
-PHONE = ViewportSize(width=390, height=844)
-WAIT_MS = 10_000
-
-
-async def press(daemon: TableDaemon, name: str) -> None:
-    pin = daemon.bank.pin(name)
-    pin.drive_low()
-    await asyncio.sleep(0.05)
-    pin.drive_high()
-    await asyncio.sleep(0.05)
 
 
 async def to_guessing(daemon: TableDaemon) -> None:
@@ -37,15 +28,6 @@ async def to_guessing(daemon: TableDaemon) -> None:
     while daemon.controller.session.phase != "guessing":
         phase = daemon.controller.session.phase
         await press(daemon, "console.yes" if phase == "question" else "console.go")
-
-
-async def join(page: Page, base: str, seat: str, code: str) -> None:
-    await page.goto(base)
-    await expect(page.locator("#connection")).to_contain_text("Live", timeout=WAIT_MS)
-    await page.select_option("#join-seat", seat)
-    await page.fill("#join-code", code)
-    await page.click("#join-form button")
-    await expect(page.locator("#seated")).to_be_visible(timeout=WAIT_MS)
 
 
 async def send_guess(page: Page, value: str) -> None:
@@ -70,25 +52,30 @@ def test_two_phones_guess_at_once_and_see_the_guesses_only_when_all_are_in(
         try:
             await to_guessing(daemon)
             assert daemon.page is not None
-            code = daemon.page.access.code
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=CHROMIUM)
                 ann_phone = await browser.new_context(viewport=PHONE)  # own cookies each
                 bo_phone = await browser.new_context(viewport=PHONE)
                 ann, bo = await ann_phone.new_page(), await bo_phone.new_page()
-                await join(ann, base, "A", code)
-                await join(bo, base, "B", code)
+                await join(ann, daemon, base, "A")
+                await join(bo, daemon, base, "B")
                 await expect(ann.locator("#entry-label")).to_have_text("Your guess")
 
                 async with ClientSession(
                     cookie_jar=CookieJar(unsafe=True)
                 ) as cy:  # Cy's guess, from a third phone
-                    answer = await cy.post(f"{base}api/join", json={"code": code, "seat": "C"})
-                    token = (await answer.json())["csrf"]
+                    origin = {"Origin": base.rstrip("/")}
+                    code = daemon.page.access.code
+                    await cy.post(
+                        f"{base}api/join", json={"code": code, "seat": "C"}, headers=origin
+                    )
+                    await asyncio.sleep(CONFIRM_AFTER)
+                    await press(daemon, "console.count")  # the dealer confirms Cy's phone
+                    token = (await (await cy.get(f"{base}api/me")).json())["csrf"]
                     sent = await cy.post(
                         f"{base}api/entry",
                         json={"name": "guess", "value": "1972"},
-                        headers={CSRF_HEADER: token},
+                        headers={CSRF_HEADER: token, **origin},
                     )
                     assert sent.status == 200
                 for phone in (ann, bo):
@@ -123,3 +110,59 @@ def test_two_phones_guess_at_once_and_see_the_guesses_only_when_all_are_in(
         assert sorted(rows.split("\n")) == ["Ann\t1968", "Bo\t1969", "Cy\t1972"]
     assert seen["errors"] == [False, False]
     assert shot.stat().st_size > 10_000
+
+
+def test_a_page_refused_a_stream_says_why_polls_and_goes_live_once_one_is_free(
+    tmp_path: Path,
+) -> None:
+    """Issue 19, finding 3: a client held every stream; a page loaded meanwhile said "Lost the
+    table: reconnecting..." forever, even after it left (R767)."""
+    daemon = guesstimation_daemon(tmp_path / "journal.db")
+    assert daemon.page is not None
+    base = f"http://127.0.0.1:{daemon.page.port}/"
+    seen: dict[str, str] = {}
+
+    async def scenario() -> None:
+        daemon.start_controller(asyncio.get_running_loop().time())
+        task = asyncio.create_task(daemon.run())
+        while not hasattr(daemon, "leds"):
+            await asyncio.sleep(0.01)
+        hogs = [
+            ClientSession(connector=TCPConnector(local_addr=(f"127.0.0.{n}", 0)))
+            for n in range(2, 2 + STREAM_SHARE.total // STREAM_SHARE.per_address)
+        ]
+        try:
+            held = [
+                await hog.get(f"{base}api/events", headers={"Accept": "text/event-stream"})
+                for hog in hogs
+                for _ in range(STREAM_SHARE.per_address)
+            ]
+            assert all(stream.status == 200 for stream in held)
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                phone = await (await browser.new_context(viewport=PHONE)).new_page()
+                await phone.goto(base)
+                connection = phone.locator("#connection")
+                await expect(connection).to_contain_text("Not live", timeout=WAIT_MS)
+                seen["refused"] = await connection.inner_text()
+                await expect(phone.locator("#lines")).to_contain_text("Ann", timeout=WAIT_MS)
+                await press(daemon, "console.go")  # Ann rolls: the polling page follows
+                await expect(phone.locator("#lines")).to_contain_text("Bo", timeout=WAIT_MS)
+                for stream in held:
+                    stream.close()
+                await press(daemon, "console.go")  # a change: the closed streams are noticed
+                await expect(connection).to_have_text(
+                    "Live: this page follows the table.", timeout=3 * WAIT_MS
+                )
+                await browser.close()
+        finally:
+            for hog in hogs:
+                await hog.close()
+            daemon.stop()
+            await task
+
+    asyncio.run(scenario())
+    assert seen["refused"].startswith(
+        "Not live: this table serves as many live pages as it can (64): try again later. "
+        "Checking the table every 3 s; live again in "
+    )

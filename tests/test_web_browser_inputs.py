@@ -50,7 +50,7 @@ async def phone_at(daemon: TableDaemon, base: str, seat: str) -> AsyncIterator[P
             if seat == MONITOR:
                 await join_as_monitor(phone, daemon, base)
             else:
-                await join(phone, base, seat, daemon.page.access.code)
+                await join(phone, daemon, base, seat)
             yield phone
         finally:
             await browser.close()

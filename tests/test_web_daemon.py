@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
 from firmware_py.table.web.page import TablePage, listen
 from tests.guesstimation_table_helpers import NAMES, SEATS, settings
@@ -81,14 +83,17 @@ def test_the_daemon_serves_the_page_and_every_decision_reaches_it(tmp_path: Path
                 await press(
                     "console.go" if daemon.controller.session.phase != "question" else "console.yes"
                 )
-            joined = await phone.post(
-                f"{base}/api/join", json={"code": page.access.code, "seat": "B"}
+            origin = {"Origin": base}
+            await phone.post(
+                f"{base}/api/join", json={"code": page.access.code, "seat": "B"}, headers=origin
             )
-            csrf = (await joined.json())["csrf"]
+            await asyncio.sleep(CONFIRM_AFTER)
+            await press("console.count")  # the dealer confirms the phone's number
+            csrf = (await (await phone.get(f"{base}/api/me")).json())["csrf"]
             guess = await phone.post(
                 f"{base}/api/entry",
                 json={"name": "guess", "value": "1969"},
-                headers={CSRF_HEADER: csrf},
+                headers={CSRF_HEADER: csrf, **origin},
             )
             while "B" not in ((await next_data(stream))["entry"] or {}).get("done", []):
                 pass  # the states before the guess, as the daemon showed them
@@ -164,7 +169,9 @@ def test_gametable_run_with_the_pages_port_taken_is_one_line(tmp_path: Path) -> 
     assert not (tmp_path / "journal.db").exists()  # refused before the journal is touched
 
 
-def test_with_the_oled_off_the_join_code_is_in_the_log_and_admits_a_phone(tmp_path: Path) -> None:
+def test_with_the_oled_off_the_join_code_and_the_phone_s_number_are_in_the_log(
+    tmp_path: Path,
+) -> None:
     port = _free_port()
     config = tmp_path / "table.toml"
     config.write_text(f"{MOCK}[web]\nenabled = true\nport = {port}\n")
@@ -188,13 +195,19 @@ def test_with_the_oled_off_the_join_code_is_in_the_log_and_admits_a_phone(tmp_pa
             headers={"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"},
         )
         with urllib.request.urlopen(join, timeout=5) as response:
-            status = response.status
+            status, number = response.status, json.load(response)["number"]
+        numbered = ""
+        for line in process.stdout:
+            if "event=web_place_number" in line:
+                numbered = line
+                break
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=10)
     finally:
         process.kill()
     assert logged.startswith("WARNING event=web_join_code code=")
-    assert status == 200
+    assert status == 202
+    assert numbered.startswith(f"WARNING event=web_place_number number={number} place=A")
 
 
 def test_config_check_says_where_the_join_code_is_with_the_oled_off(tmp_path: Path) -> None:
@@ -209,3 +222,38 @@ def test_config_check_says_where_the_join_code_is_with_the_oled_off(tmp_path: Pa
     )
     assert done.returncode == 0
     assert "web page on 127.0.0.1:8080, its join code in the log (the OLED is off))" in done.stdout
+
+
+def test_gametable_run_serves_the_names_in_web_names_and_refuses_others(tmp_path: Path) -> None:
+    """R769: the Host is checked against [web] names (and localhost, the Pi's own, any address)."""
+    port = _free_port()
+    config = tmp_path / "table.toml"
+    config.write_text(f'{MOCK}[web]\nenabled = true\nport = {port}\nnames = ["table7.example"]\n')
+    process = subprocess.Popen(
+        [*RUN, "--config", str(config), "--journal", str(tmp_path / "journal.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def status(host: str) -> int:
+        asked = urllib.request.Request(f"http://127.0.0.1:{port}/api/state", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(asked, timeout=2) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    try:
+        statuses: tuple[int, ...] = ()
+        for _ in range(200):
+            try:
+                statuses = (status(f"table7.example:{port}"), status(f"evil.example:{port}"))
+                break
+            except OSError:
+                time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert statuses == (200, 421)

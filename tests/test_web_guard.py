@@ -1,19 +1,33 @@
 """The web pages' guard (firmware_py/table/web/guard.py): a request names a host the page serves,
-and a change comes from the page's own origin (R722, R723). The attacks themselves are tried on
+and a change comes from the page's own origin (R722, R723); both pages take their checks from it
+and from serving.py, none of their own (R770). The attacks themselves are tried on
 the director's page in tests/test_hub_page_app.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from firmware_py.director.hub.page.sessions import (
+    FREE_TRIES,
+    FREE_TRIES_PER_NETWORK,
+    AccessError,
+    DirectorSessions,
+)
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import (
     MISDIRECTED,
     SiteGuard,
+    cookie_attributes,
     name_error,
+    new_secret,
     parse_host,
+    same_secret,
     served_names,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GUARD = SiteGuard(frozenset({"localhost", "hub.local"}), "http", own_page="the hub's own page")
 
@@ -137,3 +151,54 @@ def test_a_page_name_with_a_scheme_or_port_or_not_a_name_is_refused(name: str) -
 
 def test_a_page_name_is_a_host_name() -> None:
     assert name_error("hub.local") is None
+
+
+# --- one guard for both pages (issue 19, R770) ------------------------------------------------
+
+PAGES = (
+    ROOT / "firmware_py" / "table" / "web" / "app.py",
+    ROOT / "firmware_py" / "director" / "hub" / "page" / "app.py",
+)
+
+
+@pytest.mark.parametrize("app", PAGES, ids=["table", "director"])
+def test_each_page_installs_the_shared_checks_and_defines_none_of_its_own(app: Path) -> None:
+    source = app.read_text()
+    assert "@web.middleware" not in source  # Host/Origin, refusals: serving's, not the page's
+    assert "set_cookie(" not in source  # cookies: serving.set_session_cookie
+    assert "compare_digest" not in source and "token_urlsafe" not in source
+    for shared in ("same_site(", "one_line_errors(", "security_headers(", "refused_stream("):
+        assert shared in source, shared
+
+
+def test_wrong_passwords_from_many_addresses_of_one_64_make_that_64_wait() -> None:
+    sessions = DirectorSessions(clock=lambda: 0.0)
+    for n in range(FREE_TRIES_PER_NETWORK + 1):
+        sessions.wrong_password(f"2001:db8:5:6::{n + 1:x}")  # never the address's own third
+        if n % 2:
+            sessions.open(f"2001:db8:5:6::{n + 1:x}")  # a good login clears the address only
+    with pytest.raises(AccessError, match="wrong passwords from this address: try again in"):
+        sessions.check_may_try("2001:db8:5:6::ffff")
+    sessions.check_may_try("2001:db8:5:7::1")  # another /64
+
+
+def test_an_ipv4_address_keeps_its_three_free_passwords() -> None:
+    sessions = DirectorSessions(clock=lambda: 0.0)
+    for _ in range(FREE_TRIES - 1):
+        sessions.wrong_password("10.0.0.1")
+    sessions.check_may_try("10.0.0.1")
+    assert "try again in 2 s" in str(sessions.wrong_password("10.0.0.1"))
+
+
+def test_a_session_cookie_is_httponly_strict_and_secure_over_tls() -> None:
+    assert cookie_attributes(secure=False) == {"path": "/", "httponly": True, "samesite": "Strict"}
+    assert cookie_attributes(secure=True, max_age=60) == {
+        "path": "/", "httponly": True, "samesite": "Strict", "secure": True, "max_age": 60,
+    }  # fmt: skip
+
+
+def test_a_secret_is_compared_whole_and_never_matches_nothing() -> None:
+    secret = new_secret()
+    assert same_secret(secret, secret)
+    assert not same_secret(secret[:-1], secret)
+    assert not same_secret(None, secret) and not same_secret("", secret)

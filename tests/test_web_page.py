@@ -67,6 +67,20 @@ def test_every_response_forbids_framing_sniffing_and_other_origins_scripts(
         )
 
 
+def test_the_page_never_shows_the_console_s_button_hints(table: LiveTable) -> None:
+    """Issue 19, finding 8: a phone showed "NEXT +1 NO -1", buttons no player has."""
+    table.to_guessing()
+    assert table.controller.view().screen.footer  # the OLED's hint, for the dealer
+
+    async def scenario(client: Client) -> tuple[dict[str, Any], str]:
+        state = await (await client.get("/api/state")).json()
+        return state, await (await client.get("/static/page.js")).text()
+
+    state, script = serve(table, scenario)
+    assert set(state["screen"]) == {"title", "big", "lines", "alert"}
+    assert "NEXT" not in json.dumps(state) and "footer" not in script
+
+
 def test_the_join_code_is_never_in_what_spectators_read(table: LiveTable) -> None:
     code = table.page.access.code
     assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
@@ -102,19 +116,37 @@ def test_the_event_stream_sends_the_table_at_once_and_again_at_each_change(
 # --- joining -----------------------------------------------------------------------------------
 
 
-def test_the_code_gives_a_seat_an_httponly_strict_cookie_and_a_csrf_token(
+def test_the_code_only_asks_for_a_seat_with_a_number_shown_on_the_phone_and_the_oled(
     table: LiveTable,
 ) -> None:
     async def scenario(client: Client) -> tuple[int, dict[str, Any], str, dict[str, Any]]:
         async with Phone(client) as phone:
-            response = await phone.join(table, "B", code=table.page.access.code.lower())
+            response = await phone.ask(table, "B", code=table.page.access.code.lower())
             me = await (await phone.get("/api/me")).json()
             return response.status, await response.json(), response.headers["Set-Cookie"], me
 
     status, body, cookie, me = serve(table, scenario)
-    assert status == 200 and (body["seat"], body["name"]) == ("B", "Bo")
+    assert status == 202 and (body["seat"], body["pending"]) == (None, "B")
+    assert body["message"] == (
+        "this phone is not confirmed yet: press COUNT on the table's console while its display "
+        f"shows {body['number']} (the number on this phone)"
+    )
     assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert me == body
+    footer = table.page.on_oled(table.controller.view().screen, table.t).footer
+    assert footer == f"COUNT: seat B {body['number']}"
+
+
+def test_the_dealer_s_count_gives_the_asking_phone_its_seat_and_a_csrf_token(
+    table: LiveTable,
+) -> None:
+    async def scenario(client: Client) -> dict[str, Any]:
+        async with Phone(client) as phone:
+            return dict(await (await phone.join(table, "B")).json())
+
+    me = serve(table, scenario)
+    assert (me["seat"], me["name"]) == ("B", "Bo") and len(me["csrf"]) > 30
+    assert table.page.state["phones"] == ["B"]
 
 
 def test_a_wrong_code_is_refused_and_counts_against_the_device(table: LiveTable) -> None:
@@ -150,18 +182,34 @@ def test_a_seat_the_table_does_not_have_is_refused(table: LiveTable) -> None:
     assert serve(table, scenario) == (403, {"error": "seat 'Z': expected one of A, B, C"})
 
 
-def test_a_second_phone_joining_a_seat_signs_the_first_out(table: LiveTable) -> None:
+def test_a_second_phone_takes_a_seat_only_with_the_dealer_s_count_and_the_first_is_told(
+    table: LiveTable,
+) -> None:
     table.to_guessing()
 
-    async def scenario(client: Client) -> tuple[int, str]:
+    async def scenario(client: Client) -> tuple[str, dict[str, Any], int, dict[str, Any]]:
         async with Phone(client) as first, Phone(client) as second:
             await first.join(table, "A")
-            await second.join(table, "A")
+            asked = await (await second.ask(table, "A")).json()
+            footer = table.page.on_oled(table.controller.view().screen, table.t).footer
+            warned = await (await first.get("/api/me")).json()
+            table.t += 1.0
+            table.buttons("count")
             response = await first.guess("1969")
-            return response.status, (await response.json())["error"]
+            refused = await response.json()
+            assert footer == f"COUNT:replace A {asked['number']}"
+            return asked["number"], warned, response.status, refused
 
-    status, error = serve(table, scenario)
-    assert status == 403 and error.startswith("this phone has no seat at the table")
+    number, warned, status, refused = serve(table, scenario)
+    assert warned["seat"] == "A" and warned["warning"] == (
+        f"Another phone is asking the dealer for this seat (number {number} on the table's "
+        "display): if it is not yours, tell the dealer not to press COUNT."
+    )
+    assert (status, refused["error"]) == (
+        403,
+        f"this phone no longer holds its seat: the dealer gave A to another phone (its number "
+        f"was {number}): if that was not your doing, tell the dealer",
+    )
 
 
 def test_leaving_gives_the_seat_up(table: LiveTable) -> None:
@@ -317,7 +365,9 @@ def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
             return response.status, await response.json()
 
     status, body = serve(table, scenario)
-    assert status == 403 and body["error"].startswith("a request from another site is refused")
+    assert status == 403 and body["error"] == (
+        "a change from another site is refused: use the table's own page"
+    )
 
 
 @pytest.mark.parametrize(
@@ -348,7 +398,7 @@ def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
             response = await phone.session.post(
                 phone.url("/api/entry"),
                 data=body.encode(),
-                headers={**phone.csrf, "Content-Type": content_type},
+                headers={**phone.csrf, "Content-Type": content_type, "Origin": phone.origin},
             )
             return response.status, (await response.json())["error"]
 
@@ -361,8 +411,9 @@ def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
 def test_an_unknown_path_or_method_is_one_line_of_json(table: LiveTable) -> None:
     async def scenario(client: Client) -> list[tuple[int, Any]]:
         answers = []
+        origin = {"Origin": str(client.make_url("/")).rstrip("/")}  # a change's, checked first
         for method, path in (("GET", "/api/nothing"), ("PUT", "/api/state"), ("GET", "/nope")):
-            response = await client.request(method, path)
+            response = await client.request(method, path, headers=origin)
             answers.append((response.status, await response.json()))
         return answers
 

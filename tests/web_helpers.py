@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aiohttp import ClientResponse, ClientSession, CookieJar
+from aiohttp import ClientResponse, ClientSession, CookieJar, TCPConnector
 from aiohttp.test_utils import TestClient, TestServer
 
 from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
+from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER, make_app
 from firmware_py.table.web.page import TablePage, listen
 from tests.guesstimation_table_helpers import NAMES, settings
@@ -57,14 +58,26 @@ class LiveTable:
         return refused
 
     def buttons(self, *names: str) -> LiveTable:
+        return self.inputs(*(f"console.{name}" for name in names))
+
+    def inputs(self, *names: str) -> LiveTable:
+        """Press and release each input (``console.yes``, ``A.stand``); the page sees the view."""
         for name in names:
             for active in (True, False):
                 self.t += 0.5
-                self.levels[f"console.{name}"] = active
-                self.recorded.edge(f"console.{name}", self.t, active, self.t)
+                self.levels[name] = active
+                self.recorded.edge(name, self.t, active, self.t)
             self.recorded.advance(self.t + 0.1)
         self.show()
         return self
+
+    def pick(self, label: str) -> LiveTable:
+        """On a choice: NEXT until ``label`` shows, then YES."""
+        labels = [option.label for option in self.controller.prompt.options]
+        assert label in labels, (label, labels)
+        while self.controller.prompt.options[self.controller.cursor].label != label:
+            self.buttons("next")
+        return self.buttons("yes")
 
     def to_guessing(self) -> LiveTable:
         while self.controller.session.phase in ("first_leader", "question_roll"):
@@ -91,11 +104,14 @@ def serve(table: LiveTable, scenario: Callable[[TestClient[Any, Any]], Awaitable
 
 
 class Phone:
-    """One player's phone: its own cookies, on the test client's server."""
+    """One player's phone: its own cookies, on the test client's server, from ``address`` (any
+    of 127.0.0.0/8 reaches the server on 127.0.0.1: another device, as the table sees it)."""
 
-    def __init__(self, client: TestClient[Any, Any]) -> None:
+    def __init__(self, client: TestClient[Any, Any], address: str = "127.0.0.1") -> None:
         self.client = client
-        self.session = ClientSession(cookie_jar=CookieJar(unsafe=True))
+        self.session = ClientSession(
+            cookie_jar=CookieJar(unsafe=True), connector=TCPConnector(local_addr=(address, 0))
+        )
         self.csrf: dict[str, str] = {}
 
     async def __aenter__(self) -> Phone:
@@ -107,16 +123,31 @@ class Phone:
     def url(self, path: str) -> str:
         return str(self.client.make_url(path))
 
+    @property
+    def origin(self) -> str:
+        return str(self.client.make_url("/")).rstrip("/")
+
+    async def ask(self, table: LiveTable, seat: str, code: str | None = None) -> ClientResponse:
+        """The phone asks for ``seat`` with the code on the OLED (202: it waits for COUNT)."""
+        return await self.post("/api/join", {"code": code or table.page.access.code, "seat": seat})
+
     async def join(self, table: LiveTable, seat: str, code: str | None = None) -> ClientResponse:
-        response = await self.post(
-            "/api/join", {"code": code or table.page.access.code, "seat": seat}
-        )
-        if response.status == 200:
-            self.csrf = {CSRF_HEADER: (await response.json())["csrf"]}
-        return response
+        """The phone asks for ``seat`` and the dealer, reading the number, presses COUNT: the
+        phone's ``/api/me`` (its seat and CSRF token), or the refusal of the request."""
+        asked = await self.ask(table, seat, code)
+        if asked.status != 202:
+            return asked
+        table.t += CONFIRM_AFTER
+        table.buttons("count")
+        me = await self.get("/api/me")
+        csrf = (await me.json()).get("csrf")
+        self.csrf = {CSRF_HEADER: csrf} if csrf else {}
+        return me
 
     async def post(self, path: str, body: Any, **headers: str) -> ClientResponse:
-        return await self.session.post(self.url(path), json=body, headers={**self.csrf, **headers})
+        """A POST as the page sends it: JSON, from the page's own origin."""
+        sent = {"Origin": self.origin, **self.csrf, **headers}
+        return await self.session.post(self.url(path), json=body, headers=sent)
 
     async def guess(self, value: str) -> ClientResponse:
         return await self.post("/api/entry", {"name": "guess", "value": value})

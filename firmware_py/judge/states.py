@@ -117,7 +117,14 @@ def connect(args: argparse.Namespace) -> Answer:
 def knock(args: argparse.Namespace) -> Answer:
     deck = _deck(args.deck)
     hands = _hands(args.hand)
-    _require_faces(hands, deck, str(args.deck) if args.deck else SHIPPED)
+    where = str(args.deck) if args.deck else SHIPPED
+    _require_faces(hands, deck, where)
+    waters = sum(cards.count(WATER) for _, cards in hands)
+    if waters > deck.water_cards:  # the deck's count, as each state card is in one hand (R773)
+        raise InvalidInput(
+            f"--hand: {waters} water cards in the hands: expected at most the "
+            f"{deck.water_cards} in {where}"
+        )
     knocker = check_name(args.knocker) if args.knocker else hands[0][0]
     if knocker not in dict(hands):
         names = ", ".join(name for name, _ in hands)

@@ -237,11 +237,16 @@ def _web_page(config: Config) -> TablePage | None:
     """The table's web page, listening where the config says, or None when it is off."""
     if not config.web.enabled:
         return None
+    import socket
+
+    from firmware_py.table.web.guard import served_names
     from firmware_py.table.web.page import TablePage, listen  # aiohttp only when it serves
 
     # without the OLED the join code has nowhere to be shown at the table: the log says it
     return TablePage(
-        listen(config.web.listen, config.web.port), code_in_log=not config.oled.enabled
+        listen(config.web.listen, config.web.port),
+        code_in_log=not config.oled.enabled,
+        names=served_names(config.web.listen, config.web.names, socket.gethostname()),
     )
 
 

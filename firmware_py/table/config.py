@@ -242,6 +242,8 @@ class WebConfig:
     enabled: bool = False
     listen: str = "127.0.0.1"
     port: int = 8080
+    # names the page is opened by besides any address, localhost and the Pi's own (R769)
+    names: tuple[str, ...] = ()
 
 
 def _default_seats() -> tuple[SeatConfig, ...]:
@@ -815,9 +817,24 @@ def _web_section(root: _Table) -> WebConfig:
         enabled=t.boolean("enabled", default=d.enabled),
         listen=address,
         port=t.integer("port", lo=1, hi=65535, default=d.port),
+        names=_web_names(t),
     )
     t.finish()
     return config
+
+
+def _web_names(t: _Table) -> tuple[str, ...]:
+    """``web.names``: host names the page is opened by (checked as the hub's --page-name is)."""
+    from firmware_py.table.web.guard import name_error  # no aiohttp in it
+
+    expected = 'an array of host names, like ["table7.local"]'
+    value = t.take("names", expected, [])
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise t.error("names", expected, value)
+    for name in value:
+        if (wrong := name_error(name)) is not None:
+            raise ConfigError(f"{t.key('names')}: {name[:60]!r}: {wrong}")
+    return tuple(name.lower().removesuffix(".") for name in value)
 
 
 def _absolute_path(t: _Table, name: str, default: str) -> str:

@@ -31,7 +31,7 @@ from drivers.leds import SeatLight
 from firmware_py.table.arbiter import ShoutArbiter, ShoutDecision
 from firmware_py.table.debounce import Edge, LeadingEdgeDebouncer
 from firmware_py.table.family import PairedMatch, TableFacts, TableGame, family
-from firmware_py.table.prompts import CountSpec, Kind, LogAction, Outcome, Prompt
+from firmware_py.table.prompts import CountSpec, Kind, LogAction, Outcome, Prompt, decimal_text
 from rules.actions import Action, decode, encode
 from rules.errors import RuleError
 
@@ -143,7 +143,8 @@ class TableController:
     scratch: dict[str, Any] = field(default_factory=dict)
     prompt: Prompt = field(init=False)
     cursor: int = 0
-    number: int = 0  # the value on show in a number entry
+    number: int = 0  # the value on show in a number entry, in units of its last place
+    places: int = 0  # decimal places open in it (GO opens one on a decimal entry: R774)
     clock_deadline: float | None = None
     message: str = ""
     _debouncer: LeadingEdgeDebouncer = field(init=False)
@@ -157,6 +158,9 @@ class TableController:
     _shout_lights: dict[str, SeatLight] = field(default_factory=dict)
     _held: list[_HeldTimer] = field(default_factory=list)
     presses: Counter[str] = field(default_factory=Counter)  # debounced presses per input
+    # console presses that meant nothing on the step on show, per button: the page's COUNT
+    # confirms a phone only with a press that did nothing else (R496, R761)
+    idle_presses: Counter[str] = field(default_factory=Counter)
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
     _span: _Span | None = None
@@ -372,7 +376,8 @@ class TableController:
         group, _, what = edge.name.partition(".")
         if group == "console":
             if edge.active:
-                self._console(what)
+                if not self._console(what):
+                    self.idle_presses[what] += 1
             elif self._repeat is not None and self._repeat.button == what:
                 self._repeat = None  # a held NEXT or NO let go
         elif what == "shout" and self._window is not None:
@@ -402,25 +407,26 @@ class TableController:
             self._stuck.discard(edge.name)
             self.emit(self._event("released", input=edge.name))
 
-    def _console(self, button: str) -> None:
+    def _console(self, button: str) -> bool:
         """A console button. What it means depends on the step; where it means nothing it
-        does nothing (the OLED footer says what the buttons do)."""
+        does nothing (the OLED footer says what the buttons do): False."""
         prompt = self.prompt
         if self._held:  # a timer ran out while the table was off: settled first (R83, R111)
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
-            return
+                return True
+            return False
         if button == "undo":
             self._undo()
-            return
+            return True
         if self._count is not None:
-            return  # the count runs to its end; only UNDO stops it
+            return True  # the count runs to its end (only UNDO stops it): a press is the count's
         if button == "count" and prompt.kind is Kind.COUNT and prompt.count is not None:
             self._count = _Count(started=self.now, spec=prompt.count)
             self.emit(self._event("count", n=1))
         elif prompt.kind is Kind.NUMBER and button != "count":
             if not self._number_button(button, prompt):
-                return
+                return False
             self._shout_lights.clear()
         elif button in ("next", "no") and prompt.kind is Kind.CHOICE:
             step = 1 if button == "next" else -1
@@ -431,16 +437,17 @@ class TableController:
             self.emit(self._event("option", key=prompt.key, shown=shown))
         elif button == "go" and prompt.kind is Kind.SHOUT and prompt.opens_on_go:
             if self._window == prompt.window:
-                return  # the race is on: a second GO must not wipe the shouts it holds
+                return True  # the race is on: a second GO must not wipe the shouts it holds
             self._open_window(prompt)
             self._shout_lights.clear()
         else:
             outcome = prompt.answer(button, self.cursor)
             if outcome is None:
-                return  # a button that means nothing now does nothing
+                return False  # a button that means nothing now does nothing
             self._shout_lights.clear()
             self._take(outcome)
         self._refresh()
+        return True
 
     def _number_button(self, button: str, prompt: Prompt) -> bool:
         spec = prompt.number
@@ -448,8 +455,12 @@ class TableController:
         if button in ("next", "no"):
             self._step_number(1 if button == "next" else -1)
             self._repeat = _Repeat(button, self.now + REPEAT_DELAY)
+        elif button == "yes" and self.places and spec.take_decimal is not None:
+            self._take(spec.take_decimal(decimal_text(self.number, self.places)))
         elif button == "yes":
             self._take(spec.take(self.number))
+        elif button == "go" and self.places < spec.places:
+            self._set_number(self.number * 10, self.places + 1)  # the next place, at 0
         elif button == "go" and prompt.go is not None:
             self._take(prompt.go)
         else:
@@ -459,10 +470,19 @@ class TableController:
     def _step_number(self, step: int) -> None:
         spec = self.prompt.number
         assert spec is not None
-        value = spec.clamp(self.number + step)
+        value = spec.clamp(self.number + step, self.places)
         if value != self.number:
-            self.number = value
-            self.emit(self._event("number", value=value))
+            self._set_number(value, self.places)
+
+    def _set_number(self, value: int, places: int) -> None:
+        self.number, self.places = value, places
+        shown: int | str = value if places == 0 else decimal_text(value, places)
+        self.emit(self._event("number", value=shown))
+
+    def _close_place(self) -> None:
+        """UNDO on a decimal entry: the last place opened is closed, its digit dropped."""
+        whole = abs(self.number) // 10
+        self._set_number(-whole if self.number < 0 else whole, self.places - 1)
 
     def _repeat_number(self) -> None:
         repeat = self._repeat
@@ -586,8 +606,13 @@ class TableController:
         return True
 
     def _undo(self) -> None:
-        """Take back the last rules action (the log is replayed without it)."""
+        """Take back the last rules action (the log is replayed without it); on a decimal
+        entry with a place open, that place first."""
         self._repeat = None
+        if self._count is None and self.prompt.kind is Kind.NUMBER and self.places:
+            self._close_place()
+            self._refresh()
+            return
         back = self.prompt.number.back if self.prompt.number is not None else None
         if self._count is not None:
             self._count = None
@@ -606,9 +631,12 @@ class TableController:
         elif len(self.log) > self._undo_floor:
             undone = self.log.pop()
             session = self.game.start(self.log[0])
+            message = ""  # what the table said last, without the action taken back
             for action in self.log[1:]:
-                session = self.game.apply(session, action)
-            self.session = session
+                before, session = session, self.game.apply(session, action)
+                said = self.game.report(before, session).message
+                message = message if said is None else said
+            self.session, self.message = session, message
             self.emit(
                 self._event(
                     "undo", what=undone.kind, undone=encode(undone), reason="dealer pressed UNDO"
@@ -678,7 +706,7 @@ class TableController:
             self._open_window(prompt)
         self._arm(prompt)
         if prompt.number is not None:
-            self.number = prompt.number.clamp(prompt.number.start)
+            self.number, self.places = prompt.number.clamp(prompt.number.start), 0
 
     def _arm(self, prompt: Prompt, *, again: bool = False) -> None:
         """Start the step's timer: from now, or from its span's start. ``again``: a span's
@@ -764,7 +792,7 @@ class TableController:
         elif prompt.kind is Kind.CHOICE and prompt.options:
             big = prompt.options[self.cursor].label
         elif prompt.kind is Kind.NUMBER:
-            big = str(self.number)
+            big = decimal_text(self.number, self.places)
         elif self._shout_lights and self._shout_text:
             big = self._shout_text  # "B +31ms", "TIE 4.2ms": until the dealer answers
         elif self.message and not self.game.in_play(self.session):

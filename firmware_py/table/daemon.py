@@ -249,7 +249,7 @@ class TableDaemon:
             self.hub.start()
         self._beat = loop.time()
         if self.page is not None:
-            await self.page.start(enter=self.enter)
+            await self.page.start(enter=self.enter, wake=self._wake.set)
         self._show()
         self.notifier.ready("table ready")
         log.info("event=ready seats=%s", ",".join(self.settings.seats))

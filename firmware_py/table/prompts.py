@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -46,7 +47,8 @@ class Kind(StrEnum):
     CONFIRM = "confirm"  # YES takes options[0]
     SHOUT = "shout"  # a shout window: first to shout, decided by edge times
     NOTICE = "notice"  # nothing to answer: only the prompt's GO or NEXT (if any) acts
-    NUMBER = "number"  # NEXT +1, NO -1 (held: repeats, faster), YES takes it, UNDO backs out
+    NUMBER = "number"  # NEXT +1, NO -1 (held: repeats, faster), YES takes it, UNDO backs out;
+    # a decimal one: GO opens the next decimal place, UNDO closes it (R774)
 
 
 # How many options each kind holds: (at least, at most; None: no limit).
@@ -85,9 +87,20 @@ class NumberSpec:
     # A secret until the step reveals it (a guess, a knock's total): the dealer's OLED shows
     # the number being dialled, the table's web page never does (R493).
     hidden: bool = False
+    # A decimal too (a Guesstimation answer of 0.45, for a table without phones): GO opens the
+    # next decimal place, up to ``places`` of them, NEXT and NO then step it, UNDO closes it;
+    # YES with a place open gives ``take_decimal`` the number as text, "0.45" (R774).
+    places: int = 0
+    take_decimal: Callable[[str], Outcome] | None = None
 
-    def clamp(self, value: int) -> int:
-        return max(self.low, min(self.high, value))
+    def __post_init__(self) -> None:
+        if (self.places > 0) != (self.take_decimal is not None):
+            raise ValueError("a number with decimal places, and only one, takes a decimal")
+
+    def clamp(self, value: int, places: int = 0) -> int:
+        """``value`` in units of the ``places``-th decimal place, kept within low..high."""
+        scale: int = 10**places
+        return max(self.low * scale, min(self.high * scale, value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +174,8 @@ class Prompt:
             raise ValueError(f"prompt {self.key}: a count step, and only one, has a count")
         if (self.kind is Kind.NUMBER) != (self.number is not None):
             raise ValueError(f"prompt {self.key}: a number step, and only one, has a number")
+        if self.number is not None and self.number.places and self.go is not None:
+            raise ValueError(f"prompt {self.key}: GO opens a decimal place here: no GO outcome")
         if self.time_out and (self.timer is not None or self.timer_span is not None):
             raise ValueError(f"prompt {self.key}: a time out runs no timer and holds no span")
 
@@ -201,7 +216,14 @@ def choice(key: str, text: str, options: Sequence[Outcome]) -> Prompt:
 
 
 def number(key: str, text: str, spec: NumberSpec) -> Prompt:
-    return Prompt(key=key, kind=Kind.NUMBER, text=text, number=spec, hint="NEXT +1 NO -1 YES:ok")
+    hint = "NEXT+ NO- GO:. YES:ok" if spec.places else "NEXT +1 NO -1 YES:ok"
+    return Prompt(key=key, kind=Kind.NUMBER, text=text, number=spec, hint=hint)
+
+
+def decimal_text(number: int, places: int) -> str:
+    """A number entry's value as shown and taken: ``number`` in units of the ``places``-th
+    decimal place (254 and 2: "2.54"; 20 and 1: "2.0", the place just opened)."""
+    return format(Decimal(number).scaleb(-places), "f")
 
 
 def ask_each(

@@ -35,12 +35,13 @@ from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.family import family
 
 # One row of keys per seat: a level (GeoPlunge's stand-up sensor) toggles, a button is pressed
-# for a moment.
+# for a moment. No seat's key is a console key: with four seats, seat D's ``n`` once took NO
+# from the console (R771).
 SEAT_KEYS = {
     "A": ("a", "s"),
     "B": ("k", "l"),
     "C": ("z", "x"),
-    "D": ("n", "m"),
+    "D": ("v", "b"),
     "E": ("q", "w"),
     "F": ("o", "p"),
 }
@@ -59,8 +60,6 @@ SHOUT_HOLD = 0.15  # seconds a shout key holds the buzzer down
 
 def key_map(seats: tuple[str, ...]) -> dict[str, str]:
     keys = {key: f"console.{button}" for key, button in CONSOLE_KEYS.items()}
-    if "n" in keys and "D" in seats:
-        keys.pop("n")
     for seat in seats:
         stand, shout = SEAT_KEYS[seat]
         keys[stand] = f"{seat}.stand"

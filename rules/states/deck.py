@@ -105,7 +105,24 @@ def deck_from_faces(
         raise InvalidInput(
             f"water_cards {water_cards}: expected {WATER_CARDS.start} to {WATER_CARDS.stop - 1}"
         )
+    _one_spelling_per_colour(faces)
     return Deck({code: faces.get(code, CardFace()) for code in playing_states(atlas)}, water_cards)
+
+
+def _one_spelling_per_colour(faces: Mapping[str, CardFace]) -> None:
+    """Two colours that differ only in their spaces or dashes ("bl ue" beside "blue") are one
+    colour mistyped, never two colours (R773): a knock of "three blues" would not be one."""
+    spelt: dict[str, tuple[str, str]] = {}  # letters only -> (the first spelling, its card)
+    for code, face in faces.items():
+        if face.colour is None:
+            continue
+        letters = face.colour.replace(" ", "").replace("-", "")
+        first = spelt.setdefault(letters, (face.colour, code))
+        if first[0] != face.colour:
+            raise InvalidInput(
+                f"{code}: colour {face.colour!r} is {first[1]}'s {first[0]!r} spelt another "
+                "way: expected one spelling of each colour"
+            )
 
 
 # --- Inside a start action ---------------------------------------------------------------------

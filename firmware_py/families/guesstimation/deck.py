@@ -10,6 +10,7 @@ import tomllib
 from decimal import Decimal
 from pathlib import Path
 
+from firmware_py.user_files import MAX_DECK, UserFileError, read_limited_text
 from rules.errors import InvalidInput
 from rules.guesstimation.deck import Deck, deck_from_data
 
@@ -17,12 +18,10 @@ SAMPLE_DECK = Path(__file__).resolve().parents[3] / "config/guesstimation-sample
 
 
 def load_deck(path: Path) -> Deck:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"cannot read {path}: expected UTF-8 text") from None
+    try:  # at most MAX_DECK, and only a regular file: never a FIFO's wait (R773)
+        text = read_limited_text(path, MAX_DECK, "a deck's TOML")
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:

@@ -2,7 +2,8 @@
 
 Everyone sees it, spectators included, so it holds nothing secret: while guesses are being
 written it says only who has guessed, never what; the guesses appear once every one is in
-(the table's reveal), the answer and the moves once the answer is read.
+(the table's reveal), the answer and the moves once the answer is read; each player's
+distance to Finish always.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def with_page(
 
 
 def page_info(state: GuesstimationState, table: Table) -> PageInfo:
-    lines = [_chip(state), *_rolloff(state), *_round(state, table)]
+    lines = [_chip(state), _to_finish(state), *_rolloff(state), *_round(state, table)]
     if state.champion is not None:
         lines.append(f"{state.champion} has won the game")
     shown = _round_shown(state)
@@ -46,6 +47,16 @@ def page_info(state: GuesstimationState, table: Table) -> PageInfo:
 
 def _chip(state: GuesstimationState) -> str:
     return f"Dueling Chip: {state.chip or 'on the board'}"
+
+
+def _to_finish(state: GuesstimationState) -> str:
+    """Each player's distance to Finish (R775): the board, as the spaces the pieces still
+    have to go, which the scoreboard's positions leave to arithmetic."""
+    left = ", ".join(
+        f"{player} {state.finish - position}"
+        for player, position in zip(state.players, state.positions, strict=True)
+    )
+    return f"Spaces to Finish ({state.finish}): {left}"
 
 
 def _rolloff(state: GuesstimationState) -> list[str]:

@@ -3,17 +3,19 @@
     GET  /               the page (plain HTML, CSS and JS from ``static/``, no build step)
     GET  /api/state      the table as JSON: what the OLED shows, scores, clock, lights
     GET  /api/events     the same, live: server-sent events, one at each change
-    GET  /api/me         this phone's seat (and its CSRF token), if it has joined; or the
-                         request it is waiting on (its confirmation number)
+    GET  /api/me         this phone's seat (and its CSRF token), if it has one; or the
+                         request it is waiting on (its confirmation number); or why it lost
+                         its seat
     GET  /card           the finished session's printable card (the Pentathlon's score card)
-    POST /api/join       {"code": ..., "seat": ...}: take a seat with the join code; for an
-                         official's place (the Game Monitor), ask for it: 202, and the phone
-                         waits for the console's press (R494)
+    POST /api/join       {"code": ..., "seat": ...}: ask for a seat (or an official's place)
+                         with the join code: 202, and the phone waits for the console's press
+                         (R494, R760); a seat a phone holds is taken over the same way (R762)
     POST /api/entry      {"name": ..., "value": ...}: what the seat types (a guess)
     POST /api/leave      give the seat up
 
-Reading needs nothing. A POST must come from this page (its Origin, when the browser sends
-one, is this server), as JSON, with the seat's cookie and its CSRF token in the
+Every request must name the table by a name it serves in its Host header, or by an address
+(R769). Reading needs nothing more. A POST must carry an Origin header naming this page (a
+browser always sends one), be JSON, and carry the seat's cookie and its CSRF token in the
 ``X-Gametable-CSRF`` header (except the join, which carries the code). Every refusal is one
 line of JSON, ``{"error": "..."}``, never a stack trace; an entry goes to the table and comes
 back with the rules' own error if they refuse it.
@@ -24,15 +26,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
-from yarl import URL
 
-from firmware_py.table.web.access import AccessError, OfficialRequest, SeatSession, waiting_line
-from firmware_py.table.web.errors import Refused, json_kind, refused_route
+from firmware_py.table.web.access import AccessError, PlaceRequest, SeatSession, waiting_line
+from firmware_py.table.web.errors import Refused, json_kind
 from firmware_py.table.web.page import TablePage
+from firmware_py.table.web.serving import (
+    add_headers,
+    one_line_errors,
+    refused_stream,
+    same_site,
+    security_headers,
+    set_session_cookie,
+    wants_events,
+)
 
 log = logging.getLogger("gametable")
 
@@ -47,23 +56,16 @@ ENTRY_BODY = 'a JSON object like {"name": "guess", "value": "29029"}'
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # The card is one self-contained page to print: its style inline, no script, nothing fetched.
 CARD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def make_app(page: TablePage) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors])
+    errors = one_line_errors(_error, max_body=MAX_BODY, event="web_error", who="the table")
+    app = web.Application(
+        client_max_size=MAX_BODY, middlewares=[errors, same_site(lambda r: r.app[PAGE].guard)]
+    )
     app[PAGE] = page
-    app.on_response_prepare.append(_security_headers)
+    add_headers(app, security_headers(referrer="no-referrer"))
+    app.on_response_prepare.append(_card_policy)
     app.router.add_get("/", _index)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     app.router.add_get("/api/state", _state)
@@ -90,9 +92,13 @@ async def _state(request: web.Request) -> web.StreamResponse:
 async def _events(request: web.Request) -> web.StreamResponse:
     """The snapshot at once, then again at each change (server-sent events)."""
     page = request.app[PAGE]
-    watcher = page.watch()
-    if watcher is None:
-        raise Refused(503, "the table serves as many pages as it can: try again later")
+    try:
+        watcher = page.watch(request.remote or "")
+    except Refused as refused:
+        log.info("event=web_stream_refused address=%s", request.remote)
+        if wants_events(request):
+            return await refused_stream(request, str(refused))
+        raise
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
@@ -133,65 +139,63 @@ async def _me(request: web.Request) -> web.StreamResponse:
     token = request.cookies.get(COOKIE)
     session = page.access.session(token)
     asked = page.access.waiting(token)
+    answer: dict[str, object]
     if session is None and asked is not None:
-        return web.json_response(_waiting(asked), headers={"Cache-Control": "no-store"})
-    if session is None:
-        return web.json_response({"seat": None}, headers={"Cache-Control": "no-store"})
-    return web.json_response(
-        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf},
-        headers={"Cache-Control": "no-store"},
-    )
+        answer = dict(_waiting(asked))
+    elif session is None:
+        answer = {"seat": None}
+        displaced = page.access.displaced(token)
+        lapsed = page.access.lapsed(token)
+        if displaced is not None:
+            answer["displaced"] = f"This phone no longer holds its seat: {displaced}."
+        elif lapsed is not None:
+            answer["refused"] = f"Not given: {lapsed}."
+    else:
+        answer = {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
+        others = page.access.asking_for(session.seat)
+        if others:  # the seat's own phone sees a takeover coming (R762)
+            numbers = " or ".join(request.number for request in others)
+            answer["warning"] = (
+                f"Another phone is asking the dealer for this seat (number {numbers} on the "
+                "table's display): if it is not yours, tell the dealer not to press COUNT."
+            )
+    return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
 
 # --- entering: a seat ------------------------------------------------------------------------
 
 
 async def _join(request: web.Request) -> web.StreamResponse:
+    """A seat, or an official's place, is asked for: the phone waits (202) for the console's
+    press (R494, R760); the request's cookie becomes the place's session once confirmed."""
     page = request.app[PAGE]
-    body = await _body(
-        request, {"code", "seat"}, 'a JSON object like {"code": "K7Q2XM", "seat": "A"}'
-    )
-    if body["seat"] in page.officials:
-        return _ask(request, page, body["code"], body["seat"])
+    body = await _body(request, {"code", "seat"}, JOIN_BODY)
+    place = body["seat"]
     try:
-        session = page.access.join(
+        asked = page.access.ask(
             body["code"],
-            body["seat"],
-            page.seats,
-            request.remote or "",
-            page.officials,
+            place,
+            seats=page.seats,
+            officials=page.officials,
+            address=request.remote or "",
             token=request.cookies.get(COOKIE),
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None
-    log.info("event=web_join seat=%s", session.seat)
-    response = web.json_response(
-        {"seat": session.seat, "name": _name(page, session.seat), "csrf": session.csrf}
-    )
-    response.set_cookie(COOKIE, session.token, httponly=True, samesite="Strict", path="/")
-    return response
-
-
-def _ask(request: web.Request, page: TablePage, code: str, role: str) -> web.StreamResponse:
-    """An official's place is asked for: the phone waits (202) for the console's press (R494)."""
-    try:
-        asked = page.access.ask(
-            code, role, page.officials, request.remote or "", request.cookies.get(COOKIE)
-        )
-    except AccessError as error:
-        raise Refused(403, str(error)) from None
-    log.info("event=web_official_asked place=%s number=%s", role, asked.number)
+    taking_over = page.access.held(place)
+    log.info("event=web_place_asked place=%s number=%s held=%s", place, asked.number, taking_over)
     if page.code_in_log:  # the OLED is off: the number is shown only here (as R492's code)
-        log.warning("event=web_official_number number=%s place=%s", asked.number, role)
+        log.warning("event=web_place_number number=%s place=%s", asked.number, place)
+    page.changed()
     response = web.json_response(_waiting(asked), status=202)
-    response.set_cookie(COOKIE, asked.token, httponly=True, samesite="Strict", path="/")
+    set_session_cookie(response, COOKIE, asked.token, secure=request.secure)
     return response
 
 
-def _waiting(asked: OfficialRequest) -> dict[str, str | None]:
+def _waiting(asked: PlaceRequest) -> dict[str, str | None]:
     return {
         "seat": None,
-        "pending": asked.role,
+        "pending": asked.place,
         "number": asked.number,
         "message": waiting_line(asked),
     }
@@ -199,9 +203,7 @@ def _waiting(asked: OfficialRequest) -> dict[str, str | None]:
 
 async def _entry(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    body = await _body(
-        request, {"name", "value"}, 'a JSON object like {"name": "guess", "value": "29029"}'
-    )
+    body = await _body(request, {"name", "value"}, ENTRY_BODY)
     session = _seat(request)
     assert page.enter is not None  # the app serves only once the page has started
     refused = page.enter(session.seat, body["name"], body["value"])
@@ -218,6 +220,7 @@ async def _leave(request: web.Request) -> web.StreamResponse:
     await _body(request, set(), "an empty JSON object {}")
     session = _seat(request)
     page.access.leave(session.token)
+    page.changed()
     response = web.json_response({"ok": True})
     response.del_cookie(COOKIE, path="/")
     return response
@@ -238,10 +241,8 @@ def _name(page: TablePage, seat: str) -> str:
 
 
 async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str, str]:
-    """A POST's JSON body from this page, with exactly ``keys``, each a short text."""
-    origin = request.headers.get("Origin")
-    if origin is not None and not _same_site(URL(origin), URL(f"http://{request.host}")):
-        raise Refused(403, "a request from another site is refused: use the table's own page")
+    """A POST's JSON body (its Origin checked already), with exactly ``keys``, each a short
+    text."""
     if request.content_type != "application/json":
         raise Refused(415, f"expected {expected}, sent as application/json")
     try:
@@ -261,11 +262,6 @@ async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str
     return body
 
 
-def _same_site(origin: URL, server: URL) -> bool:
-    """The page's origin is this server's host and port (an opaque "null" origin is not)."""
-    return origin.host is not None and (origin.host, origin.port) == (server.host, server.port)
-
-
 # --- every response --------------------------------------------------------------------------
 
 
@@ -275,38 +271,11 @@ def _json_text(text: str) -> web.Response:
     )
 
 
-def _error(status: int, message: str) -> web.Response:
+def _error(request: web.Request, status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-@web.middleware
-async def _one_line_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every refusal as one line of JSON; anything unexpected logged, never shown."""
-    try:
-        return await handler(request)
-    except Refused as refused:
-        return _error(refused.status, str(refused))
-    except web.HTTPRequestEntityTooLarge:
-        return _error(413, f"the request is too large: expected at most {MAX_BODY} bytes")
-    except web.HTTPException as error:
-        if error.status < 400:  # a redirect or "not modified" is an answer, not a refusal
-            raise
-        return _error(
-            error.status,
-            refused_route(
-                error.status,
-                error.reason,
-                request.method,
-                request.path,
-                getattr(error, "allowed_methods", ()),
-            ),
-        )
-    except Exception:
-        log.exception("event=web_error path=%s", request.path)
-        return _error(500, "the table could not answer that: its log says why")
-
-
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)
+async def _card_policy(request: web.Request, response: web.StreamResponse) -> None:
+    """The card is one self-contained page to print: no script at all, nothing fetched."""
     if request.path == "/card" and response.status == 200:
         response.headers["Content-Security-Policy"] = CARD_POLICY

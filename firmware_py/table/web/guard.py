@@ -1,6 +1,14 @@
-"""One guard for the web pages: a request is for a name this server answers to (its ``Host``),
-and a change comes from this server's own page (its ``Origin``). The director's page uses it
-for every request; it needs nothing of aiohttp, so the table's page can use it too.
+"""One guard for both web pages (the table's and the director's): what each checks of a request
+lives here once, so a fix lands on both (R770). It needs nothing of aiohttp (the command line
+loads it to check names); the pages' aiohttp glue is ``serving``.
+
+- a request is for a name this server answers to (its ``Host``), and a change comes from this
+  server's own page (its ``Origin``): ``SiteGuard``;
+- a session's secrets: ``new_secret``, ``same_secret`` (the CSRF token, compared in constant
+  time) and the cookie's attributes, ``cookie_attributes``;
+- the shares of what a client may hold or try, counted per address *and* per IPv6 /64, the
+  block one device can hold every address of (R768): ``client_keys``, ``StreamShares`` (open
+  event streams), ``WindowLimit`` (wrong codes in a window), ``DoublingWait`` (wrong passwords).
 
 Why both checks. A page on another site can make the browser send a form here: its ``Origin``
 names the other site, so every change must carry an ``Origin`` that is this server. But a page
@@ -12,10 +20,15 @@ one this server is opened by (R722, R723).
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
+import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+import secrets
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 from yarl import URL
 
@@ -128,3 +141,198 @@ class SiteGuard:
             seen = None  # not a URL at all: another site's, or none
         if seen != (self.scheme, name, port):
             raise Refused(403, f"a change from another site is refused: use {self.own_page}")
+
+
+# --- a session's secrets -----------------------------------------------------------------------
+
+
+def new_secret() -> str:
+    """A session's cookie value or CSRF token: 256 random bits."""
+    return secrets.token_urlsafe(32)
+
+
+def same_secret(given: str | None, expected: str) -> bool:
+    """Whether ``given`` is the secret, compared in constant time (nothing is learnt by timing)."""
+    return bool(given) and hmac.compare_digest(str(given).encode(), expected.encode())
+
+
+def cookie_attributes(*, secure: bool, max_age: int | None = None) -> dict[str, Any]:
+    """A session cookie's attributes on both pages: never readable by script, never sent by
+    another site's request; ``Secure`` where the page is served over TLS."""
+    attributes: dict[str, Any] = {"path": "/", "httponly": True, "samesite": "Strict"}
+    if secure:
+        attributes["secure"] = True
+    if max_age is not None:
+        attributes["max_age"] = max_age
+    return attributes
+
+
+# --- per address and per /64 -------------------------------------------------------------------
+
+NETWORK_PREFIX = 64  # an IPv6 device is given a whole /64 (SLAAC, privacy addresses)
+
+
+def client_keys(address: str) -> tuple[str, str]:
+    """The keys a client's shares are counted under: its address, and its network (the /64 of an
+    IPv6 address, where one device may take any of 2**64 addresses; an IPv4 address, or an
+    IPv4-mapped one, is its own network). Something that is no address is its own key."""
+    try:
+        peer = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return address, address
+    if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
+        peer = peer.ipv4_mapped
+    if isinstance(peer, ipaddress.IPv4Address):
+        return str(peer), str(peer)
+    network = ipaddress.IPv6Network((peer, NETWORK_PREFIX), strict=False)
+    return str(peer), str(network)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How much one client may hold: ``per_address`` from one address, ``per_network`` from one
+    /64 (at least as many: a hall's phones may share one), ``total`` from everyone."""
+
+    per_address: int
+    per_network: int
+    total: int
+
+
+@dataclass(slots=True)
+class StreamShares:
+    """The open event streams, by the client that holds each: one client cannot take them all
+    (R767). ``take`` answers Refused (429 for a client's share, 503 for the server's) in words:
+    what the streams are, and what the page does about it."""
+
+    share: Share
+    what: str = "live pages"
+    advice: str = "close one; this page checks every few seconds instead"
+    server: str = "this table"
+    _held: dict[object, tuple[str, str]] = field(default_factory=dict)  # stream -> its keys
+
+    def take(self, stream: object, address: str) -> None:
+        address_key, network = client_keys(address)
+        if len(self._held) >= self.share.total:
+            raise Refused(
+                503,
+                f"{self.server} serves as many {self.what} as it can ({self.share.total}): try "
+                "again later",
+            )
+        same_address = sum(1 for keys in self._held.values() if keys[0] == address_key)
+        same_network = sum(1 for keys in self._held.values() if keys[1] == network)
+        if same_address >= self.share.per_address or same_network >= self.share.per_network:
+            limit, where = (
+                (self.share.per_address, "this address")
+                if same_address >= self.share.per_address
+                else (self.share.per_network, "this network (its /64)")
+            )
+            raise Refused(
+                429, f"too many {self.what} open from {where} ({limit} at most): {self.advice}"
+            )
+        self._held[stream] = (address_key, network)
+
+    def give_back(self, stream: object) -> None:
+        self._held.pop(stream, None)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def streams(self) -> list[object]:
+        return list(self._held)
+
+
+@dataclass(slots=True)
+class WindowLimit:
+    """Wrong tries (a join code) counted per address and per /64 in a sliding ``window``: past
+    the share of either, that client waits until its oldest try leaves the window (R768)."""
+
+    clock: Callable[[], float]
+    share: Share  # ``total``: keys remembered before old ones are swept
+    window: float  # seconds
+    _tries: dict[str, deque[float]] = field(default_factory=dict)  # key -> times
+
+    def check(self, address: str) -> float | None:
+        """Seconds ``address`` must wait before it may try again, or None."""
+        address_key, network = client_keys(address)
+        waits = [
+            recent[0] + self.window - self.clock()
+            for key, limit in ((address_key, self.share.per_address),
+                               (network, self.share.per_network))
+            if len(recent := self._recent(key)) >= limit
+        ]  # fmt: skip
+        return max(1.0, *waits) if waits else None
+
+    def miss(self, address: str) -> int:
+        """Count a wrong try from ``address``; how many more it may make in the window."""
+        if len(self._tries) >= self.share.total:
+            for key in list(self._tries):
+                self._recent(key)  # forgets keys whose tries are all old
+        address_key, network = client_keys(address)
+        now = self.clock()
+        keys = {network: self.share.per_network, address_key: self.share.per_address}  # IPv4: one
+        for key in keys:
+            self._tries.setdefault(key, deque()).append(now)
+        return min(max(0, limit - len(self._recent(key))) for key, limit in keys.items())
+
+    def _recent(self, key: str) -> deque[float]:
+        times = self._tries.get(key, deque())
+        while times and times[0] <= self.clock() - self.window:
+            times.popleft()
+        if not times:
+            self._tries.pop(key, None)
+        return times
+
+
+@dataclass(slots=True)
+class _Misses:
+    count: int
+    until: float  # no try from this key before this time
+
+
+@dataclass(slots=True)
+class DoublingWait:
+    """Wrong tries (a password) per address and per /64: past ``free`` of them, each doubles
+    the wait before that client may try again, from ``first`` to ``longest`` seconds; a good
+    try clears the address (not the network, which other devices share)."""
+
+    clock: Callable[[], float]
+    free: int  # per address
+    free_per_network: int
+    first: float
+    longest: float
+    remembered: int = 1024  # keys kept; past it the oldest are forgotten
+    _misses: dict[str, _Misses] = field(default_factory=dict)
+
+    def wait(self, address: str) -> tuple[int, float] | None:
+        """(wrong tries, seconds left) while ``address`` must wait, else None."""
+        now = self.clock()
+        waits = [
+            (misses.count, misses.until - now)
+            for key in client_keys(address)
+            if (misses := self._misses.get(key)) is not None and now < misses.until
+        ]
+        return max(waits, key=lambda wait: wait[1]) if waits else None
+
+    def miss(self, address: str) -> float:
+        """Count a wrong try from ``address``; the seconds it must now wait (0: none)."""
+        address_key, network = client_keys(address)
+        shares = {network: self.free_per_network, address_key: self.free}  # IPv4: one key
+        longest = 0.0
+        for key, free in shares.items():
+            if key not in self._misses and len(self._misses) >= self.remembered:
+                del self._misses[next(iter(self._misses))]
+            misses = self._misses.setdefault(key, _Misses(0, 0.0))
+            misses.count += 1
+            extra = misses.count - free
+            wait = 0.0 if extra < 0 else min(self.longest, self.first * 2**extra)
+            misses.until = self.clock() + wait
+            longest = max(longest, wait)
+        return longest
+
+    def clear(self, address: str) -> None:
+        self._misses.pop(client_keys(address)[0], None)
+
+
+def wait_words(seconds: float) -> str:
+    """A wait as the refusals say it: whole seconds, at least 1."""
+    return f"{max(1, math.ceil(seconds))} s"

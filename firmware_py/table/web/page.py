@@ -4,14 +4,16 @@ the table shows, handing every entry to the table's own path.
 The daemon calls ``publish`` each time it shows a view: the page's snapshot follows (and every
 open page is told at once, by server-sent events); ``on_oled`` puts the join code on the
 OLED's footer for ``CODE_SHOWN`` seconds of every ``CODE_EVERY`` (the dealer's hint the rest
-of the time). An entry from a phone goes to ``enter``, the daemon's, which takes it through the
-controller, the journal and the rules core as it takes a button press.
+of the time), and a phone's request for a place, with its number, while one waits. An entry
+from a phone goes to ``enter``, the daemon's, which takes it through the controller, the
+journal and the rules core as it takes a button press. Who holds or asks for a place changes
+outside the daemon's views (a phone asks, leaves): ``changed`` tells the open pages and wakes
+the daemon, so the OLED shows a request at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import socket
@@ -25,15 +27,19 @@ from aiohttp import web
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
 from firmware_py.table.family import family
-from firmware_py.table.web.access import ASK_FOR, CONFIRM_BUTTON, Access
+from firmware_py.table.web.access import CONFIRM_BUTTON, Access
 from firmware_py.table.web.errors import WebListenError
+from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
+from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
 from firmware_py.table.web.snapshot import snapshot
 
 log = logging.getLogger("gametable")
 
 CODE_EVERY = 8.0  # seconds: the OLED's footer shows the join code for the last CODE_SHOWN of them
 CODE_SHOWN = 3.0
-MAX_WATCHERS = 64  # pages open at once (spectators and players): a Pi serves a table, not a hall
+# Pages following the table at once (spectators and players): a Pi serves a table, not a hall.
+# One device follows with a few (a phone and a laptop's tabs), never the whole table's (R767).
+STREAM_SHARE = Share(per_address=8, per_network=16, total=64)
 
 Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or why refused
 
@@ -41,16 +47,12 @@ Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or
 def listen(host: str, port: int) -> socket.socket:
     """The page's listening socket, opened before the daemon starts (like the hardware)."""
     try:
-        return socket.create_server(
-            (host, port),
-            family=socket.AF_INET6 if ":" in host else socket.AF_INET,
-            reuse_port=False,
-        )
+        return open_socket(host, port)
     except OSError as error:
-        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         raise WebListenError(
-            f"web.listen, web.port: cannot listen on {where}: {error.strerror or error} "
-            "(another program on that port? under systemd, see docs/web.md)"
+            f"web.listen, web.port: cannot listen on {where(host, port)}: "
+            f"{error.strerror or error} (another program on that port? under systemd, see "
+            "docs/web.md)"
         ) from None
 
 
@@ -60,9 +62,16 @@ class TablePage:
     clock: Callable[[], float] = time.monotonic  # the loop's clock (asyncio's default loop time)
     # The OLED is off ([oled] enabled = false): each new join code is logged instead (R492).
     code_in_log: bool = False
+    # the names the page is opened by, besides any IP address (R769): [web] names and the
+    # machine's own (guard.served_names)
+    names: frozenset[str] = frozenset({"localhost"})
     access: Access = field(init=False)
+    guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
+    streams: StreamShares = field(init=False)
     state: dict[str, Any] = field(default_factory=dict)
     enter: Enter | None = None
+    wake: Callable[[], None] = lambda: None  # the daemon's loop: redraw the OLED now
+    _table: dict[str, Any] = field(default_factory=dict)  # the table's part of ``state``
     _text: str = ""
     card: str | None = None  # the finished session's printable card (HTML), if its family has one
     closed: bool = False  # stopped: every event stream ends
@@ -72,6 +81,13 @@ class TablePage:
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)
+        self.guard = SiteGuard(
+            self.names,
+            "http",
+            own_page="the table's own page",
+            add_name="or add it to [web] names in the table's config",
+        )
+        self.streams = StreamShares(STREAM_SHARE)
 
     @property
     def port(self) -> int:
@@ -89,33 +105,25 @@ class TablePage:
 
     # --- on the daemon's loop ----------------------------------------------------------------
 
-    async def start(self, enter: Enter) -> None:
-        """Serve on the listening socket, taking entries with ``enter``."""
+    async def start(self, enter: Enter, wake: Callable[[], None] = lambda: None) -> None:
+        """Serve on the listening socket, taking entries with ``enter``; ``wake`` redraws."""
         from firmware_py.table.web.app import make_app  # the app's routes import this module
 
-        self.enter = enter
-        self._runner = web.AppRunner(
-            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
-        )
-        await self._runner.setup()
-        await web.SockSite(self._runner, self.sock).start()
+        self.enter, self.wake = enter, wake
+        self._runner = await start_serving(make_app(self), self.sock)
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
         self.closed = True
         for watcher in self._watchers:
             watcher.set()  # every open event stream ends
-        if self._runner is not None:
-            with contextlib.suppress(Exception):
-                await self._runner.cleanup()
-            self._runner = None
-        with contextlib.suppress(OSError):
-            self.sock.close()
+        await stop_serving(self._runner, self.sock)
+        self._runner = None
 
     def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
         """The view the table shows now; with ``saved`` False (the journal is failing) the
-        page keeps the last saved state and says so. A press of the confirming button since
-        the last view confirms the phone asking for an official's place (R494)."""
+        page keeps the last saved state and says so. A press of the confirming button that
+        meant nothing on the step since the last view confirms the request on show (R494)."""
         self._follow_confirm_presses(controller)
         if saved:
             code = self.access.code
@@ -130,11 +138,27 @@ class TablePage:
                     self.access.match,
                 )
             self.card = _card(controller)
-            state = {**snapshot(controller, view, saved=True), "card": self.card is not None}
-        elif self.state:
-            state = {**self.state, "saved": False}
-        else:
+            self._table = {**snapshot(controller, view, saved=True), "card": self.card is not None}
+        elif self._table:
+            self._table = {**self._table, "saved": False}
+        self._update()
+
+    def changed(self) -> None:
+        """Who holds or asks for a place changed (a phone asked, left): every open page is told
+        (a phone that lost its place asks the table why) and the OLED is redrawn."""
+        self._update()
+        self.wake()
+
+    def _update(self) -> None:
+        if not self._table:
             return
+        access = self.access
+        state = {
+            **self._table,
+            "access": access.version,  # a phone refreshes what it holds when this changes
+            "phones": list(access.places_held),  # the places a phone holds
+            "asking": sorted({request.place for request in access.requests}),
+        }
         text = json.dumps(state, separators=(",", ":"))
         if text != self._text:
             self.state, self._text = state, text
@@ -142,32 +166,41 @@ class TablePage:
                 watcher.set()
 
     def _follow_confirm_presses(self, controller: TableController) -> None:
-        """The console's presses of the confirming button, counted by the controller's own
-        debounce: the first view only learns the count (a replayed press confirms nothing)."""
-        presses = controller.presses[f"console.{CONFIRM_BUTTON}"]
+        """The console's presses of the confirming button that meant nothing on the step on
+        show, counted by the controller: the first view only learns the count (a replayed
+        press confirms nothing)."""
+        presses = controller.idle_presses[CONFIRM_BUTTON]
         pressed = self._confirm_presses is not None and presses > self._confirm_presses
         self._confirm_presses = presses
-        if pressed and self.access.request is not None:
+        if pressed and self.access.shown is not None:
             session = self.access.confirm()
             if session is not None:
-                log.info("event=web_official_confirmed place=%s", session.seat)
+                log.info("event=web_place_confirmed place=%s", session.seat)
 
     def on_oled(self, screen: Screen, now: float) -> Screen:
         """The OLED's screen with the join code in the footer, part of the time; while a phone
-        asks for an official's place, its confirmation number and the button, all the time."""
-        request = self.access.request
+        asks for a place, the request on show: its place, its number and the button."""
+        request = self.access.shown
         if request is not None:
-            return replace(screen, footer=f"{CONFIRM_BUTTON.upper()}: monitor {request.number}")
+            return replace(screen, footer=self._request_footer(request.place, request.number))
         if not self.access.code or now % CODE_EVERY < CODE_EVERY - CODE_SHOWN:
             return screen
         return replace(screen, footer=f"JOIN {self.access.code}")
 
+    def _request_footer(self, place: str, number: str) -> str:
+        button = CONFIRM_BUTTON.upper()
+        if place in self.officials:
+            return f"{button}: {place} {number}"
+        if self.access.held(place):
+            return f"{button}:replace {place} {number}"  # the seat's phone will be signed out
+        return f"{button}: seat {place} {number}"
+
     def next_oled_change(self, now: float) -> float:
-        """When the footer next switches between the hint and the join code (or a request
-        for an official's place runs out)."""
-        request = self.access.request
-        if request is not None:
-            return max(now, request.asked + ASK_FOR) + 0.001
+        """When the footer next changes: the next request in turn (or one running out), or the
+        switch between the hint and the join code."""
+        ends = self.access.next_change()
+        if ends is not None:
+            return max(now, ends)
         start = now - now % CODE_EVERY
         switch = start + CODE_EVERY - CODE_SHOWN
         return switch if now < switch else start + CODE_EVERY
@@ -179,16 +212,17 @@ class TablePage:
         """The snapshot as sent: JSON, compact."""
         return self._text
 
-    def watch(self) -> asyncio.Event | None:
-        """An event set at each change, for one page's stream; None when too many are open."""
-        if len(self._watchers) >= MAX_WATCHERS:
-            return None
+    def watch(self, address: str) -> asyncio.Event:
+        """An event set at each change, for one page's stream from ``address``; Refused (in
+        words) past that client's share or the table's (R767)."""
         watcher = asyncio.Event()
+        self.streams.take(watcher, address)
         self._watchers.add(watcher)
         return watcher
 
     def unwatch(self, watcher: asyncio.Event) -> None:
         self._watchers.discard(watcher)
+        self.streams.give_back(watcher)
 
 
 def _card(controller: TableController) -> str | None:

@@ -30,11 +30,12 @@ def snapshot(controller: TableController, view: TableView, *, saved: bool) -> di
         "match": len(controller.finished) + 1,
         "seats": [{"seat": seat, "name": names[seat]} for seat in seats],
         "officials": [{"seat": role, "name": name} for role, name in prompt.page.officials.items()],
+        # never the OLED's footer: it says what the console's buttons do, which no phone has
+        # (and the join code is put there for the OLED alone)
         "screen": {
             "title": screen.title,
             "big": screen.big,
             "lines": list(screen.lines),
-            "footer": screen.footer,
             "alert": screen.alert,
         },
         "lights": {seat: str(light) for seat, light in view.lights.items()},

@@ -26,7 +26,7 @@ import ipaddress
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from firmware_py.director.hub.page.password import (
     read_stored,
     verify_password,
 )
-from firmware_py.director.hub.page.server import DirectorPage, WatchRefused
+from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.sessions import (
     SESSION_SECONDS,
     AccessError,
@@ -53,7 +53,16 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
-from firmware_py.table.web.errors import Refused, refused_route
+from firmware_py.table.web.errors import Refused
+from firmware_py.table.web.serving import (
+    add_headers,
+    one_line_errors,
+    refused_stream,
+    same_site,
+    security_headers,
+    set_session_cookie,
+    wants_events,
+)
 from rules.errors import RuleError
 
 log = logging.getLogger("gametable")
@@ -67,25 +76,16 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # At most this often per stream: 500 tables change 5 000 times a second, a screen redraws 60
 # times; what changes in between is sent once, its latest (R182).
 STREAM_INTERVAL = 0.05
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # reading: no Origin asked for
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
 
 
 def make_app(page: DirectorPage) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[_one_line_errors, _same_site])
+    errors = one_line_errors(_refusal, max_body=MAX_BODY, event="page_error", who="the hub")
+    app = web.Application(
+        client_max_size=MAX_BODY, middlewares=[errors, same_site(lambda r: r.app[PAGE].guard)]
+    )
     app[PAGE] = page
-    app.on_response_prepare.append(_security_headers)
+    add_headers(app, security_headers(referrer="same-origin"))
     app.router.add_get("/", _index)
     app.router.add_get("/public", _public)
     app.router.add_get("/tables/{table}", _table)
@@ -145,10 +145,10 @@ async def _events(request: web.Request) -> web.StreamResponse:
     board = page.board
     try:
         watcher = page.watch(request.remote or "")
-    except WatchRefused as refused:
-        if "text/event-stream" in request.headers.get("Accept", ""):
-            return await _refused_stream(request, str(refused))
-        raise Refused(refused.status, str(refused)) from None
+    except Refused as refused:
+        if wants_events(request):
+            return await refused_stream(request, str(refused))
+        raise
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
@@ -171,19 +171,6 @@ async def _events(request: web.Request) -> web.StreamResponse:
         pass  # the page was closed
     finally:
         page.unwatch(watcher)
-    return response
-
-
-async def _refused_stream(request: web.Request, message: str) -> web.StreamResponse:
-    """The refusal as an event the grid shows (R188): a browser's EventSource reads nothing of
-    an answer that is not 200 and would say only that the connection failed."""
-    response = web.StreamResponse(
-        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-    )
-    await response.prepare(request)
-    refusal = json.dumps({"error": message})
-    await response.write(f"retry: 60000\nevent: refused\ndata: {refusal}\n\n".encode())
-    await response.write_eof()
     return response
 
 
@@ -218,15 +205,8 @@ async def _login(request: web.Request) -> web.StreamResponse:
     session = page.sessions.open(address)
     log.info("event=page_login address=%s", address)
     response = _see("/")
-    response.set_cookie(
-        COOKIE,
-        session.token,
-        max_age=SESSION_SECONDS,
-        path="/",
-        secure=True,
-        httponly=True,
-        samesite="Strict",
-    )
+    # Secure even over plain HTTP on the hub itself: browsers keep it for localhost (R181)
+    set_session_cookie(response, COOKIE, session.token, secure=True, max_age=SESSION_SECONDS)
     return response
 
 
@@ -375,45 +355,6 @@ def _see(path: str) -> web.Response:
     return web.Response(status=303, headers={"Location": path})
 
 
-@web.middleware
-async def _same_site(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A name the hub serves (every request), and this page's own origin (every change), before
-    any handler: a refused login is never counted against its address (R723)."""
-    guard = request.app[PAGE].guard
-    host = request.headers.get("Host")
-    guard.check_host(host)
-    if request.method not in SAFE_METHODS:
-        guard.check_origin(request.headers.get("Origin"), host)
-    return await handler(request)
-
-
-@web.middleware
-async def _one_line_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A refusal is the page with its one line; anything unexpected is logged, never shown."""
-    try:
-        return await handler(request)
-    except Refused as refused:
-        return _refusal(request, refused.status, str(refused))
-    except web.HTTPRequestEntityTooLarge:
-        return _refusal(
-            request, 413, f"the request is too large: expected {MAX_BODY} bytes at most"
-        )
-    except web.HTTPException as error:
-        if error.status < 400:
-            raise
-        words = refused_route(
-            error.status,
-            error.reason,
-            request.method,
-            request.path,
-            getattr(error, "allowed_methods", ()),
-        )
-        return _refusal(request, error.status, words)
-    except Exception:
-        log.exception("event=page_error path=%s", request.path)
-        return _refusal(request, 500, "the hub could not answer that: its log says why")
-
-
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
     if request.path.startswith("/api/"):
         return web.json_response({"error": message}, status=status)
@@ -435,7 +376,3 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         "</main></body></html>",
         status,
     )
-
-
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.update(SECURITY_HEADERS)

@@ -8,7 +8,6 @@ port in use or a bad certificate is one line at the command, not a failure later
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import socket
 import ssl
@@ -22,21 +21,15 @@ from aiohttp import web
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.table.web.guard import SiteGuard
+from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
+from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
 
 log = logging.getLogger("gametable")
 
-MAX_WATCHERS = 64  # open pages at once: the director's, a deputy's, a projector, the public
-# open pages from one address: a laptop with a few tabs, never the whole of MAX_WATCHERS (R188)
-MAX_WATCHERS_PER_ADDRESS = 8
-
-
-class WatchRefused(Exception):
-    """No live grid for this page now: its HTTP status and the one line that says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+# Open pages at once: the director's, a deputy's, a projector, the public; from one address a
+# laptop with a few tabs, never the whole of them (R188), and from one IPv6 /64 twice that (R768).
+STREAM_SHARE = Share(per_address=8, per_network=16, total=64)
+MAX_WATCHERS_PER_ADDRESS = STREAM_SHARE.per_address
 
 
 class PageSetupError(Exception):
@@ -56,9 +49,7 @@ def parse_listen(text: str) -> tuple[str, int]:
 
 def listen(host: str, port: int) -> socket.socket:
     try:
-        return socket.create_server(
-            (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET
-        )
+        return open_socket(host, port)
     except (OSError, OverflowError) as error:
         why = (error.strerror if isinstance(error, OSError) else None) or str(error)
         why = why.split(" (while attempting")[0]  # the addition names the address again
@@ -95,9 +86,10 @@ class DirectorPage:
     names: frozenset[str] = frozenset({"localhost"})
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
+    streams: StreamShares = field(init=False)
     closed: bool = False
     notices: dict[str, str] = field(default_factory=dict)  # session token -> one-shot notice
-    _watchers: dict[asyncio.Event, str] = field(default_factory=dict)  # -> its address
+    _watchers: set[asyncio.Event] = field(default_factory=set)
     _runner: web.AppRunner | None = None
 
     def __post_init__(self) -> None:
@@ -107,6 +99,9 @@ class DirectorPage:
             self.scheme,
             own_page="the hub's own page",
             add_name="or start the hub with --page-name {name}",
+        )
+        self.streams = StreamShares(
+            STREAM_SHARE, what="pages", advice="close one and reload", server="the hub"
         )
 
     @property
@@ -120,27 +115,20 @@ class DirectorPage:
     async def start(self) -> None:
         from firmware_py.director.hub.page.app import make_app  # its handlers import this
 
-        self._runner = web.AppRunner(
-            make_app(self), access_log=None, handle_signals=False, shutdown_timeout=1.0
-        )
-        await self._runner.setup()
-        await web.SockSite(self._runner, self.sock, ssl_context=self.tls).start()
+        self._runner = await start_serving(make_app(self), self.sock, self.tls)
+        host, port = self.sock.getsockname()[:2]
         log.info(
             "event=page_listening url=%s://%s names=%s",
             self.scheme,
-            _where(self.sock),
+            where(host, port),
             ",".join(sorted(self.names)),
         )
 
     async def stop(self) -> None:
         self.closed = True
         self.changed()  # every open event stream ends
-        if self._runner is not None:
-            with contextlib.suppress(Exception):
-                await self._runner.cleanup()
-            self._runner = None
-        with contextlib.suppress(OSError):
-            self.sock.close()
+        await stop_serving(self._runner, self.sock)
+        self._runner = None
 
     def changed(self) -> None:
         """The board changed: wake every open event stream."""
@@ -148,25 +136,12 @@ class DirectorPage:
             watcher.set()
 
     def watch(self, address: str) -> asyncio.Event:
-        """A new open page's wake-up, or WatchRefused: the hub's limit, or this address's."""
-        if len(self._watchers) >= MAX_WATCHERS:
-            raise WatchRefused(503, "the hub serves as many live pages as it can: try again later")
-        if sum(1 for seen in self._watchers.values() if seen == address) >= (
-            MAX_WATCHERS_PER_ADDRESS
-        ):
-            raise WatchRefused(
-                429,
-                f"too many pages open from this address ({MAX_WATCHERS_PER_ADDRESS} live "
-                "grids at most): close one and reload",
-            )
+        """A new open page's wake-up, or Refused in words: the hub's share, or its client's."""
         watcher = asyncio.Event()
-        self._watchers[watcher] = address
+        self.streams.take(watcher, address)
+        self._watchers.add(watcher)
         return watcher
 
     def unwatch(self, watcher: asyncio.Event) -> None:
-        self._watchers.pop(watcher, None)
-
-
-def _where(sock: socket.socket) -> str:
-    host, port = sock.getsockname()[:2]
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self._watchers.discard(watcher)
+        self.streams.give_back(watcher)

@@ -4,22 +4,25 @@ A login that gives the director's password gets a session: a random token kept i
 (HttpOnly, SameSite=Strict, Secure: R181) and a separate random CSRF token that every changing
 form carries. A session ends at logout or ``SESSION_SECONDS`` after the login. Wrong passwords
 slow their address down: after the first ``FREE_TRIES``, each wrong one doubles the wait
-before that address may try again (up to ``MAX_WAIT``), and a good login clears it; one
-password at a time is checked per address, so that parallel tries cannot outrun the count. Sessions
-live in the hub's memory: a restarted hub asks the director to log in again.
+before that address may try again (up to ``MAX_WAIT``), and a good login clears it; an IPv6
+/64 has ``FREE_TRIES_PER_NETWORK`` (R768). One password at a time is checked per address, so
+that parallel tries cannot outrun the count. The secrets, the comparison and the limit are the
+web guard's, shared with the table's page (R770). Sessions live in the hub's memory: a
+restarted hub asks the director to log in again.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from firmware_py.table.web.guard import DoublingWait, new_secret, same_secret
+
 SESSION_SECONDS = 12 * 3600  # a tournament day
 MAX_SESSIONS = 16  # the director's laptop, a phone, a deputy: the oldest goes first
 FREE_TRIES = 3
+FREE_TRIES_PER_NETWORK = 10  # an IPv6 /64: one device may hold all its addresses
 FIRST_WAIT = 2.0  # seconds, doubled for each further wrong password
 MAX_WAIT = 300.0
 MAX_ADDRESSES = 1024  # addresses with wrong passwords kept; past it the oldest are forgotten
@@ -37,25 +40,30 @@ class DirectorSession:
 
 
 @dataclass(slots=True)
-class _Misses:
-    count: int
-    until: float  # no try from this address before this time
-
-
-@dataclass(slots=True)
 class DirectorSessions:
     clock: Callable[[], float]  # monotonic seconds (the loop's clock)
     _sessions: dict[str, DirectorSession] = field(default_factory=dict)  # token -> session
-    _misses: dict[str, _Misses] = field(default_factory=dict)  # address -> wrong passwords
+    _misses: DoublingWait = field(init=False)  # wrong passwords, per address and per /64
     _trying: set[str] = field(default_factory=set)  # addresses with a password being checked
+
+    def __post_init__(self) -> None:
+        self._misses = DoublingWait(
+            clock=self.clock,
+            free=FREE_TRIES,
+            free_per_network=FREE_TRIES_PER_NETWORK,
+            first=FIRST_WAIT,
+            longest=MAX_WAIT,
+            remembered=MAX_ADDRESSES,
+        )
 
     def check_may_try(self, address: str) -> None:
         """AccessError while ``address`` must wait after wrong passwords."""
-        misses = self._misses.get(address)
-        if misses is not None and self.clock() < misses.until:
-            wait = max(1, round(misses.until - self.clock()))
+        waiting = self._misses.wait(address)
+        if waiting is not None:
+            count, seconds = waiting
             raise AccessError(
-                f"{misses.count} wrong passwords from this address: try again in {wait} s"
+                f"{count} wrong passwords from this address: try again in "
+                f"{max(1, round(seconds))} s"
             )
 
     @contextmanager
@@ -73,25 +81,19 @@ class DirectorSessions:
 
     def wrong_password(self, address: str) -> AccessError:
         """Count a wrong password from ``address``; the error to show."""
-        if address not in self._misses and len(self._misses) >= MAX_ADDRESSES:
-            del self._misses[next(iter(self._misses))]
-        misses = self._misses.setdefault(address, _Misses(0, 0.0))
-        misses.count += 1
-        extra = misses.count - FREE_TRIES
-        wait = 0.0 if extra < 0 else min(MAX_WAIT, FIRST_WAIT * 2**extra)
-        misses.until = self.clock() + wait
+        wait = self._misses.miss(address)
         later = f": try again in {round(wait)} s" if wait else ""
         return AccessError(f"that is not the director's password{later}")
 
     def open(self, address: str) -> DirectorSession:
         """A new session for a good login from ``address``."""
-        self._misses.pop(address, None)
+        self._misses.clear(address)
         self._sweep()
         while len(self._sessions) >= MAX_SESSIONS:
             del self._sessions[next(iter(self._sessions))]
         session = DirectorSession(
-            token=secrets.token_urlsafe(32),
-            csrf=secrets.token_urlsafe(32),
+            token=new_secret(),
+            csrf=new_secret(),
             expires=self.clock() + SESSION_SECONDS,
         )
         self._sessions[session.token] = session
@@ -110,7 +112,7 @@ class DirectorSessions:
         session = self.session(token)
         if session is None:
             raise AccessError("only the director may change the record: log in first")
-        if not csrf or not hmac.compare_digest(csrf.encode(), session.csrf.encode()):
+        if not same_secret(csrf, session.csrf):
             raise AccessError("the form's security token is missing or stale: reload the page")
         return session
 

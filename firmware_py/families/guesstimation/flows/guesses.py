@@ -1,5 +1,5 @@
 """The guesses and the answer: the duel offered first, each player's guess from their phone or
-on the console, then the answer from the deck or the Round Leader.
+on the console, then the answer from the deck or, read off the card, on the console.
 
 A guess from a player's own phone (the table's web page) is hidden from everyone until all are
 in; the console's number entry, for a table without phones, enters the guesses as they are
@@ -28,8 +28,10 @@ from rules.guesstimation.deck import answer_action
 from rules.guesstimation.scoring import DEFAULT_WAGER, WAGERS
 from rules.guesstimation.session import GuesstimationState, Round
 
-# The console's number entry: whole numbers in this range (a phone takes any decimal)
+# The console's number entry: whole numbers in this range, and with GO up to CONSOLE_PLACES
+# decimal places (R774); a phone takes any decimal
 CONSOLE_LOW, CONSOLE_HIGH = -99_999, 999_999
+CONSOLE_PLACES = 6
 
 
 def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table: Table) -> Prompt:
@@ -40,14 +42,22 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
     player = current.waiting_for_guesses[0]
     guessed = len(current.guesses)
 
-    def take(value: int) -> Outcome:
+    def take(value: int | str) -> Outcome:
         return act(str(value), RecordGuess(player, str(value)))
 
     prompt = number(
         table.key(current.number, "guess", player),
         f"{player}\nguess? {guessed}/{len(current.guessers)} in",
         # from 0, never from a guess already in: a phone's guess stays hidden until all are in
-        NumberSpec(take=take, start=0, low=CONSOLE_LOW, high=CONSOLE_HIGH, hidden=True),
+        NumberSpec(
+            take=take,
+            start=0,
+            low=CONSOLE_LOW,
+            high=CONSOLE_HIGH,
+            hidden=True,
+            places=CONSOLE_PLACES,
+            take_decimal=take,
+        ),
     )
     options = table.options
     entry = EntrySpec(
@@ -62,8 +72,9 @@ def guessing_prompt(state: GuesstimationState, scratch: Mapping[str, Any], table
 
 
 def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
-    """Every guess is in: the answer from the deck (YES), or entered by the Round Leader on
-    their phone or by the dealer on the console."""
+    """Every guess is in: the answer from the deck (YES), or the card's answer entered on the
+    console. Never from a phone: the Round Leader is a player too, and a seat's phone is a
+    player's (R766)."""
     current = state.current
     assert current is not None
     key = table.key(current.number, "answer")
@@ -73,23 +84,23 @@ def answer_prompt(state: GuesstimationState, table: Table) -> Prompt:
         prompt = confirm(key, "All guesses in:\nread the answer", reveal, hint="YES: reveal")
         return with_page(prompt, state, table)
 
-    def take(value: int) -> Outcome:
+    def take(value: int | str) -> Outcome:
         return act(str(value), RevealAnswer(str(value)))
 
     prompt = number(
         key,
         "All guesses in:\nthe answer?",
-        NumberSpec(take=take, start=_last_whole_guess(current), low=CONSOLE_LOW, high=CONSOLE_HIGH),
+        # from 0, as a guess is: the card's answer is dialled, not nudged from a guess (R772)
+        NumberSpec(
+            take=take,
+            start=0,
+            low=CONSOLE_LOW,
+            high=CONSOLE_HIGH,
+            places=CONSOLE_PLACES,
+            take_decimal=take,
+        ),
     )
-    leader = table.options.seat_of(current.leader)
-    entry = EntrySpec(
-        name="answer",
-        label="The answer on the card",
-        seats=(leader,),
-        take=lambda seat, text: act("answer", RevealAnswer(text.strip())),
-        keyboard="decimal",
-    )
-    return with_page(prompt, state, table, entry=entry)
+    return with_page(prompt, state, table)
 
 
 # --- the duel ---------------------------------------------------------------------------------
@@ -140,16 +151,6 @@ def _duel_prompt(
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def _last_whole_guess(current: Round) -> int:
-    """Where the console's answer entry starts: the last guess, once every guess is public, if
-    it is a whole number in range (the answer is often close to it), else 0."""
-    for guess in reversed(current.guesses):
-        value = guess.value
-        if value == value.to_integral_value() and CONSOLE_LOW <= value <= CONSOLE_HIGH:
-            return int(value)
-    return 0
 
 
 def _unit(state: GuesstimationState, table: Table) -> str:

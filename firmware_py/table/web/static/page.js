@@ -14,9 +14,14 @@ function show(element, visible) {
   element.hidden = !visible;
 }
 
-function setError(message) {
-  $("error").textContent = message || "";
-  show($("error"), Boolean(message));
+// A refusal is shown beside what was refused (the entry, the join form, the seat), never at
+// the foot of a long page where a phone would have to scroll to find it.
+function setError(message, where = "error") {
+  for (const id of ["error", "join-error", "seated-error"]) {
+    const line = $(id);
+    line.textContent = id === where ? message || "" : "";
+    show(line, id === where && Boolean(message));
+  }
 }
 
 // The places a phone may take: the seats, then the officials' (the Game Monitor).
@@ -46,7 +51,6 @@ function renderDisplay() {
   document.title = `${title} · gametable`;
   $("big").textContent = screen.big;
   $("lines").textContent = screen.lines.join("\n");
-  $("footer").textContent = screen.footer;
   $("alert").textContent = screen.alert || "";
   show($("alert"), Boolean(screen.alert));
   $("clock").textContent = state.clock || "";
@@ -66,6 +70,7 @@ function renderSeats() {
       const label = document.createElement("span");
       label.textContent = seatLabel(seat, name);
       if (seat === me.seat) label.textContent += " · you";
+      else if ((state.phones || []).includes(seat)) label.textContent += " · phone";
       const score = document.createElement("span");
       score.className = "score";
       score.textContent = String(state.scores[seat] ?? 0);
@@ -129,14 +134,19 @@ function renderEntry() {
   show($("entry-done"), done);
 }
 
-// An official's place (the Game Monitor) waits for the console's press: the phone shows the
-// number the OLED shows and asks the table again until it is confirmed or runs out (R494).
+// A seat or an official's place waits for the dealer's press at the console: the phone shows
+// the number the OLED shows and asks the table again until it is confirmed or runs out (R760).
 let waitingTimer = null;
 
 function renderWaiting() {
   const waiting = me.seat === null && Boolean(me.pending);
   $("waiting").textContent = waiting ? `Number ${me.number}: ${me.message}` : "";
   show($("waiting"), waiting);
+  const notice = me.seat === null ? me.displaced || me.refused || "" : "";
+  $("displaced").textContent = notice;
+  show($("displaced"), Boolean(notice));
+  $("seat-warning").textContent = me.seat !== null && me.warning ? me.warning : "";
+  show($("seat-warning"), me.seat !== null && Boolean(me.warning));
   if (waiting && waitingTimer === null) {
     waitingTimer = setInterval(refreshMe, 1000);
   } else if (!waiting && waitingTimer !== null) {
@@ -217,22 +227,91 @@ async function refreshMe() {
   render();
 }
 
+// Following the table: server-sent events while the table serves them; when it refuses (too
+// many pages open: said in words) or the connection drops, the page asks /api/state every few
+// seconds instead and tries the stream again, waiting longer each time (R767).
+const POLL_MS = 3000;
+const FIRST_RETRY_MS = 2000;
+const LONGEST_RETRY_MS = 60000;
+let events = null;
+let retryMs = FIRST_RETRY_MS;
+let retryTimer = null;
+let pollTimer = null;
+
+function take(next) {
+  const previous = state;
+  state = next;
+  const moved = previous && me.seat !== null && previous.match !== state.match;
+  if (moved || (previous && previous.access !== state.access) || (!previous && me.pending)) {
+    refreshMe(); // a new match ends the seats; a seat given or taken: ask what this phone holds
+    return;
+  }
+  render();
+}
+
+async function poll() {
+  try {
+    const response = await fetch("/api/state", { credentials: "same-origin" });
+    if (response.ok) take(await response.json());
+  } catch {
+    // the next poll, or the stream, will try again
+  }
+}
+
+function startPolling() {
+  if (pollTimer === null) {
+    poll();
+    pollTimer = setInterval(poll, POLL_MS);
+  }
+}
+
+function stopPolling() {
+  if (pollTimer !== null) {
+    clearInterval(pollTimer);
+    pollTimer = null;
+  }
+}
+
+function retryLater(words) {
+  if (events) events.close();
+  events = null;
+  const seconds = Math.round(retryMs / 1000);
+  $("connection").textContent = `${words} Checking the table every ${POLL_MS / 1000} s; live again in ${seconds} s.`;
+  startPolling();
+  if (retryTimer === null) {
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      follow();
+    }, retryMs);
+  }
+  retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
+}
+
 function follow() {
-  const events = new EventSource("/api/events");
+  events = new EventSource("/api/events");
   events.onopen = () => {
     $("connection").textContent = "Live: this page follows the table.";
   };
+  events.addEventListener("refused", (message) => {
+    let why = "the table refused live updates";
+    try {
+      why = JSON.parse(message.data).error || why;
+    } catch {
+      // keep the general words
+    }
+    retryLater(`Not live: ${why}.`);
+  });
   events.onerror = () => {
-    $("connection").textContent = "Lost the table: reconnecting…";
+    if (events && events.readyState === EventSource.CLOSED) {
+      retryLater("Lost the table.");
+    } else {
+      $("connection").textContent = "Lost the table: reconnecting…";
+    }
   };
   events.onmessage = (message) => {
-    const previous = state;
-    state = JSON.parse(message.data);
-    if (previous && previous.match !== state.match && me.seat !== null) {
-      refreshMe(); // a new match has a new join code: the seat is given up
-      return;
-    }
-    render();
+    retryMs = FIRST_RETRY_MS;
+    stopPolling();
+    take(JSON.parse(message.data));
   };
 }
 
@@ -244,7 +323,7 @@ $("join-form").addEventListener("submit", async (event) => {
     $("join-code").value = "";
     render();
   } catch (error) {
-    setError(error.message);
+    setError(error.message, "join-error");
   }
 });
 
@@ -273,7 +352,7 @@ $("leave").addEventListener("click", async () => {
   try {
     await post("/api/leave", {});
   } catch (error) {
-    setError(error.message);
+    setError(error.message, "seated-error");
   }
   me = { seat: null };
   render();

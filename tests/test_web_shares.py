@@ -1,0 +1,236 @@
+"""What one client may hold or try on the table's page (issue 19, findings 3 and 4): its share of
+the event streams, counted per address and per IPv6 /64 (one client held all 64 and blinded
+every phone); wrong codes per address and per /64; a request's Host checked against the names
+the table serves (DNS rebinding passed the old Origin check) (R767-R769)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from firmware_py.table.web.access import MAX_WRONG, MAX_WRONG_PER_NETWORK, Access
+from firmware_py.table.web.errors import Refused
+from firmware_py.table.web.guard import (
+    MISDIRECTED,
+    Share,
+    StreamShares,
+    WindowLimit,
+    client_keys,
+)
+from firmware_py.table.web.page import STREAM_SHARE
+from tests.web_helpers import LiveTable, Phone, serve
+
+Client = TestClient[Any, Any]
+EVENTS = {"Accept": "text/event-stream"}  # as a browser's EventSource asks
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Any:
+    live = LiveTable(tmp_path)
+    yield live
+    live.close()
+
+
+async def first_event(phone: Phone) -> tuple[int, str]:
+    """The stream's status and its first event, as the page reads it."""
+    response = await phone.session.get(phone.url("/api/events"), headers=EVENTS)
+    chunk = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 5)
+    return response.status, chunk.decode()
+
+
+# --- finding 3: one client held every event stream -------------------------------------------
+
+
+def test_one_address_holds_its_share_of_streams_and_the_next_is_refused_in_words(
+    table: LiveTable,
+) -> None:
+    async def scenario(client: Client) -> tuple[list[int], tuple[int, str], tuple[int, str]]:
+        async with Phone(client, address="127.0.0.2") as greedy, Phone(client) as honest:
+            held = [
+                await greedy.session.get(greedy.url("/api/events"), headers=EVENTS)
+                for _ in range(STREAM_SHARE.per_address)
+            ]
+            refused = await first_event(greedy)
+            live = await first_event(honest)
+            for stream in held:
+                stream.close()
+            return [stream.status for stream in held], refused, live
+
+    held, refused, live = serve(table, scenario)
+    assert held == [200] * STREAM_SHARE.per_address
+    status, event = refused
+    assert status == 200 and event.startswith("retry: 60000\nevent: refused\ndata: ")
+    assert json.loads(event.split("data: ", 1)[1]) == {
+        "error": "too many live pages open from this address (8 at most): close one; this "
+        "page checks every few seconds instead"
+    }
+    assert live[0] == 200 and live[1].startswith("data: {")  # another phone follows live
+
+
+def test_a_refused_stream_asked_for_as_json_is_a_429_line(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, dict[str, Any]]:
+        async with Phone(client, address="127.0.0.3") as greedy:
+            held = [
+                await greedy.session.get(greedy.url("/api/events"), headers=EVENTS)
+                for _ in range(STREAM_SHARE.per_address)
+            ]
+            response = await greedy.get("/api/events")
+            answer = response.status, await response.json()
+            for stream in held:
+                stream.close()
+            return answer
+
+    status, body = serve(table, scenario)
+    assert status == 429 and body["error"].startswith("too many live pages open from this address")
+
+
+def test_streams_closed_by_their_page_are_given_back(table: LiveTable) -> None:
+    """A closed page's stream is noticed at its next write (a change, or the keep-alive)."""
+
+    async def scenario(client: Client) -> tuple[int, tuple[int, str]]:
+        async with Phone(client, address="127.0.0.4") as phone:
+            held = [
+                await phone.session.get(phone.url("/api/events"), headers=EVENTS)
+                for _ in range(STREAM_SHARE.per_address)
+            ]
+            for stream in held:
+                stream.close()
+            table.buttons("go")  # a change: every stream is written to, the closed ones fail
+            await asyncio.sleep(0.2)
+            return len(table.page.streams), await first_event(phone)
+
+    open_streams, (status, event) = serve(table, scenario)
+    assert open_streams == 0
+    assert status == 200 and event.startswith("data: {")
+
+
+def test_every_address_of_one_ipv6_64_shares_one_share() -> None:
+    shares = StreamShares(Share(per_address=2, per_network=3, total=10))
+    for n in range(3):
+        shares.take(object(), f"2001:db8:1:2::{n + 1}")
+    with pytest.raises(Refused) as refused:
+        shares.take(object(), "2001:db8:1:2:ffff::9")  # a fresh address, the same /64
+    assert refused.value.status == 429
+    assert "from this network (its /64) (3 at most)" in str(refused.value)
+    shares.take(object(), "2001:db8:1:3::1")  # the next /64 is another client
+
+
+def test_the_table_s_streams_have_a_limit_and_past_it_a_503_in_words() -> None:
+    shares = StreamShares(Share(per_address=1, per_network=1, total=2))
+    shares.take(object(), "10.0.0.1")
+    shares.take(object(), "10.0.0.2")
+    with pytest.raises(Refused) as refused:
+        shares.take(object(), "10.0.0.3")
+    assert refused.value.status == 503
+    assert (
+        str(refused.value) == "this table serves as many live pages as it can (2): try again later"
+    )
+
+
+@pytest.mark.parametrize(
+    ("address", "keys"),
+    [
+        ("192.168.1.7", ("192.168.1.7", "192.168.1.7")),
+        ("::ffff:192.168.1.7", ("192.168.1.7", "192.168.1.7")),
+        ("2001:db8:1:2:a:b:c:d", ("2001:db8:1:2:a:b:c:d", "2001:db8:1:2::/64")),
+        ("fe80::1%eth0", ("fe80::1", "fe80::/64")),
+        ("", ("", "")),
+    ],
+)
+def test_a_client_is_counted_by_its_address_and_its_network(
+    address: str, keys: tuple[str, str]
+) -> None:
+    assert client_keys(address) == keys
+
+
+# --- finding 4: the wrong-code limit per address only ----------------------------------------
+
+
+def test_wrong_codes_from_many_addresses_of_one_64_lock_that_64() -> None:
+    clock = [0.0]
+    access = Access(clock=lambda: clock[0])
+    access.follow(1)
+    per_address = MAX_WRONG - 1  # never the address's own limit
+    addresses = [f"2001:db8:0:1::{n:x}" for n in range(1, 100)]
+    tries = 0
+    while tries < MAX_WRONG_PER_NETWORK:
+        address = addresses[tries // per_address]
+        with pytest.raises(Exception, match="not the join code"):
+            access.ask("WRONG1", "A", seats=("A",), officials=(), address=address, token=None)
+        tries += 1
+    with pytest.raises(Exception, match="too many wrong codes from this device"):
+        access.ask(access.code, "A", seats=("A",), officials=(), address="2001:db8:0:1::ff:1",
+                   token=None)  # fmt: skip
+    other = access.ask(access.code, "A", seats=("A",), officials=(), address="2001:db8:0:2::1",
+                       token=None)  # fmt: skip
+    assert other.place == "A"
+
+
+def test_an_ipv4_address_is_its_own_network_and_waits_after_its_own_five() -> None:
+    limit = WindowLimit(clock=lambda: 0.0, share=Share(5, 20, 256), window=60.0)
+    for _ in range(5):
+        assert limit.check("10.0.0.1") is None
+        limit.miss("10.0.0.1")
+    assert limit.check("10.0.0.1") == 60.0
+    assert limit.check("10.0.0.2") is None
+
+
+# --- finding 4: the Origin check trusted the Host ---------------------------------------------
+
+
+def test_a_rebinding_page_s_request_is_refused_by_its_host(table: LiveTable) -> None:
+    """A page at evil.example rebound to the table's address sends Host and Origin that agree:
+    the Host, a name the table does not serve, refuses it before the code is tried."""
+    code = table.page.access.code
+
+    async def scenario(client: Client) -> list[tuple[int, str]]:
+        answers = []
+        for method, path, body in (("GET", "/api/state", None),
+                                   ("POST", "/api/join", {"code": code, "seat": "A"})):  # fmt: skip
+            response = await client.request(
+                method,
+                path,
+                json=body,
+                headers={"Host": "evil.example:8080", "Origin": "http://evil.example:8080"},
+            )
+            answers.append((response.status, (await response.json())["error"]))
+        return answers
+
+    answers = serve(table, scenario)
+    refused = (
+        MISDIRECTED,
+        "this page is not served as 'evil.example': open it as localhost or by its address; or "
+        "add it to [web] names in the table's config",
+    )
+    assert answers == [refused, refused]
+    assert table.page.access.requests == []
+
+
+def test_a_post_without_an_origin_is_refused(table: LiveTable) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        response = await client.post("/api/join", json={"code": "X", "seat": "A"})
+        return response.status, (await response.json())["error"]
+
+    assert serve(table, scenario) == (
+        403,
+        "a change without an Origin header is refused: use the table's own page",
+    )
+
+
+def test_a_name_in_web_names_is_served(tmp_path: Path) -> None:
+    table = LiveTable(tmp_path)
+    table.page.guard = type(table.page.guard)(
+        frozenset({"localhost", "table7.local"}), "http", own_page="the table's own page"
+    )
+
+    async def scenario(client: Client) -> int:
+        response = await client.get("/api/state", headers={"Host": "table7.local:8080"})
+        return response.status
+
+    assert serve(table, scenario) == 200
+    table.close()
