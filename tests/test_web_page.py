@@ -375,6 +375,7 @@ def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
     [
         ("name=guess&value=1", "application/x-www-form-urlencoded", 415, "as application/json"),
         ("{oops", "application/json", 400, "the body is not JSON"),
+        ('{"name": "guess", "value": "1"}', "application/json; charset=nosuch", 415, "UTF-8"),
         ("[1, 2]", "application/json", 400, "got an array"),
         ("null", "application/json", 400, "got null"),
         ('{"name": "guess"}', "application/json", 400, "got name"),
@@ -383,8 +384,8 @@ def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
         ('{"name": "guess", "value": "' + "9" * 301 + '"}', "application/json", 400, "1 to 300"),
         ('{"name": "guess", "value": "' + "9" * MAX_BODY + '"}', "application/json", 413, "large"),
     ],
-    ids=["a form", "not JSON", "an array", "null", "a key missing", "a number", "two lines",
-         "too long", "too large"],
+    ids=["a form", "not JSON", "an unknown charset", "an array", "null", "a key missing",
+         "a number", "two lines", "too long", "too large"],
 )  # fmt: skip
 def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
     table: LiveTable, body: str, content_type: str, status: int, error: str

@@ -247,6 +247,8 @@ async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str
         raise Refused(415, f"expected {expected}, sent as application/json")
     try:
         body = json.loads(await request.text())
+    except LookupError:  # a charset Python does not know (an audit's 500)
+        raise Refused(415, f"expected {expected}, sent as UTF-8 JSON") from None
     except (ValueError, RecursionError):
         raise Refused(400, f"expected {expected}: the body is not JSON") from None
     if not isinstance(body, dict):
