@@ -160,6 +160,7 @@ class Journal:
         # what became of the undelivered decisions of the journal moved aside for this one
         self.carried_over = 0
         self.lost_over = 0
+        self._identity: str | None = None
 
     @classmethod
     def open_read_only(cls, path: Path) -> Journal:
@@ -404,13 +405,17 @@ class Journal:
         return int(value)
 
     def identity(self) -> str:
-        """The journal's own id (a schema-2 journal has one once it is recorded to)."""
+        """The journal's own id (a schema-2 journal has one once it is recorded to). Read once:
+        it never changes, and the hub link asks for it at every send."""
+        if self._identity is not None:
+            return self._identity
         try:
             row = self._db.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
         except sqlite3.Error as error:
             raise _classify(error, self.path, Found.JOURNAL) from None
         if row is None or not isinstance(row[0], str) or not row[0]:
             raise JournalCorrupt(self.path, "it has no id")
+        self._identity = row[0]
         return row[0]
 
     def undelivered(self) -> int:
@@ -644,8 +649,7 @@ def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:
 def _check(connection: sqlite3.Connection, path: Path, found: Found) -> int:
     """Check a journal read-only from end to end; the next sequence number."""
     try:
-        listed = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        tables = {name for (name,) in listed}
+        tables = _tables(connection)
         if found is Found.UNTAGGED:
             raise _untagged(connection, path, tables)
         (verdict,) = connection.execute("PRAGMA integrity_check(1)").fetchone()
