@@ -6,18 +6,18 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from firmware_py import families
 from firmware_py.cli_args import file_path, print_error
 from firmware_py.extras import MissingExtra, require
-from firmware_py.judge import geoplunge as judge
-from firmware_py.judge import pentathlon as pentathlon_cli
-from firmware_py.judge import states as states_cli
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from firmware_py.judge.geoplunge import Answer
 
 BAD_INPUT = 2
 NOT_INSTALLED = 1  # a part of gametable this install does not have (firmware_py/extras.py)
@@ -40,14 +40,29 @@ def _add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="answer with one JSON object")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# argparse's class is generic only to type checkers.
+Commands: TypeAlias = "argparse._SubParsersAction[OneLineParser]"
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or only ``command``'s part of it when it is one of ours.
+
+    Each part imports its own modules: ``gametable run`` on a Pi then loads the table and its
+    family, not the judges, the tournament record or the hub (the daemon's RSS, issue 18).
+    """
     parser = OneLineParser(
         prog="gametable",
         description="academic game tournament tables: GeoPlunge, Mathematics Pentathlon, "
         "Guesstimation",
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    parts = [adder for names, adder in PARTS if command is None or command in names]
+    for adder in parts or [adder for _, adder in PARTS]:
+        adder(commands)
+    return parser
 
+
+def _add_geoplunge_commands(commands: Commands) -> None:
     _add_check_commands(commands)
 
     solve = commands.add_parser("solve", help="find a winning showing")
@@ -78,21 +93,30 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("log", type=file_path)
     _add_json(replay)  # the answer is always one JSON object; accepted for uniformity
 
-    _add_table_commands(commands)
-    _add_tournament_commands(commands)
-    _add_hub_commands(commands)
-    from firmware_py.judge import guesstimation as guesstimation_cli
-
-    guesstimation_cli.add_parser(commands)
-    pentathlon_cli.add_parser(commands)
-    states_cli.add_parser(commands)
     demo = commands.add_parser("demo", help="replay an example Combo 4 match, narrated")
     demo.add_argument("--log", type=file_path, help="another action log to narrate")
     _add_json(demo)
-    return parser
 
 
-def _add_check_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+def _add_guesstimation_commands(commands: Commands) -> None:
+    from firmware_py.judge import guesstimation as guesstimation_cli
+
+    guesstimation_cli.add_parser(commands)
+
+
+def _add_pentathlon_commands(commands: Commands) -> None:
+    from firmware_py.judge import pentathlon as pentathlon_cli
+
+    pentathlon_cli.add_parser(commands)
+
+
+def _add_states_commands(commands: Commands) -> None:
+    from firmware_py.judge import states as states_cli
+
+    states_cli.add_parser(commands)
+
+
+def _add_check_commands(commands: Commands) -> None:
     check = commands.add_parser("check", help="judge a claim at the table")
     claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
     border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
@@ -119,19 +143,19 @@ def _add_check_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     _add_json(trick)
 
 
-def _add_tournament_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+def _add_tournament_commands(commands: Commands) -> None:
     from firmware_py.director import tournament_cli
 
     tournament_cli.add_parser(commands)
 
 
-def _add_hub_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+def _add_hub_commands(commands: Commands) -> None:
     from firmware_py.director.hub import cli as hub_cli
 
     hub_cli.add_parser(commands)
 
 
-def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+def _add_table_commands(commands: Commands) -> None:
     sim = commands.add_parser("sim", help="the table in simulation on fake GPIO (make run)")
     sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
     sim.add_argument("--script", type=file_path, help="a timed input script (JSON Lines)")
@@ -192,7 +216,9 @@ def _add_table_commands(commands: argparse._SubParsersAction[OneLineParser]) -> 
     selftest.add_argument("--seconds", type=float, default=60.0, help="how long to watch inputs")
 
 
-def _run(args: argparse.Namespace) -> judge.Answer:
+def _run(args: argparse.Namespace) -> Answer:
+    from firmware_py.judge import geoplunge as judge
+
     if args.command == "check" and args.claim == "border-up":
         return judge.check_border_up(args.groups, args.level)
     if args.command == "check" and args.claim == "zap":
@@ -278,6 +304,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+# Each command word with the part of the command line that adds it (build_parser).
+PARTS: tuple[tuple[tuple[str, ...], Callable[[Commands], None]], ...] = (
+    (("check", "solve", "score", "rotation", "replay", "demo"), _add_geoplunge_commands),
+    (("sim", "run", "journal", "config", "selftest"), _add_table_commands),
+    (("tournament",), _add_tournament_commands),
+    (("hub",), _add_hub_commands),
+    (("guesstimation",), _add_guesstimation_commands),
+    (("pentathlon",), _add_pentathlon_commands),
+    (("states",), _add_states_commands),
+)
+
+
+def _command_named(argv: Sequence[str] | None) -> str | None:
+    """The command word of the arguments (the first that is not an option), if any."""
+    words = sys.argv[1:] if argv is None else argv
+    return next((word for word in words if not word.startswith("-")), None)
+
+
 def _undecodable(argv: Sequence[str]) -> str | None:
     """The first argument that is not UTF-8 text (the shell passed bytes that are not)."""
     for argument in argv:
@@ -295,7 +339,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print_error(f"argument {bad!r} is not UTF-8 text")
         return BAD_INPUT
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_command_named(argv)).parse_args(argv)
         if "run_command" in args:  # a command family that carries out its own commands
             code: int = args.run_command(args)
             return code
@@ -314,7 +358,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
             return guesstimation_cli.run(args)
         if args.command == "replay":
-            answer = judge.replay_file(_read_lines(args.log))
+            from firmware_py.judge.geoplunge import replay_file
+
+            answer = replay_file(_read_lines(args.log))
             print(json.dumps(answer.data))
             return answer.code
         if args.command in ("sim", "run", "config", "selftest", "journal"):
