@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.table.web.access import MAX_WRONG, MAX_WRONG_PER_NETWORK, Access
+from firmware_py.table.web.access import (
+    MAX_WRONG,
+    MAX_WRONG_PER_NETWORK,
+    WRONG_WINDOW,
+    Access,
+    AccessError,
+    PlaceRequest,
+)
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import (
     MISDIRECTED,
@@ -151,33 +158,86 @@ def test_a_client_is_counted_by_its_address_and_its_network(
 # --- finding 4: the wrong-code limit per address only ----------------------------------------
 
 
-def test_wrong_codes_from_many_addresses_of_one_64_lock_that_64() -> None:
+HALL = "2001:db8:0:1"  # a whole IPv6 hall's /64: every phone on its Wi-Fi has an address in it
+SEATS = ("A", "B", "C", "D")
+
+
+def new_access() -> tuple[Access, list[float]]:
     clock = [0.0]
     access = Access(clock=lambda: clock[0])
     access.follow(1)
-    per_address = MAX_WRONG - 1  # never the address's own limit
-    addresses = [f"2001:db8:0:1::{n:x}" for n in range(1, 100)]
-    tries = 0
-    while tries < MAX_WRONG_PER_NETWORK:
-        address = addresses[tries // per_address]
-        with pytest.raises(Exception, match="not the join code"):
-            access.ask("WRONG1", "A", seats=("A",), officials=(), address=address, token=None)
-        tries += 1
-    with pytest.raises(Exception, match="too many wrong codes from this device"):
-        access.ask(access.code, "A", seats=("A",), officials=(), address="2001:db8:0:1::ff:1",
-                   token=None)  # fmt: skip
-    other = access.ask(access.code, "A", seats=("A",), officials=(), address="2001:db8:0:2::1",
-                       token=None)  # fmt: skip
-    assert other.place == "A"
+    return access, clock
+
+
+def ask(access: Access, code: str, address: str, token: str | None = None) -> PlaceRequest:
+    return access.ask(code, "A", seats=SEATS, officials=(), address=address, token=token)
+
+
+def refusal(access: Access, code: str, address: str) -> str:
+    with pytest.raises(AccessError) as refused:
+        ask(access, code, address)
+    return str(refused.value)
+
+
+def test_a_device_s_wrong_codes_never_keep_the_right_code_out_of_its_64() -> None:
+    """The audit: one device sending wrong codes from the hall's /64 (a fresh privacy address for
+    each) locked every phone of the hall out for a minute, again and again (R776)."""
+    access, _ = new_access()
+    for n in range(3 * MAX_WRONG_PER_NETWORK):
+        assert refusal(access, "WRONG1", f"{HALL}::{n + 1:x}").startswith("that is not the join")
+    honest = ask(access, access.code, f"{HALL}:a:b:c:d")  # a phone of the same hall
+    assert honest.place == "A"
+
+
+def test_an_address_past_its_own_five_is_refused_before_its_code_is_looked_at() -> None:
+    access, clock = new_access()
+    for _ in range(MAX_WRONG):
+        refusal(access, "WRONG1", f"{HALL}::7")
+    assert refusal(access, access.code, f"{HALL}::7") == (
+        "too many wrong codes from this address: try again in 60 s"
+    )
+    assert ask(access, access.code, f"{HALL}::8").place == "A"  # its neighbour is not refused
+    clock[0] += WRONG_WINDOW
+    assert ask(access, access.code, f"{HALL}::7").place == "A"
+
+
+def test_in_a_64_past_its_share_a_wrong_code_ends_its_address_s_tries_for_the_minute() -> None:
+    """A /64 past its 20 refuses nobody; it tightens its addresses: one wrong code each."""
+    access, clock = new_access()
+    for n in range(MAX_WRONG_PER_NETWORK):  # four addresses, five each: the /64's twenty
+        refusal(access, "WRONG1", f"{HALL}::{n // MAX_WRONG + 1:x}")
+    assert refusal(access, "WRONG1", f"{HALL}::99") == (
+        "that is not the join code on the table's display (no more tries from this address for "
+        "60 s: its network, an IPv6 /64, has had 20 wrong codes in the last minute)"
+    )
+    assert refusal(access, access.code, f"{HALL}::99").startswith(
+        "too many wrong codes from this address: try again in 60 s"
+    )
+    assert ask(access, access.code, f"{HALL}::100").place == "A"  # the right code still passes
+    clock[0] += WRONG_WINDOW
+    assert ask(access, access.code, f"{HALL}::99").place == "A"
+
+
+def test_a_64_of_k_addresses_has_at_most_20_plus_k_codes_looked_at_in_a_minute() -> None:
+    """The bound the brute-force arithmetic counts on (R776): every address of the /64 tries
+    until it is refused, and only 20 + one per address are compared with the code."""
+    access, _ = new_access()
+    addresses = 50
+    looked_at = 0
+    for n in range(addresses):
+        for _ in range(2 * MAX_WRONG):
+            looked_at += refusal(access, "WRONG1", f"{HALL}::{n + 1:x}").startswith("that is not")
+    assert looked_at <= MAX_WRONG_PER_NETWORK + addresses
+    assert looked_at > addresses  # the first addresses had their five each
 
 
 def test_an_ipv4_address_is_its_own_network_and_waits_after_its_own_five() -> None:
     limit = WindowLimit(clock=lambda: 0.0, share=Share(5, 20, 256), window=60.0)
     for _ in range(5):
-        assert limit.check("10.0.0.1") is None
+        assert limit.wait("10.0.0.1") is None
         limit.miss("10.0.0.1")
-    assert limit.check("10.0.0.1") == 60.0
-    assert limit.check("10.0.0.2") is None
+    assert limit.wait("10.0.0.1") == 60.0
+    assert limit.wait("10.0.0.2") is None
 
 
 # --- finding 4: the Origin check trusted the Host ---------------------------------------------

@@ -16,13 +16,13 @@ waiting request in turn, ``SHOWN_FOR`` seconds each, and a press confirms the on
 it has been on show ``CONFIRM_AFTER`` seconds, so a request that has just appeared is never what
 the press grants. A request waits ``ASK_FOR`` seconds; one phone has one request; an address
 one, an IPv6 /64 two, the table ``MAX_WAITING`` (R764). Wrong codes are counted per address
-and per /64 (R768). None of this is a rules decision: the sessions and requests live in memory
-only, never in the journal (R495, R763).
+and per /64, and only an address's own count refuses it: another device's wrong codes never
+keep the right one out (R768, R776). None of this is a rules decision: the sessions and
+requests live in memory only, never in the journal (R495, R763).
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,9 +38,9 @@ from firmware_py.table.web.guard import (
 
 # No 0/O, 1/I/L: a code read off a small OLED and typed on a phone is never ambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6  # 31**6: nearly 9e8 codes, against at most MAX_WRONG tries a minute per address
+CODE_LENGTH = 6  # 31**6: nearly 9e8 codes; the tries a guesser gets are counted in R776
 MAX_WRONG = 5  # wrong codes per address in WRONG_WINDOW
-MAX_WRONG_PER_NETWORK = 20  # per IPv6 /64: the hall's phones may share one
+MAX_WRONG_PER_NETWORK = 20  # per IPv6 /64: past it, each wrong code ends its address's tries
 WRONG_WINDOW = 60.0  # seconds
 MAX_ADDRESSES = 256  # addresses with recent wrong codes kept before the old ones are swept
 ASK_FOR = 60.0  # seconds a request waits for the console's press
@@ -349,17 +349,27 @@ class Access:
     # --- the code ----------------------------------------------------------------------------
 
     def _check_code(self, code: str, address: str) -> None:
-        wait = self._wrong.check(address)
+        """The right code passes unless this very address is past its own wrong tries: other
+        devices' wrong codes, even from its /64, never keep it out (R776)."""
+        wait = self._wrong.wait(address)
         if wait is not None:
             raise AccessError(
-                f"too many wrong codes from this device: try again in {math.ceil(wait)} s"
+                f"too many wrong codes from this address: try again in {wait_words(wait)}"
             )
-        if not self.code or not same_secret(tidy_code(code), self.code):
-            left = self._wrong.miss(address)
-            tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
+        if self.code and same_secret(tidy_code(code), self.code):
+            return
+        crowded = self._wrong.crowded(address)
+        left = self._wrong.miss(address)
+        if crowded:
             raise AccessError(
-                f"that is not the join code on the table's display ({tries} for a minute)"
+                "that is not the join code on the table's display (no more tries from this "
+                f"address for {WRONG_WINDOW:.0f} s: its network, an IPv6 /64, has had "
+                f"{MAX_WRONG_PER_NETWORK} wrong codes in the last minute)"
             )
+        tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
+        raise AccessError(
+            f"that is not the join code on the table's display ({tries} for a minute)"
+        )
 
 
 def _remember(words: dict[str, str], token: str, why: str) -> None:
