@@ -14,8 +14,12 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.table.web.access import (
+    ASK_FOR,
+    MAX_WAITING,
     MAX_WRONG,
     MAX_WRONG_PER_NETWORK,
+    WAITING_PER_ADDRESS,
+    WAITING_PER_NETWORK,
     WRONG_WINDOW,
     Access,
     AccessError,
@@ -238,6 +242,50 @@ def test_an_ipv4_address_is_its_own_network_and_waits_after_its_own_five() -> No
         limit.miss("10.0.0.1")
     assert limit.wait("10.0.0.1") == 60.0
     assert limit.wait("10.0.0.2") is None
+
+
+# --- the audit of issue 19: requests held in the dealer's queue -------------------------------
+
+
+def test_asking_again_keeps_the_first_time_so_the_request_runs_out_on_time() -> None:
+    """The audit: a bystander with the code re-asked every few seconds with the same cookie, and
+    his request never ran out: he held the dealer's queue for good (R777)."""
+    access, clock = new_access()
+    request = ask(access, access.code, "10.0.0.9")
+    for _ in range(5):
+        clock[0] += 10.0
+        request = ask(access, access.code, "10.0.0.9", token=request.token)
+    assert access.waiting(request.token) is not None  # 50 s after the first ask
+    clock[0] += ASK_FOR - 50.0 + 0.5
+    assert access.requests == []
+    assert access.lapsed(request.token) is not None  # its phone is told it ran out
+
+
+def test_a_whole_table_of_phones_on_one_ipv6_64_waits_at_once() -> None:
+    """A hall's Wi-Fi is one /64: every seat of a six-seat table asking at a match's start waits
+    for the dealer, and the /64's share leaves places for the other networks (R777)."""
+    access, _ = new_access()
+    seats = ("A", "B", "C", "D", "E", "F")
+    for n, seat in enumerate(seats):
+        access.ask(access.code, seat, seats=seats, officials=(), address=f"{HALL}::{n + 1:x}",
+                   token=None)  # fmt: skip
+    with pytest.raises(AccessError) as refused:
+        ask(access, access.code, f"{HALL}::99")
+    assert str(refused.value) == (
+        f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the dealer "
+        "already: ask again once one is confirmed, or in 60 s"
+    )
+    for n in range(MAX_WAITING - WAITING_PER_NETWORK):  # phones on other networks still ask
+        assert ask(access, access.code, f"10.0.0.{n + 1}").place == "A"
+    assert len(access.requests) == MAX_WAITING
+
+
+def test_one_address_holds_one_waiting_request_whatever_its_cookies() -> None:
+    access, _ = new_access()
+    ask(access, access.code, f"{HALL}::5")
+    with pytest.raises(AccessError, match="a phone at this address is waiting for the dealer"):
+        ask(access, access.code, f"{HALL}::5")  # no cookie: another browser on the device
+    assert len(access.requests) == WAITING_PER_ADDRESS
 
 
 # --- finding 4: the Origin check trusted the Host ---------------------------------------------
