@@ -1,7 +1,10 @@
 """What one client may hold or try on the table's page (issue 19, findings 3 and 4): its share of
 the event streams, counted per address and per IPv6 /64 (one client held all 64 and blinded
 every phone); wrong codes per address and per /64; a request's Host checked against the names
-the table serves (DNS rebinding passed the old Origin check) (R767-R769)."""
+the table serves (DNS rebinding passed the old Origin check) (R767-R769). And what an outside
+audit of the result found: another device's wrong codes locked a whole IPv6 hall out, a
+bystander held the dealer's queue by asking again, and a phone's privacy addresses held a hall's
+streams (R776-R778)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient
+from aiohttp.test_utils import TestClient, TestServer
 
 from firmware_py.table.web.access import (
     ASK_FOR,
@@ -25,6 +28,7 @@ from firmware_py.table.web.access import (
     AccessError,
     PlaceRequest,
 )
+from firmware_py.table.web.app import make_app
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import (
     MISDIRECTED,
@@ -127,7 +131,7 @@ def test_every_address_of_one_ipv6_64_shares_one_share() -> None:
     with pytest.raises(Refused) as refused:
         shares.take(object(), "2001:db8:1:2:ffff::9")  # a fresh address, the same /64
     assert refused.value.status == 429
-    assert "from this network (its /64) (3 at most)" in str(refused.value)
+    assert "from this network (its /64) (3 at most; this address holds 0)" in str(refused.value)
     shares.take(object(), "2001:db8:1:3::1")  # the next /64 is another client
 
 
@@ -141,6 +145,61 @@ def test_the_table_s_streams_have_a_limit_and_past_it_a_503_in_words() -> None:
     assert (
         str(refused.value) == "this table serves as many live pages as it can (2): try again later"
     )
+
+
+def test_a_phone_s_privacy_addresses_cannot_take_the_hall_s_streams() -> None:
+    """A phone holding every stream its three addresses may (R778): the /64's share is sized
+    for a hall, so the other phones of the hall's /64 still follow live."""
+    shares = StreamShares(STREAM_SHARE)
+    for address in (f"{HALL}::a", f"{HALL}::b", f"{HALL}::c"):
+        for _ in range(STREAM_SHARE.per_address):
+            shares.take(object(), address)
+    for n in range(STREAM_SHARE.per_network - 3 * STREAM_SHARE.per_address):
+        shares.take(object(), f"{HALL}:1::{n + 1:x}")  # the hall's honest phones and laptops
+    with pytest.raises(Refused) as refused:
+        shares.take(object(), f"{HALL}:2::1")
+    assert str(refused.value) == (
+        f"too many live pages open from this network (its /64) ({STREAM_SHARE.per_network} at "
+        "most; this address holds 0): this page checks every few seconds instead"
+    )
+    shares.take(object(), "10.0.0.1")  # another network's phone still follows live
+
+
+def test_a_phone_whose_64_is_full_is_told_so_and_reads_the_state(tmp_path: Path) -> None:
+    """The polling the page falls back on (R767, R778): a phone refused a stream because other
+    devices of its /64 hold them all still reads the table from ``/api/state``, which no share
+    limits."""
+    table = LiveTable(tmp_path)
+    held = STREAM_SHARE.per_network // STREAM_SHARE.per_address
+    for n in range(held):  # another device, on the phone's /64 (::/64, as ::1 is)
+        for _ in range(STREAM_SHARE.per_address):
+            table.page.streams.take(object(), f"::{n + 2:x}")
+
+    async def scenario() -> tuple[tuple[int, str], list[tuple[int, Any]]]:
+        server = TestServer(make_app(table.page), host="::1")
+        async with TestClient(server) as client, Phone(client, address="::1") as phone:
+            try:
+                refused = await first_event(phone)
+                reads = []
+                for _ in range(2):  # the page's polls, every 3 s: the table moves between them
+                    response = await phone.get("/api/state")
+                    reads.append((response.status, await response.json()))
+                    seen.append(json.loads(table.page.text))
+                    table.buttons("go")
+                return refused, reads
+            finally:
+                await table.page.stop()
+
+    seen: list[Any] = []
+    (status, event), reads = asyncio.run(scenario())
+    assert status == 200 and "event: refused" in event
+    assert json.loads(event.split("data: ", 1)[1]) == {
+        "error": f"too many live pages open from this network (its /64) "
+        f"({STREAM_SHARE.per_network} at most; this address holds 0): this page checks every few "
+        "seconds instead"
+    }
+    assert reads == [(200, state) for state in seen] and seen[0] != seen[1]
+    table.close()
 
 
 @pytest.mark.parametrize(

@@ -208,6 +208,8 @@ class StreamShares:
     share: Share
     what: str = "live pages"
     advice: str = "close one; this page checks every few seconds instead"
+    # past the /64's share, the streams are mostly other addresses': closing one may not help
+    network_advice: str = "this page checks every few seconds instead"
     server: str = "this table"
     _held: dict[object, tuple[str, str]] = field(default_factory=dict)  # stream -> its keys
 
@@ -221,14 +223,18 @@ class StreamShares:
             )
         same_address = sum(1 for keys in self._held.values() if keys[0] == address_key)
         same_network = sum(1 for keys in self._held.values() if keys[1] == network)
-        if same_address >= self.share.per_address or same_network >= self.share.per_network:
-            limit, where = (
-                (self.share.per_address, "this address")
-                if same_address >= self.share.per_address
-                else (self.share.per_network, "this network (its /64)")
-            )
+        if same_address >= self.share.per_address:
             raise Refused(
-                429, f"too many {self.what} open from {where} ({limit} at most): {self.advice}"
+                429,
+                f"too many {self.what} open from this address ({self.share.per_address} at "
+                f"most): {self.advice}",
+            )
+        if same_network >= self.share.per_network:
+            raise Refused(
+                429,
+                f"too many {self.what} open from this network (its /64) "
+                f"({self.share.per_network} at most; this address holds {same_address}): "
+                f"{self.network_advice}",
             )
         self._held[stream] = (address_key, network)
 
