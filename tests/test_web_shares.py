@@ -294,6 +294,18 @@ def test_a_64_of_k_addresses_has_at_most_20_plus_k_codes_looked_at_in_a_minute()
     assert looked_at > addresses  # the first addresses had their five each
 
 
+def test_a_64_flooded_from_thousands_of_addresses_stays_crowded_in_bounded_memory() -> None:
+    """Every fresh address's wrong code is remembered, so a flood is bounded by forgetting the
+    least recently tried; the flooded /64, tried at every code, is never what is forgotten."""
+    limit = WindowLimit(clock=lambda: 0.0, share=Share(5, 20, 64), window=60.0)
+    left, remembered = [], []
+    for n in range(2000):
+        left.append(limit.miss(f"{HALL}::{n + 1:x}"))
+        remembered.append(len(limit))
+    assert max(remembered) <= 64
+    assert left[:20] == [4] * 20 and left[20:] == [0] * 1980  # crowded after its twenty
+
+
 def test_an_ipv4_address_is_its_own_network_and_waits_after_its_own_five() -> None:
     limit = WindowLimit(clock=lambda: 0.0, share=Share(5, 20, 256), window=60.0)
     for _ in range(5):

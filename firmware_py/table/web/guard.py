@@ -260,9 +260,9 @@ class WindowLimit:
     /64 of k addresses at most ``per_network + k`` tries are looked at in a window."""
 
     clock: Callable[[], float]
-    share: Share  # ``total``: keys remembered before old ones are swept
+    share: Share  # ``total``: keys (addresses and networks) remembered at most
     window: float  # seconds
-    _tries: dict[str, deque[float]] = field(default_factory=dict)  # key -> times
+    _tries: dict[str, deque[float]] = field(default_factory=dict)  # least recently tried first
 
     def wait(self, address: str) -> float | None:
         """Seconds ``address`` must wait before it may try again, or None."""
@@ -281,18 +281,32 @@ class WindowLimit:
         """Count a wrong try from ``address``; how many more it may make in the window (none
         once its network is crowded)."""
         if len(self._tries) >= self.share.total:
-            for key in list(self._tries):
-                self._recent(key)  # forgets keys whose tries are all old
+            self._forget()
         crowded = self.crowded(address)
         address_key, network = client_keys(address)
         now = self.clock()
         for key in {network, address_key}:  # IPv4: one key
-            self._tries.setdefault(key, deque()).append(now)
+            times = self._tries.pop(key, None) or deque()
+            times.append(now)
+            self._tries[key] = times  # the most recent last: a flooded /64 is never forgotten
         tries = self._tries[address_key]
         if crowded:  # this address's tries end for a whole window from now
             tries.clear()
             tries.extend([now] * self.share.per_address)
         return max(0, self.share.per_address - len(tries))
+
+    def __len__(self) -> int:
+        """The keys remembered (memory is bounded by ``share.total``, however many addresses)."""
+        return len(self._tries)
+
+    def _forget(self) -> None:
+        """Keys whose tries are all old go; then the least recently tried, down to three
+        quarters of ``share.total`` (so this runs seldom). A device must bring that many fresh
+        addresses to have one forgotten, and fresh addresses would have got it as many tries."""
+        for key in list(self._tries):
+            self._recent(key)
+        for key in list(self._tries)[: max(0, len(self._tries) - self.share.total * 3 // 4)]:
+            del self._tries[key]
 
     def _recent(self, key: str) -> deque[float]:
         times = self._tries.get(key, deque())
