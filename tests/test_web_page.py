@@ -149,7 +149,7 @@ def test_the_dealer_s_count_gives_the_asking_phone_its_seat_and_a_csrf_token(
     assert table.page.state["phones"] == ["B"]
 
 
-def test_a_wrong_code_is_refused_and_counts_against_the_device(table: LiveTable) -> None:
+def test_a_wrong_code_is_refused_and_counts_against_its_address(table: LiveTable) -> None:
     async def scenario(client: Client) -> list[tuple[int, str]]:
         answers = []
         async with Phone(client) as phone:
@@ -163,7 +163,7 @@ def test_a_wrong_code_is_refused_and_counts_against_the_device(table: LiveTable)
         403,
         "that is not the join code on the table's display (4 more tries for a minute)",
     )
-    assert answers[-1] == (403, f"too many wrong codes from this device: try again in {60} s")
+    assert answers[-1] == (403, f"too many wrong codes from this address: try again in {60} s")
     table.t += WRONG_WINDOW  # a minute later the right code is taken again
     assert serve(table, lambda client: _join_status(client, table)) == 200
 

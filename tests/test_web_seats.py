@@ -229,6 +229,32 @@ def test_a_takeover_the_dealer_never_confirms_ends_in_words_on_the_asking_phone(
 # --- the press that confirms ------------------------------------------------------------------
 
 
+def test_a_phone_asking_again_and_again_is_told_its_request_ran_out_a_minute_after_its_first(
+    tmp_path: Path,
+) -> None:
+    """The audit: asking again with the same cookie started the request's minute again, so a
+    bystander with the code held a place in the dealer's queue for good (R777)."""
+    table = four_without_a_deck(tmp_path)
+
+    async def scenario(client: Client) -> tuple[list[int], dict[str, Any], list[str]]:
+        async with Phone(client, address="127.0.0.2") as bystander:
+            statuses = []
+            for _ in range(int(ASK_FOR // 10)):  # every 10 s, for as long as a request lasts
+                statuses.append((await bystander.ask(table, "D")).status)
+                table.t += 10.0
+            table.t += 0.5
+            me: dict[str, Any] = await (await bystander.get("/api/me")).json()
+            return statuses, me, [request.place for request in table.page.access.requests]
+
+    statuses, me, waiting = serve(table, scenario)
+    assert statuses == [202] * int(ASK_FOR // 10)
+    assert me["seat"] is None and me["refused"].startswith(
+        "Not given: the dealer did not give this phone D (its number was "
+    )
+    assert waiting == []
+    table.close()
+
+
 def test_a_count_press_that_starts_geoplunge_s_count_confirms_no_phone(tmp_path: Path) -> None:
     """R761: COUNT confirms only where it means nothing else; on a count step it counts."""
     table = LiveTable(tmp_path, geoplunge(game=2, count_cadence=0.05))
@@ -270,7 +296,7 @@ def test_no_more_than_max_waiting_requests_wait_at_once(tmp_path: Path) -> None:
 
     statuses, error = serve(table, scenario)
     assert statuses == [202] * MAX_WAITING + [403]
-    assert error == "4 phones are waiting for the dealer already: ask again in 60 s"
+    assert error == f"{MAX_WAITING} phones are waiting for the dealer already: ask again in 60 s"
     table.close()
 
 

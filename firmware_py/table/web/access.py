@@ -14,15 +14,16 @@ another (R765).
 Several phones may ask at once (the players at the start of a match): the OLED shows each
 waiting request in turn, ``SHOWN_FOR`` seconds each, and a press confirms the one on show once
 it has been on show ``CONFIRM_AFTER`` seconds, so a request that has just appeared is never what
-the press grants. A request waits ``ASK_FOR`` seconds; one phone has one request; an address
-one, an IPv6 /64 two, the table ``MAX_WAITING`` (R764). Wrong codes are counted per address
-and per /64 (R768). None of this is a rules decision: the sessions and requests live in memory
-only, never in the journal (R495, R763).
+the press grants. A request waits ``ASK_FOR`` seconds from its first ask, however often its
+phone asks again; one phone has one request; an address one, an IPv6 /64 six, the table
+``MAX_WAITING`` (R764, R777). Wrong codes are counted per address and per /64, and only an
+address's own count refuses it: another device's wrong codes never keep the right one out
+(R768, R776). None of this is a rules decision: the sessions and requests live in memory only,
+never in the journal (R495, R763).
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,17 +39,20 @@ from firmware_py.table.web.guard import (
 
 # No 0/O, 1/I/L: a code read off a small OLED and typed on a phone is never ambiguous.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6  # 31**6: nearly 9e8 codes, against at most MAX_WRONG tries a minute per address
+CODE_LENGTH = 6  # 31**6: nearly 9e8 codes; the tries a guesser gets are counted in R776
 MAX_WRONG = 5  # wrong codes per address in WRONG_WINDOW
-MAX_WRONG_PER_NETWORK = 20  # per IPv6 /64: the hall's phones may share one
+MAX_WRONG_PER_NETWORK = 20  # per IPv6 /64: past it, each wrong code ends its address's tries
 WRONG_WINDOW = 60.0  # seconds
-MAX_ADDRESSES = 256  # addresses with recent wrong codes kept before the old ones are swept
+MAX_ADDRESSES = 4096  # addresses and /64s with recent wrong codes remembered (a few MB at most)
 ASK_FOR = 60.0  # seconds a request waits for the console's press
 CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confirm it
 SHOWN_FOR = 4.0  # seconds each request is on the OLED while several wait
-MAX_WAITING = 4  # requests waiting at once, in all
+# Requests waiting at once (R777): one an address (a device's browsers share it); a /64 a
+# six-seat table's worth, since a whole IPv6 hall may share one; in all two more, for the phones
+# of other networks.
+MAX_WAITING = 8
 WAITING_PER_ADDRESS = 1
-WAITING_PER_NETWORK = 2
+WAITING_PER_NETWORK = 6
 MAX_DISPLACED = 64  # signed-out phones remembered to tell them why
 CONFIRM_BUTTON = "count"  # means nothing on the step on show when it confirms (R496, R761)
 
@@ -146,7 +150,8 @@ class Access:
     ) -> PlaceRequest:
         """A request for ``place`` from the phone with cookie ``token``, at ``address``: the
         code checked, then the phone (one place a phone), then the shares of waiting requests.
-        The phone's own earlier request is replaced."""
+        The phone's own earlier request is replaced, but keeps its first time: asking again
+        never makes a request last longer (R777)."""
         self._check_code(code, address)
         if place not in (*seats, *officials):
             raise AccessError(f"seat {place!r}: expected one of {', '.join((*seats, *officials))}")
@@ -163,6 +168,7 @@ class Access:
                 f"this phone holds {_place_words(held.seat, officials)}: a phone holds one place "
                 "at the table (leave it first)"
             )
+        earlier = self.waiting(token)
         self._withdraw(token)
         self._check_waiting_shares(address)
         if token:
@@ -172,7 +178,11 @@ class Access:
         while number in numbers:  # two numbers on show are never alike
             number = new_confirmation()
         request = PlaceRequest(
-            place=place, number=number, token=new_secret(), asked=self.clock(), address=address
+            place=place,
+            number=number,
+            token=new_secret(),
+            asked=self.clock() if earlier is None else earlier.asked,
+            address=address,
         )
         self._requests.append(request)
         self.version += 1
@@ -188,18 +198,20 @@ class Access:
                 f"{wait_words(wait)}"
             )
         address_key, network = client_keys(address)
-        for limit, index, where in (
-            (WAITING_PER_ADDRESS, 0, "this address"),
-            (WAITING_PER_NETWORK, 1, "this network"),
-        ):
-            key = (address_key, network)[index]
-            same = [r for r in waiting if client_keys(r.address)[index] == key]
-            if len(same) >= limit:
-                wait = min(r.asked for r in same) + ASK_FOR - self.clock()
-                raise AccessError(
-                    f"a phone at {where} is waiting for the dealer already: ask again once it "
-                    f"is confirmed, or in {wait_words(wait)}"
-                )
+        same_address = [r for r in waiting if client_keys(r.address)[0] == address_key]
+        same_network = [r for r in waiting if client_keys(r.address)[1] == network]
+        if len(same_address) >= WAITING_PER_ADDRESS:
+            wait = min(r.asked for r in same_address) + ASK_FOR - self.clock()
+            raise AccessError(
+                "a phone at this address is waiting for the dealer already: ask again once it "
+                f"is confirmed, or in {wait_words(wait)}"
+            )
+        if len(same_network) >= WAITING_PER_NETWORK:
+            wait = min(r.asked for r in same_network) + ASK_FOR - self.clock()
+            raise AccessError(
+                f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the "
+                f"dealer already: ask again once one is confirmed, or in {wait_words(wait)}"
+            )
 
     @property
     def requests(self) -> list[PlaceRequest]:
@@ -349,17 +361,27 @@ class Access:
     # --- the code ----------------------------------------------------------------------------
 
     def _check_code(self, code: str, address: str) -> None:
-        wait = self._wrong.check(address)
+        """The right code passes unless this very address is past its own wrong tries: other
+        devices' wrong codes, even from its /64, never keep it out (R776)."""
+        wait = self._wrong.wait(address)
         if wait is not None:
             raise AccessError(
-                f"too many wrong codes from this device: try again in {math.ceil(wait)} s"
+                f"too many wrong codes from this address: try again in {wait_words(wait)}"
             )
-        if not self.code or not same_secret(tidy_code(code), self.code):
-            left = self._wrong.miss(address)
-            tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
+        if self.code and same_secret(tidy_code(code), self.code):
+            return
+        crowded = self._wrong.crowded(address)
+        left = self._wrong.miss(address)
+        if crowded:
             raise AccessError(
-                f"that is not the join code on the table's display ({tries} for a minute)"
+                "that is not the join code on the table's display (no more tries from this "
+                f"address for {WRONG_WINDOW:.0f} s: its network, an IPv6 /64, has had "
+                f"{MAX_WRONG_PER_NETWORK} wrong codes in the last minute)"
             )
+        tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
+        raise AccessError(
+            f"that is not the join code on the table's display ({tries} for a minute)"
+        )
 
 
 def _remember(words: dict[str, str], token: str, why: str) -> None:

@@ -8,7 +8,8 @@ loads it to check names); the pages' aiohttp glue is ``serving``.
   time) and the cookie's attributes, ``cookie_attributes``;
 - the shares of what a client may hold or try, counted per address *and* per IPv6 /64, the
   block one device can hold every address of (R768): ``client_keys``, ``StreamShares`` (open
-  event streams), ``WindowLimit`` (wrong codes in a window), ``DoublingWait`` (wrong passwords).
+  event streams), ``WindowLimit`` (wrong codes in a window: only an address's own count
+  refuses, R776), ``DoublingWait`` (wrong passwords).
 
 Why both checks. A page on another site can make the browser send a form here: its ``Origin``
 names the other site, so every change must carry an ``Origin`` that is this server. But a page
@@ -207,6 +208,8 @@ class StreamShares:
     share: Share
     what: str = "live pages"
     advice: str = "close one; this page checks every few seconds instead"
+    # past the /64's share, the streams are mostly other addresses': closing one may not help
+    network_advice: str = "this page checks every few seconds instead"
     server: str = "this table"
     _held: dict[object, tuple[str, str]] = field(default_factory=dict)  # stream -> its keys
 
@@ -220,14 +223,18 @@ class StreamShares:
             )
         same_address = sum(1 for keys in self._held.values() if keys[0] == address_key)
         same_network = sum(1 for keys in self._held.values() if keys[1] == network)
-        if same_address >= self.share.per_address or same_network >= self.share.per_network:
-            limit, where = (
-                (self.share.per_address, "this address")
-                if same_address >= self.share.per_address
-                else (self.share.per_network, "this network (its /64)")
-            )
+        if same_address >= self.share.per_address:
             raise Refused(
-                429, f"too many {self.what} open from {where} ({limit} at most): {self.advice}"
+                429,
+                f"too many {self.what} open from this address ({self.share.per_address} at "
+                f"most): {self.advice}",
+            )
+        if same_network >= self.share.per_network:
+            raise Refused(
+                429,
+                f"too many {self.what} open from this network (its /64) "
+                f"({self.share.per_network} at most; this address holds {same_address}): "
+                f"{self.network_advice}",
             )
         self._held[stream] = (address_key, network)
 
@@ -243,36 +250,63 @@ class StreamShares:
 
 @dataclass(slots=True)
 class WindowLimit:
-    """Wrong tries (a join code) counted per address and per /64 in a sliding ``window``: past
-    the share of either, that client waits until its oldest try leaves the window (R768)."""
+    """Wrong tries (a join code) in a sliding ``window``, counted per address and per /64 (R776).
+
+    Only an address's own count refuses it outright: past ``share.per_address`` wrong tries it
+    waits until its oldest leaves the window, and what it sends meanwhile is not looked at. A
+    /64's count refuses nobody, since a whole IPv6 hall may share one /64 and a device's wrong
+    tries must never keep another's right one out; past ``share.per_network`` it tightens its
+    addresses instead: there each wrong try ends its address's tries for the window. So from a
+    /64 of k addresses at most ``per_network + k`` tries are looked at in a window."""
 
     clock: Callable[[], float]
-    share: Share  # ``total``: keys remembered before old ones are swept
+    share: Share  # ``total``: keys (addresses and networks) remembered at most
     window: float  # seconds
-    _tries: dict[str, deque[float]] = field(default_factory=dict)  # key -> times
+    _tries: dict[str, deque[float]] = field(default_factory=dict)  # least recently tried first
 
-    def check(self, address: str) -> float | None:
+    def wait(self, address: str) -> float | None:
         """Seconds ``address`` must wait before it may try again, or None."""
+        recent = self._recent(client_keys(address)[0])
+        if len(recent) < self.share.per_address:
+            return None
+        return max(1.0, recent[0] + self.window - self.clock())
+
+    def crowded(self, address: str) -> bool:
+        """Whether the network of ``address`` (another key than the address: an IPv6 /64) is past
+        its share of wrong tries in the window."""
         address_key, network = client_keys(address)
-        waits = [
-            recent[0] + self.window - self.clock()
-            for key, limit in ((address_key, self.share.per_address),
-                               (network, self.share.per_network))
-            if len(recent := self._recent(key)) >= limit
-        ]  # fmt: skip
-        return max(1.0, *waits) if waits else None
+        return network != address_key and len(self._recent(network)) >= self.share.per_network
 
     def miss(self, address: str) -> int:
-        """Count a wrong try from ``address``; how many more it may make in the window."""
+        """Count a wrong try from ``address``; how many more it may make in the window (none
+        once its network is crowded)."""
         if len(self._tries) >= self.share.total:
-            for key in list(self._tries):
-                self._recent(key)  # forgets keys whose tries are all old
+            self._forget()
+        crowded = self.crowded(address)
         address_key, network = client_keys(address)
         now = self.clock()
-        keys = {network: self.share.per_network, address_key: self.share.per_address}  # IPv4: one
-        for key in keys:
-            self._tries.setdefault(key, deque()).append(now)
-        return min(max(0, limit - len(self._recent(key))) for key, limit in keys.items())
+        for key in {network, address_key}:  # IPv4: one key
+            times = self._tries.pop(key, None) or deque()
+            times.append(now)
+            self._tries[key] = times  # the most recent last: a flooded /64 is never forgotten
+        tries = self._tries[address_key]
+        if crowded:  # this address's tries end for a whole window from now
+            tries.clear()
+            tries.extend([now] * self.share.per_address)
+        return max(0, self.share.per_address - len(tries))
+
+    def __len__(self) -> int:
+        """The keys remembered (memory is bounded by ``share.total``, however many addresses)."""
+        return len(self._tries)
+
+    def _forget(self) -> None:
+        """Keys whose tries are all old go; then the least recently tried, down to three
+        quarters of ``share.total`` (so this runs seldom). A device must bring that many fresh
+        addresses to have one forgotten, and fresh addresses would have got it as many tries."""
+        for key in list(self._tries):
+            self._recent(key)
+        for key in list(self._tries)[: max(0, len(self._tries) - self.share.total * 3 // 4)]:
+            del self._tries[key]
 
     def _recent(self, key: str) -> deque[float]:
         times = self._tries.get(key, deque())

@@ -38,8 +38,10 @@ log = logging.getLogger("gametable")
 CODE_EVERY = 8.0  # seconds: the OLED's footer shows the join code for the last CODE_SHOWN of them
 CODE_SHOWN = 3.0
 # Pages following the table at once (spectators and players): a Pi serves a table, not a hall.
-# One device follows with a few (a phone and a laptop's tabs), never the whole table's (R767).
-STREAM_SHARE = Share(per_address=8, per_network=16, total=64)
+# One device follows with a few (a phone and a laptop's tabs), never the whole table's (R767);
+# an IPv6 /64 may be the whole hall's Wi-Fi, so it has most of them, and a phone's own two or
+# three privacy addresses (24 streams) never fill it; other networks keep the rest (R778).
+STREAM_SHARE = Share(per_address=8, per_network=48, total=64)
 
 Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or why refused
 

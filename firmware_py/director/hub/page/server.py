@@ -101,7 +101,11 @@ class DirectorPage:
             add_name="or start the hub with --page-name {name}",
         )
         self.streams = StreamShares(
-            STREAM_SHARE, what="pages", advice="close one and reload", server="the hub"
+            STREAM_SHARE,
+            what="pages",
+            advice="close one and reload",
+            network_advice="reload later",
+            server="the hub",
         )
 
     @property
