@@ -15,13 +15,15 @@ MAX_LINES = 2
 
 @dataclass(frozen=True)
 class Screen:
-    """What the dealer sees. ``lines`` holds at most 2 small lines."""
+    """What the dealer sees. ``lines`` holds at most 2 small lines; ``subtitle`` is a small
+    row under the title (the next match's teams, R833), none when empty."""
 
     title: str
     big: str = ""
     lines: tuple[str, ...] = ()
     footer: str = ""
     alert: str | None = None
+    subtitle: str = ""
 
     def __post_init__(self) -> None:
         if len(self.lines) > MAX_LINES:

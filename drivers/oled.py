@@ -7,7 +7,8 @@ for the small rows and luma.core's 8x8 CP437 font, scaled up by whole pixels, fo
 Layout on a 128x64 panel (other sizes scale the same way)::
 
     rows  0- 9  title, centred; an alert replaces it, drawn inverse (white bar, black text)
-    rows 10-..  big text, centred, as large as fits (8x8 glyphs x 1..5)
+    rows 10-19  the subtitle, centred, when there is one (the next match's teams)
+    rows 10-..  big text (from row 20 under a subtitle), centred, as large as fits (8x8 x 1..5)
     ..          up to 2 small lines, centred, just above the footer
     rows 54-63  footer: what the console buttons mean now
 
@@ -93,6 +94,10 @@ def render(screen: Screen, *, size: tuple[int, int] = (128, 64), mode: str = "1"
         _small(draw, screen.alert, 0, width, fill="black")
     else:
         _small(draw, screen.title, 0, width, fill="white")
+    top = _ROW
+    if screen.subtitle:
+        _small(draw, screen.subtitle, top, width, fill="white")
+        top += _ROW
 
     bottom = height
     if screen.footer:
@@ -103,7 +108,7 @@ def render(screen: Screen, *, size: tuple[int, int] = (128, 64), mode: str = "1"
         _small(draw, line, bottom, width, fill="white")
 
     if screen.big:
-        _big(draw, screen.big, top=_ROW, bottom=bottom, width=width)
+        _big(draw, screen.big, top=top, bottom=bottom, width=width)
     return image
 
 

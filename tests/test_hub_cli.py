@@ -258,10 +258,12 @@ def _status_for(address: str, host: str) -> int:
 def test_hub_run_gives_a_record_made_before_r725_the_indexes_its_lookups_use(
     tmp_path: Path,
 ) -> None:
+    """And the teams' short names of R832, derived, to a record made before them."""
     (tmp_path / "hub-password").write_text("secret\n")
     record = make_record(tmp_path / "tournament.db")
     with sqlite3.connect(record) as connection:
         connection.execute("DROP INDEX results_of_pairing")
+        connection.execute("DROP TABLE team_short_names")
     connection.close()
     running = subprocess.Popen(
         [
@@ -280,10 +282,13 @@ def test_hub_run_gives_a_record_made_before_r725_the_indexes_its_lookups_use(
         running.send_signal(signal.SIGTERM)
         running.communicate(timeout=20)
     assert f"event=record_indexed record={record}" in out
+    assert f"event=record_short_names record={record}" in out
     with sqlite3.connect(record) as connection:
         names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        kept = connection.execute("SELECT COUNT(*) FROM team_short_names").fetchone()[0]
     connection.close()
     assert "results_of_pairing" in names
+    assert kept == 4  # every team's
 
 
 def _unused_port() -> int:

@@ -23,6 +23,7 @@ from firmware_py.table.hub_wire import (
     Confirmation,
     Decision,
     HubStatus,
+    NextMatch,
     RoundPairings,
     TableMatch,
     applied_topic,
@@ -577,16 +578,49 @@ def test_the_pairings_reach_the_tables(
     table = Table(broker, tmp_path / "table-1.db")
     table_3 = Table(broker, tmp_path / "table-3.db", number=3)
 
-    async def scenario() -> tuple[str | None, str | None]:
+    async def scenario() -> tuple[NextMatch | None, NextMatch | None]:
         async with running_hub(broker, record_path), linked(table), linked(table_3):
             await until(lambda: bool(table.link.rounds and table_3.link.rounds), "the pairings")
             return table.link.next_pairing(), table_3.link.next_pairing()
 
     shown, not_playing = asyncio.run(scenario())
-    assert shown == f"R1 T1 {match.a} v {match.b}"
-    assert not_playing == "R1 T3: no match"
+    assert shown == NextMatch("Round 1  Table 1", f"{match.a} v {match.b}")
+    assert not_playing == NextMatch("Round 1  Table 3", "no match this round")
     table.close()
     table_3.close()
+
+
+def test_the_tables_show_the_short_names_the_record_keeps(broker: Broker, tmp_path: Path) -> None:
+    """R833: names too long for one OLED row reach the table with the record's short names,
+    a school's code given at registration or one derived, and the two are told apart."""
+    path = tmp_path / "long.db"
+    teams = (
+        Entrant("Lincoln High School Eagles", "Lincoln High", (), short="LHS"),
+        Entrant("Lincoln Middle School Eagles", "Lincoln Middle", ()),
+        Entrant("Lincoln Middle School Hawks", "Lincoln Middle", ()),
+        Entrant("Roosevelt Academy", "Roosevelt", ()),
+    )
+    config = new_config(TournamentFormat.COMBO4, seed=5, rounds=3)
+    with (
+        TournamentDB.create(path, config, teams, now=NOW, by="director") as record,
+        record.transaction() as tournament,
+    ):
+        record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+        shorts = record.short_names()
+        matches = record.rounds()[0].matches
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> NextMatch | None:
+        async with running_hub(broker, path), linked(table) as link:
+            await until(lambda: 1 in link.rounds, "round 1's pairings")
+            return link.next_pairing()
+
+    shown = asyncio.run(scenario())
+    table.close()
+    (match,) = [m for m in matches if m.table == 1]
+    assert shown == NextMatch("Round 1  Table 1", f"{shorts[match.a]} v {shorts[match.b]}")
+    assert shorts["Lincoln High School Eagles"] == "LHS"
+    assert shorts["Lincoln Middle School Eagles"] != shorts["Lincoln Middle School Hawks"]
 
 
 def test_a_round_the_director_pairs_reaches_the_tables(
@@ -594,7 +628,7 @@ def test_a_round_the_director_pairs_reaches_the_tables(
 ) -> None:
     table = Table(broker, tmp_path / "table-1.db")
 
-    async def scenario() -> str | None:
+    async def scenario() -> NextMatch | None:
         async with running_hub(broker, record_path), linked(table) as link:
             await until(lambda: 1 in link.rounds, "round 1's pairings")
             with record.transaction() as tournament:
@@ -609,7 +643,7 @@ def test_a_round_the_director_pairs_reaches_the_tables(
 
     shown = asyncio.run(scenario())
     (match,) = [m for m in record.rounds()[1].matches if m.table == 1]
-    assert shown == f"R2 T1 {match.a} v {match.b}"
+    assert shown == NextMatch("Round 2  Table 1", f"{match.a} v {match.b}")
     table.close()
 
 

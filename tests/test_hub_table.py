@@ -140,6 +140,11 @@ def table(tmp_path: Path, broker: Broker) -> Iterator[subprocess.Popen[str]]:
     process.communicate(timeout=10)
 
 
+def _shown(state: dict[str, Any]) -> tuple[str, str]:
+    """The OLED's title row and the row under it, as the table publishes its screen."""
+    return state["screen"]["title"], state["screen"]["subtitle"]
+
+
 def _states(watcher: Peer) -> list[dict[str, Any]]:
     return [json.loads(payload) for payload in watcher.payloads("tables/7/state")]
 
@@ -183,8 +188,8 @@ def test_a_table_shows_its_next_pairing_before_the_match(
     round_1 = RoundPairings(1, "all", 20, (TableMatch(7, "Owls", "Hawks"),), "Ravens")
     assert not watcher.publish(pairings_topic(1), round_1.to_bytes(), retain=True).is_failure
     wait_for(
-        lambda: _states(watcher)[-1]["screen"]["title"] == "R1 T7 Owls v Hawks",
-        "the pairing on its title row",
+        lambda: _shown(_states(watcher)[-1]) == ("Round 1  Table 7", "Owls v Hawks"),
+        "the pairing on its title row and the row under it",
     )
 
 
@@ -195,7 +200,7 @@ def test_a_table_journals_the_pairing_the_hub_gives_it(
     wait_for(lambda: bool(_states(watcher)), "its state")
     round_3 = RoundPairings(3, "all", 20, (TableMatch(7, "Owls", "Hawks"),), None)
     assert not watcher.publish(pairings_topic(3), round_3.to_bytes(), retain=True).is_failure
-    wait_for(lambda: _states(watcher)[-1]["screen"]["title"] == "R3 T7 Owls v Hawks", "the pairing")
+    wait_for(lambda: _shown(_states(watcher)[-1])[0] == "Round 3  Table 7", "the pairing")
     table.send_signal(signal.SIGTERM)
     assert table.wait(timeout=10) == 0
     journal = Journal.open_read_only(tmp_path / "j.db")
@@ -211,7 +216,7 @@ def test_a_table_not_in_the_round_says_so(
     round_2 = RoundPairings(2, "call", 20, (TableMatch(1, "Owls", "Hawks"),), None)
     assert not watcher.publish(pairings_topic(2), round_2.to_bytes(), retain=True).is_failure
     wait_for(
-        lambda: _states(watcher)[-1]["screen"]["title"] == "R2 T7: no match",
+        lambda: _shown(_states(watcher)[-1]) == ("Round 2  Table 7", "no match this round"),
         "that it has no match",
     )
 

@@ -8,13 +8,14 @@ from dataclasses import replace
 
 import pytest
 
+from drivers.oled import fits_small
 from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.headless import VirtualTable, parse_script
 from firmware_py.table.hub_wire import (
-    OLED_TITLE_CHARS,
     Confirmation,
     Decision,
     HubStatus,
+    NextMatch,
     RoundPairings,
     TableMatch,
     WireError,
@@ -22,7 +23,7 @@ from firmware_py.table.hub_wire import (
     confirmations_payload,
     confirmed_table_of,
     events_topic,
-    pairing_line,
+    next_match,
     pairings_topic,
     parse_confirmation,
     parse_confirmations,
@@ -40,6 +41,7 @@ from tests.journal_helpers import SCRIPTS
 ROUND_1 = RoundPairings(
     1, "all", 20, (TableMatch(1, "Eagles", "Owls"), TableMatch(2, "Hawks", "Ravens")), "Doves"
 )
+NEXT = NextMatch("Round 1  Table 1", "Eagles v Owls")
 
 
 # --- topics --------------------------------------------------------------------------------------
@@ -231,29 +233,84 @@ def test_pairings_with_a_match_that_is_not_one_are_refused() -> None:
 
 def test_a_table_shows_its_match_in_the_latest_round() -> None:
     round_2 = replace(ROUND_1, round=2, matches=(TableMatch(1, "Hawks", "Eagles"),))
-    assert pairing_line({1: ROUND_1, 2: round_2}, 1) == "R2 T1 Hawks v Eagles"
+    assert next_match({1: ROUND_1, 2: round_2}, 1) == NextMatch(
+        "Round 2  Table 1", "Hawks v Eagles"
+    )
 
 
 def test_a_table_not_in_the_round_says_so() -> None:
-    assert pairing_line({1: ROUND_1}, 3) == "R1 T3: no match"
+    assert next_match({1: ROUND_1}, 3) == NextMatch("Round 1  Table 3", "no match this round")
+
+
+def test_the_round_and_table_fit_the_title_row_at_their_largest() -> None:
+    round_99 = replace(ROUND_1, round=99, matches=(TableMatch(999, "Owls", "Hawks"),))
+    shown = next_match({99: round_99}, 999)
+    assert shown is not None and shown.title == "Round 99  Table 999"
+    assert fits_small(shown.title)
+
+
+def test_full_names_are_shown_when_both_fit_the_row() -> None:
+    match = TableMatch(12, "Lincoln High", "Adams", "LincolnH", "Adams")
+    shown = next_match({1: replace(ROUND_1, matches=(match,))}, 12)
+    assert shown is not None and shown.teams == "Lincoln High v Adams"
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "shown"),
+    ("a", "b", "a_short", "b_short", "teams"),
     [
-        ("Thunderbirds of Lincoln", "Adams Owls", "R1 T12 Thund v Adams"),
-        ("Owls", "Thunderbirds of Lincoln", "R1 T12 Owls v Thunder"),
-        ("Thunderbirds of Lincoln", "Owls", "R1 T12 Thunder v Owls"),
+        ("Lincoln High School", "Lincoln Middle", "LincolnHS", "LincolnM", "LincolnHS v LincolnM"),
+        ("Lincoln High School", "Lincoln Middle School", "LHS", "LMS", "LHS v LMS"),
+        ("Thunderbirds of Lincoln", "Adams Owls", "Thunder", "Adams", "Thunder v Adams"),
+    ],
+)  # fmt: skip
+def test_long_names_are_shown_by_the_short_names_the_hub_sent(
+    a: str, b: str, a_short: str, b_short: str, teams: str
+) -> None:
+    match = TableMatch(12, a, b, a_short, b_short)
+    shown = next_match({1: replace(ROUND_1, matches=(match,))}, 12)
+    assert shown is not None and shown.teams == teams
+    assert fits_small(shown.teams)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "teams"),
+    [
+        ("Lincoln High School", "Lincoln Middle School", "LincolnHS v LincolnMS"),
+        ("Lincoln High School Blue", "Lincoln High School Bears", "LincolHS1 v LincolHS2"),
+        ("Thunderbirds of Lincoln", "Adams Owls", "ThunderbL v AdamsOwls"),
     ],
 )
-def test_long_team_names_are_cut_to_fit_the_title_row(a: str, b: str, shown: str) -> None:
-    line = pairing_line({1: replace(ROUND_1, matches=(TableMatch(12, a, b),))}, 12)
-    assert line == shown
-    assert len(line) <= OLED_TITLE_CHARS
+def test_long_names_from_a_hub_that_sends_no_short_names_are_told_apart(
+    a: str, b: str, teams: str
+) -> None:
+    """A hub from before R833 sends no short names: the table derives them as the record would."""
+    shown = next_match({1: replace(ROUND_1, matches=(TableMatch(12, a, b),))}, 12)
+    assert shown is not None and shown.teams == teams
+    assert fits_small(shown.teams)
+
+
+def test_pairings_with_short_names_arrive_as_they_were_sent() -> None:
+    sent = replace(
+        ROUND_1, matches=(TableMatch(1, "Lincoln High", "Lincoln Middle", "LHS", "LMS"),)
+    )
+    assert parse_pairings(sent.to_bytes()) == sent
+
+
+def test_pairings_without_short_names_are_sent_as_before() -> None:
+    """A table from before R833 reads the same fields as ever."""
+    assert json.loads(ROUND_1.to_bytes())["pairings"][0] == {"table": 1, "A": "Eagles", "B": "Owls"}
+
+
+@pytest.mark.parametrize("short", ["LongerThanNine", "Lyc\u00e9e", 7])
+def test_pairings_with_a_short_name_no_oled_can_show_are_refused(short: object) -> None:
+    data = json.loads(ROUND_1.to_bytes())
+    data["pairings"][0].update({"A_short": short, "B_short": "B"})
+    with pytest.raises(WireError, match=r"^round 1 table 1: expected short names of at most 9"):
+        parse_pairings(json.dumps(data).encode())
 
 
 def test_no_pairings_yet_show_nothing() -> None:
-    assert pairing_line({}, 1) is None
+    assert next_match({}, 1) is None
 
 
 # --- what the table publishes and shows ----------------------------------------------------------
@@ -281,23 +338,23 @@ def test_the_state_is_what_the_table_shows_and_what_it_plays() -> None:
     json.dumps(state)  # plain JSON
 
 
-def test_the_next_pairing_takes_the_title_row_before_the_match() -> None:
+def test_the_next_match_takes_the_title_row_and_the_row_under_it_before_the_match() -> None:
     controller = _controller()
-    shown = with_next_pairing(controller.view(), controller, "R1 T1 Eagles v Owls")
-    assert shown.screen.title == "R1 T1 Eagles v Owls"
+    shown = with_next_pairing(controller.view(), controller, NEXT)
+    assert (shown.screen.title, shown.screen.subtitle) == ("Round 1  Table 1", "Eagles v Owls")
 
 
 def test_an_alert_keeps_the_title_row() -> None:
     controller = _controller()
     view = controller.view()
     alerted = replace(view, screen=replace(view.screen, alert="STUCK A.shout"))
-    assert with_next_pairing(alerted, controller, "R1 T1 Eagles v Owls") == alerted
+    assert with_next_pairing(alerted, controller, NEXT) == alerted
 
 
 def test_a_game_in_play_keeps_the_title_row() -> None:
     controller = _controller(TableSettings(options={"game": 1}))
     view = controller.view()
-    assert with_next_pairing(view, controller, "R1 T1 Eagles v Owls") == view
+    assert with_next_pairing(view, controller, NEXT) == view
 
 
 def test_the_match_clock_between_games_keeps_the_title_row() -> None:
@@ -314,7 +371,7 @@ def test_the_match_clock_between_games_keeps_the_title_row() -> None:
         else:
             pytest.fail("the script never stops between games with the clock running")
         view = controller.view()
-        assert with_next_pairing(view, controller, "R1 T1 Eagles v Owls") == view
+        assert with_next_pairing(view, controller, NEXT) == view
     finally:
         table.close()
 

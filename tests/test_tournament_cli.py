@@ -108,7 +108,17 @@ def test_new_records_the_config_and_teams(capsys: Capture, db: Path) -> None:
         "name": "Eagles",
         "school": "Lincoln",
         "players": ["Ann", "Bo", "Cy"],
+        "short": "Eagles",
     }
+
+
+def test_new_keeps_the_short_names_the_csv_gives(capsys: Capture, db: Path) -> None:
+    teams = db.parent / "short.csv"
+    teams.write_text("name,school,players,short\nLincoln High School,Lincoln,Ann,LHS\nOwls,,Bo,\n")
+    code, _, err = run(capsys, "new", "--format", "combo4", "--teams", str(teams), "--db", str(db))
+    assert code == 0, err
+    shorts = [(team["name"], team["short"]) for team in snapshot(db)["teams"]]
+    assert shorts == [("Lincoln High School", "LHS"), ("Owls", "Owls")]
 
 
 def test_new_without_a_seed_draws_one_and_records_it(capsys: Capture, db: Path) -> None:

@@ -77,7 +77,7 @@ def test_the_page_never_shows_the_console_s_button_hints(table: LiveTable) -> No
         return state, await (await client.get("/static/page.js")).text()
 
     state, script = serve(table, scenario)
-    assert set(state["screen"]) == {"title", "big", "lines", "alert"}
+    assert set(state["screen"]) == {"title", "subtitle", "big", "lines", "alert"}
     assert "NEXT" not in json.dumps(state) and "footer" not in script
 
 

@@ -63,7 +63,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     new = sub.add_parser("new", help="start a tournament record from a teams CSV")
     new.add_argument("--format", required=True, dest="fmt", help="combo3 or combo4")
-    new.add_argument("--teams", required=True, type=file_path, help="CSV: name,school,players")
+    new.add_argument(
+        "--teams", required=True, type=file_path, help="CSV: name,school,players[,short]"
+    )
     new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
     new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
     new.add_argument(

@@ -13,6 +13,11 @@ and journal id, with what the hub made of it (docs/hub.md), so each is applied o
 record is read as it is; the hub gives it the table when it starts on it. Schema 3 adds a
 Mathematics Pentathlon event's tables (``pentathlon_record``): a record of schema 1 or 2 gets
 them when a Pentathlon event is started in it.
+
+``team_short_names`` holds each team's short name (R830-R832): made with the teams; a record
+made before it is given the table, and the names derived then, when the hub starts on it. The
+schema version stays, as for the hub's ledger: a reader that does not know the table misses
+only the short names (it shows the full ones).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +48,7 @@ from rules.tournament import (
     name_key,
 )
 from rules.tournament.records import no_table
+from rules.tournament.short_names import short_names
 from rules.tournament.state import PairedRounds
 
 SCHEMA_VERSION = 3  # 2: table_events (the hub's); 3: the Pentathlon event's tables
@@ -147,6 +153,22 @@ def _indexes(indexes: dict[str, str]) -> tuple[str, ...]:
     return tuple(f"CREATE INDEX IF NOT EXISTS {name} ON {on}" for name, on in indexes.items())
 
 
+# Each team's short name, for the tables' OLEDs (R830-R832): given at registration or derived,
+# unique without case; when and by whom it was kept (with the teams, or when the hub started).
+_SHORT_NAMES_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS team_short_names (
+        team INTEGER PRIMARY KEY REFERENCES teams(id),
+        short TEXT NOT NULL,
+        short_key TEXT NOT NULL UNIQUE,
+        given INTEGER NOT NULL CHECK (given IN (0, 1)),
+        kept_at TEXT NOT NULL,
+        kept_by TEXT NOT NULL)""",
+    *(
+        statement.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS")
+        for statement in _append_only(["team_short_names"])
+    ),
+)
+
 _SCHEMA = (
     """CREATE TABLE tournament (
         id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -223,6 +245,7 @@ _SCHEMA = (
     *_HUB_SCHEMA,
     *_PENTATHLON_SCHEMA,
     *_indexes(_PENTATHLON_INDEXES),
+    *_SHORT_NAMES_SCHEMA,
 )
 
 
@@ -321,6 +344,7 @@ class TournamentDB:
     ) -> TournamentDB:
         """A new record at ``path``, where nothing may be yet."""
         Tournament(config, tuple(entrants))  # checks the teams before touching the disk
+        short_names([e.name for e in entrants], [e.short for e in entrants])  # and theirs
 
         def fill(record: TournamentDB) -> None:
             with record._write():
@@ -335,6 +359,7 @@ class TournamentDB:
                         for e in entrants
                     ],
                 )
+                record._keep_short_names({e.name: e.short for e in entrants}, now=now, by=by)
 
         return cls.create_record(path, fill)
 
@@ -428,6 +453,31 @@ class TournamentDB:
                 self._db.execute(statement)
         return True
 
+    def keep_short_names(self, *, now: str, by: str) -> bool:
+        """Give a record made before short names its teams' short names, derived (R830), in
+        one transaction; True if it did (a record without teams, or with them kept, has
+        nothing to do)."""
+        if self._has_short_names() or not self.has_tournament():
+            return False
+        with self._write():
+            self._keep_short_names({}, now=now, by=by)  # none could be given before
+        return True
+
+    def _keep_short_names(self, given: Mapping[str, str], *, now: str, by: str) -> None:
+        for statement in _SHORT_NAMES_SCHEMA:
+            self._db.execute(statement)
+        teams = self._db.execute("SELECT id, name FROM teams ORDER BY id").fetchall()
+        mine = [given.get(row["name"], "") for row in teams]
+        shorts = short_names([row["name"] for row in teams], mine)
+        self._db.executemany(
+            """INSERT INTO team_short_names (team, short, short_key, given, kept_at, kept_by)
+               VALUES (?,?,?,?,?,?)""",
+            [
+                (row["id"], short, short.casefold(), int(bool(own)), now, by)
+                for row, short, own in zip(teams, shorts, mine, strict=True)
+            ],
+        )
+
     def upgrade_for_pentathlon(self) -> bool:
         """Give a record of schema 1 or 2 the hub's and the Pentathlon's tables, in one
         transaction; True if it did."""
@@ -506,9 +556,40 @@ class TournamentDB:
         return TournamentConfig.from_json(json.loads(row["config"]))
 
     def entrants(self) -> tuple[Entrant, ...]:
-        rows = self._db.execute("SELECT name, school, players FROM teams ORDER BY id")
+        """The teams as entered, each with the short name given at registration (if any)."""
+        given = (
+            "(SELECT short FROM team_short_names s WHERE s.team = t.id AND s.given = 1)"
+            if self._has_short_names()
+            else "NULL"
+        )
+        rows = self._db.execute(
+            f"SELECT name, school, players, {given} AS short FROM teams t ORDER BY id"
+        )
         return tuple(
-            Entrant(row["name"], row["school"], tuple(json.loads(row["players"]))) for row in rows
+            Entrant(
+                row["name"], row["school"], tuple(json.loads(row["players"])), row["short"] or ""
+            )
+            for row in rows
+        )
+
+    def short_names(self) -> dict[str, str]:
+        """Every team's short name by its full name (R830-R832): as the record keeps them, or,
+        in a record made before them that the hub has not started on, as they would be
+        derived."""
+        if self._has_short_names():
+            rows = self._db.execute(
+                "SELECT t.name, s.short FROM teams t JOIN team_short_names s ON s.team = t.id"
+            )
+            return {row["name"]: row["short"] for row in rows}
+        names = [row[0] for row in self._db.execute("SELECT name FROM teams ORDER BY id")]
+        return dict(zip(names, short_names(names, [""] * len(names)), strict=True))
+
+    def _has_short_names(self) -> bool:
+        return (
+            self._db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'team_short_names'"
+            ).fetchone()
+            is not None
         )
 
     def rounds(self) -> tuple[RoundPairing, ...]:
@@ -842,6 +923,7 @@ class TournamentDB:
         version, playoff (voided games too), champion history and protests."""
         head = self._db.execute("SELECT created_at, created_by FROM tournament").fetchone()
         plans = self.round_plans()
+        shorts = self.short_names()
         rounds = []
         for rnd in self.rounds():
             plan = plans[rnd.round]
@@ -872,7 +954,12 @@ class TournamentDB:
             "created_by": head["created_by"],
             "config": self.config().to_json(),
             "teams": [
-                {"name": e.name, "school": e.school, "players": list(e.players)}
+                {
+                    "name": e.name,
+                    "school": e.school,
+                    "players": list(e.players),
+                    "short": shorts.get(e.name, ""),  # R832: given, or derived
+                }
                 for e in self.entrants()
             ],
             "rounds": rounds,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_py.table.family import PairedMatch
+from rules.tournament.short_names import MAX_SHORT, short_key, short_names
 
 MAX_TABLE = 999  # table numbers 1..999: a hall of 200 tables with room to spare
 MAX_JOURNAL_ID = 64  # a journal's id is 32 hex digits
@@ -374,9 +375,14 @@ def _is_id(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class TableMatch:
+    """A match at a table: its teams at A and B and their short names for the OLED (R833;
+    "" from a hub that sends none)."""
+
     table: int
     a: str
     b: str
+    a_short: str = ""
+    b_short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,13 +401,20 @@ class RoundPairings:
                 "round": self.round,
                 "kind": self.kind,
                 "minutes": self.minutes,
-                "pairings": [{"table": m.table, "A": m.a, "B": m.b} for m in self.matches],
+                "pairings": [_match_json(m) for m in self.matches],
                 "bye": self.bye,
             }
         )
 
     def at(self, table: int) -> TableMatch | None:
         return next((match for match in self.matches if match.table == table), None)
+
+
+def _match_json(match: TableMatch) -> dict[str, Any]:
+    data: dict[str, Any] = {"table": match.table, "A": match.a, "B": match.b}
+    if match.a_short or match.b_short:  # added fields: a table before R833 reads past them
+        data.update({"A_short": match.a_short, "B_short": match.b_short})
+    return data
 
 
 def parse_pairings(payload: bytes) -> RoundPairings:
@@ -422,9 +435,21 @@ def parse_pairings(payload: bytes) -> RoundPairings:
             and isinstance(row.get("B"), str)
         ):
             raise WireError(f"round {number}'s pairings: expected each as a table, A and B")
-        matches.append(TableMatch(row["table"], row["A"], row["B"]))
+        shorts = (row.get("A_short", ""), row.get("B_short", ""))
+        if not all(_is_short(short) for short in shorts):
+            raise WireError(
+                f"round {number} table {row['table']}: expected short names of at most "
+                f"{MAX_SHORT} plain ASCII characters"
+            )
+        matches.append(TableMatch(row["table"], row["A"], row["B"], *shorts))
     assert isinstance(number, int) and isinstance(kind, str) and isinstance(minutes, int)
     return RoundPairings(number, kind, minutes, tuple(matches), bye)
+
+
+def _is_short(value: object) -> bool:
+    return (
+        isinstance(value, str) and len(value) <= MAX_SHORT and all(" " <= c <= "~" for c in value)
+    )
 
 
 def paired_match(rounds: Mapping[int, RoundPairings], table: int) -> PairedMatch | None:
@@ -436,31 +461,38 @@ def paired_match(rounds: Mapping[int, RoundPairings], table: int) -> PairedMatch
     return None if match is None else PairedMatch(latest.round, match.a, match.b)
 
 
-def pairing_line(rounds: Mapping[int, RoundPairings], table: int) -> str | None:
+@dataclass(frozen=True, slots=True)
+class NextMatch:
+    """What the OLED shows of the table's next match, on two rows (R833): the round and the
+    table, then the two teams told apart."""
+
+    title: str
+    teams: str
+
+
+def next_match(rounds: Mapping[int, RoundPairings], table: int) -> NextMatch | None:
     """What the table shows of its next match: the latest round paired (a round is paired once
     every result before it is in), or that this table has no match in it."""
     if not rounds:
         return None
     latest = rounds[max(rounds)]
+    title = _fit(f"Round {latest.round}  Table {table}")
     match = latest.at(table)
     if match is None:
-        return _fit(f"R{latest.round} T{table}: no match")
-    prefix = f"R{latest.round} T{table} "
-    a, b = fit_names(match.a, match.b, OLED_TITLE_CHARS - len(prefix) - len(" v "))
-    return _fit(f"{prefix}{a} v {b}")
+        return NextMatch(title, "no match this round")
+    return NextMatch(title, teams_line(match.a, match.b, match.a_short, match.b_short))
 
 
-def fit_names(a: str, b: str, room: int) -> tuple[str, str]:
-    """Two names cut to fit ``room`` together: a short one keeps its whole, the long one
-    takes the rest."""
-    half = room // 2
-    if len(a) + len(b) <= room:
-        return a, b
-    if len(a) <= half:
-        return a, b[: room - len(a)].rstrip()
-    if len(b) <= room - half:
-        return a[: room - len(b)].rstrip(), b
-    return a[:half].rstrip(), b[: room - half].rstrip()
+def teams_line(a: str, b: str, a_short: str = "", b_short: str = "") -> str:
+    """``A v B`` on one OLED row (R833): the full names when both fit; else the short names
+    the hub sent; else short names derived from these two names as the record would derive
+    them (R830), so the two differ even when the names share a long prefix."""
+    full = f"{a} v {b}"
+    if len(full) <= OLED_TITLE_CHARS:
+        return full
+    if not (a_short and b_short) or short_key(a_short) == short_key(b_short):
+        a_short, b_short = short_names((a, b), ("", ""))
+    return _fit(f"{a_short} v {b_short}")
 
 
 def _fit(text: str) -> str:

@@ -44,12 +44,13 @@ from firmware_py.table.hub_wire import (
     ONLINE,
     Confirmation,
     Decision,
+    NextMatch,
     RoundPairings,
     WireError,
     applied_topic,
     events_topic,
+    next_match,
     paired_match,
-    pairing_line,
     parse_confirmations,
     parse_hub_status,
     parse_pairings,
@@ -231,8 +232,8 @@ class HubLink(PahoOnLoop):
         self._state = state
         self._publish_state()
 
-    def next_pairing(self) -> str | None:
-        return pairing_line(self.rounds, self.broker.table)
+    def next_pairing(self) -> NextMatch | None:
+        return next_match(self.rounds, self.broker.table)
 
     def paired_match(self) -> PairedMatch | None:
         """This table's match in the latest round the hub paired (R190), if it has one."""
@@ -437,6 +438,7 @@ def table_state(
         "in_game": controller.game.in_play(controller.session),
         "screen": {
             "title": screen.title,
+            "subtitle": screen.subtitle,
             "big": screen.big,
             "lines": list(screen.lines),
             "footer": screen.footer,
@@ -449,11 +451,13 @@ def table_state(
     }
 
 
-def with_next_pairing(view: TableView, controller: TableController, line: str | None) -> TableView:
-    """The next pairing on the title row while no game is played and no clock runs (before a
-    match starts, after it ends); never over an alert."""
+def with_next_pairing(
+    view: TableView, controller: TableController, shown: NextMatch | None
+) -> TableView:
+    """The next match on the title row and the row under it (R833) while no game is played
+    and no clock runs (before a match starts, after it ends); never over an alert."""
     game, session = controller.game, controller.session
     clock_running = controller.clock_deadline is not None and game.clock_runs(session)
-    if line is None or view.screen.alert is not None or game.in_play(session) or clock_running:
+    if shown is None or view.screen.alert is not None or game.in_play(session) or clock_running:
         return view
-    return replace(view, screen=replace(view.screen, title=line))
+    return replace(view, screen=replace(view.screen, title=shown.title, subtitle=shown.teams))

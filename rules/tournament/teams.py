@@ -9,8 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.errors import InvalidInput
+from rules.tournament.short_names import check_short, short_key
 
 CSV_HEADER = ("name", "school", "players")
+CSV_HEADER_SHORT = (*CSV_HEADER, "short")  # with each team's short name (R830), "" to derive it
 PLAYER_SEPARATOR = ";"
 MIN_TEAMS = 2
 # The largest field a record takes: 200 tables of two teams, with room to spare. Pairing a
@@ -31,6 +33,7 @@ class Entrant:
     name: str
     school: str = ""
     players: tuple[str, ...] = ()
+    short: str = ""  # the short name given at registration (R830); "" to derive one
 
 
 def clean_text(text: str, where: str) -> str:
@@ -92,7 +95,8 @@ def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
 
 
 def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]:
-    """Teams from CSV text with the header ``name,school,players`` (players split by ``;``).
+    """Teams from CSV text with the header ``name,school,players`` (players split by ``;``),
+    or ``name,school,players,short`` with each team's short name (R830, empty to derive it).
 
     Errors name the file and line: ``teams.csv line 5: duplicate team name 'Eagles' ...``.
     """
@@ -106,16 +110,18 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
     if not numbered:
         raise InvalidInput(f"{source} is empty: expected the header {','.join(CSV_HEADER)}")
     header_line, header = numbered[0]
-    if tuple(cell.strip().casefold() for cell in header) != CSV_HEADER:
+    columns = tuple(cell.strip().casefold() for cell in header)
+    if columns not in (CSV_HEADER, CSV_HEADER_SHORT):
         raise InvalidInput(
             f"{source} line {header_line}: header {','.join(header)!r}: "
-            f"expected {','.join(CSV_HEADER)}"
+            f"expected {','.join(CSV_HEADER)} (or {','.join(CSV_HEADER_SHORT)})"
         )
     entrants: list[Entrant] = []
     first_line: dict[str, int] = {}
+    short_line: dict[str, int] = {}
     rosters = _Rosters()
     for number, row in numbered[1:]:
-        entrant = _entrant(row, f"{source} line {number}")
+        entrant = _entrant(row, f"{source} line {number}", columns)
         rosters.enter(entrant, f"{source} line {number}")
         key = name_key(entrant.name)
         if key in first_line:
@@ -124,6 +130,13 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
                 f"(first on line {first_line[key]}): expected every team name once"
             )
         first_line[key] = number
+        if entrant.short:
+            if short_key(entrant.short) in short_line:
+                raise InvalidInput(
+                    f"{source} line {number}: short name {entrant.short!r} is also on line "
+                    f"{short_line[short_key(entrant.short)]}: expected every short name once"
+                )
+            short_line[short_key(entrant.short)] = number
         entrants.append(entrant)
         if len(entrants) > MAX_TEAMS:
             raise InvalidInput(
@@ -135,16 +148,21 @@ def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]
     return tuple(entrants)
 
 
-def _entrant(row: Sequence[str], where: str) -> Entrant:
-    if len(row) != len(CSV_HEADER):
+def _entrant(row: Sequence[str], where: str, columns: Sequence[str] = CSV_HEADER) -> Entrant:
+    if len(row) != len(columns):
         raise InvalidInput(
-            f"{where}: {len(row)} field(s): expected 3 (name,school,players); "
+            f"{where}: {len(row)} field(s): expected {len(columns)} ({','.join(columns)}); "
             "quote a field that holds a comma"
         )
-    name, school, players = (clean_text(cell, where) for cell in row)
+    name, school, players, *short = (clean_text(cell, where) for cell in row)
     if not name:
         raise InvalidInput(f"{where}: the team has no name: expected a name")
-    entrant = Entrant(name=name, school=school, players=_players(players.split(PLAYER_SEPARATOR)))
+    entrant = Entrant(
+        name=name,
+        school=school,
+        players=_players(players.split(PLAYER_SEPARATOR)),
+        short=check_short(short[0], where) if short and short[0] else "",
+    )
     check_lengths(entrant, where)
     return entrant
 

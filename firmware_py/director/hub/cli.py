@@ -301,6 +301,8 @@ def _run(args: argparse.Namespace) -> int:
             log.info("event=record_upgraded record=%s schema=2", args.db)
         if record.index_for_hub():  # R725: a record made before them
             log.info("event=record_indexed record=%s", args.db)
+        if record.keep_short_names(now=utc_now(), by="hub"):  # R832: a record made before them
+            log.info("event=record_short_names record=%s", args.db)
         if page is not None and read_stored(args.db) is None:
             log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
         return asyncio.run(_until_signalled(hub, page))

@@ -552,15 +552,20 @@ class Hub(PahoOnLoop):
 
     def _rounds(self) -> dict[int, RoundPairings]:
         plans = self.record.round_plans()
+        rounds = self.record.rounds()
+        short = self.record.short_names() if rounds else {}  # for the OLED (R833)
         return {
             rnd.round: RoundPairings(
                 rnd.round,
                 str(plans[rnd.round]["kind"]),
                 int(plans[rnd.round]["minutes"]),
-                tuple(TableMatch(m.table, m.a, m.b) for m in rnd.matches),
+                tuple(
+                    TableMatch(m.table, m.a, m.b, short.get(m.a, ""), short.get(m.b, ""))
+                    for m in rnd.matches
+                ),
                 rnd.bye,
             )
-            for rnd in self.record.rounds()
+            for rnd in rounds
         }
 
     # --- on paho's thread -----------------------------------------------------------------

@@ -18,9 +18,8 @@ from firmware_py.families.geoplunge.sessions import (
     start_round,
 )
 from firmware_py.families.geoplunge.titles import SHORT_TITLES
-from firmware_py.table.controller import OLED_LINE_CHARS
 from firmware_py.table.family import PairedMatch, TableFacts
-from firmware_py.table.hub_wire import fit_names
+from firmware_py.table.hub_wire import teams_line
 from firmware_py.table.prompts import Kind, Outcome, Prompt, choice, notice
 from rules.actions import encode
 from rules.geoplunge.championship import ChampionshipState
@@ -142,9 +141,11 @@ def _match_over(
     if scratch.get("next_match"):
         text = f"Next: {round_name(start)}"
         if paired is not None and paired_later(session, options, paired):
-            # the hub's pairing (R190): its round, and its teams at A and B on a line of their own
-            a, b = fit_names(paired.a, paired.b, OLED_LINE_CHARS - len(" v "))
-            text = f"Next: R{start_round(start)} {round_kind(start)}\n{a} v {b}"
+            # the hub's pairing (R190): its round, and its teams at A and B on a line of their
+            # own, told apart when the names are long (R833)
+            text = (
+                f"Next: R{start_round(start)} {round_kind(start)}\n{teams_line(paired.a, paired.b)}"
+            )
         return Prompt(
             key="match/next",
             kind=Kind.NOTICE,

@@ -34,6 +34,7 @@ def snapshot(controller: TableController, view: TableView, *, saved: bool) -> di
         # (and the join code is put there for the OLED alone)
         "screen": {
             "title": screen.title,
+            "subtitle": screen.subtitle,
             "big": screen.big,
             "lines": list(screen.lines),
             "alert": screen.alert,

@@ -10,6 +10,8 @@
     GET  /login, POST /login, POST /logout
     POST /result            enter a match's points, or amend them with a reason
     POST /pair              pair the next round (the hub publishes it to the tables at once)
+    GET  /pentathlon        staff: the Pentathlon's divisions, standings and seats (R835)
+    GET  /pentathlon/card/{r}/{t}  staff: table t's score card in round r
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
@@ -53,6 +55,7 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
+from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.serving import (
     add_headers,
@@ -97,6 +100,8 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/logout", _logout)
     app.router.add_post("/result", _result)
     app.router.add_post("/pair", _pair)
+    app.router.add_get("/pentathlon", _pentathlon)
+    app.router.add_get("/pentathlon/card/{round}/{table}", _pentathlon_card)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -176,6 +181,37 @@ async def _events(request: web.Request) -> web.StreamResponse:
 
 async def _login_form(request: web.Request) -> web.StreamResponse:
     return _html(login_page(password_set=_stored(request) is not None))
+
+
+# --- the Pentathlon: staff (R835) ----------------------------------------------------------------
+
+
+async def _pentathlon(request: web.Request) -> web.StreamResponse:
+    if _staff_reader(request) is None:
+        return _html(login_page(_STAFF_ONLY, password_set=_stored(request) is not None), 403)
+    try:
+        return _html(pentathlon_page(request.app[PAGE].record))
+    except RuleError as error:
+        raise Refused(404, str(error)) from None
+
+
+async def _pentathlon_card(request: web.Request) -> web.StreamResponse:
+    if _staff_reader(request) is None:
+        return _html(login_page(_STAFF_ONLY, password_set=_stored(request) is not None), 403)
+    round_number, number = _path_number(request, "round"), _path_number(request, "table")
+    try:
+        return _html(card_page(request.app[PAGE].record, round_number, number))
+    except RuleError as error:
+        raise Refused(404, str(error)) from None
+
+
+_STAFF_ONLY = "the Pentathlon's players and score cards are for staff: log in first"
+
+
+def _staff_reader(request: web.Request) -> DirectorSession | None:
+    """The session of staff allowed to read players' full names and score cards (R835), or
+    None: the director's session for now (a GET carries no form: no CSRF token to check)."""
+    return request.app[PAGE].sessions.session(request.cookies.get(COOKIE))
 
 
 # --- the director ------------------------------------------------------------------------------

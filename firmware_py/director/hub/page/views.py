@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.page.render import (
     hidden,
@@ -41,20 +42,28 @@ class Viewer:
 
 
 def director_page(record: TournamentDB, viewer: Viewer) -> str:
+    grid = (
+        '<section aria-labelledby="tables-title"><h2 id="tables-title">Tables</h2>'
+        '<p id="connection" class="connection" role="status">Connecting to the hub…</p>'
+        '<div id="tables" class="grid" aria-live="polite"></div></section>'
+    )
+    if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
+        body = line(viewer.notice, "notice") + line(viewer.error, "error") + grid
+        body += pentathlon.summary_section(record)
+        return shell("Tournament director", body, nav=_nav(viewer), script=True)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     parts = [
         line(viewer.notice, "notice"),
         line(viewer.error, "error"),
-        '<section aria-labelledby="tables-title"><h2 id="tables-title">Tables</h2>'
-        '<p id="connection" class="connection" role="status">Connecting to the hub…</p>'
-        '<div id="tables" class="grid" aria-live="polite"></div></section>',
+        grid,
         _pairings_section(record, tournament, latest, links=True),
     ]
     if viewer.director:
         assert viewer.csrf is not None
         parts += [_result_form(viewer.csrf, latest), _pair_form(viewer.csrf, tournament)]
     parts.append(_standings_section(tournament))
+    parts.append(pentathlon.summary_section(record))
     return shell(
         f"Tournament director · {tournament.config.format.value}",
         "\n".join(parts),
@@ -64,11 +73,14 @@ def director_page(record: TournamentDB, viewer: Viewer) -> str:
 
 
 def public_page(record: TournamentDB) -> str:
-    tournament = record.load()
-    latest = tournament.rounds[-1] if tournament.rounds else None
-    body = _standings_section(tournament) + _pairings_section(
-        record, tournament, latest, links=False
-    )
+    body = ""
+    if record.has_tournament():  # a record may hold a Pentathlon event alone
+        tournament = record.load()
+        latest = tournament.rounds[-1] if tournament.rounds else None
+        body = _standings_section(tournament) + _pairings_section(
+            record, tournament, latest, links=False
+        )
+    body += pentathlon.public_section(record)
     return shell("Standings", body, refresh=30)
 
 
@@ -91,15 +103,13 @@ def login_page(error: str | None = None, *, password_set: bool = True) -> str:
 
 
 def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
-    tournament = record.load()
+    rounds = record.load().rounds if record.has_tournament() else ()
     matches = [
-        (rnd.round, match)
-        for rnd in tournament.rounds
-        for match in rnd.matches
-        if match.table == number
+        (rnd.round, match) for rnd in rounds for match in rnd.matches if match.table == number
     ]
     events = [event for event in record.table_events() if event.table == number]
-    if not matches and not events and row is None:
+    games = pentathlon.table_section(record, number)  # its Pentathlon score cards (R835)
+    if not matches and not events and row is None and not games:
         raise InvalidInput(f"table {number} has no match, no report and no state: no such table")
     parts = [f"<section><h2>Now</h2>{_row_summary(row)}</section>", "<section><h2>Matches</h2>"]
     if not matches:
@@ -141,6 +151,7 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
         )
     )
     parts.append("</section>")
+    parts.append(games)
     return shell(f"Table {number}", "\n".join(parts), nav='<nav><a href="/">All tables</a></nav>')
 
 

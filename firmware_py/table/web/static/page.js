@@ -50,7 +50,8 @@ function renderDisplay() {
   $("title").textContent = title;
   document.title = `${title} · gametable`;
   $("big").textContent = screen.big;
-  $("lines").textContent = screen.lines.join("\n");
+  // the next match's teams (R833) over the OLED's small lines
+  $("lines").textContent = [screen.subtitle, ...screen.lines].filter(Boolean).join("\n");
   $("alert").textContent = screen.alert || "";
   show($("alert"), Boolean(screen.alert));
   $("clock").textContent = state.clock || "";
