@@ -10,6 +10,8 @@
     GET  /login, POST /login, POST /logout
     POST /result            enter a match's points, or amend them with a reason
     POST /pair              pair the next round (the hub publishes it to the tables at once)
+    GET  /problems          the problem queue alone (it tops ``/`` too); /api/problems as JSON
+    POST /problems/seen     mark seen a decision the hub could not apply (R804)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
@@ -39,6 +41,14 @@ from firmware_py.director.hub.page.password import (
     read_stored,
     verify_password,
 )
+from firmware_py.director.hub.page.problems import (
+    Hall,
+    Problem,
+    find_problems,
+    hall_json,
+    read_hall,
+)
+from firmware_py.director.hub.page.problems_view import grid_tools, problems_page, problems_section
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.sessions import (
     SESSION_SECONDS,
@@ -97,6 +107,9 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/logout", _logout)
     app.router.add_post("/result", _result)
     app.router.add_post("/pair", _pair)
+    app.router.add_get("/problems", _problems_page)
+    app.router.add_get("/api/problems", _problems_json)
+    app.router.add_post("/problems/seen", _problem_seen)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -106,7 +119,11 @@ def make_app(page: DirectorPage) -> web.Application:
 
 async def _index(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    return _html(director_page(page.record, _viewer(request)))
+    viewer = _viewer(request)
+    hall, problems, now = _problems(page)
+    top = problems_section(problems, now, csrf=viewer.csrf, back="/")
+    tools = grid_tools(hall.latest or 0)
+    return _html(director_page(page.record, viewer, top=top, tools=tools))
 
 
 async def _public(request: web.Request) -> web.StreamResponse:
@@ -340,6 +357,40 @@ def _on_this_machine(address: str) -> bool:
     if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
         return peer.ipv4_mapped.is_loopback  # ::ffff:127.0.0.1, from a dual-stack listener
     return peer.is_loopback
+
+
+# --- the control room: the problem queue ------------------------------------------------------
+
+
+def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
+    now = page.wall()
+    hall = read_hall(page.record)
+    return hall, find_problems(hall, page.board.rows(), page.refusals.pending(), now), now
+
+
+async def _problems_page(request: web.Request) -> web.StreamResponse:
+    _, problems, now = _problems(request.app[PAGE])
+    return _html(problems_page(problems, now, csrf=_viewer(request).csrf))
+
+
+async def _problems_json(request: web.Request) -> web.StreamResponse:
+    hall, problems, now = _problems(request.app[PAGE])
+    return web.json_response(
+        hall_json(hall, problems, now, rounds=hall.latest or 0),
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+async def _problem_seen(request: web.Request) -> web.StreamResponse:
+    session = await _director(request)
+    form = await _form(request)
+    key, back = str(form.get("key", "")), str(form.get("back", ""))
+    refusal = request.app[PAGE].refusals.mark_seen(key)
+    if refusal is None:
+        raise Refused(409, f"no problem {key[:40]!r} to mark seen: it is gone already")
+    log.info("event=page_problem_seen table=%d key=%s", refusal.table, refusal.key)
+    request.app[PAGE].notices[session.token] = f"table {refusal.table}: marked seen"
+    return _see(back if back in ("/", "/problems") else "/problems")
 
 
 # --- every response ----------------------------------------------------------------------------

@@ -40,15 +40,18 @@ class Viewer:
         return self.csrf is not None
 
 
-def director_page(record: TournamentDB, viewer: Viewer) -> str:
+def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools: str = "") -> str:
+    """``top``: the problem queue, above the grid; ``tools``: the grid's filter and search."""
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     parts = [
         line(viewer.notice, "notice"),
         line(viewer.error, "error"),
+        top,
         '<section aria-labelledby="tables-title"><h2 id="tables-title">Tables</h2>'
         '<p id="connection" class="connection" role="status">Connecting to the hub…</p>'
-        '<div id="tables" class="grid" aria-live="polite"></div></section>',
+        + tools
+        + '<div id="tables" class="grid" aria-live="polite"></div></section>',
         _pairings_section(record, tournament, latest, links=True),
     ]
     if viewer.director:
