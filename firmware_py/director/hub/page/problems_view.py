@@ -27,8 +27,9 @@ def problems_section(
     """The queue, oldest first; marking a hub refusal seen is the director's (``csrf``)."""
     items = "".join(_item(problem, now, csrf, back) for problem in problems)
     empty = " hidden" if problems else ""
+    where = "problems top" if back == "/" else "problems"
     return (
-        '<section aria-labelledby="problems-title" class="problems">'
+        f'<section aria-labelledby="problems-title" class="{where}">'
         f'<h2 id="problems-title">Problems <span id="problem-count" class="count">'
         f"{len(problems)}</span></h2>"
         f'<p id="no-problems" class="calm"{empty}>Nothing needs you now.</p>'
