@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -290,8 +290,11 @@ def test_a_decision_the_hub_cannot_read_reaches_the_queue(broker: Broker, tmp_pa
 
 
 @contextlib.asynccontextmanager
-async def hub_and_page(broker: Broker, record_path: Path) -> AsyncIterator[DirectorPage]:
-    """The hub and its page sharing the board and the hub's refusals, as ``hub run`` wires them."""
+async def hub_and_page(
+    broker: Broker, record_path: Path, now: Callable[[], str] = lambda: NOW
+) -> AsyncIterator[DirectorPage]:
+    """The hub and its page sharing the board and the hub's refusals, as ``hub run`` wires
+    them; ``now``: the record's clock."""
     with TournamentDB.open(record_path) as record:
         record.upgrade_for_hub()
         board = LiveBoard()
@@ -300,9 +303,7 @@ async def hub_and_page(broker: Broker, record_path: Path) -> AsyncIterator[Direc
             HubBroker("127.0.0.1", broker.port, "hub", password_of("hub")),
             board=board,
         )
-        page = DirectorPage(
-            listen("127.0.0.1", 0), record, board, lambda: NOW, refusals=hub.refusals
-        )
+        page = DirectorPage(listen("127.0.0.1", 0), record, board, now, refusals=hub.refusals)
         hub.on_board = page.changed
         await page.start()
         task = asyncio.create_task(hub.run())

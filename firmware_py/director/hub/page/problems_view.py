@@ -27,11 +27,12 @@ def problems_section(
     """The queue, oldest first; marking a hub refusal seen is the director's (``csrf``)."""
     items = "".join(_item(problem, now, csrf, back) for problem in problems)
     empty = " hidden" if problems else ""
-    where = "problems top" if back == "/" else "problems"
+    on_top = back == "/"  # at the top of the grid: a short list, and a link to the whole
+    alone = ' <a href="/problems" class="alone">on a page of their own</a>' if on_top else ""
     return (
-        f'<section aria-labelledby="problems-title" class="{where}">'
+        f'<section aria-labelledby="problems-title" class="problems{" top" if on_top else ""}">'
         f'<h2 id="problems-title">Problems <span id="problem-count" class="count">'
-        f"{len(problems)}</span></h2>"
+        f"{len(problems)}</span>{alone}</h2>"
         f'<p id="no-problems" class="calm"{empty}>Nothing needs you now.</p>'
         f'<ol id="problems" data-back="{text(back)}">{items}</ol></section>'
     )
@@ -63,9 +64,9 @@ def _item(problem: Problem, now: float, csrf: str | None, back: str) -> str:
     if problem.tables and problem.round is not None:
         number = problem.round
         tables = (
-            '<p class="missing-tables">'
+            f'<details class="missing-tables"><summary>{_which(problem.tables)}</summary>'
             + " ".join(f'<a href="{text(result_form(number, t))}">{t}</a>' for t in problem.tables)
-            + "</p>"
+            + "</details>"
         )
     seen = ""
     if problem.seen_key is not None and csrf is not None:
@@ -85,6 +86,10 @@ def _item(problem: Problem, now: float, csrf: str | None, back: str) -> str:
         f'<p class="todo">{text(problem.todo)}</p>'
         f'<p class="do">{links} {seen}</p>{tables}</li>'
     )
+
+
+def _which(tables: Sequence[int]) -> str:
+    return "The table" if len(tables) == 1 else f"The {len(tables)} tables"
 
 
 def since(at: float, now: float) -> str:

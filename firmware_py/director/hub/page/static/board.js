@@ -13,6 +13,9 @@ let hall = { tables: {}, kinds: {}, problems: [], silent_seconds: 300, round: nu
 let skew = 0; // the hub's clock minus this browser's, in seconds
 let arranging = null;
 let shownOrder = "";
+let reading = null; // the queue read again soon: a table's own problems changed
+const shownKinds = new Map(); // table number -> its board problems last drawn
+const openLists = new Set(); // the queue's lists of tables the director opened
 
 // the OLED's own alerts for a table's faults (problems.py: STUCK_ALERT, JOURNAL_ALERT, ...)
 const STUCK = "STUCK ";
@@ -124,6 +127,11 @@ function draw(table) {
   const info = hall.tables[table];
   const f = facts(table);
   const status = statusOf(row);
+  const kinds = boardKinds(row).join(" ");
+  if ((shownKinds.get(table) || "") !== kinds) {
+    shownKinds.set(table, kinds);
+    readHallSoon(); // the queue says so within a second, not at its next read
+  }
   tile.className = ["tile", f.offline ? "offline" : "", f.attention ? "alerting" : "",
     f.done ? "done" : "", f.unheard ? "unheard" : ""].filter(Boolean).join(" ");
   tile.dataset.teams = info && info.a ? `${info.a}\n${info.b}`.toLowerCase() : "";
@@ -243,7 +251,14 @@ function problemItem(problem, csrf, back) {
   }
   item.append(doing);
   if (problem.tables.length) {
-    const list = element("p", "missing-tables");
+    const list = element("details", "missing-tables");
+    list.open = openLists.has(problem.kind);
+    list.addEventListener("toggle", () => {
+      if (list.open) openLists.add(problem.kind);
+      else openLists.delete(problem.kind);
+    });
+    const count = problem.tables.length;
+    list.append(element("summary", "", count === 1 ? "The table" : `The ${count} tables`));
     for (const table of problem.tables) {
       const anchor = element("a", "", table);
       anchor.href = `/?round=${problem.round}&table=${table}#result-form`;
@@ -274,7 +289,13 @@ function tickSince() {
   }
 }
 
+function readHallSoon() {
+  if (reading === null) reading = setTimeout(readHall, 500);
+}
+
 async function readHall() {
+  clearTimeout(reading);
+  reading = null;
   try {
     const answer = await fetch("/api/problems", { cache: "no-store" });
     if (!answer.ok) return;
