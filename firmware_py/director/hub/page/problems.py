@@ -145,8 +145,8 @@ def hall_json(
     hall: Hall, problems: Sequence[Problem], now: float, *, rounds: int
 ) -> dict[str, Any]:
     """``/api/problems``: the queue, and for every table of the latest round its teams and
-    result, and the problems the record or the hub knows of it (the board's own the page reads
-    live from the event stream)."""
+    result (R805), and the problems the record or the hub knows of it (the board's own the page
+    reads live from the event stream)."""
     kinds: dict[int, list[str]] = {}
     for problem in problems:
         if problem.table is not None and problem.kind in RECORD_KINDS:
@@ -259,6 +259,7 @@ def _refused(hall: Hall, event: TableEvent) -> Problem:
 
 
 def _missing(hall: Hall) -> Iterable[Problem]:
+    """One problem for the latest round's missing results, naming its tables (R803)."""
     if hall.latest is None or hall.paired_at is None:
         return
     number = hall.latest
