@@ -174,6 +174,36 @@ def test_a_rounds_missing_results_appear_after_pairing_and_go_as_they_come(
     assert missing["what"] == "Round 2: 2 of 2 results missing"
 
 
+def test_a_refused_result_nothing_can_settle_leaves_once_marked_seen(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    apply_result(record, 9, reported(9, 7, 40, 20), now=LATER)  # table 9 plays no match
+    (problem,) = kinds(page, "refused")
+    assert problem["links"] == [{"text": "Table 9's record", "href": "/tables/9"}]
+
+    async def scenario(client: Client) -> tuple[int, list[str]]:
+        csrf = await log_in(client)
+        seen = {"csrf": csrf, "key": problem["seen_key"], "back": "/"}
+        done = await client.post("/problems/seen", data=seen, headers=origin(client))
+        left = (await (await client.get("/api/problems")).json())["problems"]
+        return done.status, [p["kind"] for p in left]
+
+    status, left = serve(page, scenario)
+    assert status == 200 and "refused" not in left
+
+
+def test_marking_seen_a_problem_that_is_not_there_is_one_line(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        seen = {"csrf": csrf, "key": "report-9-00000000-1"}
+        answer = await client.post("/problems/seen", data=seen, headers=origin(client))
+        return answer.status, await answer.text()
+
+    status, html = serve(page, scenario)
+    assert status == 409
+    assert "no problem &#x27;report-9-00000000-1&#x27; to mark seen: it is gone already" in html
+
+
 # --- the tables ---------------------------------------------------------------------------------
 
 

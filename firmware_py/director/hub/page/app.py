@@ -365,7 +365,8 @@ def _on_this_machine(address: str) -> bool:
 def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
     now = page.wall()
     hall = read_hall(page.record)
-    return hall, find_problems(hall, page.board.rows(), page.refusals.pending(), now), now
+    found = find_problems(hall, page.board.rows(), page.refusals.pending(), now, page.seen_reports)
+    return hall, found, now
 
 
 async def _problems_page(request: web.Request) -> web.StreamResponse:
@@ -384,12 +385,18 @@ async def _problems_json(request: web.Request) -> web.StreamResponse:
 async def _problem_seen(request: web.Request) -> web.StreamResponse:
     session = await _director(request)
     form = await _form(request)
+    page = request.app[PAGE]
     key, back = str(form.get("key", "")), str(form.get("back", ""))
-    refusal = request.app[PAGE].refusals.mark_seen(key)
-    if refusal is None:
+    _, problems, _ = _problems(page)
+    problem = next((p for p in problems if p.seen_key is not None and p.seen_key == key), None)
+    if problem is None:
         raise Refused(409, f"no problem {key[:40]!r} to mark seen: it is gone already")
-    log.info("event=page_problem_seen table=%d key=%s", refusal.table, refusal.key)
-    request.app[PAGE].notices[session.token] = f"table {refusal.table}: marked seen"
+    if problem.kind == "not_applied":
+        page.refusals.mark_seen(key)
+    else:
+        page.seen_reports.add(key)
+    log.info("event=page_problem_seen table=%s key=%s", problem.table, key)
+    page.notices[session.token] = f"table {problem.table}: {problem.label.lower()} marked seen"
     return _see(back if back in ("/", "/problems") else "/problems")
 
 

@@ -10,7 +10,7 @@ apply at all has nothing to put right, and stays until the director marks it see
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -63,7 +63,7 @@ class Problem:
     table: int | None = None
     round: int | None = None
     tables: tuple[int, ...] = ()  # "missing": the tables whose result is missing
-    seen_key: str | None = None  # "not_applied": what marking it seen names
+    seen_key: str | None = None  # what marking it seen names: "not_applied", "refused" (R804)
 
     @property
     def label(self) -> str:
@@ -131,10 +131,16 @@ def latest_reports(events: Iterable[TableEvent]) -> list[TableEvent]:
 
 
 def find_problems(
-    hall: Hall, rows: Iterable[TableRow], refusals: Iterable[HubRefusal], now: float
+    hall: Hall,
+    rows: Iterable[TableRow],
+    refusals: Iterable[HubRefusal],
+    now: float,
+    seen: Set[str] = frozenset(),
 ) -> list[Problem]:
-    """Everything that needs the director now, oldest first (R801-R804)."""
-    found = [*_record_problems(hall), *_missing(hall)]
+    """Everything that needs the director now, oldest first (R801-R804); ``seen``: the refused
+    results the director marked seen."""
+    found = [p for p in _record_problems(hall) if p.seen_key is None or p.seen_key not in seen]
+    found += _missing(hall)
     found += [problem for row in rows for problem in _board_problems(row, now)]
     found += [_not_applied(refusal) for refusal in refusals]
     order = list(KINDS)
@@ -251,11 +257,18 @@ def _refused(hall: Hall, event: TableEvent) -> Problem:
         f"{event.note}",
         "Enter the match's result from its sheet"
         if paired
-        else "Ask the table's dealer which match it played: the record has no such match",
+        else "Ask the table's dealer which match it played: the record has no such match; "
+        "then mark this seen",
         tuple(links),
         table=table,
         round=number,
+        seen_key=report_key(event),
     )
+
+
+def report_key(event: TableEvent) -> str:
+    """What marking a refused result seen names: the table's decision."""
+    return f"report-{event.table}-{event.journal[:8]}-{event.seq}"
 
 
 def _missing(hall: Hall) -> Iterable[Problem]:

@@ -89,6 +89,7 @@ class DirectorPage:
     # problem queue measures "silent" and "since" by: the problem queue's (problems.py)
     refusals: HubRefusals = field(default_factory=HubRefusals)
     wall: Callable[[], float] = time.time
+    seen_reports: set[str] = field(default_factory=set)  # refused results marked seen (R804)
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
