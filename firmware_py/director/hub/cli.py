@@ -292,6 +292,7 @@ def _run(args: argparse.Namespace) -> int:
                 tls=context,
                 after_change=hub.record_changed,
                 names=served_names(page_host, args.page_name, socket.gethostname()),
+                refusals=hub.refusals,
             )
             hub.on_board = page.changed
         logging.basicConfig(

@@ -47,6 +47,7 @@ from firmware_py.director.hub.apply import apply_result, bears_on_the_record
 from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.ledger import Ledger
 from firmware_py.director.hub.page.board import LiveBoard, Taken
+from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
@@ -119,8 +120,10 @@ class Hub(PahoOnLoop):
         clock: Callable[[], str] = utc_now,
         board: LiveBoard | None = None,
         on_board: Callable[[], None] = lambda: None,
+        refusals: HubRefusals | None = None,
     ) -> None:
         self.record = record
+        self.refusals = refusals or HubRefusals()  # for the director's problem queue (R804)
         self.board = board or LiveBoard()  # every table's latest status and state
         self.on_board = on_board  # the director's page: the board changed
         self.broker = broker
@@ -340,6 +343,7 @@ class Hub(PahoOnLoop):
         if chain is None:  # nowhere in a chain: nothing to confirm past
             log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
             self.tally["bad decision"] += 1
+            self.refusals.add(table, None, None, str(refused), time.time())
             return
         held = self.ledger.through(table, chain.journal)
         if chain.seq <= held:
@@ -360,6 +364,7 @@ class Hub(PahoOnLoop):
                 "event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused
             )
             self.tally["bad decision"] += 1
+            self.refusals.add(table, chain.journal, chain.seq, str(refused), time.time())
         self.ledger.advance(table, chain.journal, chain.seq)
         self._gaps.get(table, set()).discard(chain.journal)
         self._flush_soon()
@@ -508,7 +513,7 @@ class Hub(PahoOnLoop):
         log.info("event=confirmation_withdrawn table=%d", table)
 
     def _status(self, table: int, payload: bytes) -> None:
-        taken = self.board.take_status(table, payload)
+        taken = self.board.take_status(table, payload, time.time())
         self._board(table, "status", taken)
         if not taken.changed:
             return  # neither online nor offline: nothing is known of the table

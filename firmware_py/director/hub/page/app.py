@@ -13,6 +13,9 @@
     GET  /pentathlon        staff: the Pentathlon's divisions, standings and seats (R835)
     GET  /pentathlon/card/{r}/{t}  staff: table t's score card in round r
 
+    GET  /problems          the problem queue alone (it tops ``/`` too); /api/problems as JSON
+    POST /problems/seen     mark seen a decision the hub could not apply (R804)
+
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
 A POST must carry an Origin header naming this page (a browser always sends one), checked
@@ -41,6 +44,14 @@ from firmware_py.director.hub.page.password import (
     read_stored,
     verify_password,
 )
+from firmware_py.director.hub.page.problems import (
+    Hall,
+    Problem,
+    find_problems,
+    hall_json,
+    read_hall,
+)
+from firmware_py.director.hub.page.problems_view import grid_tools, problems_page, problems_section
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.sessions import (
     SESSION_SECONDS,
@@ -102,6 +113,10 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/pair", _pair)
     app.router.add_get("/pentathlon", _pentathlon)
     app.router.add_get("/pentathlon/card/{round}/{table}", _pentathlon_card)
+
+    app.router.add_get("/problems", _problems_page)
+    app.router.add_get("/api/problems", _problems_json)
+    app.router.add_post("/problems/seen", _problem_seen)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -111,7 +126,11 @@ def make_app(page: DirectorPage) -> web.Application:
 
 async def _index(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    return _html(director_page(page.record, _viewer(request)))
+    viewer = _viewer(request)
+    hall, problems, now = _problems(page)
+    top = problems_section(problems, now, csrf=viewer.csrf, back="/")
+    tools = grid_tools(hall.latest or 0)
+    return _html(director_page(page.record, viewer, top=top, tools=tools))
 
 
 async def _public(request: web.Request) -> web.StreamResponse:
@@ -376,6 +395,47 @@ def _on_this_machine(address: str) -> bool:
     if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped is not None:
         return peer.ipv4_mapped.is_loopback  # ::ffff:127.0.0.1, from a dual-stack listener
     return peer.is_loopback
+
+
+# --- the control room: the problem queue ------------------------------------------------------
+
+
+def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
+    now = page.wall()
+    hall = read_hall(page.record)
+    found = find_problems(hall, page.board.rows(), page.refusals.pending(), now, page.seen_reports)
+    return hall, found, now
+
+
+async def _problems_page(request: web.Request) -> web.StreamResponse:
+    _, problems, now = _problems(request.app[PAGE])
+    return _html(problems_page(problems, now, csrf=_viewer(request).csrf))
+
+
+async def _problems_json(request: web.Request) -> web.StreamResponse:
+    hall, problems, now = _problems(request.app[PAGE])
+    return web.json_response(
+        hall_json(hall, problems, now, rounds=hall.latest or 0),
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+async def _problem_seen(request: web.Request) -> web.StreamResponse:
+    session = await _director(request)
+    form = await _form(request)
+    page = request.app[PAGE]
+    key, back = str(form.get("key", "")), str(form.get("back", ""))
+    _, problems, _ = _problems(page)
+    problem = next((p for p in problems if p.seen_key is not None and p.seen_key == key), None)
+    if problem is None:
+        raise Refused(409, f"no problem {key[:40]!r} to mark seen: it is gone already")
+    if problem.kind == "not_applied":
+        page.refusals.mark_seen(key)
+    else:
+        page.seen_reports.add(key)
+    log.info("event=page_problem_seen table=%s key=%s", problem.table, key)
+    page.notices[session.token] = f"table {problem.table}: {problem.label.lower()} marked seen"
+    return _see(back if back in ("/", "/problems") else "/problems")
 
 
 # --- every response ----------------------------------------------------------------------------

@@ -49,6 +49,11 @@ class TableRow:
     alert: str | None = None  # what the OLED's alert row says (a stuck buzzer, a journal error)
     saved: bool = True  # False: the table's journal cannot be written
     heard: float | None = None  # when its last state arrived: seconds since the epoch (UTC)
+    # since when (seconds since the epoch) its status, its alert, its unsaved journal have been
+    # as they are: the problem queue orders problems by how long they have stood
+    status_since: float | None = None
+    alert_since: float | None = None
+    unsaved_since: float | None = None
     updates: int = 0  # state messages taken since the hub started
     version: int = 0  # the board's version when this row last changed
 
@@ -67,6 +72,9 @@ class TableRow:
             "alert": self.alert,
             "saved": self.saved,
             "heard": self.heard,
+            "status_since": self.status_since,
+            "alert_since": self.alert_since,
+            "unsaved_since": self.unsaved_since,
             "updates": self.updates,
         }
 
@@ -105,10 +113,14 @@ class LiveBoard:
             changed.append(row)
         return sorted(changed, key=lambda row: row.table)
 
-    def take_status(self, table: int, payload: bytes) -> Taken:
+    def take_status(self, table: int, payload: bytes, heard: float | None = None) -> Taken:
+        """A table's ``online``/``offline``, arrived at ``heard`` (when the hub knows it)."""
         if payload not in (ONLINE.encode(), OFFLINE.encode()):
             return self._fault(table, f"expected {ONLINE} or {OFFLINE}, got {_preview(payload)}")
-        return self._put(table, online=payload == ONLINE.encode())
+        online = payload == ONLINE.encode()
+        current = self._rows.get(table) or TableRow(table)
+        since = current.status_since if current.online == online else heard
+        return self._put(table, online=online, status_since=since)
 
     def take_state(self, table: int, payload: bytes, heard: float) -> Taken:
         """A table's state as ``tables/<n>/state`` carries it, arrived at ``heard``."""
@@ -117,7 +129,18 @@ class LiveBoard:
         except BoardError as error:
             return self._fault(table, str(error))
         current = self._rows.get(table) or TableRow(table)
-        return self._put(table, **fields, heard=heard, updates=current.updates + 1)
+        alert_since = current.alert_since if current.alert == fields["alert"] else heard
+        if fields["alert"] is None:
+            alert_since = None
+        unsaved_since = None if fields["saved"] else (current.unsaved_since or heard)
+        return self._put(
+            table,
+            **fields,
+            heard=heard,
+            updates=current.updates + 1,
+            alert_since=alert_since,
+            unsaved_since=unsaved_since,
+        )
 
     def _put(self, table: int, **changes: Any) -> Taken:
         self._faults.pop(table, None)

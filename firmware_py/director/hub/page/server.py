@@ -20,6 +20,7 @@ from aiohttp import web
 
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.sessions import DirectorSessions
+from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
@@ -84,6 +85,11 @@ class DirectorPage:
     clock: Callable[[], float] = time.monotonic  # for the sessions and the login limit
     # the names the page is opened by, besides any IP address (R722): cli.served_names
     names: frozenset[str] = frozenset({"localhost"})
+    # the decisions the hub could not apply (the hub's own list, shared) and the wall clock the
+    # problem queue measures "silent" and "since" by: the problem queue's (problems.py)
+    refusals: HubRefusals = field(default_factory=HubRefusals)
+    wall: Callable[[], float] = time.time
+    seen_reports: set[str] = field(default_factory=set)  # refused results marked seen (R804)
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)

@@ -41,14 +41,16 @@ class Viewer:
         return self.csrf is not None
 
 
-def director_page(record: TournamentDB, viewer: Viewer) -> str:
+def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools: str = "") -> str:
+    """``top``: the problem queue, above the grid; ``tools``: the grid's filter and search."""
     grid = (
         '<section aria-labelledby="tables-title"><h2 id="tables-title">Tables</h2>'
         '<p id="connection" class="connection" role="status">Connecting to the hub…</p>'
-        '<div id="tables" class="grid" aria-live="polite"></div></section>'
+        + tools
+        + '<div id="tables" class="grid" aria-live="polite"></div></section>'
     )
     if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
-        body = line(viewer.notice, "notice") + line(viewer.error, "error") + grid
+        body = line(viewer.notice, "notice") + line(viewer.error, "error") + top + grid
         body += pentathlon.summary_section(record)
         return shell("Tournament director", body, nav=_nav(viewer), script=True)
     tournament = record.load()
@@ -56,6 +58,7 @@ def director_page(record: TournamentDB, viewer: Viewer) -> str:
     parts = [
         line(viewer.notice, "notice"),
         line(viewer.error, "error"),
+        top,
         grid,
         _pairings_section(record, tournament, latest, links=True),
     ]

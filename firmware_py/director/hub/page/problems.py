@@ -1,0 +1,372 @@
+"""The director's problem queue and what each tile knows of the record (docs/hub.md, "The
+control room").
+
+``read_hall`` reads what the queue needs from the record at one moment; ``find_problems`` is
+pure: that, the live board's rows, the hub's refusals and the time in, the problems out, oldest
+first. A problem is never stored: each is what the record and the board say now, so it leaves
+the queue by itself once what caused it is put right (R801); only a decision the hub could not
+apply at all has nothing to put right, and stays until the director marks it seen (R804).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlencode
+
+from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.refusals import HubRefusal
+from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
+from rules.tournament import Match
+
+# A table in a game changes what it shows at least every few minutes (its clock each second, a
+# press, a score): one that has said nothing for this long while its broker connection stands
+# has likely hung (R800). Between games a table is quiet, and that is no problem.
+SILENT_SECONDS = 300
+# What a table's OLED says on its alert row for a fault of its own (firmware_py/table:
+# controller's "STUCK A.stand", daemon's "JOURNAL ERROR retrying" and SCOREBOARD_LOST); the
+# games' own alerts ("TIME OUT: OPINION") are play, not problems.
+STUCK_ALERT = "STUCK "
+JOURNAL_ALERT = "JOURNAL ERROR"
+SCOREBOARD_ALERT = "SCOREBOARD LOST"
+
+# Every kind of problem, with its label, in the order a tile that has several sorts by (R802).
+KINDS: dict[str, str] = {
+    "conflict": "Conflict",
+    "refused": "Result refused",
+    "not_applied": "Not applied",
+    "journal": "Journal error",
+    "stuck": "Stuck input",
+    "offline": "Offline",
+    "silent": "Silent",
+    "scoreboard": "Scoreboard lost",
+    "missing": "Results missing",
+}
+# The kinds the record or the hub knows; the others the live board shows as it changes.
+RECORD_KINDS = ("conflict", "refused", "not_applied")
+# A table's report of a round: its latest counts (an older one arriving late is "superseded").
+_REPORTS = ("recorded", "amended", "unchanged", "conflict", "refused")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One line of the queue: what is wrong, what to do, and links to do it (the first is the
+    thing to do)."""
+
+    kind: str
+    since: float  # seconds since the epoch: how long it has stood
+    what: str
+    todo: str
+    links: tuple[tuple[str, str], ...]
+    table: int | None = None
+    round: int | None = None
+    tables: tuple[int, ...] = ()  # "missing": the tables whose result is missing
+    seen_key: str | None = None  # what marking it seen names: "not_applied", "refused" (R804)
+
+    @property
+    def label(self) -> str:
+        return KINDS[self.kind]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "since": self.since,
+            "what": self.what,
+            "todo": self.todo,
+            "links": [{"text": text, "href": href} for text, href in self.links],
+            "table": self.table,
+            "round": self.round,
+            "tables": list(self.tables),
+            "seen_key": self.seen_key,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Hall:
+    """What the queue and the tiles read of the record at one moment."""
+
+    latest: int | None  # the latest round paired
+    paired_at: float | None  # when it was paired
+    matches: Mapping[int, Match]  # the latest round's matches, by table
+    paired: frozenset[tuple[int, int]]  # (round, table) of every match of every round
+    results: Mapping[tuple[int, int], tuple[int, int]]  # (round, table) -> points now
+    reports: Sequence[TableEvent]  # each table's latest report of each round, in order
+    # (round, table) -> every version of its result, for the matches a conflict is about
+    histories: Mapping[tuple[int, int], Sequence[ResultEntry]]
+
+
+def read_hall(record: TournamentDB) -> Hall:
+    rounds = record.rounds()
+    latest = rounds[-1] if rounds else None
+    plans = record.round_plans()
+    results = {(r.round, r.table): (r.a_points, r.b_points) for r in record.results()}
+    reports = latest_reports(record.table_events())
+    histories = {
+        (event.round, event.table): record.result_history(event.round, event.table)
+        for event in reports
+        if event.outcome == "conflict" and event.round is not None
+    }
+    return Hall(
+        latest=None if latest is None else latest.round,
+        paired_at=None if latest is None else _seconds(plans[latest.round]["paired_at"]),
+        matches={} if latest is None else {m.table: m for m in latest.matches},
+        paired=frozenset((rnd.round, m.table) for rnd in rounds for m in rnd.matches),
+        results=results,
+        reports=reports,
+        histories=histories,
+    )
+
+
+def latest_reports(events: Iterable[TableEvent]) -> list[TableEvent]:
+    """Each table's latest report of each round, in the order the hub took them."""
+    latest: dict[tuple[int, int | None], TableEvent] = {}
+    for event in events:
+        if event.outcome in _REPORTS:
+            latest.pop((event.table, event.round), None)
+            latest[(event.table, event.round)] = event
+    return list(latest.values())
+
+
+def find_problems(
+    hall: Hall,
+    rows: Iterable[TableRow],
+    refusals: Iterable[HubRefusal],
+    now: float,
+    seen: Set[str] = frozenset(),
+) -> list[Problem]:
+    """Everything that needs the director now, oldest first (R801-R804); ``seen``: the refused
+    results the director marked seen."""
+    found = [p for p in _record_problems(hall) if p.seen_key is None or p.seen_key not in seen]
+    found += _missing(hall)
+    found += [problem for row in rows for problem in _board_problems(row, now)]
+    found += [_not_applied(refusal) for refusal in refusals]
+    order = list(KINDS)
+    return sorted(found, key=lambda p: (p.since, order.index(p.kind), p.table or 0, p.round or 0))
+
+
+def hall_json(
+    hall: Hall, problems: Sequence[Problem], now: float, *, rounds: int
+) -> dict[str, Any]:
+    """``/api/problems``: the queue, and for every table of the latest round its teams and
+    result (R805), and the problems the record or the hub knows of it (the board's own the page
+    reads live from the event stream)."""
+    kinds: dict[int, list[str]] = {}
+    for problem in problems:
+        if problem.table is not None and problem.kind in RECORD_KINDS:
+            kinds.setdefault(problem.table, []).append(problem.kind)
+    tables: dict[str, dict[str, Any]] = {}
+    for number in sorted(set(hall.matches) | set(kinds)):
+        match = hall.matches.get(number)
+        points = None if hall.latest is None else hall.results.get((hall.latest, number))
+        tables[str(number)] = {
+            "round": hall.latest if match is not None else None,
+            "a": None if match is None else match.a,
+            "b": None if match is None else match.b,
+            "result": None if points is None else f"{points[0]}-{points[1]}",
+            "problems": sorted(set(kinds.get(number, ())), key=list(KINDS).index),
+        }
+    return {
+        "now": now,
+        "silent_seconds": SILENT_SECONDS,
+        "round": hall.latest,
+        "rounds": rounds,
+        "kinds": KINDS,
+        "problems": [problem.to_json() for problem in problems],
+        "tables": tables,
+    }
+
+
+def result_form(round_number: int, table: int, points: tuple[int, int] | None = None) -> str:
+    """The director's result form on ``/``, filled in (static/board.js fills it from these)."""
+    query: dict[str, int] = {"round": round_number, "table": table}
+    if points is not None:
+        query |= {"a_points": points[0], "b_points": points[1]}
+    return f"/?{urlencode(query)}#result-form"
+
+
+# --- each kind ---------------------------------------------------------------------------------
+
+
+def _record_problems(hall: Hall) -> Iterable[Problem]:
+    for event in hall.reports:
+        if event.round is None:
+            continue
+        if event.outcome == "conflict" and not _conflict_settled(hall, event):
+            yield _conflict(event)
+        elif event.outcome == "refused" and not _refusal_settled(hall, event):
+            yield _refused(hall, event)
+
+
+def _conflict_settled(hall: Hall, event: TableEvent) -> bool:
+    """Settled once the record holds the table's points, or holds a version entered after the
+    table's report: the director amended it with a reason, to either side's points (R801)."""
+    assert event.round is not None
+    key = (event.round, event.table)
+    if hall.results.get(key) == (event.a_points, event.b_points):
+        return True
+    reported = _seconds(event.received_at)
+    return any(_seconds(entry.entered_at) > reported for entry in hall.histories.get(key, ()))
+
+
+def _refusal_settled(hall: Hall, event: TableEvent) -> bool:
+    """Settled once the record holds a result for that match, or a later round is paired
+    (which needs every result before it: nothing is left to enter, R176, R801)."""
+    assert event.round is not None
+    if (event.round, event.table) in hall.results:
+        return True
+    return hall.latest is not None and event.round < hall.latest
+
+
+def _conflict(event: TableEvent) -> Problem:
+    assert event.round is not None and event.a_points is not None and event.b_points is not None
+    number, table = event.round, event.table
+    return Problem(
+        "conflict",
+        _seconds(event.received_at),
+        f"Table {table}, round {number}: {event.note}",
+        "Read the match's sheet; amend the result with a reason: to the table's points if the "
+        "table is right, or to the same points to keep what the record holds",
+        (
+            ("Amend to the table's points", result_form(number, table, _points(event))),
+            ("Result sheet", f"/sheet/{number}/{table}"),
+            (f"Table {table}'s record", f"/tables/{table}"),
+        ),
+        table=table,
+        round=number,
+    )
+
+
+def _refused(hall: Hall, event: TableEvent) -> Problem:
+    assert event.round is not None
+    number, table = event.round, event.table
+    points = "" if event.a_points is None else f" {event.a_points}-{event.b_points}"
+    paired = (number, table) in hall.paired
+    links = [(f"Table {table}'s record", f"/tables/{table}")]
+    if paired:
+        links[:0] = [
+            ("Enter the result", result_form(number, table)),
+            ("Result sheet", f"/sheet/{number}/{table}"),
+        ]
+    return Problem(
+        "refused",
+        _seconds(event.received_at),
+        f"Table {table}, round {number}: the record refused the table's result{points}: "
+        f"{event.note}",
+        "Enter the match's result from its sheet"
+        if paired
+        else "Ask the table's dealer which match it played: the record has no such match; "
+        "then mark this seen",
+        tuple(links),
+        table=table,
+        round=number,
+        seen_key=report_key(event),
+    )
+
+
+def report_key(event: TableEvent) -> str:
+    """What marking a refused result seen names: the table's decision."""
+    return f"report-{event.table}-{event.journal[:8]}-{event.seq}"
+
+
+def _missing(hall: Hall) -> Iterable[Problem]:
+    """One problem for the latest round's missing results, naming its tables (R803)."""
+    if hall.latest is None or hall.paired_at is None:
+        return
+    number = hall.latest
+    tables = tuple(t for t in sorted(hall.matches) if (number, t) not in hall.results)
+    if not tables:
+        return
+    yield Problem(
+        "missing",
+        hall.paired_at,
+        f"Round {number}: {len(tables)} of {len(hall.matches)} results missing",
+        "Wait for the tables to send them, or enter each from its result sheet",
+        (("Enter the first", result_form(number, tables[0])),),
+        round=number,
+        tables=tables,
+    )
+
+
+def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
+    table, alert = row.table, row.alert or ""
+    record = (f"Table {table}'s record", f"/tables/{table}")
+    heard = row.heard if row.heard is not None else now
+    if row.online is False:
+        yield Problem(
+            "offline",
+            row.status_since or heard,
+            f"Table {table} is offline",
+            "Go to the table: its power, its network, its service (systemctl status "
+            "gametable); what it played is in its journal and comes when it is back",
+            (record,),
+            table=table,
+        )
+    elif row.in_game and row.heard is not None and now - row.heard > SILENT_SECONDS:
+        yield Problem(
+            "silent",
+            row.heard,
+            f"Table {table} has sent nothing for {_duration(now - row.heard)} during a game",
+            "Go to the table: it may have hung while its connection stands",
+            (record,),
+            table=table,
+        )
+    if not row.saved or alert.startswith(JOURNAL_ALERT):
+        yield Problem(
+            "journal",
+            row.unsaved_since or row.alert_since or heard,
+            f"Table {table} cannot write its journal",
+            "Go to the table: its disk (SD card) is full or failing; note each game's points on "
+            "the sheet, and enter the match's result by hand if it does not arrive",
+            (record,),
+            table=table,
+        )
+    if alert.startswith(STUCK_ALERT):
+        yield Problem(
+            "stuck",
+            row.alert_since or heard,
+            f"Table {table}: {alert}",
+            "A button held down or wired short: free it or unplug it (the table ignores it "
+            "meanwhile)",
+            (record,),
+            table=table,
+        )
+    if alert == SCOREBOARD_ALERT:
+        yield Problem(
+            "scoreboard",
+            row.alert_since or heard,
+            f"Table {table}: its LED scoreboard is not answering",
+            "Check the scoreboard's cable and power; the table reopens it by itself",
+            (record,),
+            table=table,
+        )
+
+
+def _not_applied(refusal: HubRefusal) -> Problem:
+    entry = "a decision" if refusal.seq is None else f"journal entry {refusal.seq}"
+    return Problem(
+        "not_applied",
+        refusal.at,
+        f"Table {refusal.table}: the hub could not apply {entry}: {refusal.error}",
+        "If it was a match's result, enter it from the sheet; then mark this seen",
+        ((f"Table {refusal.table}'s record", f"/tables/{refusal.table}"),),
+        table=refusal.table,
+        seen_key=refusal.key,
+    )
+
+
+def _points(event: TableEvent) -> tuple[int, int] | None:
+    if event.a_points is None or event.b_points is None:
+        return None
+    return event.a_points, event.b_points
+
+
+def _seconds(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    return f"{int(seconds)} s" if minutes < 1 else f"{minutes} min"

@@ -1,0 +1,105 @@
+"""The control room's HTML: the problem queue (at the top of ``/`` and as ``/problems``) and
+the grid's filter and search. ``static/board.js`` keeps both live from ``/api/problems`` and
+the event stream; this is what a page shows before its script runs, or without one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from firmware_py.director.hub.page.problems import KINDS, Problem, result_form
+from firmware_py.director.hub.page.render import hidden, shell, text
+
+# The grid's status filter: what a tile is doing (static/board.js decides it per tile).
+STATUSES = {
+    "attention": "needs attention",
+    "waiting": "waiting for its result",
+    "playing": "playing",
+    "done": "result in",
+    "offline": "offline",
+    "unheard": "not heard from",
+}
+
+
+def problems_section(
+    problems: Sequence[Problem], now: float, *, csrf: str | None, back: str
+) -> str:
+    """The queue, oldest first; marking a hub refusal seen is the director's (``csrf``)."""
+    items = "".join(_item(problem, now, csrf, back) for problem in problems)
+    empty = " hidden" if problems else ""
+    on_top = back == "/"  # at the top of the grid: a short list, and a link to the whole
+    alone = ' <a href="/problems" class="alone">on a page of their own</a>' if on_top else ""
+    return (
+        f'<section aria-labelledby="problems-title" class="problems{" top" if on_top else ""}">'
+        f'<h2 id="problems-title">Problems <span id="problem-count" class="count">'
+        f"{len(problems)}</span>{alone}</h2>"
+        f'<p id="no-problems" class="calm"{empty}>Nothing needs you now.</p>'
+        f'<ol id="problems" data-back="{text(back)}">{items}</ol></section>'
+    )
+
+
+def problems_page(problems: Sequence[Problem], now: float, *, csrf: str | None) -> str:
+    body = problems_section(problems, now, csrf=csrf, back="/problems")
+    nav = '<nav><a href="/">All tables</a> · <a href="/public">Public standings</a></nav>'
+    return shell("Problems", body, nav=nav, script=True)
+
+
+def grid_tools(rounds: int) -> str:
+    """The grid's search and filters (by round, status, problem) and how many tiles show."""
+    round_options = "".join(f'<option value="{n}">round {n}</option>' for n in range(1, rounds + 1))
+    statuses = "".join(f'<option value="{k}">{text(v)}</option>' for k, v in STATUSES.items())
+    kinds = "".join(f'<option value="{k}">{text(v)}</option>' for k, v in KINDS.items())
+    return f"""<div id="grid-tools" class="grid-tools" role="search">
+<label class="search">Find <input id="tile-search" type="search" autocomplete="off"
+ placeholder="table or team" aria-label="Find a table by its number or a team's name"></label>
+<label>Round <select id="tile-round"><option value="">all</option>{round_options}</select></label>
+<label>Status <select id="tile-status"><option value="">all</option>{statuses}</select></label>
+<label>Problem <select id="tile-problem"><option value="">all</option>{kinds}</select></label>
+<output id="tile-count" class="count-line"></output></div>"""
+
+
+def _item(problem: Problem, now: float, csrf: str | None, back: str) -> str:
+    links = " · ".join(f'<a href="{text(href)}">{text(label)}</a>' for label, href in problem.links)
+    tables = ""
+    if problem.tables and problem.round is not None:
+        number = problem.round
+        tables = (
+            f'<details class="missing-tables"><summary>{_which(problem.tables)}</summary>'
+            + " ".join(f'<a href="{text(result_form(number, t))}">{t}</a>' for t in problem.tables)
+            + "</details>"
+        )
+    seen = ""
+    if problem.seen_key is not None and csrf is not None:
+        seen = (
+            '<form method="post" action="/problems/seen" class="inline">'
+            + hidden("csrf", csrf)
+            + hidden("key", problem.seen_key)
+            + hidden("back", back)
+            + '<button type="submit">Mark seen</button></form>'
+        )
+    return (
+        f'<li class="problem {text(problem.kind)}">'
+        f'<span class="kind">{text(problem.label)}</span> '
+        f'<span class="since" data-since="{problem.since}">{text(since(problem.since, now))}'
+        f"</span>"
+        f'<p class="what">{text(problem.what)}</p>'
+        f'<p class="todo">{text(problem.todo)}</p>'
+        f'<p class="do">{links} {seen}</p>{tables}</li>'
+    )
+
+
+def _which(tables: Sequence[int]) -> str:
+    return "The table" if len(tables) == 1 else f"The {len(tables)} tables"
+
+
+def since(at: float, now: float) -> str:
+    """``since 09:12 UTC, 14 min``: when a problem began, and how long ago."""
+    clock = datetime.fromtimestamp(at, UTC).strftime("%H:%M")
+    seconds = max(0, int(now - at))
+    if seconds < 60:
+        ago = f"{seconds} s"
+    elif seconds < 3600:
+        ago = f"{seconds // 60} min"
+    else:
+        ago = f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    return f"since {clock} UTC, {ago}"
