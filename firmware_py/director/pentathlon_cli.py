@@ -26,6 +26,7 @@ from rules.tournament.pentathlon import (
     parse_how,
     parse_players_csv,
     parse_winner,
+    parse_zero_points,
 )
 
 FOUND, NOT_FOUND = 0, 1
@@ -64,6 +65,9 @@ def add_parser(
     result.add_argument("--how", help="goal, award, time-limit, three-i-ia, challenged-win, ...")
     result.add_argument("--scores", help="final scores A,B in the game's terms (if it keeps one)")
     result.add_argument("--challenges", help="C/I/IA of A and of B: 0/1/0,1/0/2 (default none)")
+    result.add_argument(
+        "--zero-points", help="the players the Tournament Director gave 0 points: A, B or A,B"
+    )
     result.add_argument("--show", action="store_true", help="show the result and its versions")
     result.add_argument("--director", action="store_true", help="entered by the director")
     result.add_argument("--amend", action="store_true", help="replace the recorded result")
@@ -134,7 +138,9 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.writing():
         event = PentathlonRecord(record)
         seat = event.event().seat_at(args.round_number, args.table)
-        result = GameResult(seat, winner, how, scores, challenges)
+        result = GameResult(
+            seat, winner, how, scores, challenges, parse_zero_points(args.zero_points)
+        )
         entry = event.add_result(
             result,
             now=now,
@@ -148,7 +154,7 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
 
 
 def _show(args: argparse.Namespace) -> Answer:
-    entered = [args.winner, args.how, args.scores, args.challenges, args.reason]
+    entered = [args.winner, args.how, args.scores, args.challenges, args.reason, args.zero_points]
     if any(value is not None for value in entered) or args.amend or args.director:
         raise InvalidInput("--show shows a result: expected no result options with it")
     with TournamentDB.open(args.db) as record:
@@ -180,9 +186,10 @@ def _line(entry: PentathlonEntry) -> str:
         f"{side} C/I/IA {c.c}/{c.i}/{c.ia}"
         for side, c in zip(SIDES, result.challenges, strict=True)
     )
+    zero = "".join(f"; 0 points to {side} (the Tournament Director)" for side in result.zeroed)
     return (
         f"round {seat.round} table {seat.table} ({seat.game}): {who} by {result.how.value}"
-        f"{scores}; {counts}"
+        f"{scores}; {counts}{zero}"
     )
 
 
