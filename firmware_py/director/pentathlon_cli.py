@@ -23,6 +23,7 @@ from rules.tournament.pentathlon import (
     GameResult,
     PentathlonPoints,
     PentathlonStanding,
+    check_event_name,
     parse_how,
     parse_players_csv,
     parse_winner,
@@ -50,6 +51,9 @@ def add_parser(
     new = commands.add_parser("new", help="start the event from a Pentathletes CSV")
     new.add_argument("--players", required=True, type=file_path, help="CSV: name,division,school")
     new.add_argument("--points", default="2,1,0", help="a win, a tie, a loss (2,1,0: R264)")
+    new.add_argument(
+        "--name", default="", help="the event's name, on the tables' score cards (R795)"
+    )
     common(new, by="director")
 
     seat = commands.add_parser("seat", help="seat two Pentathletes at a table for a round's game")
@@ -97,7 +101,10 @@ def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) ->
     players = parse_players_csv(read_text(args.players), str(args.players))
     if not players:
         raise InvalidInput(f"{args.players}: expected at least one Pentathlete")
-    PentathlonRecord.start(args.db, points, players, now=now, by=args.by or "director").close()
+    name = check_event_name(args.name)
+    PentathlonRecord.start(
+        args.db, points, players, now=now, by=args.by or "director", name=name
+    ).close()
     divisions = [d for d in DIVISIONS if any(player.division == d for player in players)]
     text = (
         f"Pentathlon event: {len(players)} Pentathletes (divisions {', '.join(divisions)}), "
@@ -107,6 +114,7 @@ def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) ->
         "db": str(args.db),
         "players": [player.to_json() for player in players],
         "points": points.to_json(),
+        "name": name,
     }
     return FOUND, text, data
 

@@ -77,6 +77,7 @@ class PentathlonRecord:
         *,
         now: str,
         by: str,
+        name: str = "",
     ) -> TournamentDB:
         """The event in the record at ``path``: a new record, or one (a GeoPlunge tournament's)
         given the Pentathlon's tables. An event is started once per record."""
@@ -92,7 +93,7 @@ class PentathlonRecord:
             with record.writing():
                 event._db.execute(
                     "INSERT INTO pentathlon (id, config, created_at, created_by) VALUES (1,?,?,?)",
-                    (json.dumps({"points": points.to_json()}), now, by),
+                    (json.dumps({"points": points.to_json(), **_named(name)}), now, by),
                 )
                 event._db.executemany(
                     "INSERT INTO pentathletes (name, name_key, division, school) VALUES (?,?,?,?)",
@@ -127,6 +128,12 @@ class PentathlonRecord:
         self._require_event()
         row = self._db.execute("SELECT config FROM pentathlon").fetchone()
         return PentathlonPoints.from_json(json.loads(row["config"])["points"])
+
+    def name(self) -> str:
+        """The event's name as the score cards print it ("" when it was started without one)."""
+        self._require_event()
+        row = self._db.execute("SELECT config FROM pentathlon").fetchone()
+        return str(json.loads(row["config"]).get("name", ""))
 
     def event(self) -> PentathlonEvent:
         """The event as the rules see it: its current results only."""
@@ -293,6 +300,12 @@ class PentathlonRecord:
         return PentathlonEntry(
             version, result, row["source"], row["entered_by"], row["entered_at"], row["reason"]
         )
+
+
+def _named(name: str) -> dict[str, str]:
+    """The event's name in its configuration: kept out when none is given, so that an event
+    started without one is founded (and identified, R710) as before."""
+    return {"name": name} if name else {}
 
 
 def _said(result: GameResult) -> str:

@@ -79,6 +79,15 @@ def parse_players_csv(text: str, source: str) -> tuple[Pentathlete, ...]:
     return check_players(players)
 
 
+def check_event_name(text: str) -> str:
+    """The event's name, as the score cards print it (R795): plain text of at most MAX_NAME
+    characters, "" for none."""
+    name = clean_text(text, "--name")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"--name: {len(name)} characters: expected at most {MAX_NAME}")
+    return name
+
+
 def check_players(players: Sequence[Pentathlete]) -> tuple[Pentathlete, ...]:
     if len(players) > MAX_PLAYERS:
         raise InvalidInput(f"{len(players)} Pentathletes: expected at most {MAX_PLAYERS}")

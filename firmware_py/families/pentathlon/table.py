@@ -105,5 +105,6 @@ FAMILY = TableFamily(
     # the game is over); blinking, the minute is up; pulsing, this player's challenge is ruled
     lights={"plunging": "steady", "won": "blinking", "locked": "pulsing"},
     card=finished_card,
+    seated=True,  # the hub's Pentathlon seats: the players' names for the card (R795)
     fresh=fresh_options,
 )
