@@ -143,6 +143,10 @@ class TableFamily:
     # under (an HTML page, e.g. the Pentathlon's score card), or None while there is none to
     # print: the table's web page links to it.
     card: Callable[[Mapping[str, Any], PairedMatch | None], str | None] | None = None
+    # What is older about a journal's options than a table starting afresh (a flow and rulings
+    # kept for journals written before they changed: the Pentathlon's, R796), in words for the
+    # log when such a journal is replayed; None for a journal of today's.
+    older: Callable[[Options], str | None] = field(default=lambda options: None)
     # The hub's word for where this family's table plays: a round's pairings (a GeoPlunge
     # match), or the Pentathlon event's seats (its players' names, for the score card: R795).
     seated: bool = False
