@@ -50,9 +50,17 @@ confirmed the result, the table's web page links to the game's cards (`/card`), 
 R788). There is one card per Pentathlete: the event, date, division, round, table and game, both
 players, the start, the result and how it was decided, the final scores, every declared win and
 its fate, every challenge with who ruled, the player's C / I / IA, the infractions and other
-events, and lines for the player's and the Game Monitor's signatures. What the command is not
-told is a blank line to write on; with `--db` the names and division are the tournament
-record's seat. Each card prints on a page of its own (A4 and Letter, as chromium prints them):
+events, and lines for the player's and the Game Monitor's signatures.
+
+On the hub, the table's card names the players: the hub sends each table its seat in the
+latest Pentathlon round (the game, both players' names and division, the round, the table and
+the event's name, from `tournament pentathlon seat` and `tournament pentathlon new --name`),
+and the card prints the seat the table held when you confirmed the result, if it is this
+game's (R795); a round seated later never renames it, and a restarted table prints the same
+card. A table without the hub prints blank lines to write on, or the names you give
+`gametable pentathlon card --names` (below). What the command is not told is a blank line to
+write on; with `--db` the names and division are the tournament record's seat. Each card prints
+on a page of its own (A4 and Letter, as chromium prints them):
 
 ![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)
 ![Ben Cho's card, A4](pentathlon-guide/card/card-pages-a4-2.png)
@@ -66,6 +74,18 @@ $ gametable pentathlon card /var/lib/gametable/journal.db --db tournament.db --r
     --table 7 --event "Spring Open" --date 2026-04-18 --monitor "Mo Reyes" -o cards.html
 wrote cards.html
 ```
+
+## A journal from before issue 20
+
+A table whose journal was written by the gametable before issue 20 (its settings name no
+`flow`) carries on with that game as it was played: the earlier screens (the start as "who
+begins", a win offered only where the record allows it, Stars & Bars' "4 CPA stacks removed?"
+asked at every stack entry) and the rulings as they were then (an I on Juggle's waiting
+declaration costs the next turn and the game goes on; no "so the game ends" or "declared win
+stands" in the rulings' texts; Stars & Bars' stacks and cards out not bounded by the board).
+The log says so once at the start (`event=journal_older ... replayed_with=flow-1-and-the-
+rulings-before-issue-20(R786,R796)`). The games that follow in the same journal are played
+alike; `gametable run --new-journal` begins a journal of today's flow (R786, R796).
 """
 
 
@@ -143,8 +163,10 @@ def build(images: Path) -> str:
     g.shot(
         "p-infraction",
         "The menu's `Infraction: A` (or B): the Tournament Director's decision, 0 points "
-        "(**YES**/**NO**), then whether the player must leave the site (R789). Queens & "
-        "Guards' menu has `Trap penalty` (R790), Stars & Bars' `Count: A asked` (R791).",
+        "(**YES**/**NO**), then whether the player must leave the site (R789). The result "
+        "the table reports carries it: with the hub, that player's game scores 0 in the "
+        "standings (R794). Queens & Guards' menu has `Trap penalty` (R790), Stars & Bars' "
+        "`Count: A asked` (R791).",
     )
 
     g.start(

@@ -23,9 +23,11 @@ from rules.tournament.pentathlon import (
     GameResult,
     PentathlonPoints,
     PentathlonStanding,
+    check_event_name,
     parse_how,
     parse_players_csv,
     parse_winner,
+    parse_zero_points,
 )
 
 FOUND, NOT_FOUND = 0, 1
@@ -49,6 +51,9 @@ def add_parser(
     new = commands.add_parser("new", help="start the event from a Pentathletes CSV")
     new.add_argument("--players", required=True, type=file_path, help="CSV: name,division,school")
     new.add_argument("--points", default="2,1,0", help="a win, a tie, a loss (2,1,0: R264)")
+    new.add_argument(
+        "--name", default="", help="the event's name, on the tables' score cards (R795)"
+    )
     common(new, by="director")
 
     seat = commands.add_parser("seat", help="seat two Pentathletes at a table for a round's game")
@@ -64,6 +69,9 @@ def add_parser(
     result.add_argument("--how", help="goal, award, time-limit, three-i-ia, challenged-win, ...")
     result.add_argument("--scores", help="final scores A,B in the game's terms (if it keeps one)")
     result.add_argument("--challenges", help="C/I/IA of A and of B: 0/1/0,1/0/2 (default none)")
+    result.add_argument(
+        "--zero-points", help="the players the Tournament Director gave 0 points: A, B or A,B"
+    )
     result.add_argument("--show", action="store_true", help="show the result and its versions")
     result.add_argument("--director", action="store_true", help="entered by the director")
     result.add_argument("--amend", action="store_true", help="replace the recorded result")
@@ -93,7 +101,10 @@ def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) ->
     players = parse_players_csv(read_text(args.players), str(args.players))
     if not players:
         raise InvalidInput(f"{args.players}: expected at least one Pentathlete")
-    PentathlonRecord.start(args.db, points, players, now=now, by=args.by or "director").close()
+    name = check_event_name(args.name)
+    PentathlonRecord.start(
+        args.db, points, players, now=now, by=args.by or "director", name=name
+    ).close()
     divisions = [d for d in DIVISIONS if any(player.division == d for player in players)]
     text = (
         f"Pentathlon event: {len(players)} Pentathletes (divisions {', '.join(divisions)}), "
@@ -103,6 +114,7 @@ def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) ->
         "db": str(args.db),
         "players": [player.to_json() for player in players],
         "points": points.to_json(),
+        "name": name,
     }
     return FOUND, text, data
 
@@ -134,7 +146,9 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.writing():
         event = PentathlonRecord(record)
         seat = event.event().seat_at(args.round_number, args.table)
-        result = GameResult(seat, winner, how, scores, challenges)
+        result = GameResult(
+            seat, winner, how, scores, challenges, parse_zero_points(args.zero_points)
+        )
         entry = event.add_result(
             result,
             now=now,
@@ -148,7 +162,7 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
 
 
 def _show(args: argparse.Namespace) -> Answer:
-    entered = [args.winner, args.how, args.scores, args.challenges, args.reason]
+    entered = [args.winner, args.how, args.scores, args.challenges, args.reason, args.zero_points]
     if any(value is not None for value in entered) or args.amend or args.director:
         raise InvalidInput("--show shows a result: expected no result options with it")
     with TournamentDB.open(args.db) as record:
@@ -180,9 +194,10 @@ def _line(entry: PentathlonEntry) -> str:
         f"{side} C/I/IA {c.c}/{c.i}/{c.ia}"
         for side, c in zip(SIDES, result.challenges, strict=True)
     )
+    zero = "".join(f"; 0 points to {side} (the Tournament Director)" for side in result.zeroed)
     return (
         f"round {seat.round} table {seat.table} ({seat.game}): {who} by {result.how.value}"
-        f"{scores}; {counts}"
+        f"{scores}; {counts}{zero}"
     )
 
 

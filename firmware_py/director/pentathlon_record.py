@@ -31,6 +31,11 @@ from rules.tournament.pentathlon import (
 from rules.tournament.pentathlon_check import check_result
 from rules.tournament.teams import one_line_reason
 
+# The players given 0 points by the Tournament Director (R794), kept in the result's
+# ``challenges`` column beside each player's counts: a record of schema 3 takes it as it is, and
+# a result without it (every result entered before) is one without 0 points.
+ZERO_POINTS = "zero_points"
+
 
 @dataclass(frozen=True, slots=True)
 class PentathlonEntry:
@@ -72,6 +77,7 @@ class PentathlonRecord:
         *,
         now: str,
         by: str,
+        name: str = "",
     ) -> TournamentDB:
         """The event in the record at ``path``: a new record, or one (a GeoPlunge tournament's)
         given the Pentathlon's tables. An event is started once per record."""
@@ -87,7 +93,7 @@ class PentathlonRecord:
             with record.writing():
                 event._db.execute(
                     "INSERT INTO pentathlon (id, config, created_at, created_by) VALUES (1,?,?,?)",
-                    (json.dumps({"points": points.to_json()}), now, by),
+                    (json.dumps({"points": points.to_json(), **_named(name)}), now, by),
                 )
                 event._db.executemany(
                     "INSERT INTO pentathletes (name, name_key, division, school) VALUES (?,?,?,?)",
@@ -122,6 +128,12 @@ class PentathlonRecord:
         self._require_event()
         row = self._db.execute("SELECT config FROM pentathlon").fetchone()
         return PentathlonPoints.from_json(json.loads(row["config"])["points"])
+
+    def name(self) -> str:
+        """The event's name as the score cards print it ("" when it was started without one)."""
+        self._require_event()
+        row = self._db.execute("SELECT config FROM pentathlon").fetchone()
+        return str(json.loads(row["config"]).get("name", ""))
 
     def event(self) -> PentathlonEvent:
         """The event as the rules see it: its current results only."""
@@ -234,7 +246,11 @@ class PentathlonRecord:
                    (SELECT 1 FROM pentathlon_results n WHERE n.supersedes = r.id)""",
                 (row["id"],),
             ).fetchone()["id"]
-        challenges = {side: c.to_json() for side, c in zip("AB", result.challenges, strict=True)}
+        challenges: dict[str, Any] = {
+            side: c.to_json() for side, c in zip("AB", result.challenges, strict=True)
+        }
+        if result.zeroed:  # beside the counts, so that a record keeps its schema (R794)
+            challenges[ZERO_POINTS] = list(result.zeroed)
         self._db.execute(
             """INSERT INTO pentathlon_results (seat, winner, how, a_score, b_score, challenges,
                source, entered_by, entered_at, supersedes, reason)
@@ -272,22 +288,31 @@ class PentathlonRecord:
 
     def _entry(self, row: sqlite3.Row, version: int) -> PentathlonEntry:
         counts = json.loads(row["challenges"])
+        zeroed = counts.get(ZERO_POINTS, [])
         result = GameResult(
             self._seat(row),
             row["winner"],
             How(row["how"]),
             (row["a_score"], row["b_score"]),
             (Challenges.from_json(counts["A"]), Challenges.from_json(counts["B"])),
+            ("A" in zeroed, "B" in zeroed),
         )
         return PentathlonEntry(
             version, result, row["source"], row["entered_by"], row["entered_at"], row["reason"]
         )
 
 
+def _named(name: str) -> dict[str, str]:
+    """The event's name in its configuration: kept out when none is given, so that an event
+    started without one is founded (and identified, R710) as before."""
+    return {"name": name} if name else {}
+
+
 def _said(result: GameResult) -> str:
+    zero = "".join(f", 0 points to {side}" for side in result.zeroed)
     if result.winner is None:
-        return f"a tie by {result.how.value}"
-    return f"{result.winner} wins by {result.how.value}"
+        return f"a tie by {result.how.value}{zero}"
+    return f"{result.winner} wins by {result.how.value}{zero}"
 
 
 _SEATS = """SELECT s.round, s.table_number, s.game, a.name AS a, b.name AS b

@@ -176,7 +176,8 @@ def hub_link(config: Config) -> HubLink | None:
     try:
         password = read_password(Path(hub.password_file))
         broker = Broker(hub.host, hub.port, hub.table, password, hub.ca_file)
-        return HubLink(broker, journal=None)
+        # a Pentathlon table takes the event's seats (its players' names for the card: R795)
+        return HubLink(broker, journal=None, seated=family(config.table.family).seated)
     except PasswordFileError as error:
         raise ConfigError(f"hub.password_file: {error}") from None
     except (OSError, ValueError) as error:  # paho reading the CA file for TLS

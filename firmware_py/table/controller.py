@@ -166,6 +166,9 @@ class TableController:
     _span: _Span | None = None
     _clock_paused: float | None = None  # seconds the match clock had when a time out stopped it
     paired: PairedMatch | None = None  # the hub's pairing for this table (a journaled input)
+    # the pairing in force when the session's latest action was taken: the seat its result was
+    # confirmed under, which its card names however the hub's seating moves on after (R795)
+    decided_under: PairedMatch | None = None
 
     def __post_init__(self) -> None:
         s = self.settings
@@ -567,6 +570,7 @@ class TableController:
         before = self.session
         self.session = session
         self.log.append(action)
+        self.decided_under = self.paired
         self.scratch = {}
         self.emit(self._event("action", **encode(action)))
         report = self.game.report(before, session)
@@ -596,6 +600,7 @@ class TableController:
             self.finished.append(self.log)
         self.session = session
         self.log = [action]
+        self.decided_under = self.paired
         self._undo_floor = 1
         self.scratch = {}
         self.message = ""

@@ -36,6 +36,7 @@ from firmware_py.table.controller import (
     TableView,
     fresh_settings,
 )
+from firmware_py.table.family import family
 from firmware_py.table.journal import Journal, JournalWriteError
 from firmware_py.table.notify import Notifier, WatchdogPinger
 from firmware_py.table.recorder import RecordedTable, check_same_table
@@ -313,6 +314,10 @@ class TableDaemon:
                 mono + self._offset, stopped_at=stopped_at, elapsed_known=elapsed_known
             )
             log.info("event=resumed journal=%s elapsed_known=%s", journal.path, elapsed_known)
+            settings = self.controller.settings
+            older = family(settings.family).older(settings.options)
+            if older is not None:  # replayed as it was written: say so, once a start
+                log.info("event=journal_older journal=%s replayed_with=%s", journal.path, older)
 
     def _read_pin(self, name: str) -> bool:
         return bool(self.bank.is_active(name))

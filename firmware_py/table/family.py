@@ -32,11 +32,33 @@ class FamilyOptionsError(ValueError):
 @dataclass(frozen=True, slots=True)
 class PairedMatch:
     """This table's match in the latest round the tournament hub paired: its round and the
-    teams at seats A and B (docs/hub.md). Journaled as an input when it arrives or changes."""
+    teams (or players) at seats A and B (docs/hub.md). Journaled as an input when it arrives or
+    changes. A Pentathlon seat says more, for the score card (R795): the table's number, the
+    game, the players' division and the event's name ("" where the record has none)."""
 
     round: int
     a: str
     b: str
+    table: int | None = None
+    game: str | None = None
+    division: str = ""
+    event: str = ""
+
+    def details(self) -> dict[str, Any]:
+        """What a seat says beyond its round and players (empty for a round's pairing)."""
+        found = {"table": self.table, "game": self.game, "division": self.division}
+        found["event"] = self.event
+        return {key: value for key, value in found.items() if value not in (None, "")}
+
+    def to_json(self) -> list[Any]:
+        """As the journal keeps it: ``[round, A, B]``, and the seat's details if any."""
+        details = self.details()
+        return [self.round, self.a, self.b, *([details] if details else [])]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> PairedMatch:
+        round_number, a, b, *rest = data
+        return cls(round_number, a, b, **(rest[0] if rest else {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +139,17 @@ class TableFamily:
     # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
     # the same. Options already holding it are returned as they are.
     fresh: Callable[[Options], dict[str, Any]] = field(default=dict)
-    # The printable record of a session from its summary (an HTML page, e.g. the Pentathlon's
-    # score card), or None while there is none to print: the table's web page links to it.
-    card: Callable[[Mapping[str, Any]], str | None] | None = None
+    # The printable record of a session from its summary and the hub's seat it was decided
+    # under (an HTML page, e.g. the Pentathlon's score card), or None while there is none to
+    # print: the table's web page links to it.
+    card: Callable[[Mapping[str, Any], PairedMatch | None], str | None] | None = None
+    # What is older about a journal's options than a table starting afresh (a flow and rulings
+    # kept for journals written before they changed: the Pentathlon's, R796), in words for the
+    # log when such a journal is replayed; None for a journal of today's.
+    older: Callable[[Options], str | None] = field(default=lambda options: None)
+    # The hub's word for where this family's table plays: a round's pairings (a GeoPlunge
+    # match), or the Pentathlon event's seats (its players' names, for the score card: R795).
+    seated: bool = False
 
 
 _FAMILIES: dict[str, TableFamily] = {}

@@ -10,6 +10,8 @@ Topics, each table's under its own number (the broker's ACL lets a table write o
   the seq up to which its record holds every decision (the table keeps each decision until this
   covers it), and whether the hub is missing one (a gap: the table sends again at once)
 - ``tournament/hub``  retained, written by the hub: online or offline (its last will), its record
+- ``tournament/pentathlon/rounds/<r>/seats``  retained, written by the hub: a Pentathlon round's
+  seats by table (the game, both players' names and division) and the event's name (R795)
 
 The table number is the table's number in the tournament's pairings. Every payload is parsed
 here, on the way in: a message that is not what it should be raises ``WireError`` in one line.
@@ -42,6 +44,8 @@ STATE_OF_EVERY_TABLE = "tables/+/state"
 EVERY_ROUNDS_PAIRINGS = "tournament/rounds/+/pairings"
 EVERY_TABLES_CONFIRMATION = "tournament/applied/+"
 HUB_STATUS = "tournament/hub"
+EVERY_PENTATHLON_ROUNDS_SEATS = "tournament/pentathlon/rounds/+/seats"
+MAX_TEXT = 80  # a name, an event's name (the record's bound on a Pentathlete's name)
 OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
 
 
@@ -63,6 +67,10 @@ def events_topic(table: int) -> str:
 
 def pairings_topic(round_number: int) -> str:
     return f"tournament/rounds/{round_number}/pairings"
+
+
+def pentathlon_seats_topic(round_number: int) -> str:
+    return f"tournament/pentathlon/rounds/{round_number}/seats"
 
 
 def applied_topic(table: int) -> str:
@@ -99,6 +107,14 @@ def round_of(topic: str) -> int | None:
     if len(parts) != 4 or parts[:2] != ["tournament", "rounds"] or parts[3] != "pairings":
         return None
     return table_number(parts[2])  # rounds are numbered like tables: 1, 2, ...
+
+
+def pentathlon_round_of(topic: str) -> int | None:
+    """The round of a ``tournament/pentathlon/rounds/<r>/seats`` topic, or None."""
+    parts = topic.split("/")
+    if len(parts) != 5 or parts[:3] != ["tournament", "pentathlon", "rounds"]:
+        return None
+    return table_number(parts[3]) if parts[4] == "seats" else None
 
 
 def _encode(data: Mapping[str, Any]) -> bytes:
@@ -497,3 +513,97 @@ def teams_line(a: str, b: str, a_short: str = "", b_short: str = "") -> str:
 
 def _fit(text: str) -> str:
     return text[:OLED_TITLE_CHARS]
+
+
+# --- a Pentathlon round's seats (R795) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PentathlonTableSeat:
+    """Who plays whom at a table in a Pentathlon round, the game and their division."""
+
+    table: int
+    game: str
+    division: str
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True)
+class PentathlonSeats:
+    """A Pentathlon round as the hub publishes it: the event's name ("" if the record has
+    none) and the round's seats by table."""
+
+    round: int
+    event: str
+    seats: tuple[PentathlonTableSeat, ...]
+
+    def to_bytes(self) -> bytes:
+        return _encode(
+            {
+                "round": self.round,
+                "event": self.event,
+                "seats": [
+                    {"table": s.table, "game": s.game, "division": s.division, "A": s.a, "B": s.b}
+                    for s in self.seats
+                ],
+            }
+        )
+
+    def at(self, table: int) -> PentathlonTableSeat | None:
+        return next((seat for seat in self.seats if seat.table == table), None)
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+def parse_pentathlon_seats(payload: bytes) -> PentathlonSeats:
+    data = _decode(payload, "a Pentathlon round's seats")
+    number, event, rows = (data.get(key) for key in ("round", "event", "seats"))
+    if not (_is_count(number) and _is_text(event) and isinstance(rows, list)):
+        raise WireError(
+            f"a Pentathlon round's seats: expected its round, the event's name (at most "
+            f"{MAX_TEXT} characters) and a list of seats"
+        )
+    seats = []
+    for row in rows:
+        if not (
+            isinstance(row, dict)
+            and _is_count(row.get("table"))
+            and row["table"] <= MAX_TABLE
+            and all(_is_text(row.get(key)) for key in ("game", "division", "A", "B"))
+        ):
+            raise WireError(
+                f"Pentathlon round {number}'s seats: expected each as a table, game, division, "
+                f"A and B (names of at most {MAX_TEXT} characters)"
+            )
+        seats.append(
+            PentathlonTableSeat(row["table"], row["game"], row["division"], row["A"], row["B"])
+        )
+    assert isinstance(number, int) and isinstance(event, str)
+    return PentathlonSeats(number, event, tuple(seats))
+
+
+def seated_match(rounds: Mapping[int, PentathlonSeats], table: int) -> PairedMatch | None:
+    """This table's seat in the latest Pentathlon round seated, with what the score card
+    prints of it, or None (no round, or no seat here in it)."""
+    if not rounds:
+        return None
+    latest = rounds[max(rounds)]
+    seat = latest.at(table)
+    if seat is None:
+        return None
+    return PairedMatch(latest.round, seat.a, seat.b, table, seat.game, seat.division, latest.event)
+
+
+def next_seat(rounds: Mapping[int, PentathlonSeats], table: int) -> NextMatch | None:
+    """What a Pentathlon table shows of its next game, as ``next_match`` does of a match."""
+    if not rounds:
+        return None
+    latest = rounds[max(rounds)]
+    title = _fit(f"Round {latest.round}  Table {table}")
+    seat = latest.at(table)
+    if seat is None:
+        return NextMatch(title, "no game this round")
+    return NextMatch(title, teams_line(seat.a, seat.b))

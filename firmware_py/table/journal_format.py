@@ -114,6 +114,23 @@ def _is_bool(value: object) -> bool:
     return type(value) is bool
 
 
+# What a Pentathlon seat from the hub says beyond its round and players (R795).
+SEAT_DETAILS: dict[str, Callable[[object], bool]] = {
+    "table": lambda v: type(v) is int and v >= 1,
+    "game": lambda v: isinstance(v, str),
+    "division": lambda v: isinstance(v, str),
+    "event": lambda v: isinstance(v, str),
+}
+
+
+def _is_seat_details(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and all(key in SEAT_DETAILS and SEAT_DETAILS[key](item) for key, item in value.items())
+    )
+
+
 def _session_problem(body: dict[str, Any]) -> str | None:
     for key, value in body.items():
         expected = SESSION_KEYS.get(key)
@@ -158,10 +175,11 @@ _INPUTS: dict[str, Callable[[Any], bool]] = {
             v["match"] is None
             or (
                 isinstance(v["match"], list)
-                and len(v["match"]) == 3
+                and len(v["match"]) in (3, 4)
                 and type(v["match"][0]) is int
                 and v["match"][0] >= 1
-                and all(isinstance(name, str) for name in v["match"][1:])
+                and all(isinstance(name, str) for name in v["match"][1:3])
+                and (len(v["match"]) == 3 or _is_seat_details(v["match"][3]))
             )
         )
     ),

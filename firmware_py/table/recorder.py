@@ -284,7 +284,7 @@ class RecordedTable:
     def pair(self, paired: PairedMatch | None, now: float) -> None:
         """The hub's pairing for this table, as it arrives or changes: an input like a button's,
         so a replay offers the same next match (R190)."""
-        match = None if paired is None else [paired.round, paired.a, paired.b]
+        match = None if paired is None else paired.to_json()
         now = float(now)  # the entry's time is a REAL: its checksum is of the float
         self.journal.add("input", now, {"pairing": {"now": now, "match": match}})
         self.controller.pair(paired, now)
@@ -345,7 +345,7 @@ def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:
     elif "pairing" in body:
         pairing = body["pairing"]
         match = pairing["match"]
-        controller.pair(None if match is None else PairedMatch(*match), pairing["now"])
+        controller.pair(None if match is None else PairedMatch.from_json(match), pairing["now"])
     elif "prime" in body:
         controller.prime(body["prime"])
     elif "resume" in body:

@@ -38,6 +38,7 @@ from firmware_py.table.controller import TableController, TableView, format_cloc
 from firmware_py.table.delivery import Deliveries
 from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
+    EVERY_PENTATHLON_ROUNDS_SEATS,
     EVERY_ROUNDS_PAIRINGS,
     HUB_STATUS,
     OFFLINE,
@@ -45,16 +46,21 @@ from firmware_py.table.hub_wire import (
     Confirmation,
     Decision,
     NextMatch,
+    PentathlonSeats,
     RoundPairings,
     WireError,
     applied_topic,
     events_topic,
     next_match,
+    next_seat,
     paired_match,
     parse_confirmations,
     parse_hub_status,
     parse_pairings,
+    parse_pentathlon_seats,
+    pentathlon_round_of,
     round_of,
+    seated_match,
     state_topic,
     status_topic,
 )
@@ -118,8 +124,12 @@ class HubLink(PahoOnLoop):
         journal: Journal | None,
         on_pairings: Callable[[], None] = lambda: None,
         resend_seconds: float = RESEND_SECONDS,
+        seated: bool = False,
     ) -> None:
         self.broker = broker
+        # the table's family takes the Pentathlon event's seats, not a round's pairings (R795)
+        self.seated = seated
+        self.seats: dict[int, PentathlonSeats] = {}
         self.journal = journal
         self.on_pairings = on_pairings  # the daemon redraws: the next pairing may have changed
         self.resend_seconds = resend_seconds
@@ -233,10 +243,15 @@ class HubLink(PahoOnLoop):
         self._publish_state()
 
     def next_pairing(self) -> NextMatch | None:
+        if self.seated:
+            return next_seat(self.seats, self.broker.table)
         return next_match(self.rounds, self.broker.table)
 
     def paired_match(self) -> PairedMatch | None:
-        """This table's match in the latest round the hub paired (R190), if it has one."""
+        """This table's match in the latest round the hub paired (R190), or its seat in the
+        latest Pentathlon round (R795), if it has one."""
+        if self.seated:
+            return seated_match(self.seats, self.broker.table)
         return paired_match(self.rounds, self.broker.table)
 
     def all_sent(self) -> bool:
@@ -272,7 +287,7 @@ class HubLink(PahoOnLoop):
         log.info("event=hub_connected broker=%s:%d", self.broker.host, self.broker.port)
         self._client.subscribe(
             [
-                (EVERY_ROUNDS_PAIRINGS, 1),
+                (EVERY_PENTATHLON_ROUNDS_SEATS if self.seated else EVERY_ROUNDS_PAIRINGS, 1),
                 (applied_topic(self.broker.table), 1),
                 (HUB_STATUS, 1),
             ]
@@ -378,6 +393,7 @@ class HubLink(PahoOnLoop):
     def _pairings(self, topic: str, payload: bytes) -> None:
         number = round_of(topic)
         if number is None:
+            self._seats(topic, payload)
             return
         if not payload:
             self.rounds.pop(number, None)  # the hub withdrew it (a new tournament)
@@ -388,6 +404,21 @@ class HubLink(PahoOnLoop):
                 log.warning("event=hub_bad_pairings topic=%s error=%s", topic, error)
                 return
             self.rounds[number] = replace(pairings, round=number)
+        self.on_pairings()
+
+    def _seats(self, topic: str, payload: bytes) -> None:
+        number = pentathlon_round_of(topic)
+        if number is None:
+            return
+        if not payload:
+            self.seats.pop(number, None)  # the hub withdrew it (another event)
+        else:
+            try:
+                seats = parse_pentathlon_seats(payload)
+            except WireError as error:
+                log.warning("event=hub_bad_seats topic=%s error=%s", topic, error)
+                return
+            self.seats[number] = replace(seats, round=number)
         self.on_pairings()
 
     def _publish_state(self) -> None:

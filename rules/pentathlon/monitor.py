@@ -47,6 +47,8 @@ from rules.pentathlon.monitor_actions import (
     check_start,
 )
 from rules.pentathlon.play import (
+    RULINGS,
+    RULINGS_VERSIONS,
     Declaration,
     GameRules,
     Play,
@@ -83,6 +85,7 @@ class PentathlonGame:
     start_entries: tuple[Action, ...] = ()  # the start as entered, re-tosses included (R788)
     notes: tuple[tuple[int, Action], ...] = ()  # events recorded with their turn: infractions,
     # and each game's own (a trap penalty, a stack count): no challenge, no effect on play
+    rulings: int = RULINGS  # the meaning of the rulings issue 20 changed (R796)
 
     @property
     def rules(self) -> GameRules:
@@ -142,10 +145,14 @@ class PentathlonGame:
         return warning(self.strikes(player))
 
 
-def start(action: Action) -> PentathlonGame:
+def start(action: Action, *, rulings: int = RULINGS) -> PentathlonGame:
+    """A game from its start action, played under ``rulings`` (R796): this gametable's, or
+    those before issue 20 for a table journal written then."""
     if not isinstance(action, StartPentathlon):
         raise InvalidLog(f"a Pentathlon log starts with pentathlon.start, not {action.kind!r}")
-    return PentathlonGame(check_start(action))
+    if rulings not in RULINGS_VERSIONS:
+        raise InvalidInput(f"rulings {rulings!r}: expected one of {RULINGS_VERSIONS}")
+    return PentathlonGame(check_start(action), rulings=rulings)
 
 
 def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
@@ -167,7 +174,9 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
         return _note(state, action)
     if state.play is None:
         entries = (*state.start_entries, action)
-        return replace(state, play=_begin(state, action), start_entries=entries)
+        play = _begin(state, action)
+        play = None if play is None else replace(play, rulings=state.rulings)
+        return replace(state, play=play, start_entries=entries)
     state = _resume(state)
     if isinstance(action, Challenge):
         return _challenge(state, action)

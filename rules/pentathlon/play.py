@@ -29,6 +29,15 @@ from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result
 
+# Which meaning the rulings and bounds changed by issue 20 have in a game (R796): RULINGS, this
+# gametable's; RULINGS_BEFORE_ISSUE_20 keeps the earlier texts and effects (an I on Juggle's
+# beginning player's declared win, the "so the game ends" and "declared win stands" texts, the
+# Stars & Bars stack and cards-out bounds) for a table journal written before, which replays
+# the presses it recorded and must give back the decisions it recorded.
+RULINGS = 2
+RULINGS_BEFORE_ISSUE_20 = 1
+RULINGS_VERSIONS = (RULINGS_BEFORE_ISSUE_20, RULINGS)
+
 
 class Fate(StrEnum):
     """What became of a declared win (R780, R781)."""
@@ -79,6 +88,7 @@ class Play:
     turns_lost: Pair[int] = (0, 0)  # turns lost to I rulings
     declared: tuple[Player, ...] = ()  # declared wins standing, in order
     declarations: tuple[Declaration, ...] = ()  # every declared win and its fate, in order
+    rulings: int = RULINGS  # the meaning of the rulings issue 20 changed (R796)
     time_called: bool = False
     finish_round: int | None = None  # time called: the game ends once this round is complete
     counting: bool = False  # Juggle: the time limit is reached, the monitor counts spaces

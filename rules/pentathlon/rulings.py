@@ -7,7 +7,8 @@ points), a pending award is checked again, and the challenger begins a turn (or 
 additional one). I: loss of turn; a declared win is confirmed, and the game ends with it at
 once (R781). IA: recorded, no loss of turn; a declared win stands. A challenger who does not
 hold the flag card loses their next turn (R224). Each declaration's fate is kept with it; a
-ruling that ends the game says so.
+ruling that ends the game says so. A game played under the rulings before issue 20
+(``Play.rulings``, R796) keeps their texts and their I on Juggle's waiting declaration.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import replace
 from rules.pentathlon.catalogue import ChallengeRule, Effect, Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.play import (
+    RULINGS_BEFORE_ISSUE_20,
     Fate,
     GameRules,
     Play,
@@ -39,6 +41,8 @@ def apply_ruling(play: Play, rules: GameRules, record: ChallengeRecord) -> tuple
         play, text = _incorrect(play, rules, record)
     else:
         play, text = _inappropriate(play, record.challenger)
+    if _before(play):
+        return play, text  # the texts before issue 20 did not say so (R796)
     if not ended and play.pending is not None and play.pending.detail not in text:
         text += f"; so the game ends: {play.pending.detail}"  # at once, as the ruling says
     return play, text
@@ -50,7 +54,8 @@ def _incorrect(play: Play, rules: GameRules, record: ChallengeRecord) -> tuple[P
     confirmed = challenger.other in play.declared
     if confirmed:
         play = decide(play, challenger.other, Fate.CONFIRMED, record.number)
-    if confirmed and play.pending is None and not play.counting and play.holder is not challenger:
+    waiting = play.pending is None and not play.counting and play.holder is not challenger
+    if confirmed and waiting and not _before(play):
         # Juggle: the beginning player's win waits for the second player's turn; the I costs
         # that very turn, so the round is complete and the confirmed win ends the game now.
         lost = with_value(play.turns_lost, challenger, of(play.turns_lost, challenger) + 1)
@@ -68,11 +73,16 @@ def _inappropriate(play: Play, challenger: Player) -> tuple[Play, str]:
     """IA: recorded, no loss of turn; a declared win it was about stands, unjudged (R781)."""
     text = "recorded; no loss of turn"
     declarer = challenger.other
-    if declarer not in play.declared:
+    if declarer not in play.declared or _before(play):
         return play, text
     if play.pending is None and not play.counting:
         return play, f"{declarer}'s declared win stands; {text}: {challenger} completes the round"
     return play, f"{declarer}'s declared win stands; {text}"
+
+
+def _before(play: Play) -> bool:
+    """The game is played under the rulings before issue 20 (R796)."""
+    return play.rulings == RULINGS_BEFORE_ISSUE_20
 
 
 def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
@@ -116,7 +126,7 @@ def _correct(
     if play.in_turn:
         play, turn_texts = _challenger_turn(play, rules, challenger, rule)
         texts += turn_texts
-    if challenger in play.declared:  # the declarer's own challenge decides nothing of it (R782)
+    if challenger in play.declared and not _before(play):  # decides nothing of it (R782)
         texts.append(f"{challenger}'s declared win stands")
     return play, "; ".join(texts) or "recorded"
 

@@ -24,7 +24,14 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import Check, GameRules, Play, check_points, require_turn
+from rules.pentathlon.play import (
+    RULINGS_BEFORE_ISSUE_20,
+    Check,
+    GameRules,
+    Play,
+    check_points,
+    require_turn,
+)
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result, higher_by, scores_text
 
@@ -232,7 +239,8 @@ class StarsAndBars(GameRules):
                 )
             if board.stacked:
                 raise IllegalAction(f"{player} has scored stack points this turn")
-            check_stacks(board, action)
+            if play.rulings != RULINGS_BEFORE_ISSUE_20:  # bounded since issue 20 (R783, R796)
+                check_stacks(board, action)
             board = _add(replace(board, stacked=True), player, points)
             board = replace(board, stack_points=with_value(board.stack_points, player, points))
             return replace(play, board=_stacks_taken(board, player, action))
@@ -252,7 +260,8 @@ class StarsAndBars(GameRules):
             return replace(play, board=board, played=True)
         if isinstance(action, CardsOut):
             require_turn(play)
-            _check_cards_out(board, player)
+            if play.rulings != RULINGS_BEFORE_ISSUE_20:  # since issue 20 (R784, R796)
+                _check_cards_out(board, player)
             return replace(play, pending=self._cards_out(play), pending_check=Check.CARDS_OUT)
         return super().move(play, action)
 

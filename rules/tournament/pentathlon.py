@@ -79,6 +79,15 @@ def parse_players_csv(text: str, source: str) -> tuple[Pentathlete, ...]:
     return check_players(players)
 
 
+def check_event_name(text: str) -> str:
+    """The event's name, as the score cards print it (R795): plain text of at most MAX_NAME
+    characters, "" for none."""
+    name = clean_text(text, "--name")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"--name: {len(name)} characters: expected at most {MAX_NAME}")
+    return name
+
+
 def check_players(players: Sequence[Pentathlete]) -> tuple[Pentathlete, ...]:
     if len(players) > MAX_PLAYERS:
         raise InvalidInput(f"{len(players)} Pentathletes: expected at most {MAX_PLAYERS}")
@@ -185,14 +194,16 @@ class Challenges:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One game's result at a seat: the winner (``A``, ``B``, None for a tie), how it was
-    decided, each player's final score in the game's terms (None where the game keeps none)
-    and each player's challenges."""
+    decided, each player's final score in the game's terms (None where the game keeps none),
+    each player's challenges, and whether the Tournament Director gave each player 0 points
+    for a Code of Conduct infraction (R789, R794): that player's game scores no points."""
 
     seat: Seat
     winner: str | None
     how: How
     scores: tuple[int | None, int | None] = (None, None)
     challenges: tuple[Challenges, Challenges] = field(default=(Challenges(), Challenges()))
+    zero_points: tuple[bool, bool] = (False, False)
 
     def __post_init__(self) -> None:
         if self.winner not in (None, *SIDES):
@@ -209,11 +220,27 @@ class GameResult:
                 raise InvalidInput(
                     f"player {side}'s score {score}: expected -{MAX_SCORE} to {MAX_SCORE}"
                 )
+        if len(self.zero_points) != len(SIDES) or not all(
+            type(zero) is bool for zero in self.zero_points
+        ):
+            raise InvalidInput(f"zero points {self.zero_points!r}: expected true or false for A, B")
 
     def outcome(self, side: str) -> str:
         if self.winner is None:
             return "tie"
         return "win" if self.winner == side else "loss"
+
+    @property
+    def zeroed(self) -> tuple[str, ...]:
+        """The players the Tournament Director gave 0 points for this game (R794)."""
+        return tuple(side for side, zero in zip(SIDES, self.zero_points, strict=True) if zero)
+
+    def points_of(self, side: str, points: PentathlonPoints) -> int:
+        """What the game is worth to ``side`` in the standings: its outcome's points, or 0
+        when the Tournament Director gave that player 0 points (R794)."""
+        if self.zero_points[SIDES.index(side)]:
+            return 0
+        return points.of(self.outcome(side))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -222,7 +249,18 @@ class GameResult:
             "how": self.how.value,
             "scores": {"A": self.scores[0], "B": self.scores[1]},
             "challenges": {"A": self.challenges[0].to_json(), "B": self.challenges[1].to_json()},
+            "zero_points": list(self.zeroed),
         }
+
+
+def parse_zero_points(text: str | None) -> tuple[bool, bool]:
+    """``--zero-points``: the players given 0 points, ``A``, ``B`` or ``A,B`` (R794)."""
+    if text is None or not text.strip():
+        return (False, False)
+    sides = [part.strip().upper() for part in text.split(",")]
+    if any(side not in SIDES for side in sides) or len(set(sides)) != len(sides):
+        raise InvalidInput(f"--zero-points {text!r}: expected A, B or A,B")
+    return ("A" in sides, "B" in sides)
 
 
 def parse_winner(text: str) -> str | None:
@@ -351,11 +389,13 @@ def _standing(
     player: Pentathlete, results: Iterable[GameResult], points: PentathlonPoints
 ) -> PentathlonStanding:
     outcomes: list[str] = []
+    scored = 0
     strikes = 0
     for result in results:
         for index, side in enumerate(SIDES):
             if (result.seat.a, result.seat.b)[index] == player.name:
                 outcomes.append(result.outcome(side))
+                scored += result.points_of(side, points)  # 0 after the Director's 0 points
                 challenges = result.challenges[index]
                 strikes += challenges.i + challenges.ia
     return PentathlonStanding(
@@ -366,7 +406,7 @@ def _standing(
         outcomes.count("win"),
         outcomes.count("tie"),
         outcomes.count("loss"),
-        sum(points.of(outcome) for outcome in outcomes),
+        scored,
         strikes,
     )
 

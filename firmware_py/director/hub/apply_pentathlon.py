@@ -81,7 +81,7 @@ def _judged(
             f"table {table} is not seated for {game.value} in any round",
         )
     try:
-        result = GameResult(seat, *_reported(decision.event))
+        result = GameResult(seat, *_reported(decision.event), _zero_points(decision.event))
     except (RuleError, KeyError, TypeError, ValueError) as error:
         return seat.round, nothing, "refused", f"the result cannot be read: {error}"
     try:
@@ -145,6 +145,28 @@ def _reported(
     return winner, How(event["how"]), (pair[0], pair[1]), (challenges[0], challenges[1])
 
 
+def _zero_points(event: dict[str, Any]) -> tuple[bool, bool]:
+    """Who the Tournament Director gave 0 points for a Code of Conduct infraction, from the
+    table's ``infractions`` (R789, R794); a game without them has none."""
+    infractions = event.get("infractions", [])
+    if not isinstance(infractions, list):
+        raise ValueError(f"infractions {infractions!r}: expected a list")
+    zeroed = set()
+    for infraction in infractions:
+        if not (
+            isinstance(infraction, dict)
+            and infraction.get("player") in SIDES
+            and type(infraction.get("zero_points")) is bool
+            and type(infraction.get("removal")) is bool
+        ):
+            raise ValueError(
+                f"infraction {infraction!r}: expected its player (A or B), zero_points and removal"
+            )
+        if infraction["zero_points"]:
+            zeroed.add(infraction["player"])
+    return ("A" in zeroed, "B" in zeroed)
+
+
 def _score(value: object) -> int | None:
     if value is None:
         return None
@@ -155,7 +177,9 @@ def _score(value: object) -> int | None:
 
 def _said(result: GameResult) -> str:
     seat = result.seat
+    names = dict(zip(SIDES, (seat.a, seat.b), strict=True))
+    zero = "".join(f", 0 points to {names[side]} ({side})" for side in result.zeroed)
     if result.winner is None:
-        return f"a tie ({result.how.value})"
-    name = seat.a if result.winner == "A" else seat.b
-    return f"{name} ({result.winner}) wins ({result.how.value})"
+        return f"a tie ({result.how.value}){zero}"
+    name = names[result.winner]
+    return f"{name} ({result.winner}) wins ({result.how.value}){zero}"

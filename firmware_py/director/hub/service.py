@@ -9,8 +9,8 @@ meant (``manual_ack``), so a hub that stops halfway is sent the message again. A
 idempotent by (table, journal id) (``apply``), which makes every redelivery harmless.
 
 Every second the hub reads the record's rounds and publishes each round's pairings, retained,
-when they are new or changed; a retained round the record does not have (another tournament's)
-is withdrawn.
+when they are new or changed, and each Pentathlon round's seats with the players' names (R795);
+a retained round the record does not have (another tournament's) is withdrawn.
 
 End to end, the hub confirms what its record holds (R710-R712): per table, retained on
 ``tournament/applied/<n>``, for each of its journals the seq up to which the record holds
@@ -48,9 +48,11 @@ from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.ledger import Ledger
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.hub.refusals import HubRefusals
+from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
+    EVERY_PENTATHLON_ROUNDS_SEATS,
     EVERY_ROUNDS_PAIRINGS,
     EVERY_TABLES_CONFIRMATION,
     HUB_STATUS,
@@ -60,6 +62,8 @@ from firmware_py.table.hub_wire import (
     Decision,
     DecisionId,
     HubStatus,
+    PentathlonSeats,
+    PentathlonTableSeat,
     RoundPairings,
     TableMatch,
     WireError,
@@ -69,6 +73,8 @@ from firmware_py.table.hub_wire import (
     pairings_topic,
     parse_confirmations,
     parse_decision,
+    pentathlon_round_of,
+    pentathlon_seats_topic,
     readable_id,
     round_of,
     table_of,
@@ -134,7 +140,7 @@ class Hub(PahoOnLoop):
         self.tally: Counter[str] = Counter()  # the tables' results by outcome, and duplicates
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = asyncio.Event()
-        self._published: dict[int, bytes] = {}  # round -> the pairings last published
+        self._published: dict[str, bytes] = {}  # a round's topic -> what was last published
         self.record_id = record.identity()
         self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
@@ -256,6 +262,7 @@ class Hub(PahoOnLoop):
                 # what a table shows: latest wins, so nothing is queued while the hub is away
                 (STATE_OF_EVERY_TABLE, SubscribeOptions(qos=0)),
                 (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
+                (EVERY_PENTATHLON_ROUNDS_SEATS, SubscribeOptions(qos=1, noLocal=True)),
                 (EVERY_TABLES_CONFIRMATION, SubscribeOptions(qos=1, noLocal=True)),
             ]
         )
@@ -318,9 +325,8 @@ class Hub(PahoOnLoop):
         if table is not None:
             self._board(table, "state", self.board.take_state(table, payload, time.time()))
             return
-        number = round_of(topic)
-        if number is not None:
-            self._retained_pairings(number, payload)
+        if round_of(topic) is not None or pentathlon_round_of(topic) is not None:
+            self._retained_pairings(topic, payload)
             return
         table = confirmed_table_of(topic)
         if table is not None:
@@ -532,28 +538,53 @@ class Hub(PahoOnLoop):
         """The director changed the record (a round paired): publish it now, not in a second."""
         self._publish_pairings()
 
-    def _retained_pairings(self, number: int, payload: bytes) -> None:
-        """A round's pairings the broker holds: withdrawn if the record has no such round (a
-        tournament before this one), put right if they differ from the record's."""
-        rounds = self._rounds()
-        wanted = rounds[number].to_bytes() if number in rounds else b""
+    def _retained_pairings(self, topic: str, payload: bytes) -> None:
+        """A round's pairings (or a Pentathlon round's seats) the broker holds: withdrawn if the
+        record has no such round (a tournament before this one), put right if they differ from
+        the record's."""
+        wanted = self._round_payloads().get(topic, (b"", 0))[0]
         if payload != wanted:
-            self._client.publish(pairings_topic(number), wanted, qos=1, retain=True)
+            self._client.publish(topic, wanted, qos=1, retain=True)
             what = "withdrawn" if not wanted else "republished"
-            log.info("event=pairings_%s round=%d", what, number)
-            self._published[number] = wanted
+            log.info("event=pairings_%s topic=%s", what, topic)
+            self._published[topic] = wanted
 
     def _publish_pairings(self) -> None:
         if not self.connected:
             return
-        for number, pairings in self._rounds().items():
-            payload = pairings.to_bytes()
-            if self._published.get(number) != payload:
-                self._client.publish(pairings_topic(number), payload, qos=1, retain=True)
-                self._published[number] = payload
-                log.info(
-                    "event=pairings_published round=%d tables=%d", number, len(pairings.matches)
-                )
+        for topic, (payload, tables) in self._round_payloads().items():
+            if self._published.get(topic) != payload:
+                self._client.publish(topic, payload, qos=1, retain=True)
+                self._published[topic] = payload
+                log.info("event=pairings_published topic=%s tables=%d", topic, tables)
+
+    def _round_payloads(self) -> dict[str, tuple[bytes, int]]:
+        """Every round's topic with what the record says of it, and its number of tables."""
+        payloads = {
+            pairings_topic(number): (pairings.to_bytes(), len(pairings.matches))
+            for number, pairings in self._rounds().items()
+        }
+        for number, seats in self._pentathlon_rounds().items():
+            payloads[pentathlon_seats_topic(number)] = (seats.to_bytes(), len(seats.seats))
+        return payloads
+
+    def _pentathlon_rounds(self) -> dict[int, PentathlonSeats]:
+        """The Pentathlon event's rounds as seated: each table's game, players and division,
+        with the event's name, for the tables' score cards (R795)."""
+        record = PentathlonRecord(self.record)
+        if not record.has_event():
+            return {}
+        event = record.event()
+        divisions = {player.name: player.division for player in event.players}
+        rounds: dict[int, list[PentathlonTableSeat]] = {}
+        for seat in event.seats:
+            rounds.setdefault(seat.round, []).append(
+                PentathlonTableSeat(seat.table, seat.game.value, divisions[seat.a], seat.a, seat.b)
+            )
+        name = record.name()
+        return {
+            number: PentathlonSeats(number, name, tuple(seats)) for number, seats in rounds.items()
+        }
 
     def _rounds(self) -> dict[int, RoundPairings]:
         plans = self.record.round_plans()

@@ -21,6 +21,8 @@ from enum import StrEnum
 from html import escape
 from typing import Any
 
+from firmware_py.table.family import PairedMatch
+
 PLAYERS = ("A", "B")
 HOW = {
     "goal": "the game's goal, declared",
@@ -120,12 +122,23 @@ def card_html(
     return "\n".join(parts)
 
 
-def finished_card(record: Mapping[str, Any]) -> str | None:
-    """The cards of a game whose result the monitor has confirmed; None before (R263)."""
+def finished_card(record: Mapping[str, Any], seat: PairedMatch | None = None) -> str | None:
+    """The cards of a game whose result the monitor has confirmed; None before (R263). ``seat``
+    is the hub's seat the table held when the result was confirmed: its players' names, the
+    event, division, round and table head the cards when it is this game's seat (R795); without
+    one (a table without the hub) they are blank lines to write on."""
     result = record.get("result")
     if result is None or not result.get("confirmed"):
         return None
-    return card_html(record)
+    if seat is None or seat.game != record["game"]:
+        return card_html(record)
+    heading = Heading(
+        event=seat.event,
+        division=seat.division,
+        round=str(seat.round),
+        table="" if seat.table is None else str(seat.table),
+    )
+    return card_html(record, names={"A": seat.a, "B": seat.b}, heading=heading)
 
 
 def _e(value: object) -> str:

@@ -18,6 +18,7 @@ from firmware_py.table.family import FamilyOptionsError, Options
 from rules.errors import InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor_actions import StartPentathlon, start_action
+from rules.pentathlon.play import RULINGS, RULINGS_BEFORE_ISSUE_20
 from rules.pentathlon.strips import DEFAULT_PARTITIONS, check_partitions
 
 KERNEL_FIELDS = ("seats", "tie_window", "settle", "debounce", "count_cadence")
@@ -56,6 +57,12 @@ class PentathlonOptions:
     def records_the_start(self) -> bool:
         """Issue 20's flow: the start, every declaration, infractions (R786)."""
         return self.flow >= FLOW
+
+    @property
+    def rulings(self) -> int:
+        """The rulings a game of this flow is played under: a journal of the flow before issue
+        20 keeps the rulings it was played under, so it replays to its decisions (R796)."""
+        return RULINGS if self.records_the_start else RULINGS_BEFORE_ISSUE_20
 
     def start(self, game: Game) -> StartPentathlon:
         """The start action of ``game`` with this table's options."""
@@ -173,6 +180,13 @@ def _flow(value: Any) -> int:
 def fresh_options(options: Options) -> dict[str, Any]:
     """A table starting afresh runs the current flow; the journal keeps it (R786)."""
     return {**options, "flow": FLOW}
+
+
+def older_flow(options: Options) -> str | None:
+    """A journal of the flow before issue 20, in words for the log (R786, R796)."""
+    if parse_options(options).records_the_start:
+        return None
+    return "flow-1-and-the-rulings-before-issue-20(R786,R796)"
 
 
 def check_seats(seats: tuple[str, ...]) -> None:

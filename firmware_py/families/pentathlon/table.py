@@ -23,6 +23,7 @@ from firmware_py.families.pentathlon.options import (
     PentathlonOptions,
     check_seats,
     fresh_options,
+    older_flow,
     parse_options,
     table_settings,
 )
@@ -51,7 +52,8 @@ class PentathlonTable:
         return self.options.start(self.options.game or Game.CONTIG_60)
 
     def start(self, first: Action) -> PentathlonGame:
-        return start(first)
+        # a journal of the flow before issue 20 replays under the rulings it was played under
+        return start(first, rulings=self.options.rulings)
 
     def apply(self, session: PentathlonGame, action: Action) -> PentathlonGame:
         return apply(session, action)
@@ -105,5 +107,7 @@ FAMILY = TableFamily(
     # the game is over); blinking, the minute is up; pulsing, this player's challenge is ruled
     lights={"plunging": "steady", "won": "blinking", "locked": "pulsing"},
     card=finished_card,
+    seated=True,  # the hub's Pentathlon seats: the players' names for the card (R795)
     fresh=fresh_options,
+    older=older_flow,
 )

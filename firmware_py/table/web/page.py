@@ -230,4 +230,6 @@ class TablePage:
 def _card(controller: TableController) -> str | None:
     """The session's printable card, when its family prints one and it is ready (R263)."""
     make = family(controller.settings.family).card
-    return None if make is None else make(controller.game.summary(controller.session))
+    if make is None:
+        return None
+    return make(controller.game.summary(controller.session), controller.decided_under)

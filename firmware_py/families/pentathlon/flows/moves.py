@@ -21,6 +21,7 @@ from firmware_py.families.pentathlon.flows.page import facts, number_entry, yes_
 from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20
 from rules.pentathlon.stars_bars import CPA_STACKS, most_stacks
 
 POINTS_HIGH = 999
@@ -106,6 +107,27 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
         Move("Cards out", "sb.cards_out"),
     ),
 }
+# Stars & Bars' stack points as the flow before issue 20 entered them (R796): the removal of
+# the CPA stacks always asked, the stacks up to the entry's own highs, whatever the board holds.
+STACKS_BEFORE_ISSUE_20 = Move(
+    "Stack points",
+    "sb.stacks",
+    (
+        Ask("cpa_turned", "CPA stacks turned over", high=4),
+        Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True),
+        Ask("opa_removed", "OPA stacks removed", high=20),
+    ),
+)
+
+
+def game_moves(game: PentathlonGame) -> tuple[Move, ...]:
+    """The game's moves, as the rulings the game is played under enter them (R796)."""
+    moves = GAME_MOVES[game.settings.game]
+    if game.play is None or game.play.rulings != RULINGS_BEFORE_ISSUE_20:
+        return moves
+    return tuple(STACKS_BEFORE_ISSUE_20 if move.kind == "sb.stacks" else move for move in moves)
+
+
 # The events the rulebook names beside the moves (flow 2, R789-R791): recorded, no challenge.
 INFRACTION_ASKS = (
     Ask("zero_points", "0 points (the Director)?", yes_no=True),
@@ -156,7 +178,7 @@ def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[
     play = game.play
     assert play is not None
     holder = play.holder.value
-    moves = list(GAME_MOVES[game.settings.game])
+    moves = list(game_moves(game))
     for goal in game.rules.goals:
         if not every_declaration and game.rules.declaration_doubt(play, play.holder, goal):
             continue
@@ -197,7 +219,7 @@ def entry(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     play = game.play
     assert play is not None
     entered = scratch[SCRATCH_ENTRY]
-    known = (*GAME_MOVES[game.settings.game], *event_moves(game))
+    known = (*game_moves(game), *event_moves(game))
     move = next(move for move in known if move.label == entered["move"])
     values: dict[str, Any] = dict(entered["values"])
     ask = move.asks[len(values)]
