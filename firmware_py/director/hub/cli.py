@@ -301,6 +301,8 @@ def _run(args: argparse.Namespace) -> int:
             log.info("event=record_upgraded record=%s schema=2", args.db)
         if record.index_for_hub():  # R725: a record made before them
             log.info("event=record_indexed record=%s", args.db)
+        if record.upgrade_for_undo():  # R820: so it sees a pairing a command undoes
+            log.info("event=record_upgraded record=%s schema=%d", args.db, record.schema)
         if page is not None and read_stored(args.db) is None:
             log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
         return asyncio.run(_until_signalled(hub, page))

@@ -9,8 +9,8 @@ meant (``manual_ack``), so a hub that stops halfway is sent the message again. A
 idempotent by (table, journal id) (``apply``), which makes every redelivery harmless.
 
 Every second the hub reads the record's rounds and publishes each round's pairings, retained,
-when they are new or changed; a retained round the record does not have (another tournament's)
-is withdrawn.
+when they are new or changed; a retained round the record does not have (another tournament's,
+or a round whose pairing the director undid: R820) is withdrawn.
 
 End to end, the hub confirms what its record holds (R710-R712): per table, retained on
 ``tournament/applied/<n>``, for each of its journals the seq up to which the record holds
@@ -541,7 +541,8 @@ class Hub(PahoOnLoop):
     def _publish_pairings(self) -> None:
         if not self.connected:
             return
-        for number, pairings in self._rounds().items():
+        rounds = self._rounds()
+        for number, pairings in rounds.items():
             payload = pairings.to_bytes()
             if self._published.get(number) != payload:
                 self._client.publish(pairings_topic(number), payload, qos=1, retain=True)
@@ -549,6 +550,12 @@ class Hub(PahoOnLoop):
                 log.info(
                     "event=pairings_published round=%d tables=%d", number, len(pairings.matches)
                 )
+        # a round whose pairing was undone (R820): withdrawn, so each table drops its match
+        for number, payload in list(self._published.items()):
+            if number not in rounds and payload:
+                self._client.publish(pairings_topic(number), b"", qos=1, retain=True)
+                self._published[number] = b""
+                log.info("event=pairings_withdrawn round=%d", number)
 
     def _rounds(self) -> dict[int, RoundPairings]:
         plans = self.record.round_plans()
