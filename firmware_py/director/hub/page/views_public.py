@@ -27,6 +27,9 @@ PROJECTOR_ROWS = 16
 PROJECTOR_COLUMNS = 2
 PROJECTOR_PER_PAGE = PROJECTOR_ROWS * PROJECTOR_COLUMNS
 PROJECTOR_SECONDS = 15  # each page's time on the screen
+PUBLIC_NAV = (
+    '<nav><a href="#standings-title">Standings</a> · <a href="/projector">Projector</a></nav>'
+)
 KINDS = {
     "all": "All: games 1 to 5 in turn",
     "call": "Call: each team calls two games",
@@ -81,7 +84,7 @@ def public_page(record: TournamentDB, query: str, rows: dict[int, TableRow] | No
     return shell(
         "Where do I play next?",
         "\n".join(parts),
-        nav='<nav><a href="/public">Standings</a> · <a href="/projector">Projector</a></nav>',
+        nav=PUBLIC_NAV,
         scripts=("/static/public.js",),
     )
 
@@ -264,20 +267,25 @@ def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Scree
     scores = {
         r.table: f"{r.a_points}-{r.b_points}" for r in tournament.results if r.round == latest.round
     }
+    # the results' column only once one is in: until then the names have its room
+    score = (
+        (lambda table: f'<span class="s">{text(scores.get(table, ""))}</span>')
+        if scores
+        else (lambda table: "")
+    )
     cells = [
         f'<li><span class="n">{m.table}</span><span class="a">{text(m.a)}</span>'
-        f'<span class="v">v</span><span class="b">{text(m.b)}</span>'
-        f'<span class="s">{text(scores.get(m.table, ""))}</span></li>'
+        f'<span class="v">v</span><span class="b">{text(m.b)}</span>{score(m.table)}</li>'
         for m in latest.matches
     ]
     if latest.bye is not None:
         cells.append(
             f'<li class="bye"><span class="n"></span><span class="a">{text(latest.bye)}</span>'
-            '<span class="v"></span><span class="b">has the bye</span><span class="s"></span></li>'
+            f'<span class="v"></span><span class="b">has the bye</span>{score(0)}</li>'
         )
     kind = KINDS.get(str(plan["kind"]), str(plan["kind"]))
     title = f"Round {latest.round} of {tournament.config.rounds} · {kind}"
-    return _screens(title, "pairings", cells)
+    return _screens(title, "pairings scored" if scores else "pairings", cells)
 
 
 def _standing_screens(tournament: Tournament) -> list[Screen]:
