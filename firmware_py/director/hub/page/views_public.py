@@ -267,12 +267,11 @@ def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Scree
     scores = {
         r.table: f"{r.a_points}-{r.b_points}" for r in tournament.results if r.round == latest.round
     }
-    # the results' column only once one is in: until then the names have its room
-    score = (
-        (lambda table: f'<span class="s">{text(scores.get(table, ""))}</span>')
-        if scores
-        else (lambda table: "")
-    )
+
+    def score(table: int) -> str:
+        """The results' column, only once one is in: until then the names have its room."""
+        return f'<span class="s">{text(scores.get(table, ""))}</span>' if scores else ""
+
     cells = [
         f'<li><span class="n">{m.table}</span><span class="a">{text(m.a)}</span>'
         f'<span class="v">v</span><span class="b">{text(m.b)}</span>{score(m.table)}</li>'
