@@ -194,6 +194,16 @@ def test_the_projector_shows_100_pairings_in_pages_then_the_standings_and_goes_r
     assert "<script" not in pages[0]
 
 
+def test_the_projector_gives_the_results_a_column_once_one_is_in(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    _, before = _get(page, "/projector")
+    _enter(record, 2, 40, 30)
+    _, after = _get(director_page(record), "/projector")
+    assert '<ol class="pairings">' in before and 'class="s"' not in before
+    assert '<ol class="pairings scored">' in after and '<span class="s">40-30</span>' in after
+
+
 def test_the_projector_takes_any_page_parameter_as_page_1(page: DirectorPage) -> None:
     status, html = _get(page, "/projector?page=-3x")
     assert status == 200 and "1/2" in html
