@@ -8,13 +8,14 @@
 #         terminal.
 #   test: that, and the suite's tools: shellcheck (systemd/install.sh), tmux (the simulator as a
 #         person sees it), mosquitto (the hub's tests start their own broker), chromium (the web
-#         pages in a real browser, driven by Playwright), openssl (the TLS tests' throw-away CA)
-#         and systemd (systemd-analyze verifies the shipped units).
+#         pages in a real browser, driven by Playwright), openssl (the TLS tests' throw-away CA),
+#         systemd (systemd-analyze verifies the shipped units) and poppler-utils (a round's
+#         printed PDF counted and drawn: pdfinfo, pdftoppm).
 #
 # PYTHON names the interpreter the Makefile makes .venv with (python3 by default).
 set -euo pipefail
 
-SUITE_PACKAGES=(shellcheck tmux mosquitto chromium openssl systemd)
+SUITE_PACKAGES=(shellcheck tmux mosquitto chromium openssl systemd poppler-utils)
 
 usage() {
     echo "usage: debian-packages.sh run|test" >&2

@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "debian-packages.sh"
-SUITE = ["shellcheck", "tmux", "mosquitto", "chromium", "openssl", "systemd"]
+SUITE = ["shellcheck", "tmux", "mosquitto", "chromium", "openssl", "systemd", "poppler-utils"]
 BASH = shutil.which("bash") or "/bin/bash"
 UNSHARE = shutil.which("unshare") or "/usr/bin/unshare"
 SETPRIV = shutil.which("setpriv") or "/usr/bin/setpriv"
@@ -113,7 +113,7 @@ def test_a_machine_with_everything_installed_goes_on_without_a_word(machine: Mac
 def test_an_ordinary_user_is_told_the_one_apt_command_naming_exactly_what_is_missing(
     machine: Machine,
 ) -> None:
-    machine.installed("shellcheck", "mosquitto", "openssl", "systemd")
+    machine.installed("shellcheck", "mosquitto", "openssl", "systemd", "poppler-utils")
     machine.stand_in("apt-get")
     done = machine.run("test", python_has_venv=False, as_user="nobody")
     assert done.code == 1
@@ -152,7 +152,7 @@ def test_make_run_needs_only_a_python_that_makes_a_venv(machine: Machine) -> Non
 
 
 def test_root_installs_what_is_missing_with_apt_get(machine: Machine) -> None:
-    machine.installed("shellcheck", "tmux", "openssl", "systemd")
+    machine.installed("shellcheck", "tmux", "openssl", "systemd", "poppler-utils")
     machine.stand_in("apt-get")
     done = machine.run("test", as_user="root")
     assert done.code == 0, done.stderr

@@ -647,6 +647,35 @@ def test_a_round_the_director_pairs_reaches_the_tables(
     table.close()
 
 
+def test_a_round_whose_pairing_is_undone_is_withdrawn_from_the_tables(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    """R820: the table drops the undone round at once, so its OLED no longer shows that match
+    (it shows what it showed before the round was paired)."""
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> tuple[NextMatch | None, NextMatch | None, list[int]]:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: 1 in link.rounds, "round 1's pairings")
+            before = link.next_pairing()
+            with record.transaction() as tournament:
+                for match in tournament.rounds[0].matches:
+                    record.add_result(
+                        tournament.result(1, match.table, 40, 20), now=NOW, by="director"
+                    )
+            with record.transaction() as tournament:
+                record.add_round(tournament.pair(2), tournament.plan(2), now=NOW, by="director")
+            await until(lambda: 2 in link.rounds, "round 2's pairings")
+            record.unpair_round(2, now=NOW, by="director", reason="paired too early")
+            await until(lambda: 2 not in link.rounds, "round 2 withdrawn")
+            return before, link.next_pairing(), sorted(link.rounds)
+
+    before, after, rounds = asyncio.run(scenario())
+    assert after == before and after is not None and after.title == "Round 1  Table 1"
+    assert rounds == [1]
+    table.close()
+
+
 def test_another_tournaments_pairings_left_on_the_broker_are_withdrawn(
     broker: Broker, tmp_path: Path, record_path: Path
 ) -> None:

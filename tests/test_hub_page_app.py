@@ -74,7 +74,9 @@ def test_the_public_page_needs_no_login_and_shows_no_control(page: DirectorPage)
     status, html = serve(page, scenario)
     assert status == 200
     assert "Standings" in html and "Eagles" in html and "Round 1 of 3" in html
-    for control in ("<form", "<button", "<input", "csrf", "/login", "/sheet/"):
+    # its one form is the search, a GET: nothing that changes the record, no way to a sheet
+    assert html.count("<form") == 1 and '<form method="get" action="/public"' in html
+    for control in ('method="post"', "csrf", "/login", "/sheet/", "/print/"):
         assert control not in html
 
 

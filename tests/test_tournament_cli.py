@@ -240,6 +240,36 @@ def test_pair_before_the_results_are_in_is_refused(capsys: Capture, db: Path) ->
     assert_unchanged(capsys, db, "pair", "--round", "2", names="no result for round 1 table 1")
 
 
+def test_unpair_undoes_the_latest_round_and_the_round_is_paired_again(
+    capsys: Capture, db: Path
+) -> None:
+    new(capsys, db, "--seed", "1")
+    paired = ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    code, out, _ = run(
+        capsys, "unpair", "--round", "1", "--reason", "a team came late", "--db", str(db)
+    )
+    assert code == 0
+    assert out.startswith("round 1's pairing undone (3 matches withdrawn)")
+    assert snapshot(db)["withdrawn_rounds"][0]["reason"] == "a team came late"
+    assert_bad_input(capsys, "round", "--round", "1", "--db", str(db), names="not paired")
+    assert ok_json(capsys, "pair", "--round", "1", "--db", str(db))["round"] == 1
+    assert paired["round"] == 1
+
+
+def test_unpair_after_a_result_is_one_line_and_changes_nothing(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    play_round(capsys, db, 1, (10, 0))
+    assert_unchanged(
+        capsys, db, "unpair", "--round", "1", "--reason", "oops", names="a result is in (table 1)"
+    )
+
+
+def test_unpair_needs_a_reason(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    assert_unchanged(capsys, db, "unpair", "--round", "1", names="--reason")
+
+
 def test_round_shows_pairings_with_their_results(capsys: Capture, db: Path) -> None:
     new(capsys, db, "--seed", "1")
     play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))

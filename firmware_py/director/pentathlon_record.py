@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_py.director.tournament_db import SCHEMA_VERSION, TournamentDB
+from firmware_py.director.tournament_db import PENTATHLON_SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How
@@ -113,7 +113,7 @@ class PentathlonRecord:
     # -- reading -------------------------------------------------------------------------
 
     def has_event(self) -> bool:
-        if self.record.schema < SCHEMA_VERSION:
+        if self.record.schema < PENTATHLON_SCHEMA_VERSION:
             return False
         return self._db.execute("SELECT 1 FROM pentathlon").fetchone() is not None
 

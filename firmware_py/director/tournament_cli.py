@@ -85,6 +85,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _round(pair)
     _common(pair, by="director")
 
+    _add_unpair(sub)
+
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
     _common(show)
@@ -122,6 +124,15 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(export)
 
     pentathlon_cli.add_parser(sub, _common, _reason)
+
+
+def _add_unpair(sub: argparse._SubParsersAction[Any]) -> None:
+    unpair = sub.add_parser(
+        "unpair", help="undo the latest round's pairing while none of its results is in"
+    )
+    _round(unpair)
+    unpair.add_argument("--reason", type=_reason, required=True, help="why it is undone")
+    _common(unpair, by="director")
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -224,6 +235,26 @@ def _pair(args: argparse.Namespace, now: str) -> Answer:
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
+
+
+def _unpair(args: argparse.Namespace, now: str) -> Answer:
+    """Undo the latest round's pairing (R820): marked withdrawn in the record, never deleted."""
+    with TournamentDB.open(args.db) as record:
+        undone = record.unpair_round(
+            args.round_number, now=now, by=args.by or "director", reason=args.reason
+        )
+    text = (
+        f"round {undone.round}'s pairing undone ({len(undone.matches)} matches withdrawn): "
+        f"pair round {undone.round} again with 'gametable tournament pair --round {undone.round}'"
+    )
+    data = {
+        "round": undone.round,
+        "matches": len(undone.matches),
+        "withdrawn_at": now,
+        "withdrawn_by": args.by or "director",
+        "reason": args.reason,
+    }
+    return Answer(0, text, data)
 
 
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
@@ -433,6 +464,7 @@ def _read_text(path: Path) -> str:
 _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "new": _new,
     "pair": _pair,
+    "unpair": _unpair,
     "round": _show_round,
     "result": _result,
     "standings": _standings,

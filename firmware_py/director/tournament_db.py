@@ -51,9 +51,12 @@ from rules.tournament.records import no_table
 from rules.tournament.short_names import short_names
 from rules.tournament.state import PairedRounds
 
-SCHEMA_VERSION = 3  # 2: table_events (the hub's); 3: the Pentathlon event's tables
+# 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone
+SCHEMA_VERSION = 4
 HUB_SCHEMA_VERSION = 2
-READABLE_SCHEMAS = (1, 2, 3)
+PENTATHLON_SCHEMA_VERSION = 3
+UNDO_SCHEMA_VERSION = 4
+READABLE_SCHEMAS = (1, 2, 3, 4)
 TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
 # What the hub made of a table's reported result (docs/hub.md).
 OUTCOMES = ("recorded", "amended", "unchanged", "conflict", "superseded", "refused", "not recorded")
@@ -143,6 +146,21 @@ _PENTATHLON_SCHEMA = (
 # What the hub looks up for each result a table reports (R725): a match's or a seat's results,
 # and the latest seat at a table for a game. Without them each lookup reads the whole table.
 _RESULT_INDEXES = {"results_of_pairing": "results(pairing)"}
+# A round's pairing undone (R820): its rows stay in ``rounds``, ``pairings`` and ``byes``, marked
+# withdrawn; ``rounds.number`` is a row's key (its slot), which is the round's number unless
+# the round was paired again after an undo: then ``round_slots`` says which round a new slot is.
+_UNDO_TABLES = ("round_withdrawals", "round_slots")
+_UNDO_SCHEMA = (
+    """CREATE TABLE round_withdrawals (
+        slot INTEGER PRIMARY KEY REFERENCES rounds(number),
+        withdrawn_at TEXT NOT NULL,
+        withdrawn_by TEXT NOT NULL,
+        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0))""",
+    """CREATE TABLE round_slots (
+        slot INTEGER PRIMARY KEY REFERENCES rounds(number),
+        round INTEGER NOT NULL CHECK (round >= 1))""",
+    *_append_only(_UNDO_TABLES),
+)
 _PENTATHLON_INDEXES = {
     "pentathlon_results_of_seat": "pentathlon_results(seat)",
     "pentathlon_seats_at_table": "pentathlon_seats(table_number, game, round)",
@@ -246,6 +264,25 @@ _SCHEMA = (
     *_PENTATHLON_SCHEMA,
     *_indexes(_PENTATHLON_INDEXES),
     *_SHORT_NAMES_SCHEMA,
+    *_UNDO_SCHEMA,
+)
+
+# What every reader reads (R820): the rounds, pairings and byes of the rounds not withdrawn,
+# by the round's number; per connection (TEMP), as the record's schema has them. CROSS JOIN
+# keeps the rounds (a few dozen rows) outside, so a match is found by its index (R725).
+_LIVE_ROUNDS = {
+    False: "SELECT number, number AS slot, kind, minutes, paired_at, paired_by FROM rounds",
+    True: """SELECT COALESCE(round_slots.round, rounds.number) AS number, rounds.number AS slot,
+        kind, minutes, paired_at, paired_by FROM rounds
+        LEFT JOIN round_slots ON round_slots.slot = rounds.number
+        WHERE rounds.number NOT IN (SELECT slot FROM round_withdrawals)""",
+}
+_LIVE_VIEWS = (
+    """CREATE TEMP VIEW live_pairings AS SELECT pairings.id, live_rounds.number AS round,
+        table_number, team_a, team_b FROM live_rounds CROSS JOIN pairings
+        ON pairings.round = live_rounds.slot""",
+    """CREATE TEMP VIEW live_byes AS SELECT live_rounds.number AS round, team FROM live_rounds
+        CROSS JOIN byes ON byes.round = live_rounds.slot""",
 )
 
 
@@ -300,6 +337,34 @@ class TableEvent:
             "b_points": self.b_points,
             "outcome": self.outcome,
             "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawnRound:
+    """A round's pairing undone (R820): what it was, and who undid it, when and why."""
+
+    pairing: RoundPairing
+    kind: str
+    minutes: int
+    paired_at: str
+    paired_by: str
+    withdrawn_at: str
+    withdrawn_by: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.pairing.round,
+            "kind": self.kind,
+            "minutes": self.minutes,
+            "paired_at": self.paired_at,
+            "paired_by": self.paired_by,
+            "pairings": [{"table": m.table, "A": m.a, "B": m.b} for m in self.pairing.matches],
+            "bye": self.pairing.bye,
+            "withdrawn_at": self.withdrawn_at,
+            "withdrawn_by": self.withdrawn_by,
+            "reason": self.reason,
         }
 
 
@@ -381,6 +446,7 @@ class TournamentDB:
                     for statement in _SCHEMA:
                         record._db.execute(statement)
                     record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                record._define_live_views()
                 fill(record)
             finally:
                 record.close()  # the last connection: SQLite folds the -wal back and removes it
@@ -410,6 +476,11 @@ class TournamentDB:
         if version not in READABLE_SCHEMAS:
             record.close()
             raise _other_schema(path, version)
+        try:
+            record._define_live_views()
+        except sqlite3.DatabaseError as error:
+            record.close()
+            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
         return record
 
     def identity(self) -> str:
@@ -419,7 +490,7 @@ class TournamentDB:
         row = self._db.execute(
             "SELECT config, created_at, created_by FROM tournament WHERE id = 1"
         ).fetchone()
-        if row is None and self._schema() >= SCHEMA_VERSION:
+        if row is None and self._schema() >= PENTATHLON_SCHEMA_VERSION:
             # a record holding only a Pentathlon event is founded by that event's row
             row = self._db.execute(
                 "SELECT config, created_at, created_by FROM pentathlon WHERE id = 1"
@@ -442,7 +513,7 @@ class TournamentDB:
         transaction; True if it lacked any. Indexes change nothing a reader sees, so the
         schema version stays (an older gametable reads the record as before)."""
         wanted = dict(_RESULT_INDEXES)
-        if self._schema() >= SCHEMA_VERSION:
+        if self._schema() >= PENTATHLON_SCHEMA_VERSION:
             wanted.update(_PENTATHLON_INDEXES)
         for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'"):
             wanted.pop(row[0], None)
@@ -482,17 +553,45 @@ class TournamentDB:
         """Give a record of schema 1 or 2 the hub's and the Pentathlon's tables, in one
         transaction; True if it did."""
         schema = self._schema()
-        if schema >= SCHEMA_VERSION:
+        if schema >= PENTATHLON_SCHEMA_VERSION:
             return False
         with self._write():
-            for statement in (
-                *(_HUB_SCHEMA if schema < HUB_SCHEMA_VERSION else ()),
-                *_PENTATHLON_SCHEMA,
-                *_indexes(_PENTATHLON_INDEXES),
-            ):
-                self._db.execute(statement)
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._upgrade(schema, PENTATHLON_SCHEMA_VERSION)
         return True
+
+    def upgrade_for_undo(self) -> bool:
+        """Give an older record the tables of rounds' pairings undone (and every table before
+        them), in one transaction; True if it did. The hub does it as it starts, so that its
+        readers skip a round a command undoes while it runs (R820)."""
+        schema = self._schema()
+        if schema >= UNDO_SCHEMA_VERSION:
+            return False
+        with self._write():
+            self._upgrade(schema, UNDO_SCHEMA_VERSION)
+        self._define_live_views()
+        return True
+
+    def _upgrade(self, schema: int, to: int) -> None:
+        """The tables a record of ``schema`` lacks up to schema ``to`` (in a transaction)."""
+        parts: tuple[tuple[int, tuple[str, ...]], ...] = (
+            (HUB_SCHEMA_VERSION, _HUB_SCHEMA),
+            (PENTATHLON_SCHEMA_VERSION, (*_PENTATHLON_SCHEMA, *_indexes(_PENTATHLON_INDEXES))),
+            (UNDO_SCHEMA_VERSION, _UNDO_SCHEMA),
+        )
+        for version, statements in parts:
+            if schema < version <= to:
+                for statement in statements:
+                    self._db.execute(statement)
+        self._db.execute(f"PRAGMA user_version = {to}")
+
+    def _define_live_views(self) -> None:
+        """The views every reader reads (R820), as this record's schema has them."""
+        undo = self._schema() >= UNDO_SCHEMA_VERSION
+        for view in ("live_byes", "live_pairings", "live_rounds"):
+            self._db.execute(f"DROP VIEW IF EXISTS temp.{view}")
+        self._db.execute(f"CREATE TEMP VIEW live_rounds AS {_LIVE_ROUNDS[undo]}")
+        for statement in _LIVE_VIEWS:
+            self._db.execute(statement)
 
     @property
     def schema(self) -> int:
@@ -596,19 +695,21 @@ class TournamentDB:
         byes = {
             row["round"]: row["name"]
             for row in self._db.execute(
-                "SELECT b.round, t.name FROM byes b JOIN teams t ON t.id = b.team"
+                "SELECT b.round, t.name FROM live_byes b JOIN teams t ON t.id = b.team"
             )
         }
         matches: dict[int, list[Match]] = {}
         for row in self._db.execute(
-            """SELECT p.round, p.table_number, a.name AS a, b.name AS b FROM pairings p
+            """SELECT p.round, p.table_number, a.name AS a, b.name AS b FROM live_pairings p
                JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b
                ORDER BY p.round, p.table_number"""
         ):
             matches.setdefault(row["round"], []).append(
                 Match(row["table_number"], row["a"], row["b"])
             )
-        numbers = [row[0] for row in self._db.execute("SELECT number FROM rounds ORDER BY number")]
+        numbers = [
+            row[0] for row in self._db.execute("SELECT number FROM live_rounds ORDER BY number")
+        ]
         return tuple(
             RoundPairing(number, tuple(matches.get(number, ())), byes.get(number))
             for number in numbers
@@ -617,7 +718,10 @@ class TournamentDB:
     def round_plans(self) -> dict[int, dict[str, Any]]:
         return {
             row["number"]: dict(row)
-            for row in self._db.execute("SELECT * FROM rounds ORDER BY number")
+            for row in self._db.execute(
+                "SELECT number, kind, minutes, paired_at, paired_by FROM live_rounds "
+                "ORDER BY number"
+            )
         }
 
     def results(self) -> tuple[MatchResult, ...]:
@@ -646,8 +750,8 @@ class TournamentDB:
     def result_history(self, round_number: int, table: int) -> tuple[ResultEntry, ...]:
         """Every version of one match's result, first to current."""
         rows = self._db.execute(
-            """SELECT r.* FROM results r JOIN pairings p ON p.id = r.pairing
-               WHERE p.round = ? AND p.table_number = ? ORDER BY r.id""",
+            """SELECT r.* FROM results r WHERE r.pairing = (SELECT id FROM live_pairings
+               WHERE round = ? AND table_number = ?) ORDER BY r.id""",
             (round_number, table),
         ).fetchall()
         return tuple(
@@ -691,12 +795,12 @@ class TournamentDB:
         return _RecordRounds(self)
 
     def paired_round_count(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM rounds").fetchone()[0])
+        return int(self._db.execute("SELECT COUNT(*) FROM live_rounds").fetchone()[0])
 
     def paired_round_number(self, position: int) -> int:
         """The number of the ``position``-th paired round (from 1), as ``rounds()`` orders them."""
         row = self._db.execute(
-            "SELECT number FROM rounds ORDER BY number LIMIT 1 OFFSET ?", (position - 1,)
+            "SELECT number FROM live_rounds ORDER BY number LIMIT 1 OFFSET ?", (position - 1,)
         ).fetchone()
         if row is None:
             raise IndexError(f"no paired round at position {position}")
@@ -704,7 +808,7 @@ class TournamentDB:
 
     def paired_match(self, round_number: int, table: int) -> Match | None:
         row = self._db.execute(
-            """SELECT a.name AS a, b.name AS b FROM pairings p
+            """SELECT a.name AS a, b.name AS b FROM live_pairings p
                JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b
                WHERE p.round = ? AND p.table_number = ?""",
             (round_number, table),
@@ -714,7 +818,7 @@ class TournamentDB:
     def paired_table_count(self, round_number: int) -> int:
         return int(
             self._db.execute(
-                "SELECT COUNT(*) FROM pairings WHERE round = ?", (round_number,)
+                "SELECT COUNT(*) FROM live_pairings WHERE round = ?", (round_number,)
             ).fetchone()[0]
         )
 
@@ -767,25 +871,90 @@ class TournamentDB:
     # -- writing (call inside :meth:`transaction`) ---------------------------------------
 
     def add_round(self, pairing: RoundPairing, plan: RoundPlan, *, now: str, by: str) -> None:
-        """Store a round's pairing, table numbers and bye. A round is paired once."""
-        if self._db.execute("SELECT 1 FROM rounds WHERE number = ?", (pairing.round,)).fetchone():
-            raise IllegalAction(f"round {pairing.round} is already paired: a round is paired once")
+        """Store a round's pairing, table numbers and bye. A round is paired once, or again
+        after its pairing is undone: then under a new slot (R820)."""
+        number = pairing.round
+        if self._db.execute("SELECT 1 FROM live_rounds WHERE number = ?", (number,)).fetchone():
+            raise IllegalAction(f"round {number} is already paired: a round is paired once")
+        slot = number
+        if self._db.execute("SELECT 1 FROM rounds WHERE number = ?", (number,)).fetchone():
+            # its slot is held by a withdrawn pairing (only a record with the undo's tables
+            # has one): a new slot past every one
+            slot = int(self._db.execute("SELECT MAX(number) + 1 FROM rounds").fetchone()[0])
         self._db.execute(
             "INSERT INTO rounds (number, kind, minutes, paired_at, paired_by) VALUES (?,?,?,?,?)",
-            (pairing.round, plan.kind.value, plan.minutes, now, by),
+            (slot, plan.kind.value, plan.minutes, now, by),
         )
+        if slot != number:
+            self._db.execute("INSERT INTO round_slots (slot, round) VALUES (?,?)", (slot, number))
         self._db.executemany(
             "INSERT INTO pairings (round, table_number, team_a, team_b) VALUES (?,?,?,?)",
-            [
-                (pairing.round, m.table, self._team_id(m.a), self._team_id(m.b))
-                for m in pairing.matches
-            ],
+            [(slot, m.table, self._team_id(m.a), self._team_id(m.b)) for m in pairing.matches],
         )
         if pairing.bye is not None:
             self._db.execute(
-                "INSERT INTO byes (round, team) VALUES (?,?)",
-                (pairing.round, self._team_id(pairing.bye)),
+                "INSERT INTO byes (round, team) VALUES (?,?)", (slot, self._team_id(pairing.bye))
             )
+
+    def unpair_round(self, number: int, *, now: str, by: str, reason: str) -> RoundPairing:
+        """Undo round ``number``'s pairing, in one transaction of its own (R820): the latest
+        round, while none of its results is in. Nothing is deleted: the round is marked
+        withdrawn, with who, when and why, and every reader skips it; the round can then be
+        paired again. A record of an older schema is given the undo's tables in the same
+        transaction, so a refusal leaves it as it was. Returns the pairing undone."""
+        reason = reason.strip()
+        if not reason:
+            raise InvalidInput("undoing a pairing with an empty reason: expected why")
+        with self._write():
+            undone = self.load().unpairable(number)
+            if self._schema() < UNDO_SCHEMA_VERSION:
+                self._upgrade(self._schema(), UNDO_SCHEMA_VERSION)
+            self._db.execute(
+                """INSERT INTO round_withdrawals (slot, withdrawn_at, withdrawn_by, reason)
+                   VALUES ((SELECT slot FROM live_rounds WHERE number = ?), ?, ?, ?)""",
+                (number, now, by, reason),
+            )
+        self._define_live_views()
+        return undone
+
+    def withdrawn_rounds(self) -> tuple[WithdrawnRound, ...]:
+        """Every pairing undone, oldest first, with its matches: the record's history."""
+        if self._schema() < UNDO_SCHEMA_VERSION:
+            return ()
+        rows = self._db.execute(
+            """SELECT w.slot, COALESCE(s.round, r.number) AS round, r.kind, r.minutes,
+               r.paired_at, r.paired_by, w.withdrawn_at, w.withdrawn_by, w.reason
+               FROM round_withdrawals w JOIN rounds r ON r.number = w.slot
+               LEFT JOIN round_slots s ON s.slot = w.slot ORDER BY w.withdrawn_at, w.slot"""
+        ).fetchall()
+        withdrawn = []
+        for row in rows:
+            matches = tuple(
+                Match(match["table_number"], match["a"], match["b"])
+                for match in self._db.execute(
+                    """SELECT p.table_number, a.name AS a, b.name AS b FROM pairings p
+                       JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b
+                       WHERE p.round = ? ORDER BY p.table_number""",
+                    (row["slot"],),
+                )
+            )
+            bye = self._db.execute(
+                "SELECT t.name FROM byes b JOIN teams t ON t.id = b.team WHERE b.round = ?",
+                (row["slot"],),
+            ).fetchone()
+            withdrawn.append(
+                WithdrawnRound(
+                    RoundPairing(row["round"], matches, None if bye is None else bye["name"]),
+                    row["kind"],
+                    row["minutes"],
+                    row["paired_at"],
+                    row["paired_by"],
+                    row["withdrawn_at"],
+                    row["withdrawn_by"],
+                    row["reason"],
+                )
+            )
+        return tuple(withdrawn)
 
     def add_result(
         self,
@@ -800,7 +969,7 @@ class TournamentDB:
         an amendment with a reason; the amendment supersedes the current version."""
         where = f"round {result.round} table {result.table}"
         pairing = self._db.execute(
-            "SELECT id FROM pairings WHERE round = ? AND table_number = ?",
+            "SELECT id FROM live_pairings WHERE round = ? AND table_number = ?",
             (result.round, result.table),
         ).fetchone()
         if pairing is None:
@@ -966,6 +1135,7 @@ class TournamentDB:
             "playoff_games": self._all_playoff_games(),
             "champions": self._all_champions(),
             "protests": [protest.to_json() for protest in self.protests()],
+            "withdrawn_rounds": [undone.to_json() for undone in self.withdrawn_rounds()],
             "table_events": [event.to_json() for event in self.table_events()],
         }
 
@@ -1016,13 +1186,14 @@ class TournamentDB:
 
     def _check_round_and_table(self, round_number: int, table: int | None) -> None:
         if not self._db.execute(
-            "SELECT 1 FROM rounds WHERE number = ?", (round_number,)
+            "SELECT 1 FROM live_rounds WHERE number = ?", (round_number,)
         ).fetchone():
             raise InvalidInput(f"round {round_number} is not paired: expected a paired round")
         if (
             table is not None
             and not self._db.execute(
-                "SELECT 1 FROM pairings WHERE round = ? AND table_number = ?", (round_number, table)
+                "SELECT 1 FROM live_pairings WHERE round = ? AND table_number = ?",
+                (round_number, table),
             ).fetchone()
         ):
             raise InvalidInput(f"round {round_number} has no table {table}")
@@ -1056,7 +1227,7 @@ class _RecordRound:
         return match
 
 
-_PAIRING_JOIN = """JOIN pairings p ON p.id = r.pairing
+_PAIRING_JOIN = """JOIN live_pairings p ON p.id = r.pairing
     JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b"""
 
 

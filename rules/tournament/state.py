@@ -96,6 +96,32 @@ class Tournament:
             rounds_after=self.config.rounds - number,
         )
 
+    def unpairable(self, number: int) -> RoundPairing:
+        """Round ``number``'s pairing, if it may be undone (R820): the latest round paired,
+        while none of its results is in; IllegalAction in words otherwise."""
+        _check_in_range(self.config, number)
+        if not self.rounds:
+            raise IllegalAction(f"round {number} is not paired: no pairing to undo")
+        latest = self.rounds[-1]
+        if number > latest.round:
+            raise IllegalAction(
+                f"round {number} is not paired: expected the latest round, {latest.round}"
+            )
+        if number != latest.round:
+            raise IllegalAction(
+                f"round {number} is not the latest round: only round {latest.round}'s "
+                "pairing can be undone"
+            )
+        entered = sorted(r.table for r in self.results if r.round == number)
+        if entered:
+            tables = ", ".join(str(table) for table in entered[:4])
+            more = f" and {len(entered) - 4} more" if len(entered) > 4 else ""
+            raise IllegalAction(
+                f"round {number}'s pairing cannot be undone: a result is in "
+                f"(table {tables}{more}); amend a wrong result instead"
+            )
+        return latest
+
     def match(self, number: int, table: int) -> Match:
         return paired_match(self.config, self.rounds, number, table)
 

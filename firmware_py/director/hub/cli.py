@@ -298,12 +298,7 @@ def _run(args: argparse.Namespace) -> int:
         logging.basicConfig(
             stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
         )
-        if record.upgrade_for_hub():
-            log.info("event=record_upgraded record=%s schema=2", args.db)
-        if record.index_for_hub():  # R725: a record made before them
-            log.info("event=record_indexed record=%s", args.db)
-        if record.keep_short_names(now=utc_now(), by="hub"):  # R832: a record made before them
-            log.info("event=record_short_names record=%s", args.db)
+        _bring_up_to_date(record, args.db, now=utc_now())
         if page is not None and read_stored(args.db) is None:
             log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
         return asyncio.run(_until_signalled(hub, page))
@@ -311,6 +306,18 @@ def _run(args: argparse.Namespace) -> int:
         if page is not None:
             page.sock.close()
         record.close()
+
+
+def _bring_up_to_date(record: TournamentDB, path: Path, *, now: str) -> None:
+    """What a record made by an older gametable lacks, added once, each said in the log."""
+    if record.upgrade_for_hub():
+        log.info("event=record_upgraded record=%s schema=2", path)
+    if record.index_for_hub():  # R725: a record made before them
+        log.info("event=record_indexed record=%s", path)
+    if record.keep_short_names(now=now, by="hub"):  # R832: a record made before them
+        log.info("event=record_short_names record=%s", path)
+    if record.upgrade_for_undo():  # R820: so it sees a pairing a command undoes
+        log.info("event=record_upgraded record=%s schema=%d", path, record.schema)
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:

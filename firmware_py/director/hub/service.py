@@ -10,7 +10,8 @@ idempotent by (table, journal id) (``apply``), which makes every redelivery harm
 
 Every second the hub reads the record's rounds and publishes each round's pairings, retained,
 when they are new or changed, and each Pentathlon round's seats with the players' names (R795);
-a retained round the record does not have (another tournament's) is withdrawn.
+a retained round the record does not have (another tournament's, or a round whose pairing the
+director undid: R820) is withdrawn.
 
 End to end, the hub confirms what its record holds (R710-R712): per table, retained on
 ``tournament/applied/<n>``, for each of its journals the seq up to which the record holds
@@ -552,11 +553,18 @@ class Hub(PahoOnLoop):
     def _publish_pairings(self) -> None:
         if not self.connected:
             return
-        for topic, (payload, tables) in self._round_payloads().items():
+        payloads = self._round_payloads()
+        for topic, (payload, tables) in payloads.items():
             if self._published.get(topic) != payload:
                 self._client.publish(topic, payload, qos=1, retain=True)
                 self._published[topic] = payload
                 log.info("event=pairings_published topic=%s tables=%d", topic, tables)
+        # a round whose pairing was undone (R820): withdrawn, so each table drops its match
+        for topic, payload in list(self._published.items()):
+            if topic not in payloads and payload:
+                self._client.publish(topic, b"", qos=1, retain=True)
+                self._published[topic] = b""
+                log.info("event=pairings_withdrawn topic=%s", topic)
 
     def _round_payloads(self) -> dict[str, tuple[bytes, int]]:
         """Every round's topic with what the record says of it, and its number of tables."""

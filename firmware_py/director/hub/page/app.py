@@ -2,7 +2,9 @@
 
     GET  /                  the live grid, the latest round's pairings, the standings; the
                             forms that change the record once the director has logged in
-    GET  /public            standings and pairings for anyone: no login, no control
+    GET  /public            "where do I play next?": a search by team (or player) name
+                            (?q=eagles), the latest pairings, the standings; no login
+    GET  /projector         the hall's screen: pairings, then standings, a page at a time
     GET  /tables/{n}        a table's whole record: its matches, results, reports, state
     GET  /sheet/{r}/{t}     the printable result sheet of round r's match at table t
     GET  /api/board         every table as JSON
@@ -15,6 +17,10 @@
 
     GET  /problems          the problem queue alone (it tops ``/`` too); /api/problems as JSON
     POST /problems/seen     mark seen a decision the hub could not apply (R804)
+    GET  /print/round/{r}/sheets    every result sheet of round r, a printed page each (login)
+    GET  /print/round/{r}/pairings  round r's pairings for the wall (login)
+    GET  /undo/round/{r}    the confirmation of undoing round r's pairing (login)
+    POST /undo/round/{r}    undo it, with a reason (R820)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
@@ -38,7 +44,7 @@ from pathlib import Path
 from aiohttp import web
 from multidict import MultiDictProxy
 
-from firmware_py.director.hub.page.changes import enter_result, pair_next_round
+from firmware_py.director.hub.page.changes import enter_result, pair_next_round, unpair_round
 from firmware_py.director.hub.page.password import (
     DirectorPasswordError,
     read_stored,
@@ -62,11 +68,13 @@ from firmware_py.director.hub.page.views import (
     Viewer,
     director_page,
     login_page,
-    public_page,
     sheet_page,
     table_page,
 )
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
+from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
+from firmware_py.director.hub.page.views_public import projector_page, public_page
+from firmware_py.director.hub.page.views_undo import undo_page
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.serving import (
     add_headers,
@@ -117,6 +125,11 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/problems", _problems_page)
     app.router.add_get("/api/problems", _problems_json)
     app.router.add_post("/problems/seen", _problem_seen)
+    app.router.add_get("/projector", _projector)
+    app.router.add_get("/print/round/{round}/sheets", _print_sheets)
+    app.router.add_get("/print/round/{round}/pairings", _print_pairings)
+    app.router.add_get("/undo/round/{round}", _undo_form)
+    app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -134,7 +147,10 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 
 async def _public(request: web.Request) -> web.StreamResponse:
-    return _html(public_page(request.app[PAGE].record))
+    page = request.app[PAGE]
+    query = request.query.get("q", "")
+    rows = {row.table: row for row in page.board.rows()} if query.strip() else {}
+    return _html(public_page(page.record, query, rows))
 
 
 async def _table(request: web.Request) -> web.StreamResponse:
@@ -438,6 +454,79 @@ async def _problem_seen(request: web.Request) -> web.StreamResponse:
     return _see(back if back in ("/", "/problems") else "/problems")
 
 
+# --- the tournament day (issue 21): the projector, a round's prints, undoing a pairing ----------
+
+
+async def _projector(request: web.Request) -> web.StreamResponse:
+    value = request.query.get("page", "1")
+    number = int(value) if value.isascii() and value.isdecimal() and len(value) <= 6 else 1
+    return _html(projector_page(request.app[PAGE].record, number))
+
+
+async def _print_sheets(request: web.Request) -> web.StreamResponse:
+    _may_print(request)
+    page = request.app[PAGE]
+    number = _path_number(request, "round")
+    return _html(_or_404(lambda: round_sheets_page(page.record, number, printed_at=page.now())))
+
+
+async def _print_pairings(request: web.Request) -> web.StreamResponse:
+    _may_print(request)
+    page = request.app[PAGE]
+    number = _path_number(request, "round")
+    return _html(_or_404(lambda: round_pairings_page(page.record, number, printed_at=page.now())))
+
+
+async def _undo_form(request: web.Request) -> web.StreamResponse:
+    session = _may_undo(request)
+    number = _path_number(request, "round")
+    return _html(_or_404(lambda: undo_page(request.app[PAGE].record, number, session.csrf)))
+
+
+async def _undo(request: web.Request) -> web.StreamResponse:
+    session = await _director(request)
+    form = await _form(request)
+    if form.get("confirm") != "yes":
+        raise Refused(400, "undoing a pairing: expected the confirmation (the Confirm button)")
+    reason = form.get("reason", "")
+    number = _path_number(request, "round")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: unpair_round(
+            page.record, number, now=page.now(), reason=reason if isinstance(reason, str) else ""
+        ),
+    )
+    log.info("event=page_unpair round=%d %s", number, done)
+    return _done(request, session, done)
+
+
+def _may_print(request: web.Request) -> DirectorSession:
+    """Who may print a round's sheets (players' names on them): the director (R822)."""
+    return _signed_in(request, "printing a round")
+
+
+def _may_undo(request: web.Request) -> DirectorSession:
+    """Who may see the confirmation of undoing a pairing: the director (R820)."""
+    return _signed_in(request, "undoing a pairing")
+
+
+def _signed_in(request: web.Request, what: str) -> DirectorSession:
+    """The director's session behind a reading that needs a login (no CSRF: it changes
+    nothing), or 403 in words."""
+    session = request.app[PAGE].sessions.session(request.cookies.get(COOKIE))
+    if session is None:
+        raise Refused(403, f"{what} needs the director's login: log in at /login")
+    return session
+
+
+def _or_404(view: Callable[[], str]) -> str:
+    try:
+        return view()
+    except RuleError as error:
+        raise Refused(404, str(error)) from None
+
+
 # --- every response ----------------------------------------------------------------------------
 
 
@@ -458,7 +547,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
     # can read the answer)
     if (
         request.method == "POST"
-        and request.path in ("/result", "/pair", "/logout")
+        and (request.path in ("/result", "/pair", "/logout") or request.path.startswith("/undo/"))
         and request.app[PAGE].guard.serves(request.headers.get("Host"))
     ):
         try:

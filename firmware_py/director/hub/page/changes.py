@@ -49,3 +49,13 @@ def pair_next_round(record: TournamentDB, *, now: str) -> str:
         record.add_round(pairing, plan, now=now, by=DIRECTOR)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"
     return f"round {number} paired: {len(pairing.matches)} matches{bye}"
+
+
+def unpair_round(record: TournamentDB, number: int, *, now: str, reason: str) -> str:
+    """Undo round ``number``'s pairing (R820: the latest round, no result in), with the
+    reason; the line to show. The hub withdraws it from the tables at once."""
+    undone = record.unpair_round(number, now=now, by=DIRECTOR, reason=one_line_reason(reason))
+    return (
+        f"round {number}'s pairing undone: {len(undone.matches)} matches withdrawn, the tables "
+        f"told; pair round {number} again when ready"
+    )

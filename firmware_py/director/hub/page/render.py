@@ -20,8 +20,10 @@ def shell(
     nav: str = "",
     script: bool = False,
     refresh: int | None = None,
+    scripts: Sequence[str] = (),
 ) -> str:
-    """A whole page: the stylesheet, an optional script (the live grid), a header."""
+    """A whole page: the stylesheet, an optional script (the live grid, or ``scripts``), a
+    header."""
     head = [
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -32,6 +34,7 @@ def shell(
         head.append(f'<meta http-equiv="refresh" content="{refresh}">')
     if script:
         head.append('<script src="/static/board.js" defer></script>')
+    head += [f'<script src="{text(src)}" defer></script>' for src in scripts]
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n'
         + "\n".join(head)

@@ -2,7 +2,7 @@
 
 ``director_page`` is the live grid (filled by ``static/board.js``), the latest round's
 pairings, the standings and, for a logged-in director, the forms that change the record.
-``public_page`` is the standings and pairings for anyone, with no control at all.
+The public page and the projector are ``views_public``'s; a round's prints ``views_print``'s.
 ``table_page`` is one table's whole record; ``sheet_page`` a match's printable result sheet.
 """
 
@@ -20,6 +20,7 @@ from firmware_py.director.hub.page.render import (
     table,
     text,
 )
+from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, RoundPairing, Tournament
@@ -65,6 +66,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if viewer.director:
         assert viewer.csrf is not None
         parts += [_result_form(viewer.csrf, latest), _pair_form(viewer.csrf, tournament)]
+        parts.append(round_tools(tournament))  # print and undo the latest round (R820, R822)
     parts.append(_standings_section(tournament))
     parts.append(pentathlon.summary_section(record))
     return shell(
@@ -73,18 +75,6 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         nav=_nav(viewer),
         script=True,
     )
-
-
-def public_page(record: TournamentDB) -> str:
-    body = ""
-    if record.has_tournament():  # a record may hold a Pentathlon event alone
-        tournament = record.load()
-        latest = tournament.rounds[-1] if tournament.rounds else None
-        body = _standings_section(tournament) + _pairings_section(
-            record, tournament, latest, links=False
-        )
-    body += pentathlon.public_section(record)
-    return shell("Standings", body, refresh=30)
 
 
 def login_page(error: str | None = None, *, password_set: bool = True) -> str:
@@ -159,7 +149,19 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
 
 
 def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
-    tournament = record.load()
+    body = sheet_body(record, record.load(), round_number, number, printed_at=printed_at)
+    return shell(f"Result sheet · round {round_number}, table {number}", body)
+
+
+def sheet_body(
+    record: TournamentDB,
+    tournament: Tournament,
+    round_number: int,
+    number: int,
+    *,
+    printed_at: str,
+) -> str:
+    """A match's result sheet without the page around it (a round's sheets print together)."""
     match = tournament.match(round_number, number)
     plan = record.round_plans()[round_number]
     current = record.current_result(round_number, number)
@@ -205,7 +207,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
             for who in SIGNATURES
         )
     }</div>"""
-    return shell(f"Result sheet · round {round_number}, table {number}", body)
+    return body
 
 
 # --- the parts ---------------------------------------------------------------------------------

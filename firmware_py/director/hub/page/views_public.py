@@ -1,0 +1,309 @@
+"""What anyone in the hall reads, without a login: the public page and the projector.
+
+``public_page`` answers "where do I play next?" first: a search by team name (or player name,
+while players' names are public) with a plain GET form (``/public?q=eagles``, no script
+needed), each team found with its table, opponent, round and game; then the latest round's
+pairings and the standings. ``projector_page`` is the hall's screen: large type, the latest
+round's pairings and the standings a page at a time, each page sending the screen on to the
+next with a meta refresh (no script, R821). Public views show team names; players' names only
+where ``public_names_shown`` says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.render import line, shell, text
+from firmware_py.director.hub.page.views import _pairings_section, _standings_section
+from firmware_py.director.tournament_db import TournamentDB
+from rules.tournament import Entrant, Match, RoundPairing, Standing, Tournament, name_key
+
+MAX_QUERY = 60  # characters of a search: longer than any team's name needs
+MAX_FOUND = 12  # teams answered for one search; more asks for more of the name
+# The projector (R821): rows per column, two columns, so that a row's type is about 3.4% of
+# the screen's height (37 px at 1080, 24 px at 720): 5 cm on a 3 m screen, read from 10 m.
+PROJECTOR_ROWS = 16
+PROJECTOR_COLUMNS = 2
+PROJECTOR_PER_PAGE = PROJECTOR_ROWS * PROJECTOR_COLUMNS
+PROJECTOR_SECONDS = 15  # each page's time on the screen
+PUBLIC_NAV = (
+    '<nav><a href="#standings-title">Standings</a> · <a href="/projector">Projector</a></nav>'
+)
+KINDS = {
+    "all": "All: games 1 to 5 in turn",
+    "call": "Call: each team calls two games",
+    "morning": "every game in turn",
+    "afternoon": "each team picks a game",
+}
+
+
+def public_names_shown(record: TournamentDB) -> bool:
+    """Whether the public views show players' names. The one place that decides it: issue
+    21's privacy setting is wired here; until then they are shown, as the sheets always did."""
+    del record  # the setting will be read from the record's configuration
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A team a search found, and the player whose name found it, if a player's did."""
+
+    team: Entrant
+    player: str | None = None
+
+
+def search(record: TournamentDB, tournament: Tournament, query: str) -> list[Found]:
+    """The teams whose name holds ``query`` (without case or spacing), then, while players'
+    names are public, the teams of the players whose name holds it; in the record's order."""
+    wanted = name_key(query)
+    if not wanted:
+        return []
+    found = [Found(team) for team in tournament.entrants if wanted in name_key(team.name)]
+    if public_names_shown(record):
+        named = {item.team.name for item in found}
+        for team in tournament.entrants:
+            if team.name in named:
+                continue
+            player = next((p for p in team.players if wanted in name_key(p)), None)
+            if player is not None:
+                found.append(Found(team, player))
+    return found
+
+
+def public_page(record: TournamentDB, query: str, rows: dict[int, TableRow] | None = None) -> str:
+    """The search (and its answer, when asked), the latest pairings, the standings."""
+    tournament = record.load()
+    latest = tournament.rounds[-1] if tournament.rounds else None
+    query = " ".join(query.split())[:MAX_QUERY]
+    parts = [_search_form(record, query)]
+    if query:
+        parts.append(_answer(record, tournament, query, rows or {}))
+    parts.append(_pairings_section(record, tournament, latest, links=False))
+    parts.append(_standings_section(tournament))
+    return shell(
+        "Where do I play next?",
+        "\n".join(parts),
+        nav=PUBLIC_NAV,
+        scripts=("/static/public.js",),
+    )
+
+
+def _search_form(record: TournamentDB, query: str) -> str:
+    what = "Team or player name" if public_names_shown(record) else "Team name"
+    return f"""<section aria-labelledby="search-title" class="card search">
+<h2 id="search-title">Find your table</h2>
+<form method="get" action="/public" role="search" id="search-form">
+<label for="q">{what}</label>
+<input id="q" name="q" type="search" value="{text(query)}" maxlength="{MAX_QUERY}"
+ autocomplete="off" spellcheck="false" placeholder="e.g. Eagles">
+<button type="submit">Search</button></form></section>"""
+
+
+def _answer(
+    record: TournamentDB, tournament: Tournament, query: str, rows: dict[int, TableRow]
+) -> str:
+    found = search(record, tournament, query)
+    if not found:
+        what = "team or player" if public_names_shown(record) else "team"
+        return line(
+            f"No {what} named like {query!r}: check the spelling, or type part of the name",
+            "error",
+        )
+    standings = {row.team: row for row in tournament.standings()}
+    cards = [
+        _team_card(record, tournament, item, standings[item.team.name], rows)
+        for item in found[:MAX_FOUND]
+    ]
+    more = ""
+    if len(found) > MAX_FOUND:
+        more = line(
+            f"{len(found) - MAX_FOUND} more teams match {query!r}: type more of the name",
+            "notice",
+        )
+    return (
+        '<section aria-labelledby="found-title" id="found">'
+        f'<h2 id="found-title">Found for “{text(query)}”</h2>'
+        + "".join(cards)
+        + more
+        + "</section>"
+    )
+
+
+def _team_card(
+    record: TournamentDB,
+    tournament: Tournament,
+    found: Found,
+    standing: Standing,
+    rows: dict[int, TableRow],
+) -> str:
+    team = found.team
+    school = f" ({text(team.school)})" if team.school else ""
+    who = "" if found.player is None else f"<p>{text(found.player)} plays for this team.</p>"
+    place = (
+        f"rank {standing.rank} of {len(tournament.entrants)}: {standing.wins} W, "
+        f"{standing.ties} T, {standing.losses} L, {standing.points} points"
+    )
+    return (
+        f'<article class="card found"><h3>{text(team.name)}{school}</h3>{who}'
+        + _next_match(record, tournament, team.name, rows)
+        + f'<p class="place">{text(place)}</p>'
+        + _earlier(tournament, team.name)
+        + "</article>"
+    )
+
+
+def _next_match(
+    record: TournamentDB, tournament: Tournament, team: str, rows: dict[int, TableRow]
+) -> str:
+    if not tournament.rounds:
+        return '<p class="next">No round is paired yet: look again when round 1 is.</p>'
+    latest = tournament.rounds[-1]
+    plan = record.round_plans()[latest.round]
+    heading = f"Round {latest.round} of {tournament.config.rounds}"
+    if latest.bye == team:
+        return f'<p class="next"><strong>{heading}: a bye</strong> (no match this round)</p>'
+    match = _match_of(latest, team)
+    if match is None:  # every team is paired or has the bye: a record from elsewhere
+        return f'<p class="next">{heading}: no match for this team</p>'
+    side, opponent = ("A", match.b) if match.a == team else ("B", match.a)
+    game = KINDS.get(str(plan["kind"]), str(plan["kind"]))
+    facts = [
+        ("Table", f"{match.table}"),
+        ("Against", opponent),
+        ("Round", f"{latest.round} of {tournament.config.rounds}"),
+        ("Game", f"{game}, {plan['minutes']} minutes"),
+        ("You are", f"team {side}"),
+    ]
+    row = rows.get(match.table)
+    if row is not None and row.round == latest.round and row.game:
+        facts.append(("Now", f"{row.game}" + (f", {row.clock}" if row.clock else "")))
+    result = next(
+        (r for r in tournament.results if r.round == latest.round and r.table == match.table),
+        None,
+    )
+    if result is not None:
+        facts.append(("Result", _outcome(team, match, result.a_points, result.b_points)))
+    return (
+        f'<p class="next"><strong>Table {match.table}</strong> · against '
+        f"<strong>{text(opponent)}</strong> · round {latest.round}</p>"
+        '<dl class="facts">'
+        + "".join(f"<dt>{text(k)}</dt><dd>{text(v)}</dd>" for k, v in facts)
+        + "</dl>"
+    )
+
+
+def _earlier(tournament: Tournament, team: str) -> str:
+    points = {(r.round, r.table): (r.a_points, r.b_points) for r in tournament.results}
+    lines = []
+    for rnd in tournament.rounds[:-1]:
+        if rnd.bye == team:
+            lines.append(f"Round {rnd.round}: a bye")
+            continue
+        match = _match_of(rnd, team)
+        if match is None:
+            continue
+        opponent = match.b if match.a == team else match.a
+        score = points.get((rnd.round, match.table))
+        shown = "no result yet" if score is None else _outcome(team, match, *score)
+        lines.append(f"Round {rnd.round}: table {match.table} v {opponent}: {shown}")
+    if not lines:
+        return ""
+    return (
+        '<details class="earlier"><summary>Earlier rounds</summary><ul>'
+        + "".join(f"<li>{text(item)}</li>" for item in lines)
+        + "</ul></details>"
+    )
+
+
+def _match_of(rnd: RoundPairing, team: str) -> Match | None:
+    return next((m for m in rnd.matches if team in (m.a, m.b)), None)
+
+
+def _outcome(team: str, match: Match, a_points: int, b_points: int) -> str:
+    ours, theirs = (a_points, b_points) if match.a == team else (b_points, a_points)
+    verdict = "won" if ours > theirs else "lost" if ours < theirs else "tied"
+    return f"{verdict} {ours}-{theirs}"
+
+
+# --- the projector ----------------------------------------------------------------------------
+
+
+Screen = tuple[str, str]  # one screen of the projector's turn: its title and its body
+
+
+def projector_page(record: TournamentDB, page: int) -> str:
+    """Page ``page`` (from 1; any number wraps around) of the latest round's pairings, then
+    the standings, a screen at a time; each sends the screen on to the next."""
+    tournament = record.load()
+    screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
+    number = (max(page, 1) - 1) % len(screens) + 1
+    title, body = screens[number - 1]
+    following = number % len(screens) + 1
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{PROJECTOR_SECONDS};url=/projector?page={following}">
+<title>{text(title)} · gametable</title>
+<link rel="stylesheet" href="/static/page.css">
+</head>
+<body class="projector">
+<header><h1>{text(title)}</h1><p class="turn">{number}/{len(screens)}</p></header>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:
+    if not tournament.rounds:
+        return [("No round is paired yet", "")]
+    latest = tournament.rounds[-1]
+    plan = record.round_plans()[latest.round]
+    scores = {
+        r.table: f"{r.a_points}-{r.b_points}" for r in tournament.results if r.round == latest.round
+    }
+
+    def score(table: int) -> str:
+        """The results' column, only once one is in: until then the names have its room."""
+        return f'<span class="s">{text(scores.get(table, ""))}</span>' if scores else ""
+
+    cells = [
+        f'<li><span class="n">{m.table}</span><span class="a">{text(m.a)}</span>'
+        f'<span class="v">v</span><span class="b">{text(m.b)}</span>{score(m.table)}</li>'
+        for m in latest.matches
+    ]
+    if latest.bye is not None:
+        cells.append(
+            f'<li class="bye"><span class="n"></span><span class="a">{text(latest.bye)}</span>'
+            f'<span class="v"></span><span class="b">has the bye</span>{score(0)}</li>'
+        )
+    kind = KINDS.get(str(plan["kind"]), str(plan["kind"]))
+    title = f"Round {latest.round} of {tournament.config.rounds} · {kind}"
+    return _screens(title, "pairings scored" if scores else "pairings", cells)
+
+
+def _standing_screens(tournament: Tournament) -> list[Screen]:
+    cells = [
+        f'<li><span class="n">{row.rank}</span><span class="a">{text(row.team)}</span>'
+        f'<span class="w">{row.wins}-{row.ties}-{row.losses}</span>'
+        f'<span class="s">{row.points}</span></li>'
+        for row in tournament.standings()
+    ]
+    return _screens("Standings · rank, team, W-T-L, points", "standings", cells)
+
+
+def _screens(title: str, css: str, cells: list[str]) -> list[Screen]:
+    """The cells a page of ``PROJECTOR_PER_PAGE`` at a time, each page titled as it goes."""
+    pages = [cells[i : i + PROJECTOR_PER_PAGE] for i in range(0, len(cells), PROJECTOR_PER_PAGE)]
+    return [
+        (
+            title if len(pages) == 1 else f"{title} ({n}/{len(pages)})",
+            f'<ol class="{css}">{"".join(chunk)}</ol>',
+        )
+        for n, chunk in enumerate(pages or [[]], start=1)
+    ]
