@@ -189,6 +189,10 @@ def test_a_password_file_in_a_missing_directory_is_one_line(tmp_path: Path) -> N
             ["--password-file", "hub-password", "--page", "off", "--page-name", "hub.local"],
             "--page off with --page-name",
         ),
+        (
+            ["--password-file", "hub-password", "--public-names", "everyone"],
+            "--public-names 'everyone': expected teams, players or none",
+        ),
     ],
 )
 def test_hub_run_with_bad_input_is_one_line(tmp_path: Path, argv: list[str], names: str) -> None:

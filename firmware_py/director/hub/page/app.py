@@ -214,7 +214,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
 
 async def _login_form(request: web.Request) -> web.StreamResponse:
     next_path = _local_path(request.query.get("next"))
-    why = None if next_path == "/" else f"{next_path} is for staff: log in to open it"
+    why = f"staff only: log in to open {next_path}" if "next" in request.query else None
     return _html(login_page(password_set=_any_account(request), next_path=next_path, why=why))
 
 
