@@ -11,10 +11,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aiohttp import ClientResponse, CookieJar
+from aiohttp import ClientResponse, ClientSession, CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_py.director.hub.page.app import make_app
+from firmware_py.director.hub.page.app import COOKIE, make_app
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
@@ -104,6 +104,22 @@ async def log_in(client: TestClient[Any, Any], password: str = PASSWORD, name: s
     answer = await client.post("/login", data=form, headers=origin(client))
     assert answer.status == 200, await answer.text()  # the redirect, followed, to the page
     return csrf_of(await answer.text())
+
+
+async def cookie_of_login(
+    client: ClientSession, port: int, password: str = PASSWORD, name: str = ""
+) -> dict[str, str]:
+    """A login on the page at 127.0.0.1:``port`` from a plain client (whose jar would not keep
+    a Secure cookie over http): the ``Cookie`` header to send with each request."""
+    base = f"http://127.0.0.1:{port}"
+    answer = await client.post(
+        f"{base}/login",
+        data={"password": password, "name": name},
+        headers={"Origin": base},
+        allow_redirects=False,
+    )
+    assert answer.status == 303, await answer.text()
+    return {"Cookie": f"{COOKIE}={answer.cookies[COOKIE].value}"}
 
 
 def add_staff(record: TournamentDB, name: str, role: Role, password: str | None = None) -> str:

@@ -275,9 +275,11 @@ async def _result(request: web.Request) -> web.StreamResponse:
     form = await _form(request)
     numbers = [_form_number(form, key, what) for key, what in _RESULT_FIELDS]
     reason = str(form.get("reason", "")).strip() or None
+    page = request.app[PAGE]
     if reason is not None:
         _may(staff, Role.DIRECTOR, "amending a result")
-    page = request.app[PAGE]
+    elif not staff.account.may(Role.DIRECTOR):
+        _first_result_only(page, staff, numbers[0], numbers[1])
     done = _change(
         request,
         lambda: enter_result(
@@ -294,6 +296,22 @@ _RESULT_FIELDS = (
     ("a_points", "A's points"),
     ("b_points", "B's points"),
 )
+
+
+def _first_result_only(
+    page: DirectorPage, staff: StaffSession, round_number: int, table: int
+) -> None:
+    """Results staff enter a match's first result: a second is an amendment, a director's
+    (R811), and is refused in those words rather than the record's "expected a reason"."""
+    current = page.record.current_result(round_number, table)
+    if current is not None:
+        refusal = role_refusal(staff, Role.DIRECTOR, "changing it")
+        raise Refused(
+            403,
+            f"round {round_number} table {table} already has a result ({current.a_points}-"
+            f"{current.b_points}, entered by {current.entered_by} at {current.entered_at}): "
+            f"{refusal}",
+        )
 
 
 async def _pair(request: web.Request) -> web.StreamResponse:

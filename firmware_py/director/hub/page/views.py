@@ -162,6 +162,8 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
                 for e in events
             ],
             caption="" if events else "none yet",
+            css="reports",
+            labelled=True,
         )
     )
     parts.append("</section>")
@@ -224,6 +226,8 @@ print this page (Ctrl+P) for the captains' signatures</p>
 def staff_nav(viewer: Viewer) -> str:
     """The links of every staff view: who is logged in, and the way out."""
     links = ['<a href="/public">Public standings</a>']
+    if viewer.csrf is not None:
+        links.insert(0, '<a href="/">Tables</a>')
     if viewer.director:
         links.append('<a href="/staff" id="staff-link">Staff</a>')
     if viewer.csrf is not None:
@@ -246,6 +250,7 @@ def _versions_table(versions: tuple[ResultVersion, ...]) -> str:
         [(v.version, v.a_points, v.b_points, v.origin, v.at, v.reason) for v in versions],
         css="versions",
         caption="" if versions else "no result yet",
+        labelled=True,
     )
 
 

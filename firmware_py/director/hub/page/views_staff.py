@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.hub.staff import ROLE_WORDS, Role, StaffAccount
+from firmware_py.director.hub.staff import Role, StaffAccount
 
 ROLE_DOES = {
     Role.DIRECTOR: "pairs rounds, enters and amends results, manages the staff",
@@ -58,6 +58,6 @@ def _row(account: StaffAccount, csrf: str) -> str:
     )
     return (
         f'<tr id="staff-{text(account.name)}"><td>{text(account.name)}</td>'
-        f"<td>{text(account.role.value)} ({text(ROLE_WORDS[account.role])})</td>"
+        f"<td>{text(account.role.value)}</td>"
         f"<td>{text(changed)}</td><td>{remove}</td></tr>"
     )
