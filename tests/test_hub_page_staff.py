@@ -242,6 +242,25 @@ def test_a_director_adds_an_account_on_the_page_and_it_logs_in(
     assert "sam (results)" in home
 
 
+def test_a_change_to_the_staff_is_not_published_to_the_tables(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    told: list[str] = []
+    page.after_change = lambda: told.append("published")
+
+    async def scenario(client: Client) -> None:
+        csrf = await log_in(client)
+        form = {"csrf": csrf, "name": "sam", "role": "results", "password": "sam's password"}
+        await client.post("/staff/add", data=form, headers=origin(client))
+        await client.post(
+            "/staff/remove", data={"csrf": csrf, "name": "sam"}, headers=origin(client)
+        )
+
+    serve(page, scenario)
+    assert StaffRecord(record).find("sam") is None  # added, then removed
+    assert told == []
+
+
 @pytest.mark.parametrize(
     ("form", "says"),
     [

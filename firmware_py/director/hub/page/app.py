@@ -343,7 +343,11 @@ async def _staff_add(request: web.Request) -> web.StreamResponse:
         raise Refused(400, f"{name}'s password: {error}") from None
     page = request.app[PAGE]
     record = StaffRecord(page.record)
-    added = _change(request, lambda: record.add(name, role, hashed, now=page.now(), by=staff.name))
+    added = _change(
+        request,
+        lambda: record.add(name, role, hashed, now=page.now(), by=staff.name),
+        tables=False,
+    )
     log.info("event=page_staff_added by=%s account=%s role=%s", staff.name, name, role)
     return _done(request, staff, f"{added.name} added ({added.role})", to="/staff")
 
@@ -354,14 +358,18 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     name = str(form.get("name", ""))
     page = request.app[PAGE]
     record = StaffRecord(page.record)
-    removed = _change(request, lambda: record.remove(name, now=page.now(), by=staff.name))
+    removed = _change(
+        request, lambda: record.remove(name, now=page.now(), by=staff.name), tables=False
+    )
     page.changed()  # an open live grid of the account's sees it at once (R814)
     log.info("event=page_staff_removed by=%s account=%s", staff.name, name)
     done = f"{removed.name} removed: their sessions have ended"
     return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
 
 
-def _change(request: web.Request, change: Callable[[], T]) -> T:
+def _change(request: web.Request, change: Callable[[], T], *, tables: bool = True) -> T:
+    """``change`` through the record, refused in its words; ``tables``: the tables are told
+    (a new round's pairings), which a change to the staff is not for."""
     page = request.app[PAGE]
     try:
         done = change()
@@ -369,7 +377,8 @@ def _change(request: web.Request, change: Callable[[], T]) -> T:
         raise Refused(409, str(error)) from None
     except sqlite3.OperationalError as error:
         raise Refused(503, f"the record is busy ({error}): try again") from None
-    page.after_change()
+    if tables:
+        page.after_change()
     return done
 
 
