@@ -34,6 +34,7 @@ from aiohttp import ClientResponse, ClientSession
 from bench.figures import Figure, Section, ms, percentile
 from bench.hub_load import run, sent_time
 from bench.procfs import cpu_seconds, rss_bytes
+from bench.staff_login import add_viewer, login_cookie
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 
@@ -102,6 +103,7 @@ def _record(directory: Path) -> Path:
     config = new_config(TournamentFormat.COMBO4, seed=1, rounds=3)
     teams = tuple(Entrant(f"Team {i}") for i in range(4))
     TournamentDB.create(path, config, teams, now="2026-05-09T09:00:00+00:00", by="bench").close()
+    add_viewer(path)  # the page's views are for staff (R816)
     return path
 
 
@@ -157,11 +159,18 @@ async def _follow(
     base: str, broker_port: int, hub_pid: int, tables: int, seconds: float
 ) -> Measured:
     measured = Measured()
+    port = int(base.rsplit(":", 1)[1])
     async with ClientSession() as client:
         deadline = time.monotonic() + START_SECONDS
+        viewer: dict[str, str] = {}  # the board is for staff (R816): a viewer's session cookie
         while True:  # the page up, then the hub subscribed (the probe's state on its board)
             try:
-                board = await (await client.get(f"{base}/api/board")).json()
+                if not viewer:
+                    cookie = await asyncio.to_thread(login_cookie, port)
+                    if cookie is None:
+                        raise OSError("the page does not take the login yet")
+                    viewer["Cookie"] = cookie
+                board = await (await client.get(f"{base}/api/board", headers=viewer)).json()
                 if any(row["table"] == PROBE_TABLE for row in board["rows"]):
                     break
             except OSError:
@@ -169,7 +178,7 @@ async def _follow(
             if time.monotonic() > deadline:
                 raise RuntimeError("the hub did not show the probe table within 20 s")
             await asyncio.sleep(0.1)
-        stream = await client.get(f"{base}/api/events")
+        stream = await client.get(f"{base}/api/events", headers=viewer)
         await stream.content.readuntil(b"\n\n")  # every table as it is before the load
         cpu_before = cpu_seconds(hub_pid)
         started = time.monotonic()
@@ -181,7 +190,7 @@ async def _follow(
         last, steady = -1, 0
         while steady < 3:  # the board's count settles: whatever was on its way has arrived
             await asyncio.sleep(0.2)
-            board = await (await client.get(f"{base}/api/board")).json()
+            board = await (await client.get(f"{base}/api/board", headers=viewer)).json()
             taken = sum(row["updates"] for row in board["rows"] if row["table"] != PROBE_TABLE)
             steady = steady + 1 if taken == last else 0
             last = taken

@@ -49,6 +49,7 @@ from bench.figures import Figure, Section, ms, percentile
 from bench.hub_page import _broker, _free_port, _wait_listening
 from bench.hub_results_load import RESULT_EVERY
 from bench.procfs import cpu_seconds
+from bench.staff_login import add_viewer, login_cookie
 from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
@@ -202,6 +203,7 @@ def _hall_record(path: Path, tables: int) -> int:
         record.transaction() as tournament,
     ):
         record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="bench")
+    add_viewer(path)  # the page's board is for staff (R816)
     players = tuple(Pentathlete(f"Player {i:03}", "III") for i in range(2 * geoplunge))
     with PentathlonRecord.start(path, PentathlonPoints(), players, now=NOW, by="bench") as record:
         event = PentathlonRecord(record)
@@ -415,11 +417,13 @@ class PagePoll:
     stop: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> None:
+        cookie: str | None = None  # a viewer's session: the board is for staff (R816)
         while not self.stop.is_set():
             started = time.perf_counter()
             try:
+                cookie = cookie or login_cookie(self.port)
                 connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-                connection.request("GET", "/api/board")
+                connection.request("GET", "/api/board", headers={"Cookie": cookie or ""})
                 status = connection.getresponse()
                 status.read()
                 connection.close()

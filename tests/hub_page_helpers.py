@@ -1,5 +1,6 @@
 """For the director's page tests: a tournament record, the page on a free port of 127.0.0.1
-with aiohttp's test client, a table's state as a table sends it, and a logged-in director."""
+with aiohttp's test client, a table's state as a table sends it, staff accounts, and a
+logged-in director or staff member."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aiohttp import ClientResponse, CookieJar
+from aiohttp import ClientResponse, ClientSession, CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_py.director.hub.page.app import make_app
+from firmware_py.director.hub.page.app import COOKIE, make_app
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
+from firmware_py.director.hub.staff import Role, StaffRecord, hash_new_password
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 
@@ -96,11 +98,35 @@ def origin(client: TestClient[Any, Any]) -> dict[str, str]:
     return {"Origin": str(client.make_url("/").origin())}
 
 
-async def log_in(client: TestClient[Any, Any], password: str = PASSWORD) -> str:
-    """Log in as the director; the CSRF token of the forms."""
-    answer = await client.post("/login", data={"password": password}, headers=origin(client))
+async def log_in(client: TestClient[Any, Any], password: str = PASSWORD, name: str = "") -> str:
+    """Log in as the director (or the staff account ``name``); the CSRF token of the forms."""
+    form = {"password": password, "name": name}
+    answer = await client.post("/login", data=form, headers=origin(client))
     assert answer.status == 200, await answer.text()  # the redirect, followed, to the page
     return csrf_of(await answer.text())
+
+
+async def cookie_of_login(
+    client: ClientSession, port: int, password: str = PASSWORD, name: str = ""
+) -> dict[str, str]:
+    """A login on the page at 127.0.0.1:``port`` from a plain client (whose jar would not keep
+    a Secure cookie over http): the ``Cookie`` header to send with each request."""
+    base = f"http://127.0.0.1:{port}"
+    answer = await client.post(
+        f"{base}/login",
+        data={"password": password, "name": name},
+        headers={"Origin": base},
+        allow_redirects=False,
+    )
+    assert answer.status == 303, await answer.text()
+    return {"Cookie": f"{COOKIE}={answer.cookies[COOKIE].value}"}
+
+
+def add_staff(record: TournamentDB, name: str, role: Role, password: str | None = None) -> str:
+    """A staff account in the record, added by the director; its password."""
+    password = password or f"{name}'s own password"
+    StaffRecord(record).add(name, role, hash_new_password(password), now=NOW, by="director")
+    return password
 
 
 def csrf_of(html: str) -> str:

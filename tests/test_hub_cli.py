@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.page.password import read_stored, verify_password
+from firmware_py.director.hub.page.password import verify_password
 from firmware_py.director.hub.passwords import read_accounts, verifies
+from firmware_py.director.hub.staff import Role, StaffAccount, StaffRecord
+from firmware_py.director.tournament_db import TournamentDB
 from tests.hub_page_helpers import make_record
 from tests.journal_helpers import CLI, Outcome, assert_one_line_refusal, fingerprint
 
@@ -187,6 +189,10 @@ def test_a_password_file_in_a_missing_directory_is_one_line(tmp_path: Path) -> N
             ["--password-file", "hub-password", "--page", "off", "--page-name", "hub.local"],
             "--page off with --page-name",
         ),
+        (
+            ["--password-file", "hub-password", "--public-names", "everyone"],
+            "--public-names 'everyone': expected teams, players or none",
+        ),
     ],
 )
 def test_hub_run_with_bad_input_is_one_line(tmp_path: Path, argv: list[str], names: str) -> None:
@@ -300,21 +306,28 @@ def _unused_port() -> int:
 # --- gametable hub director-password ------------------------------------------------------------
 
 
-def test_the_directors_password_is_set_from_stdin_as_a_hash(tmp_path: Path) -> None:
+def _director(record: Path) -> StaffAccount | None:
+    with TournamentDB.open(record) as opened:
+        return StaffRecord(opened).find("director")
+
+
+def test_the_directors_password_is_set_from_stdin_as_a_hash_in_the_record(tmp_path: Path) -> None:
     record = make_record(tmp_path / "tournament.db", password=None)
     done = hub("director-password", str(record), "--stdin", stdin="correct horse battery\n")
     assert done.code == 0, done.stderr
     assert done.stdout.startswith(f"the director's password for {record} is set")
-    stored = read_stored(record)
-    assert stored is not None and "correct horse" not in stored
-    assert verify_password(stored, "correct horse battery")
+    director = _director(record)
+    assert director is not None and not director.in_file and director.role is Role.DIRECTOR
+    assert "correct horse" not in director.password
+    assert verify_password(director.password, "correct horse battery")
+    assert not (tmp_path / "tournament.db.director").exists()
 
 
 def test_the_directors_password_is_changed_by_setting_it_again(tmp_path: Path) -> None:
-    record = make_record(tmp_path / "tournament.db")
+    record = make_record(tmp_path / "tournament.db")  # its password in the file of the past
     hub("director-password", str(record), "--stdin", stdin="a new password\n")
-    stored = read_stored(record)
-    assert stored is not None and verify_password(stored, "a new password")
+    director = _director(record)
+    assert director is not None and verify_password(director.password, "a new password")
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,12 @@ from aiohttp.test_utils import TestClient, make_mocked_request
 from firmware_py.director.hub.page.app import COOKIE, MAX_BODY, make_app
 from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS, DirectorPage
 from firmware_py.director.hub.page.sessions import FREE_TRIES
+from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
 from tests.hub_page_helpers import (
     NOW,
     PASSWORD,
+    add_staff,
     director_page,
     error_line,
     log_in,
@@ -53,17 +55,21 @@ def result(csrf: str, table: int = 1, a: int = 40, b: int = 30, **more: str) -> 
 # --- reading ------------------------------------------------------------------------------------
 
 
-def test_the_directors_page_shows_the_grid_pairings_and_standings_without_a_form(
-    page: DirectorPage,
+def test_a_viewer_sees_the_grid_pairings_and_standings_without_a_form_to_change_them(
+    page: DirectorPage, record: TournamentDB
 ) -> None:
+    password = add_staff(record, "gil", Role.VIEWER)
+
     async def scenario(client: Client) -> str:
+        await log_in(client, password, name="gil")
         return await (await client.get("/")).text()
 
     html = serve(page, scenario)
     assert 'id="tables"' in html and "/static/board.js" in html
     assert "Round 1 of 3" in html and "/sheet/1/1" in html
-    assert "Standings" in html and 'id="login-link"' in html
-    assert "<form" not in html
+    assert "Standings" in html and "gil (viewer)" in html
+    assert 'action="/result"' not in html and 'action="/pair"' not in html
+    assert 'action="/logout"' in html  # the one form: the way out
 
 
 def test_the_public_page_needs_no_login_and_shows_no_control(page: DirectorPage) -> None:
@@ -90,6 +96,7 @@ def test_a_tables_page_shows_its_matches_results_reports_and_state(
         )
 
     async def scenario(client: Client) -> str:
+        await log_in(client)
         return await (await client.get("/tables/1")).text()
 
     html = serve(page, scenario)
@@ -111,7 +118,7 @@ def test_the_result_sheet_has_teams_players_result_and_signature_lines(
     assert f"A: {match.a}" in html and f"B: {match.b}" in html
     assert "<li>Ann</li>" in html or "<li>Cy</li>" in html or "<li>Ed</li>" in html
     assert "1 (all, 20 minutes)" in html and "<dt>Table</dt><dd>1</dd>" in html
-    assert f"{match.a} wins" in html and "entered by director" in html and NOW in html
+    assert f"{match.a} wins" in html and f"from the director at {NOW}" in html
     for who in ("Team A&#x27;s captain", "Team B&#x27;s captain", "Dealer", "Director"):
         assert f'<span class="sign-line"></span>{who}' in html
 
@@ -133,6 +140,7 @@ def test_the_stylesheet_has_a_print_view() -> None:
 )
 def test_a_view_of_nothing_is_one_line(page: DirectorPage, path: str, says: str) -> None:
     async def scenario(client: Client) -> tuple[int, str]:
+        await log_in(client)
         answer = await client.get(path)
         return answer.status, await error_line(answer)
 
@@ -155,6 +163,7 @@ def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(
     page.board.take_state(1, state(1), heard=1.0)
 
     async def scenario(client: Client) -> tuple[Any, list[Any]]:
+        await log_in(client)
         board = await (await client.get("/api/board")).json()
         stream = await client.get("/api/events")
         first = json.loads((await stream.content.readuntil(b"\n\n"))[6:])
@@ -173,6 +182,7 @@ def test_the_board_is_json_and_its_stream_sends_every_table_then_the_changes(
 
 def test_one_address_may_hold_only_a_few_live_grids_and_is_told_so(page: DirectorPage) -> None:
     async def scenario(client: Client) -> tuple[int, str, int, Any, int]:
+        await log_in(client)
         held = [await client.get("/api/events") for _ in range(MAX_WATCHERS_PER_ADDRESS)]
         as_a_browser = await client.get("/api/events", headers={"Accept": "text/event-stream"})
         said = await as_a_browser.text()
@@ -214,17 +224,16 @@ def test_the_right_password_gives_a_strict_http_only_secure_cookie(page: Directo
 
 
 def test_a_wrong_password_is_refused_without_a_session(page: DirectorPage) -> None:
-    async def scenario(client: Client) -> tuple[int, str, str]:
+    async def scenario(client: Client) -> tuple[int, str, int]:
         answer = await client.post(
             "/login", data={"password": "not the password"}, headers=origin(client)
         )
-        forms = await (await client.get("/")).text()
-        return answer.status, await error_line(answer), forms
+        return answer.status, await error_line(answer), (await client.get("/")).status
 
-    status, line, html = serve(page, scenario)
+    status, line, then = serve(page, scenario)
     assert status == 403
-    assert line == "that is not the director&#x27;s password"
-    assert "<form" not in html
+    assert line == "that is not the name and password of a staff account"
+    assert then == 403  # no session: the director's page is still refused
 
 
 def test_login_over_plain_http_is_refused_from_another_machine_whatever_its_host_header(
@@ -447,7 +456,7 @@ def test_a_change_without_a_session_is_refused(page: DirectorPage, record: Tourn
         return answer.status, await error_line(answer)
 
     status, line = serve(page, scenario)
-    assert (status, line) == (403, "only the director may change the record: log in first")
+    assert (status, line) == (403, "only staff may change the record: log in first")
     assert record.results() == ()
 
 
@@ -604,7 +613,7 @@ def test_the_page_opened_by_a_name_it_serves_takes_a_login(record: TournamentDB)
     async def scenario(client: Client) -> tuple[int, int]:
         port = client.make_url("/").port
         named = {"Host": f"HUB.local:{port}", "Origin": f"http://hub.local:{port}"}
-        shown = await client.get("/", headers=named)
+        shown = await client.get("/login", headers=named)
         login = await client.post(
             "/login", data={"password": PASSWORD}, headers=named, allow_redirects=False
         )

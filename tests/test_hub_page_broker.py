@@ -20,7 +20,7 @@ from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
-from tests.hub_page_helpers import NOW, make_record, state
+from tests.hub_page_helpers import NOW, cookie_of_login, make_record, state
 
 
 @asynccontextmanager
@@ -67,7 +67,8 @@ def test_a_state_published_to_the_broker_reaches_the_pages_event_stream(
             hub_with_page(broker, make_record(tmp_path / "t.db")) as page,
             ClientSession() as client,
         ):
-            stream = await client.get(f"http://127.0.0.1:{page.port}/api/events")
+            staff = await cookie_of_login(client, page.port)
+            stream = await client.get(f"http://127.0.0.1:{page.port}/api/events", headers=staff)
             await asyncio.to_thread(table.publish, status_topic(7), "online", retain=True)
             await asyncio.to_thread(table.publish, state_topic(7), state(7), retain=True)
             seen = [await read_until(stream, lambda row: row["game"] == "G3 Border-Up")]
@@ -98,7 +99,8 @@ def test_a_table_sending_nonsense_changes_nothing_and_the_hub_carries_on(
             hub_with_page(broker, make_record(tmp_path / "t.db")) as page,
             ClientSession() as client,
         ):
-            stream = await client.get(f"http://127.0.0.1:{page.port}/api/events")
+            staff = await cookie_of_login(client, page.port)
+            stream = await client.get(f"http://127.0.0.1:{page.port}/api/events", headers=staff)
             for nonsense in (b"\xff\xfe", b"[1, 2]", b'{"family": 3}', b"x" * 20_000):
                 await asyncio.to_thread(table.publish, state_topic(8), nonsense)
             await asyncio.to_thread(table.publish, state_topic(8), state(8, game="G1 Dashing"))

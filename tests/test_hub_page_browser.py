@@ -18,7 +18,7 @@ from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
 from tests.browser_helpers import CHROMIUM, WAIT_MS
 from tests.hub_helpers import Broker, Peer
-from tests.hub_page_helpers import PASSWORD, director_page, make_record, serve, state
+from tests.hub_page_helpers import PASSWORD, director_page, log_in, make_record, serve, state
 from tests.test_hub_page_broker import hub_with_page
 
 LAPTOP = ViewportSize(width=1280, height=900)
@@ -74,7 +74,8 @@ async def a_directors_round(broker: Broker, record_path: Path, shots: Path) -> S
             await expect(director.locator("#table-2")).to_contain_text("G4", timeout=WAIT_MS)
             await director.screenshot(path=str(shots / "hub-page.png"), full_page=True)
 
-            sheet = await (await browser.new_context(viewport=A4)).new_page()
+            sheet = await director.context.new_page()  # the sheets are for staff (R816)
+            await sheet.set_viewport_size(A4)
             await sheet.goto(f"{base}/sheet/1/2")
             await sheet.emulate_media(media="print")
             await sheet.screenshot(path=str(shots / "hub-sheet.png"), full_page=True)
@@ -110,11 +111,14 @@ def test_the_director_logs_in_watches_the_tables_enters_a_result_and_prints_the_
 
 def test_a_grid_refused_for_too_many_pages_from_its_address_says_so(tmp_path: Path) -> None:
     async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
         held = [await client.get("/api/events") for _ in range(MAX_WATCHERS_PER_ADDRESS)]
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM)
             grid = await (await browser.new_context(viewport=LAPTOP)).new_page()
-            await grid.goto(str(client.make_url("/")))
+            await grid.goto(str(client.make_url("/login")))
+            await grid.fill("#password", PASSWORD)
+            await grid.click("#login-form button")
             connection = grid.locator("#connection")
             await expect(connection).to_contain_text("too many pages", timeout=WAIT_MS)
             said = await connection.inner_text()

@@ -16,14 +16,17 @@ from firmware_py.director.hub.page.password import (
     store_password,
     verify_password,
 )
+from firmware_py.director.hub.page.session_file import SessionFile
 from firmware_py.director.hub.page.sessions import (
     FREE_TRIES,
     SESSION_SECONDS,
     AccessError,
     DirectorSessions,
+    token_key,
 )
 
 ADDRESS = "192.0.2.7"
+SAM = ("sam", "a1b2c3")  # an account's name and stamp
 
 
 def test_the_password_is_kept_as_a_salted_hash_beside_the_record(tmp_path: Path) -> None:
@@ -75,40 +78,76 @@ class Clock:
 
 
 def test_a_session_has_random_tokens_and_is_found_by_its_cookie() -> None:
-    sessions = DirectorSessions(clock=Clock())
-    first, second = sessions.open(ADDRESS), sessions.open(ADDRESS)
-    assert len({first.token, first.csrf, second.token, second.csrf}) == 4
-    assert len(first.token) >= 40
-    assert sessions.session(first.token) == first
+    sessions = DirectorSessions(clock=Clock(), wall=Clock())
+    (first, one), (second, two) = sessions.open(ADDRESS, *SAM), sessions.open(ADDRESS, *SAM)
+    assert len({first, one.csrf, second, two.csrf}) == 4
+    assert len(first) >= 40
+    assert sessions.session(first) == one
+    assert (one.account, one.stamp) == SAM
 
 
-def test_a_session_ends_after_its_time() -> None:
-    clock = Clock()
-    sessions = DirectorSessions(clock=clock)
-    session = sessions.open(ADDRESS)
-    clock.now = SESSION_SECONDS - 1
-    assert sessions.session(session.token) is not None
-    clock.now = SESSION_SECONDS
-    assert sessions.session(session.token) is None
+def test_a_session_keeps_only_its_tokens_hash() -> None:
+    sessions = DirectorSessions(clock=Clock(), wall=Clock())
+    token, session = sessions.open(ADDRESS, *SAM)
+    assert token not in repr(session) and session.key == token_key(token)
+
+
+def test_a_session_ends_after_its_time_on_the_wall_clock() -> None:
+    wall = Clock()
+    sessions = DirectorSessions(clock=Clock(), wall=wall)
+    token, _ = sessions.open(ADDRESS, *SAM)
+    wall.now = SESSION_SECONDS - 1
+    assert sessions.session(token) is not None
+    wall.now = SESSION_SECONDS
+    assert sessions.session(token) is None
 
 
 def test_a_change_needs_the_session_and_its_csrf_token() -> None:
-    sessions = DirectorSessions(clock=Clock())
-    session = sessions.open(ADDRESS)
-    assert sessions.require(session.token, session.csrf) == session
+    sessions = DirectorSessions(clock=Clock(), wall=Clock())
+    token, session = sessions.open(ADDRESS, *SAM)
+    assert sessions.require(token, session.csrf) == session
     with pytest.raises(AccessError, match="log in first"):
         sessions.require(None, session.csrf)
     with pytest.raises(AccessError, match="security token is missing or stale"):
-        sessions.require(session.token, None)
+        sessions.require(token, None)
     with pytest.raises(AccessError, match="security token is missing or stale"):
-        sessions.require(session.token, "guessed")
+        sessions.require(token, "guessed")
 
 
 def test_logout_ends_the_session() -> None:
-    sessions = DirectorSessions(clock=Clock())
-    session = sessions.open(ADDRESS)
-    sessions.close(session.token)
-    assert sessions.session(session.token) is None
+    sessions = DirectorSessions(clock=Clock(), wall=Clock())
+    token, _ = sessions.open(ADDRESS, *SAM)
+    sessions.close(token)
+    assert sessions.session(token) is None
+
+
+def test_sessions_kept_in_their_file_are_found_by_a_new_hub(tmp_path: Path) -> None:
+    file = SessionFile(tmp_path / "t.db.sessions")
+    token, session = DirectorSessions(clock=Clock(), wall=Clock(), file=file).open(ADDRESS, *SAM)
+    again = DirectorSessions(clock=Clock(), wall=Clock(), file=file)
+    assert again.session(token) == session
+    assert stat.S_IMODE(file.path.stat().st_mode) == 0o600
+    assert token not in file.path.read_text()
+
+
+def test_a_logout_and_an_end_are_kept_in_the_file(tmp_path: Path) -> None:
+    file, wall = SessionFile(tmp_path / "t.db.sessions"), Clock()
+    sessions = DirectorSessions(clock=Clock(), wall=wall, file=file)
+    (left, _), (stays, _) = sessions.open(ADDRESS, *SAM), sessions.open(ADDRESS, *SAM)
+    sessions.close(left)
+    assert DirectorSessions(clock=Clock(), wall=wall, file=file).session(left) is None
+    wall.now = SESSION_SECONDS
+    assert DirectorSessions(clock=Clock(), wall=wall, file=file).session(stays) is None
+
+
+@pytest.mark.parametrize("content", ["not json", '{"sessions": [{"key": 1}]}', "[]"])
+def test_an_unreadable_sessions_file_is_read_as_no_session_and_logged(
+    tmp_path: Path, content: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    file = SessionFile(tmp_path / "t.db.sessions")
+    file.path.write_text(content)
+    assert file.load() == []
+    assert "event=page_sessions_unread" in caplog.text
 
 
 def test_wrong_passwords_make_their_address_wait_longer_each_time() -> None:
@@ -133,6 +172,6 @@ def test_a_good_login_clears_the_wait() -> None:
     for _ in range(FREE_TRIES):
         sessions.wrong_password(ADDRESS)
     clock.now += 2
-    sessions.open(ADDRESS)
+    sessions.open(ADDRESS, *SAM)
     sessions.wrong_password(ADDRESS)
     sessions.check_may_try(ADDRESS)

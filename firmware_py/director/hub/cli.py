@@ -1,9 +1,11 @@
-"""``gametable hub run|users`` (docs/hub.md).
+"""``gametable hub run|users|staff|director-password`` (docs/hub.md).
 
 ``run`` is the hub: the tables' results into the tournament record, the pairings out to the
 tables, and the director's page, until SIGTERM. ``users`` adds or changes an account in the
-broker's password file; ``director-password`` sets the password of the director's page. Bad
-input is one line on stderr and exit 2, with nothing changed.
+broker's password file; ``staff`` adds, lists, removes or changes the page's staff accounts
+(kept in the record: R810); ``director-password`` sets the password of the account
+``director``. A password is asked on the terminal or read from stdin, never from the command
+line. Bad input is one line on stderr and exit 2, with nothing changed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import signal
 import socket
 import sqlite3
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +29,8 @@ from firmware_py.director.hub.page.password import (
     MAX_LENGTH,
     DirectorPasswordError,
     check_new_password,
-    read_stored,
-    store_password,
 )
+from firmware_py.director.hub.page.privacy import PublicNames, public_names_error
 from firmware_py.director.hub.passwords import (
     HUB_USER,
     MODE,
@@ -38,6 +40,15 @@ from firmware_py.director.hub.passwords import (
     new_password,
     read_accounts,
     set_password,
+)
+from firmware_py.director.hub.staff import (
+    DIRECTOR_ACCOUNT,
+    ROLE_WORDS,
+    Role,
+    StaffRecord,
+    check_name,
+    hash_new_password,
+    parse_role,
 )
 from firmware_py.director.tournament_cli import DEFAULT_DB
 from firmware_py.director.tournament_db import TournamentDB
@@ -89,6 +100,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     run.add_argument("--page-cert", type=file_path, help="TLS for the page: its certificate (PEM)")
     run.add_argument("--page-key", type=file_path, help="TLS for the page: its private key (PEM)")
+    run.add_argument(
+        "--public-names",
+        default=PublicNames.TEAMS.value,
+        metavar="WHAT",
+        help="what the public page shows of people: teams (default), players or none",
+    )
 
     director = sub.add_parser(
         "director-password", help="set the password the director logs in with on the hub's page"
@@ -99,6 +116,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="read it from stdin's first line (default: asked twice on the terminal)",
     )
+
+    _add_staff_parser(sub)
 
     users = sub.add_parser("users", help="add or change an account in the broker's password file")
     users.add_argument(
@@ -120,12 +139,47 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
 
 
+def _add_staff_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    staff = sub.add_parser("staff", help="the staff accounts of the hub's page (docs/hub.md)")
+    actions = staff.add_subparsers(dest="staff_command", required=True, parser_class=type(staff))
+
+    def action(name: str, helped: str, *, named: bool = True) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = actions.add_parser(name, help=helped)
+        if named:
+            parser.add_argument("name", metavar="NAME", help="the account's name, like sam")
+        parser.add_argument(
+            "--db", type=file_path, default=DEFAULT_DB, help="the tournament record"
+        )
+        return parser
+
+    for name, helped in (
+        ("add", "add an account (its password asked, or read with --stdin)"),
+        ("password", "change an account's password"),
+    ):
+        parser = action(name, helped)
+        parser.add_argument(
+            "--stdin",
+            action="store_true",
+            help="read the password from stdin's first line (default: asked twice)",
+        )
+        parser.add_argument("--by", default="director", help="who adds it (default: director)")
+        if name == "add":
+            parser.add_argument(
+                "--role", required=True, help="director, results or viewer (docs/hub.md)"
+            )
+    action("list", "list the accounts and their roles", named=False)
+    remove = action("remove", "remove an account: its sessions on the page end at once")
+    remove.add_argument("--by", default="director", help="who removes it (default: director)")
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         if args.hub_command == "users":
             return _users(args)
         if args.hub_command == "director-password":
             return _director_password(args)
+        if args.hub_command == "staff":
+            return _staff(args)
         return _run(args)
     except (
         HubInputError,
@@ -189,19 +243,64 @@ def _users(args: argparse.Namespace) -> int:
 
 
 def _director_password(args: argparse.Namespace) -> int:
-    TournamentDB.open(args.record).close()  # a tournament record, or one line saying why not
-    if args.stdin:
+    """The account ``director``'s password (made with it if there is none), in the record."""
+    with TournamentDB.open(args.record) as record:  # a record, or one line saying why not
+        password = _new_password(args.stdin, "the director's password: ")
+        StaffRecord(record).set_password(
+            DIRECTOR_ACCOUNT, hash_new_password(password), now=utc_now(), by=DIRECTOR_ACCOUNT
+        )
+    print(f"the director's password for {args.record} is set (its hash is in the record)")
+    print("the hub's page asks for it at the next login: no restart needed")
+    return 0
+
+
+def _new_password(from_stdin: bool, prompt: str) -> str:
+    """A new password: stdin's first line, or asked twice on the terminal; checked."""
+    if from_stdin:
         password = _first_line_of_stdin()
     elif sys.stdin.isatty():
-        password = getpass.getpass("the director's password: ")
+        password = getpass.getpass(prompt)
         check_new_password(password)
         if getpass.getpass("again: ") != password:
             raise HubInputError("the two passwords differ: nothing changed")
     else:
         raise HubInputError("stdin is not a terminal: give --stdin to read the password from it")
-    path = store_password(args.record, password)
-    print(f"the director's password for {args.record} is set (its hash is in {path})")
-    print("the hub's page asks for it at the next login: no restart needed")
+    return check_new_password(password)
+
+
+# --- staff -------------------------------------------------------------------------------------
+
+
+def _staff(args: argparse.Namespace) -> int:
+    with TournamentDB.open(args.db) as record:
+        staff = StaffRecord(record)
+        if args.staff_command == "list":
+            accounts = staff.accounts()
+            if not accounts:
+                print(f"no staff account in {args.db}: add one with 'gametable hub staff add'")
+            for account in accounts:
+                since = (
+                    f"from {account.changed_by}"
+                    if account.in_file
+                    else f"since {account.changed_at} by {account.changed_by}"
+                )
+                print(f"{account.name}\t{account.role.value}\t{since}")
+            return 0
+        name = check_name(args.name)
+        if args.staff_command == "remove":
+            removed = staff.remove(name, now=utc_now(), by=args.by)
+            print(f"{name} ({ROLE_WORDS[removed.role]}) removed: their sessions on the page end")
+            return 0
+        role = parse_role(args.role) if args.staff_command == "add" else None
+        if name == DIRECTOR_ACCOUNT and role not in (None, Role.DIRECTOR):
+            raise HubInputError(f"the account {name!r} is the director's: expected --role director")
+        hashed = hash_new_password(_new_password(args.stdin, f"{name}'s password: "))
+        if role is not None:
+            added = staff.add(name, role, hashed, now=utc_now(), by=args.by)
+            print(f"{name} added to {args.db} ({ROLE_WORDS[added.role]})")
+        else:
+            staff.set_password(name, hashed, now=utc_now(), by=args.by)
+            print(f"{name}'s password changed: their sessions on the page end")
     return 0
 
 
@@ -245,21 +344,11 @@ def _run(args: argparse.Namespace) -> int:
         parse_listen,
         tls,
     )
-    from firmware_py.director.hub.service import Hub, HubBroker, utc_now
-    from firmware_py.table.web.guard import name_error, served_names
+    from firmware_py.director.hub.service import Hub, HubBroker
+    from firmware_py.table.web.guard import served_names
 
-    if not 1 <= args.port <= 65535:
-        raise HubInputError(f"--port {args.port}: expected 1 to 65535")
-    if (args.page_cert is None) != (args.page_key is None):
-        raise HubInputError("--page-cert and --page-key go together: expected both, or neither")
+    _check_run_options(args)
     page_off = args.page == "off"
-    if page_off and args.page_cert is not None:
-        raise HubInputError("--page off with --page-cert: expected a page to serve over TLS")
-    if page_off and args.page_name:
-        raise HubInputError("--page off with --page-name: expected a page to serve by that name")
-    for name in args.page_name:
-        if (wrong := name_error(name)) is not None:
-            raise HubInputError(f"--page-name {name}: {wrong}")
     try:
         password = read_password(args.password_file)
     except PasswordFileError as error:
@@ -267,7 +356,8 @@ def _run(args: argparse.Namespace) -> int:
     record = TournamentDB.open(args.db)
     page: DirectorPage | None = None
     try:
-        read_stored(args.db)  # a damaged password file: said now, not at the first login
+        staff = StaffRecord(record)
+        staff.accounts()  # a damaged director's password file: said now, not at a login
         ca_file = None if args.ca_file is None else str(args.ca_file)
         try:
             hub = Hub(
@@ -293,13 +383,16 @@ def _run(args: argparse.Namespace) -> int:
                 after_change=hub.record_changed,
                 names=served_names(page_host, args.page_name, socket.gethostname()),
                 refusals=hub.refusals,
+                public_names=PublicNames(args.public_names),
             )
             hub.on_board = page.changed
         logging.basicConfig(
             stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
         )
         _bring_up_to_date(record, args.db, now=utc_now())
-        if page is not None and read_stored(args.db) is None:
+        if staff.migrate(now=utc_now()):  # R812
+            log.info("event=staff_migrated record=%s account=%s", args.db, DIRECTOR_ACCOUNT)
+        if page is not None and not staff.accounts():
             log.warning("event=page_no_password hint='gametable hub director-password %s'", args.db)
         return asyncio.run(_until_signalled(hub, page))
     finally:
@@ -318,6 +411,31 @@ def _bring_up_to_date(record: TournamentDB, path: Path, *, now: str) -> None:
         log.info("event=record_short_names record=%s", path)
     if record.upgrade_for_undo():  # R820: so it sees a pairing a command undoes
         log.info("event=record_upgraded record=%s schema=%d", path, record.schema)
+
+
+def _check_run_options(args: argparse.Namespace) -> None:
+    """``run``'s options that cannot go together or are not what they must be, in one line."""
+    from firmware_py.table.web.guard import name_error
+
+    if not 1 <= args.port <= 65535:
+        raise HubInputError(f"--port {args.port}: expected 1 to 65535")
+    if (args.page_cert is None) != (args.page_key is None):
+        raise HubInputError("--page-cert and --page-key go together: expected both, or neither")
+    page_off = args.page == "off"
+    if page_off and args.page_cert is not None:
+        raise HubInputError("--page off with --page-cert: expected a page to serve over TLS")
+    if page_off and args.page_name:
+        raise HubInputError("--page off with --page-name: expected a page to serve by that name")
+    for name in args.page_name:
+        if (wrong := name_error(name)) is not None:
+            raise HubInputError(f"--page-name {name}: {wrong}")
+    if (wrong := public_names_error(args.public_names)) is not None:
+        raise HubInputError(f"--public-names {wrong}")
+
+
+def utc_now() -> str:
+    """The record's time of a change (as the hub's service keeps it)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:

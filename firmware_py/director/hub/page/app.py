@@ -1,32 +1,34 @@
 """The director's page: one aiohttp application, every route listed here (docs/hub.md).
 
-    GET  /                  the live grid, the latest round's pairings, the standings; the
-                            forms that change the record once the director has logged in
-    GET  /public            "where do I play next?": a search by team (or player) name
-                            (?q=eagles), the latest pairings, the standings; no login
-    GET  /projector         the hall's screen: pairings, then standings, a page at a time
-    GET  /tables/{n}        a table's whole record: its matches, results, reports, state
-    GET  /sheet/{r}/{t}     the printable result sheet of round r's match at table t
-    GET  /api/board         every table as JSON
-    GET  /api/events        the same, live: server-sent events with the tables that changed
+    GET  /                  staff: the live grid, the latest round's pairings, the standings;
+                            the forms that change the record, as the staff member's role allows
+    GET  /public            standings and pairings for anyone: no login, no control (R817)
+    GET  /tables/{n}        staff: a table's whole record: its matches, results, reports, state
+    GET  /sheet/{r}/{t}     staff: the printable result sheet of round r's match at table t
+    GET  /api/board         staff: every table as JSON
+    GET  /api/events        staff: the same, live: server-sent events with the tables that changed
     GET  /login, POST /login, POST /logout
-    POST /result            enter a match's points, or amend them with a reason
-    POST /pair              pair the next round (the hub publishes it to the tables at once)
+    POST /result            results staff: enter a match's points; a director: amend them too
+    POST /pair              a director: pair the next round (the hub publishes it at once)
+    GET  /staff             a director: the staff accounts
+    POST /staff/add, /staff/remove   a director: add or remove an account
+    GET  /projector         the hall's screen: pairings, then standings, a page at a time
+    GET  /problems          staff: the problem queue alone (it tops ``/`` too); /api/problems
+    POST /problems/seen     a director: mark seen a decision the hub could not apply (R804)
     GET  /pentathlon        staff: the Pentathlon's divisions, standings and seats (R835)
     GET  /pentathlon/card/{r}/{t}  staff: table t's score card in round r
-
-    GET  /problems          the problem queue alone (it tops ``/`` too); /api/problems as JSON
-    POST /problems/seen     mark seen a decision the hub could not apply (R804)
-    GET  /print/round/{r}/sheets    every result sheet of round r, a printed page each (login)
-    GET  /print/round/{r}/pairings  round r's pairings for the wall (login)
-    GET  /undo/round/{r}    the confirmation of undoing round r's pairing (login)
-    POST /undo/round/{r}    undo it, with a reason (R820)
+    GET  /print/round/{r}/sheets    staff: every result sheet of round r, a page each (R822)
+    GET  /print/round/{r}/pairings  staff: round r's pairings for the wall
+    GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
+    POST /undo/round/{r}    a director: undo it, with a reason (R820)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
-page elsewhere re-pointed at the hub's address names itself: R722). Reading needs nothing more.
-A POST must carry an Origin header naming this page (a browser always sends one), checked
-before anything else, the login's password included (R723); and every POST but the login the
-director's session cookie and the session's CSRF token in the form. Every refusal is the page
+page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
+needs a staff login (R816): without one a browser is sent to /login, anything else refused in
+words. A POST must carry an Origin header naming this page (a browser always sends one),
+checked before anything else, the login's password included (R723); and every POST but the
+login a staff session's cookie, the session's CSRF token in the form and a role that may make
+the change (R811), checked by ``_staff`` (reading: ``_reader``). Every refusal is the page
 again with one line saying why, never a trace.
 """
 
@@ -36,18 +38,22 @@ import asyncio
 import ipaddress
 import json
 import logging
+import re
 import sqlite3
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import TypeVar
+from urllib.parse import quote
 
 from aiohttp import web
 from multidict import MultiDictProxy
 
+from firmware_py.director.hub.page.access import StaffSession, role_refusal, staff_session
 from firmware_py.director.hub.page.changes import enter_result, pair_next_round, unpair_round
 from firmware_py.director.hub.page.password import (
     DirectorPasswordError,
-    read_stored,
+    hash_password,
     verify_password,
 )
 from firmware_py.director.hub.page.problems import (
@@ -59,11 +65,7 @@ from firmware_py.director.hub.page.problems import (
 )
 from firmware_py.director.hub.page.problems_view import grid_tools, problems_page, problems_section
 from firmware_py.director.hub.page.server import DirectorPage
-from firmware_py.director.hub.page.sessions import (
-    SESSION_SECONDS,
-    AccessError,
-    DirectorSession,
-)
+from firmware_py.director.hub.page.sessions import SESSION_SECONDS, AccessError
 from firmware_py.director.hub.page.views import (
     Viewer,
     director_page,
@@ -74,8 +76,20 @@ from firmware_py.director.hub.page.views import (
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
+from firmware_py.director.hub.page.views_staff import staff_page
 from firmware_py.director.hub.page.views_undo import undo_page
+from firmware_py.director.hub.staff import (
+    DIRECTOR_ACCOUNT,
+    NAME,
+    Role,
+    StaffAccount,
+    StaffRecord,
+    check_name,
+    hash_new_password,
+    parse_role,
+)
 from firmware_py.table.web.errors import Refused
+from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
     add_headers,
     one_line_errors,
@@ -98,7 +112,11 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # At most this often per stream: 500 tables change 5 000 times a second, a screen redraws 60
 # times; what changes in between is sent once, its latest (R182).
 STREAM_INTERVAL = 0.05
+STAFF_RECHECK = 1.0  # seconds: an open live grid's account is checked again at most this often
+# where a login may send its browser: a path of the page's own (never //elsewhere)
+LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_.-]{0,200}")
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
+T = TypeVar("T")
 
 
 def make_app(page: DirectorPage) -> web.Application:
@@ -130,6 +148,9 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/print/round/{round}/pairings", _print_pairings)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
+    app.router.add_get("/staff", _staff_list)
+    app.router.add_post("/staff/add", _staff_add)
+    app.router.add_post("/staff/remove", _staff_remove)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -137,7 +158,11 @@ def make_app(page: DirectorPage) -> web.Application:
 # --- reading: anyone ---------------------------------------------------------------------------
 
 
+# --- reading: staff (R816) ---------------------------------------------------------------------
+
+
 async def _index(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the director's page")
     page = request.app[PAGE]
     viewer = _viewer(request)
     hall, problems, now = _problems(page)
@@ -150,12 +175,13 @@ async def _public(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     query = request.query.get("q", "")
     rows = {row.table: row for row in page.board.rows()} if query.strip() else {}
-    return _html(public_page(page.record, query, rows))
+    return _html(public_page(page.record, query, rows, names=page.public_names))
 
 
 async def _table(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     number = _path_number(request, "table")
+    _reader(request, f"table {number}'s record")
     try:
         return _html(table_page(page.record, number, page.board.row(number)))
     except RuleError as error:
@@ -165,6 +191,7 @@ async def _table(request: web.Request) -> web.StreamResponse:
 async def _sheet(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     round_number, number = _path_number(request, "round"), _path_number(request, "table")
+    _reader(request, "a result sheet")
     try:
         return _html(sheet_page(page.record, round_number, number, printed_at=page.now()))
     except RuleError as error:
@@ -172,6 +199,7 @@ async def _sheet(request: web.Request) -> web.StreamResponse:
 
 
 async def _board(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the tables' board")
     board = request.app[PAGE].board
     return web.json_response(
         {"version": board.version, "rows": [row.to_json() for row in board.rows()]},
@@ -183,7 +211,9 @@ async def _events(request: web.Request) -> web.StreamResponse:
     """Every table at once, then the tables that changed, as they change."""
     page = request.app[PAGE]
     board = page.board
+    token = request.cookies.get(COOKIE)
     try:
+        _reader(request, "the tables' live board")
         watcher = page.watch(request.remote or "")
     except Refused as refused:
         if wants_events(request):
@@ -195,7 +225,12 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         await response.prepare(request)
         sent = -1
+        checked = page.clock()
         while not page.closed:
+            if page.clock() - checked >= STAFF_RECHECK:  # an account removed ends it (R814)
+                if staff_session(page, token) is None:
+                    break
+                checked = page.clock()
             watcher.clear()
             if board.version != sent:
                 rows = board.rows() if sent < 0 else board.changed_since(sent)
@@ -215,15 +250,16 @@ async def _events(request: web.Request) -> web.StreamResponse:
 
 
 async def _login_form(request: web.Request) -> web.StreamResponse:
-    return _html(login_page(password_set=_stored(request) is not None))
+    next_path = _local_path(request.query.get("next"))
+    why = f"staff only: log in to open {next_path}" if "next" in request.query else None
+    return _html(login_page(password_set=_any_account(request), next_path=next_path, why=why))
 
 
 # --- the Pentathlon: staff (R835) ----------------------------------------------------------------
 
 
 async def _pentathlon(request: web.Request) -> web.StreamResponse:
-    if _staff_reader(request) is None:
-        return _html(login_page(_STAFF_ONLY, password_set=_stored(request) is not None), 403)
+    _reader(request, "the Pentathlon's players and score cards")
     try:
         return _html(pentathlon_page(request.app[PAGE].record))
     except RuleError as error:
@@ -231,8 +267,7 @@ async def _pentathlon(request: web.Request) -> web.StreamResponse:
 
 
 async def _pentathlon_card(request: web.Request) -> web.StreamResponse:
-    if _staff_reader(request) is None:
-        return _html(login_page(_STAFF_ONLY, password_set=_stored(request) is not None), 403)
+    _reader(request, "the Pentathlon's players and score cards")
     round_number, number = _path_number(request, "round"), _path_number(request, "table")
     try:
         return _html(card_page(request.app[PAGE].record, round_number, number))
@@ -240,44 +275,40 @@ async def _pentathlon_card(request: web.Request) -> web.StreamResponse:
         raise Refused(404, str(error)) from None
 
 
-_STAFF_ONLY = "the Pentathlon's players and score cards are for staff: log in first"
-
-
-def _staff_reader(request: web.Request) -> DirectorSession | None:
-    """The session of staff allowed to read players' full names and score cards (R835), or
-    None: the director's session for now (a GET carries no form: no CSRF token to check)."""
-    return request.app[PAGE].sessions.session(request.cookies.get(COOKIE))
-
-
-# --- the director ------------------------------------------------------------------------------
+# --- staff -------------------------------------------------------------------------------------
 
 
 async def _login(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     address = request.remote or ""  # the connection's own peer: no header can name it
-    stored = _stored(request)
-    if stored is None:
+    if not _any_account(request):
         return _html(login_page(password_set=False), status=403)
     if not request.secure and not _on_this_machine(address):
         return _html(login_page(_PLAIN_HTTP), status=403)
     form = await _form(request)
+    next_path = _local_path(form.get("next"))
+    name = str(form.get("name", "")).strip() or DIRECTOR_ACCOUNT  # R815
     try:
         # the attempt is reserved before the password is checked: a second one from the same
         # address while it is checked is refused at once, not checked beside it (R186)
         with page.sessions.trying(address):
+            account = _account(request, name)
             given = form.get("password", "")
-            if not isinstance(given, str) or not await asyncio.to_thread(
+            stored = account.password if account is not None else _unknown_account_hash()
+            # an unknown name costs the same scrypt as a known one: the time tells nothing
+            right = isinstance(given, str) and await asyncio.to_thread(
                 verify_password, stored, given
-            ):
+            )
+            if not right or account is None:
                 log.warning("event=page_login_refused address=%s", address)
                 raise page.sessions.wrong_password(address)
     except AccessError as error:
-        return _html(login_page(str(error)), status=403)
-    session = page.sessions.open(address)
-    log.info("event=page_login address=%s", address)
-    response = _see("/")
+        return _html(login_page(str(error), next_path=next_path), status=403)
+    token, _ = page.sessions.open(address, account.name, account.stamp)
+    log.info("event=page_login address=%s account=%s role=%s", address, name, account.role)
+    response = _see(next_path)
     # Secure even over plain HTTP on the hub itself: browsers keep it for localhost (R181)
-    set_session_cookie(response, COOKIE, session.token, secure=True, max_age=SESSION_SECONDS)
+    set_session_cookie(response, COOKIE, token, secure=True, max_age=SESSION_SECONDS)
     return response
 
 
@@ -288,26 +319,32 @@ _PLAIN_HTTP = (
 
 
 async def _logout(request: web.Request) -> web.StreamResponse:
-    session = await _director(request)
-    request.app[PAGE].sessions.close(session.token)
-    request.app[PAGE].notices.pop(session.token, None)
-    response = _see("/")
+    staff = await _staff(request, needs=Role.VIEWER, doing="logging out")
+    request.app[PAGE].sessions.end(staff.key)
+    request.app[PAGE].notices.pop(staff.key, None)
+    response = _see("/login")
     response.del_cookie(COOKIE, path="/")
     return response
 
 
 async def _result(request: web.Request) -> web.StreamResponse:
-    session = await _director(request)
+    staff = await _staff(request, needs=Role.RESULTS, doing="entering a result")
     form = await _form(request)
     numbers = [_form_number(form, key, what) for key, what in _RESULT_FIELDS]
     reason = str(form.get("reason", "")).strip() or None
     page = request.app[PAGE]
+    if reason is not None:
+        _may(staff, Role.DIRECTOR, "amending a result")
+    elif not staff.account.may(Role.DIRECTOR):
+        _first_result_only(page, staff, numbers[0], numbers[1])
     done = _change(
         request,
-        lambda: enter_result(page.record, *numbers, now=page.now(), amend_reason=reason),
+        lambda: enter_result(
+            page.record, *numbers, now=page.now(), amend_reason=reason, by=staff.name
+        ),
     )
-    log.info("event=page_result %s", done)
-    return _done(request, session, done)
+    log.info("event=page_result by=%s %s", staff.name, done)
+    return _done(request, staff, done)
 
 
 _RESULT_FIELDS = (
@@ -318,15 +355,78 @@ _RESULT_FIELDS = (
 )
 
 
+def _first_result_only(
+    page: DirectorPage, staff: StaffSession, round_number: int, table: int
+) -> None:
+    """Results staff enter a match's first result: a second is an amendment, a director's
+    (R811), and is refused in those words rather than the record's "expected a reason"."""
+    current = page.record.current_result(round_number, table)
+    if current is not None:
+        refusal = role_refusal(staff, Role.DIRECTOR, "changing it")
+        raise Refused(
+            403,
+            f"round {round_number} table {table} already has a result ({current.a_points}-"
+            f"{current.b_points}, entered by {current.entered_by} at {current.entered_at}): "
+            f"{refusal}",
+        )
+
+
 async def _pair(request: web.Request) -> web.StreamResponse:
-    session = await _director(request)
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="pairing a round")
     page = request.app[PAGE]
-    done = _change(request, lambda: pair_next_round(page.record, now=page.now()))
-    log.info("event=page_pair %s", done)
-    return _done(request, session, done)
+    done = _change(request, lambda: pair_next_round(page.record, now=page.now(), by=staff.name))
+    log.info("event=page_pair by=%s %s", staff.name, done)
+    return _done(request, staff, done)
 
 
-def _change(request: web.Request, change: Callable[[], str]) -> str:
+async def _staff_list(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the staff accounts", needs=Role.DIRECTOR)
+    page = request.app[PAGE]
+    return _html(staff_page(StaffRecord(page.record).accounts(), _viewer(request)))
+
+
+async def _staff_add(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the staff")
+    form = await _form(request)
+    try:
+        name = check_name(str(form.get("name", "")).strip())
+        role = parse_role(str(form.get("role", "")))
+    except RuleError as error:
+        raise Refused(400, str(error)) from None
+    password = form.get("password", "")
+    try:
+        hashed = await asyncio.to_thread(hash_new_password, str(password))
+    except DirectorPasswordError as error:
+        raise Refused(400, f"{name}'s password: {error}") from None
+    page = request.app[PAGE]
+    record = StaffRecord(page.record)
+    added = _change(
+        request,
+        lambda: record.add(name, role, hashed, now=page.now(), by=staff.name),
+        tables=False,
+    )
+    log.info("event=page_staff_added by=%s account=%s role=%s", staff.name, name, role)
+    return _done(request, staff, f"{added.name} added ({added.role})", to="/staff")
+
+
+async def _staff_remove(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the staff")
+    form = await _form(request)
+    name = str(form.get("name", ""))
+    page = request.app[PAGE]
+    record = StaffRecord(page.record)
+    removed = _change(
+        request, lambda: record.remove(name, now=page.now(), by=staff.name), tables=False
+    )
+    page.changed()  # an open live grid of the account's sees it at once (R814)
+    log.info("event=page_staff_removed by=%s account=%s", staff.name, name)
+    done = f"{removed.name} removed: their sessions have ended"
+    return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
+
+
+def _change(request: web.Request, change: Callable[[], T], *, tables: bool = True) -> T:
+    """``change`` through the record, refused in its words; ``tables``: the tables are told
+    (a new round's pairings), which a change to the staff is not for."""
     page = request.app[PAGE]
     try:
         done = change()
@@ -334,26 +434,61 @@ def _change(request: web.Request, change: Callable[[], str]) -> str:
         raise Refused(409, str(error)) from None
     except sqlite3.OperationalError as error:
         raise Refused(503, f"the record is busy ({error}): try again") from None
-    page.after_change()
+    if tables:
+        page.after_change()
     return done
 
 
-def _done(request: web.Request, session: DirectorSession, done: str) -> web.StreamResponse:
-    request.app[PAGE].notices[session.token] = done
-    return _see("/")
+def _done(
+    request: web.Request, staff: StaffSession, done: str, *, to: str = "/"
+) -> web.StreamResponse:
+    request.app[PAGE].notices[staff.key] = done
+    return _see(to)
 
 
-async def _director(request: web.Request) -> DirectorSession:
-    """The director's session behind a changing request (its origin checked already): the
-    cookie and the CSRF token."""
+# --- who may (R811, R814, R816) ----------------------------------------------------------------
+
+
+async def _staff(request: web.Request, *, needs: Role, doing: str) -> StaffSession:
+    """The staff session behind a changing request (its origin checked already): the cookie,
+    the CSRF token, and a role that may do ``doing``; else refused in words."""
     form = await _form(request)
     csrf = form.get("csrf")
+    page = request.app[PAGE]
+    token = request.cookies.get(COOKIE)
     try:
-        return request.app[PAGE].sessions.require(
-            request.cookies.get(COOKIE), csrf if isinstance(csrf, str) else None
-        )
+        page.sessions.require(token, csrf if isinstance(csrf, str) else None)
     except AccessError as error:
         raise Refused(403, str(error)) from None
+    staff = staff_session(page, token)
+    if staff is None:
+        raise Refused(403, "your staff account was changed or removed: log in again")
+    _may(staff, needs, doing)
+    return staff
+
+
+async def _director(request: web.Request) -> StaffSession:
+    """A director's session behind a changing request (pair, amend, settle, manage)."""
+    return await _staff(request, needs=Role.DIRECTOR, doing="this change")
+
+
+def _reader(request: web.Request, what: str, *, needs: Role = Role.VIEWER) -> StaffSession:
+    """The staff session behind a request that reads a staff view (R816): a browser without
+    one is sent to the login, anything else refused in words."""
+    staff = staff_session(request.app[PAGE], request.cookies.get(COOKIE))
+    if staff is None:
+        if request.method == "GET" and "text/html" in request.headers.get("Accept", ""):
+            raise web.HTTPSeeOther(location=f"/login?next={quote(request.path)}")
+        raise Refused(403, f"{what} is for staff: log in first (/login)")
+    _may(staff, needs, f"seeing {what}")
+    return staff
+
+
+def _may(staff: StaffSession, needs: Role, doing: str) -> None:
+    refusal = role_refusal(staff, needs, doing)
+    if refusal is not None:
+        log.info("event=page_refused account=%s role=%s needs=%s", staff.name, staff.role, needs)
+        raise Refused(403, refusal)
 
 
 async def _form(request: web.Request) -> Form:
@@ -388,18 +523,49 @@ def _path_number(request: web.Request, key: str) -> int:
 
 def _viewer(request: web.Request, error: str | None = None) -> Viewer:
     page = request.app[PAGE]
-    session = page.sessions.session(request.cookies.get(COOKIE))
-    if session is None:
+    staff = staff_session(page, request.cookies.get(COOKIE))
+    if staff is None:
         return Viewer(error=error)
-    return Viewer(csrf=session.csrf, notice=page.notices.pop(session.token, None), error=error)
+    return Viewer(
+        csrf=staff.csrf,
+        notice=page.notices.pop(staff.key, None),
+        error=error,
+        account=staff.name,
+        role=staff.role.value,
+    )
 
 
-def _stored(request: web.Request) -> str | None:
+def _account(request: web.Request, name: str) -> StaffAccount | None:
+    if not NAME.fullmatch(name):
+        return None
     try:
-        return read_stored(request.app[PAGE].record.path)
+        return StaffRecord(request.app[PAGE].record).find(name)
+    except DirectorPasswordError as error:  # the director's password file, damaged
+        log.error("event=page_password_error error=%s", error)
+        raise Refused(500, str(error)) from None
+
+
+def _any_account(request: web.Request) -> bool:
+    try:
+        return bool(StaffRecord(request.app[PAGE].record).accounts())
     except DirectorPasswordError as error:
         log.error("event=page_password_error error=%s", error)
         raise Refused(500, str(error)) from None
+
+
+_UNKNOWN: list[str] = []
+
+
+def _unknown_account_hash() -> str:
+    """A hash no password gives, checked for a name that is no account (made once)."""
+    if not _UNKNOWN:
+        _UNKNOWN.append(hash_password(new_secret()))
+    return _UNKNOWN[0]
+
+
+def _local_path(value: object) -> str:
+    """Where a login may go next: a path of this page's, else the page's own start."""
+    return value if isinstance(value, str) and LOCAL_PATH.fullmatch(value) else "/"
 
 
 def _on_this_machine(address: str) -> bool:
@@ -424,11 +590,13 @@ def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
 
 
 async def _problems_page(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the problem queue")
     _, problems, now = _problems(request.app[PAGE])
     return _html(problems_page(problems, now, csrf=_viewer(request).csrf))
 
 
 async def _problems_json(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the problem queue")
     hall, problems, now = _problems(request.app[PAGE])
     return web.json_response(
         hall_json(hall, problems, now, rounds=hall.latest or 0),
@@ -450,7 +618,7 @@ async def _problem_seen(request: web.Request) -> web.StreamResponse:
     else:
         page.seen_reports.add(key)
     log.info("event=page_problem_seen table=%s key=%s", problem.table, key)
-    page.notices[session.token] = f"table {problem.table}: {problem.label.lower()} marked seen"
+    page.notices[session.key] = f"table {problem.table}: {problem.label.lower()} marked seen"
     return _see(back if back in ("/", "/problems") else "/problems")
 
 
@@ -460,7 +628,8 @@ async def _problem_seen(request: web.Request) -> web.StreamResponse:
 async def _projector(request: web.Request) -> web.StreamResponse:
     value = request.query.get("page", "1")
     number = int(value) if value.isascii() and value.isdecimal() and len(value) <= 6 else 1
-    return _html(projector_page(request.app[PAGE].record, number))
+    page = request.app[PAGE]
+    return _html(projector_page(page.record, number, names=page.public_names))
 
 
 async def _print_sheets(request: web.Request) -> web.StreamResponse:
@@ -484,7 +653,7 @@ async def _undo_form(request: web.Request) -> web.StreamResponse:
 
 
 async def _undo(request: web.Request) -> web.StreamResponse:
-    session = await _director(request)
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="undoing a pairing")
     form = await _form(request)
     if form.get("confirm") != "yes":
         raise Refused(400, "undoing a pairing: expected the confirmation (the Confirm button)")
@@ -494,30 +663,25 @@ async def _undo(request: web.Request) -> web.StreamResponse:
     done = _change(
         request,
         lambda: unpair_round(
-            page.record, number, now=page.now(), reason=reason if isinstance(reason, str) else ""
+            page.record,
+            number,
+            now=page.now(),
+            by=staff.name,
+            reason=reason if isinstance(reason, str) else "",
         ),
     )
-    log.info("event=page_unpair round=%d %s", number, done)
-    return _done(request, session, done)
+    log.info("event=page_unpair by=%s round=%d %s", staff.name, number, done)
+    return _done(request, staff, done)
 
 
-def _may_print(request: web.Request) -> DirectorSession:
-    """Who may print a round's sheets (players' names on them): the director (R822)."""
-    return _signed_in(request, "printing a round")
+def _may_print(request: web.Request) -> StaffSession:
+    """Who may print a round's sheets (players' names on them): staff (R816, R822)."""
+    return _reader(request, "printing a round")
 
 
-def _may_undo(request: web.Request) -> DirectorSession:
-    """Who may see the confirmation of undoing a pairing: the director (R820)."""
-    return _signed_in(request, "undoing a pairing")
-
-
-def _signed_in(request: web.Request, what: str) -> DirectorSession:
-    """The director's session behind a reading that needs a login (no CSRF: it changes
-    nothing), or 403 in words."""
-    session = request.app[PAGE].sessions.session(request.cookies.get(COOKIE))
-    if session is None:
-        raise Refused(403, f"{what} needs the director's login: log in at /login")
-    return session
+def _may_undo(request: web.Request) -> StaffSession:
+    """Who may see the confirmation of undoing a pairing: a director (R811, R820)."""
+    return _reader(request, "undoing a pairing", needs=Role.DIRECTOR)
 
 
 def _or_404(view: Callable[[], str]) -> str:
@@ -545,13 +709,17 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         return web.json_response({"error": message}, status=status)
     # the director's page with the line, but never to a name the hub does not serve (whose page
     # can read the answer)
-    if (
-        request.method == "POST"
-        and (request.path in ("/result", "/pair", "/logout") or request.path.startswith("/undo/"))
-        and request.app[PAGE].guard.serves(request.headers.get("Host"))
-    ):
+    if request.method == "POST" and request.app[PAGE].guard.serves(request.headers.get("Host")):
+        page = request.app[PAGE]
         try:
-            return _html(director_page(request.app[PAGE].record, _viewer(request, message)), status)
+            viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
+            if viewer.csrf is not None and (
+                request.path in ("/result", "/pair", "/logout") or request.path.startswith("/undo/")
+            ):
+                return _html(director_page(page.record, viewer), status)
+            if viewer.director and request.path in ("/staff/add", "/staff/remove"):
+                accounts = StaffRecord(page.record).accounts()
+                return _html(staff_page(accounts, viewer), status)
         except Exception:
             log.exception("event=page_error path=%s", request.path)
     return _html(

@@ -1,6 +1,7 @@
-"""What the director changes from the page, through the record's own functions (the same
-path as ``gametable tournament result|pair``): each in one transaction, entered by
-"director", refused with the record's or the rules' own one-line error (a ``RuleError``)."""
+"""What staff change from the page, through the record's own functions (the same path as
+``gametable tournament result|pair``): each in one transaction, entered by the staff account's
+name ("director" for the director's), refused with the record's or the rules' own one-line
+error (a ``RuleError``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def enter_result(
     *,
     now: str,
     amend_reason: str | None = None,
+    by: str = DIRECTOR,
 ) -> str:
     """Enter a match's points, or amend them with a reason; the line that says what was done."""
     if amend_reason is not None:
@@ -30,7 +32,7 @@ def enter_result(
     with record.transaction() as tournament:
         result = tournament.result(round_number, table, a_points, b_points)
         entry = record.add_result(
-            result, now=now, by=DIRECTOR, source=DIRECTOR_SOURCE, amend_reason=amend_reason
+            result, now=now, by=by, source=DIRECTOR_SOURCE, amend_reason=amend_reason
         )
     outcome = "a tie" if result.winner is None else f"{result.winner} wins"
     verb = "amended" if amend_reason is not None else "recorded"
@@ -40,21 +42,21 @@ def enter_result(
     )
 
 
-def pair_next_round(record: TournamentDB, *, now: str) -> str:
+def pair_next_round(record: TournamentDB, *, now: str, by: str = DIRECTOR) -> str:
     """Pair the next round (the rules refuse while a result is missing); the line to show."""
     with record.transaction() as tournament:
         number = tournament.next_round
         pairing = tournament.pair(number)
         plan = tournament.plan(number)
-        record.add_round(pairing, plan, now=now, by=DIRECTOR)
+        record.add_round(pairing, plan, now=now, by=by)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"
     return f"round {number} paired: {len(pairing.matches)} matches{bye}"
 
 
-def unpair_round(record: TournamentDB, number: int, *, now: str, reason: str) -> str:
+def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason: str) -> str:
     """Undo round ``number``'s pairing (R820: the latest round, no result in), with the
     reason; the line to show. The hub withdraws it from the tables at once."""
-    undone = record.unpair_round(number, now=now, by=DIRECTOR, reason=one_line_reason(reason))
+    undone = record.unpair_round(number, now=now, by=by, reason=one_line_reason(reason))
     return (
         f"round {number}'s pairing undone: {len(undone.matches)} matches withdrawn, the tables "
         f"told; pair round {number} again when ready"

@@ -1,9 +1,11 @@
-"""The director's password for the page: set with ``gametable hub director-password RECORD``,
-kept beside the record as ``RECORD.director`` (R180), never in plain text.
+"""Passwords for the page, never kept in plain text (R180): each a salted scrypt line,
+``scrypt$<n>$<r>$<p>$<salt>$<hash>`` (base64), as the staff accounts keep them in the record
+(``hub/staff.py``, R810).
 
-The file holds one line, ``scrypt$<n>$<r>$<p>$<salt>$<hash>`` (base64), mode 0600. It is
-written on a copy beside it and renamed into place, so it is the old line or the new one,
-never half of either.
+Before staff accounts, the director's one password was kept beside the record as
+``RECORD.director`` (one such line, mode 0600, written on a copy and renamed into place).
+``read_stored`` still reads that file: it is the account ``director`` until the record holds
+it (R812). ``store_password`` writes it, as the hub of the past did.
 """
 
 from __future__ import annotations

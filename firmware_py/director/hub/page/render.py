@@ -45,11 +45,22 @@ def shell(
 
 
 def table(
-    headings: Sequence[str], rows: Iterable[Sequence[Cell]], *, css: str = "", caption: str = ""
+    headings: Sequence[str],
+    rows: Iterable[Sequence[Cell]],
+    *,
+    css: str = "",
+    caption: str = "",
+    labelled: bool = False,
 ) -> str:
+    """``labelled``: each cell carries its column's heading (``data-label``), for a phone's
+    stylesheet to show each row as a card of labelled lines."""
     head = "".join(f'<th scope="col">{text(h)}</th>' for h in headings)
+    labels = [f' data-label="{text(h)}"' if labelled else "" for h in headings]
     body = "".join(
-        "<tr>" + "".join(f"<td>{text(cell)}</td>" for cell in row) + "</tr>" for row in rows
+        "<tr>"
+        + "".join(f"<td{label}>{text(cell)}</td>" for label, cell in zip(labels, row, strict=True))
+        + "</tr>"
+        for row in rows
     )
     cap = f"<caption>{text(caption)}</caption>" if caption else ""
     cls = f' class="{css}"' if css else ""

@@ -19,6 +19,8 @@ from pathlib import Path
 from aiohttp import web
 
 from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.privacy import PublicNames
+from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.tournament_db import TournamentDB
@@ -74,7 +76,7 @@ def tls(cert: Path, key: Path) -> ssl.SSLContext:
 
 @dataclass(slots=True)
 class DirectorPage:
-    """What the page's handlers share: the record, the board, the director's sessions."""
+    """What the page's handlers share: the record, the board, the staff's sessions."""
 
     sock: socket.socket
     record: TournamentDB
@@ -82,24 +84,28 @@ class DirectorPage:
     now: Callable[[], str]  # the hub's clock: UTC, ISO 8601, for the record's entries
     tls: ssl.SSLContext | None = None
     after_change: Callable[[], None] = lambda: None  # the hub publishes new pairings at once
-    clock: Callable[[], float] = time.monotonic  # for the sessions and the login limit
+    clock: Callable[[], float] = time.monotonic  # for the login limit
+    # the wall clock: the sessions' ends, kept over a restart (R813), and the problem queue's
+    # "silent" and "since" (problems.py)
+    wall: Callable[[], float] = time.time
     # the names the page is opened by, besides any IP address (R722): cli.served_names
     names: frozenset[str] = frozenset({"localhost"})
-    # the decisions the hub could not apply (the hub's own list, shared) and the wall clock the
-    # problem queue measures "silent" and "since" by: the problem queue's (problems.py)
+    # the decisions the hub could not apply (the hub's own list, shared): the problem queue's
     refusals: HubRefusals = field(default_factory=HubRefusals)
-    wall: Callable[[], float] = time.time
     seen_reports: set[str] = field(default_factory=set)  # refused results marked seen (R804)
+    public_names: PublicNames = PublicNames.TEAMS  # what /public shows of people (R817)
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
     closed: bool = False
-    notices: dict[str, str] = field(default_factory=dict)  # session token -> one-shot notice
+    notices: dict[str, str] = field(default_factory=dict)  # session key -> one-shot notice
     _watchers: set[asyncio.Event] = field(default_factory=set)
     _runner: web.AppRunner | None = None
 
     def __post_init__(self) -> None:
-        self.sessions = DirectorSessions(clock=self.clock)
+        self.sessions = DirectorSessions(
+            clock=self.clock, wall=self.wall, file=SessionFile(sessions_path(self.record.path))
+        )
         self.guard = SiteGuard(
             self.names,
             self.scheme,

@@ -1,26 +1,33 @@
-"""Who is the director on the page: login sessions, their CSRF tokens, the limit on guessing.
+"""Who is logged in on the page: staff sessions, their CSRF tokens, the limit on guessing.
 
-A login that gives the director's password gets a session: a random token kept in a cookie
+A login that gives a staff account's password gets a session: a random token kept in a cookie
 (HttpOnly, SameSite=Strict, Secure: R181) and a separate random CSRF token that every changing
-form carries. A session ends at logout or ``SESSION_SECONDS`` after the login. Wrong passwords
-slow their address down: after the first ``FREE_TRIES``, each wrong one doubles the wait
-before that address may try again (up to ``MAX_WAIT``), and a good login clears it; an IPv6
-/64 has ``FREE_TRIES_PER_NETWORK`` (R768). One password at a time is checked per address, so
-that parallel tries cannot outrun the count. The secrets, the comparison and the limit are the
-web guard's, shared with the table's page (R770). Sessions live in the hub's memory: a
-restarted hub asks the director to log in again.
+form carries. A session ends at logout, ``SESSION_SECONDS`` after the login, or as soon as its
+account changes or is removed (the page checks the account at each request: R814). Wrong
+passwords slow their address down: after the first ``FREE_TRIES``, each wrong one doubles the
+wait before that address may try again (up to ``MAX_WAIT``), and a good login clears it; an
+IPv6 /64 has ``FREE_TRIES_PER_NETWORK`` (R768). One password at a time is checked per
+address, so that parallel tries cannot outrun the count. The secrets, the comparison and the
+limit are the web guard's, shared with the table's page (R770). Sessions are kept in
+``RECORD.sessions`` (``session_file``) as well as in memory: a restarted hub keeps everyone
+logged in (R813). Only the token's SHA-256 is kept, in memory as in the file.
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from firmware_py.director.hub.page.session_file import DirectorSession, SessionFile
 from firmware_py.table.web.guard import DoublingWait, new_secret, same_secret
 
+__all__ = ["AccessError", "DirectorSession", "DirectorSessions", "token_key"]
+
 SESSION_SECONDS = 12 * 3600  # a tournament day
-MAX_SESSIONS = 16  # the director's laptop, a phone, a deputy: the oldest goes first
+MAX_SESSIONS = 64  # each staff member's laptop and phone: past it the oldest goes first
 FREE_TRIES = 3
 FREE_TRIES_PER_NETWORK = 10  # an IPv6 /64: one device may hold all its addresses
 FIRST_WAIT = 2.0  # seconds, doubled for each further wrong password
@@ -32,17 +39,17 @@ class AccessError(Exception):
     """Why a request may not do what it asks; ``str()`` is the one line the page shows."""
 
 
-@dataclass(frozen=True, slots=True)
-class DirectorSession:
-    token: str  # the cookie's value
-    csrf: str  # the forms' hidden field
-    expires: float  # on the clock given to DirectorSessions
+def token_key(token: str) -> str:
+    """What is kept of a cookie's token: its SHA-256 (the token itself is 256 random bits)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(slots=True)
 class DirectorSessions:
-    clock: Callable[[], float]  # monotonic seconds (the loop's clock)
-    _sessions: dict[str, DirectorSession] = field(default_factory=dict)  # token -> session
+    clock: Callable[[], float]  # monotonic seconds (the loop's clock): the login limit's
+    wall: Callable[[], float] = time.time  # the sessions' ends, which outlive a restart
+    file: SessionFile | None = None  # where the sessions are kept (R813); None: memory only
+    _sessions: dict[str, DirectorSession] = field(default_factory=dict)  # key -> session
     _misses: DoublingWait = field(init=False)  # wrong passwords, per address and per /64
     _trying: set[str] = field(default_factory=set)  # addresses with a password being checked
 
@@ -55,6 +62,10 @@ class DirectorSessions:
             longest=MAX_WAIT,
             remembered=MAX_ADDRESSES,
         )
+        if self.file is not None:
+            now = self.wall()
+            kept = [s for s in self.file.load() if s.expires > now]
+            self._sessions = {s.key: s for s in kept[-MAX_SESSIONS:]}
 
     def check_may_try(self, address: str) -> None:
         """AccessError while ``address`` must wait after wrong passwords."""
@@ -83,45 +94,60 @@ class DirectorSessions:
         """Count a wrong password from ``address``; the error to show."""
         wait = self._misses.miss(address)
         later = f": try again in {round(wait)} s" if wait else ""
-        return AccessError(f"that is not the director's password{later}")
+        return AccessError(f"that is not the name and password of a staff account{later}")
 
-    def open(self, address: str) -> DirectorSession:
-        """A new session for a good login from ``address``."""
+    def open(self, address: str, account: str, stamp: str) -> tuple[str, DirectorSession]:
+        """A new session of ``account`` (as ``stamp`` says it is) for a good login from
+        ``address``: the cookie's token, and the session."""
         self._misses.clear(address)
         self._sweep()
         while len(self._sessions) >= MAX_SESSIONS:
             del self._sessions[next(iter(self._sessions))]
+        token = new_secret()
         session = DirectorSession(
-            token=new_secret(),
+            key=token_key(token),
             csrf=new_secret(),
-            expires=self.clock() + SESSION_SECONDS,
+            expires=self.wall() + SESSION_SECONDS,
+            account=account,
+            stamp=stamp,
         )
-        self._sessions[session.token] = session
-        return session
+        self._sessions[session.key] = session
+        self._save()
+        return token, session
 
     def session(self, token: str | None) -> DirectorSession | None:
         """The session a cookie holds, while it lasts."""
-        session = self._sessions.get(token) if token else None
-        if session is not None and self.clock() >= session.expires:
-            del self._sessions[session.token]
+        session = self._sessions.get(token_key(token)) if token else None
+        if session is not None and self.wall() >= session.expires:
+            self.end(session.key)
             return None
         return session
 
     def require(self, token: str | None, csrf: str | None) -> DirectorSession:
-        """The director's session behind a changing request: its cookie and its CSRF token."""
+        """The session behind a changing request: its cookie and its CSRF token."""
         session = self.session(token)
         if session is None:
-            raise AccessError("only the director may change the record: log in first")
+            raise AccessError("only staff may change the record: log in first")
         if not same_secret(csrf, session.csrf):
             raise AccessError("the form's security token is missing or stale: reload the page")
         return session
 
     def close(self, token: str | None) -> None:
+        """Logout: the session of this cookie ends."""
         if token:
-            self._sessions.pop(token, None)
+            self.end(token_key(token))
+
+    def end(self, key: str) -> None:
+        """The session of this key ends (logout, its end, its account changed)."""
+        if self._sessions.pop(key, None) is not None:
+            self._save()
 
     def _sweep(self) -> None:
-        now = self.clock()
-        for token, session in list(self._sessions.items()):
+        now = self.wall()
+        for key, session in list(self._sessions.items()):
             if now >= session.expires:
-                del self._sessions[token]
+                del self._sessions[key]
+
+    def _save(self) -> None:
+        if self.file is not None:
+            self.file.save(self._sessions.values())

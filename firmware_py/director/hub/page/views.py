@@ -1,9 +1,11 @@
 """The director's pages as HTML, read from the tournament record and the live board.
 
 ``director_page`` is the live grid (filled by ``static/board.js``), the latest round's
-pairings, the standings and, for a logged-in director, the forms that change the record.
-The public page and the projector are ``views_public``'s; a round's prints ``views_print``'s.
-``table_page`` is one table's whole record; ``sheet_page`` a match's printable result sheet.
+pairings, the standings and, for staff who may change the record, its forms (R811).
+The public page and the projector are ``views_public``'s (names as ``public_names`` says,
+R817); a round's prints ``views_print``'s. ``table_page`` is one table's whole record;
+``sheet_page`` a match's printable result sheet; each shows every version of a result with
+where it came from (R818). All but the public pages are for staff, logged in (R816).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
     hidden,
     line,
@@ -31,15 +34,22 @@ SIGNATURES = ("Team A's captain", "Team B's captain", "Dealer", "Director")
 
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    """Who is looking: the director (with the forms' CSRF token) or anyone."""
+    """Who is looking: a staff member (their name, role and the forms' CSRF token) or anyone."""
 
     csrf: str | None = None
     notice: str | None = None
     error: str | None = None
+    account: str | None = None
+    role: str | None = None  # director, results or viewer (staff.Role)
 
     @property
     def director(self) -> bool:
-        return self.csrf is not None
+        """May pair, amend and manage the staff."""
+        return self.csrf is not None and self.role == "director"
+
+    @property
+    def enters_results(self) -> bool:
+        return self.csrf is not None and self.role in ("director", "results")
 
 
 def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools: str = "") -> str:
@@ -53,7 +63,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
         body = line(viewer.notice, "notice") + line(viewer.error, "error") + top + grid
         body += pentathlon.summary_section(record)
-        return shell("Tournament director", body, nav=_nav(viewer), script=True)
+        return shell("Tournament director", body, nav=staff_nav(viewer), script=True)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     parts = [
@@ -63,36 +73,54 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         grid,
         _pairings_section(record, tournament, latest, links=True),
     ]
+    if viewer.enters_results:
+        assert viewer.csrf is not None
+        parts.append(_result_form(viewer.csrf, latest, amend=viewer.director))
     if viewer.director:
         assert viewer.csrf is not None
-        parts += [_result_form(viewer.csrf, latest), _pair_form(viewer.csrf, tournament)]
+        parts.append(_pair_form(viewer.csrf, tournament))
         parts.append(round_tools(tournament))  # print and undo the latest round (R820, R822)
     parts.append(_standings_section(tournament))
     parts.append(pentathlon.summary_section(record))
     return shell(
         f"Tournament director · {tournament.config.format.value}",
         "\n".join(parts),
-        nav=_nav(viewer),
+        nav=staff_nav(viewer),
         script=True,
     )
 
 
-def login_page(error: str | None = None, *, password_set: bool = True) -> str:
+def login_page(
+    error: str | None = None,
+    *,
+    password_set: bool = True,
+    next_path: str = "/",
+    why: str | None = None,
+) -> str:
+    """The staff's login: a name (empty is the director's, R815) and a password; ``next_path``
+    is where the login goes, ``why`` the line saying why it was asked for."""
     if not password_set:
         body = line(
-            "No director's password is set: set one on the hub with "
+            "No staff account is set: add the director's on the hub with "
             "'gametable hub director-password RECORD'",
             "error",
         )
     else:
         body = (
-            line(error, "error") + '<form method="post" action="/login" class="card">'
-            '<label for="password">The director\'s password</label>'
+            line(error, "error")
+            + line(why, "notice")
+            + '<form method="post" action="/login" class="card" id="login-form">'
+            + hidden("next", next_path)
+            + '<label for="name">Staff name <span class="hint">(empty: director)</span></label>'
+            '<input id="name" name="name" autocomplete="username" maxlength="32" '
+            'autocapitalize="none" spellcheck="false" placeholder="director">'
+            '<label for="password">Password</label>'
             '<input id="password" name="password" type="password" required '
             'autocomplete="current-password" maxlength="256" autofocus>'
             '<button type="submit">Log in</button></form>'
         )
-    return shell("Director's login", body, nav='<nav><a href="/">Back to the tables</a></nav>')
+    nav = '<nav><a href="/public">Public standings</a></nav>'
+    return shell("Staff login", body, nav=nav)
 
 
 def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
@@ -108,21 +136,12 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
     if not matches:
         parts.append("<p>No match at this table yet.</p>")
     for round_number, match in matches:
-        history = record.result_history(round_number, number)
+        versions = result_versions(record, round_number, number, events)
         parts.append(
             f"<h3>Round {round_number}: {text(match.a)} (A) v {text(match.b)} (B) · "
             f'<a href="/sheet/{round_number}/{number}">result sheet</a></h3>'
         )
-        parts.append(
-            table(
-                ("version", "A", "B", "entered by", "at", "reason"),
-                [
-                    (e.version, e.a_points, e.b_points, e.entered_by, e.entered_at, e.reason)
-                    for e in history
-                ],
-                caption="" if history else "no result yet",
-            )
-        )
+        parts.append(_versions_table(versions))
     parts.append("</section><section><h2>Results the table reported</h2>")
     parts.append(
         table(
@@ -141,6 +160,8 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
                 for e in events
             ],
             caption="" if events else "none yet",
+            css="reports",
+            labelled=True,
         )
     )
     parts.append("</section>")
@@ -164,7 +185,8 @@ def sheet_body(
     """A match's result sheet without the page around it (a round's sheets print together)."""
     match = tournament.match(round_number, number)
     plan = record.round_plans()[round_number]
-    current = record.current_result(round_number, number)
+    versions = result_versions(record, round_number, number)
+    current = versions[-1] if versions else None
     teams = {entrant.name: entrant for entrant in tournament.entrants}
     if current is None:
         a_points = b_points = result = ""
@@ -175,9 +197,7 @@ def sheet_body(
             result = "a tie"
         else:
             result = f"{match.a if current.a_points > current.b_points else match.b} wins"
-        entered = (
-            f"version {current.version}, entered by {current.entered_by} at {current.entered_at}"
-        )
+        entered = f"version {current.version}, from {current.origin} at {current.at}"
     games = table(
         ("game", f"A: {match.a}", f"B: {match.b}"),
         [("", "", "")] * SHEET_GAME_LINES,
@@ -201,6 +221,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <td class="points">{text(b_points)}</td></tr>
 <tr><th scope="row">result</th><td colspan="2">{text(result)}</td></tr></tbody></table>
 <p class="entered">{text(entered)}</p>
+{_versions_table(versions) if len(versions) > 1 else ""}
 <div class="signatures">{
         "".join(
             f'<div class="signature"><span class="sign-line"></span>{text(who)}</div>'
@@ -213,23 +234,47 @@ print this page (Ctrl+P) for the captains' signatures</p>
 # --- the parts ---------------------------------------------------------------------------------
 
 
-def _nav(viewer: Viewer) -> str:
+def staff_nav(viewer: Viewer) -> str:
+    """The links of every staff view: who is logged in, and the way out."""
     links = ['<a href="/public">Public standings</a>']
+    if viewer.csrf is not None:
+        links.insert(0, '<a href="/">Tables</a>')
     if viewer.director:
-        assert viewer.csrf is not None
+        links.append('<a href="/staff" id="staff-link">Staff</a>')
+    if viewer.csrf is not None:
         links.append(
+            f'<span class="who" id="who">{text(viewer.account)} ({text(viewer.role)})</span>'
             '<form method="post" action="/logout" class="inline">'
             + hidden("csrf", viewer.csrf)
             + '<button type="submit">Log out</button></form>'
         )
     else:
-        links.append('<a href="/login" id="login-link">Director\'s login</a>')
+        links.append('<a href="/login" id="login-link">Staff login</a>')
     return "<nav>" + " · ".join(links) + "</nav>"
 
 
+def _versions_table(versions: tuple[ResultVersion, ...]) -> str:
+    """Every version of a result, first to current: its points, where it came from, when, and
+    why it amends the one before (R818)."""
+    return table(
+        ("version", "A", "B", "from", "at", "why amended"),
+        [(v.version, v.a_points, v.b_points, v.origin, v.at, v.reason) for v in versions],
+        css="versions",
+        caption="" if versions else "no result yet",
+        labelled=True,
+    )
+
+
 def _pairings_section(
-    record: TournamentDB, tournament: Tournament, latest: RoundPairing | None, *, links: bool
+    record: TournamentDB,
+    tournament: Tournament,
+    latest: RoundPairing | None,
+    *,
+    links: bool,
+    teams: dict[str, str] | None = None,
 ) -> str:
+    """``teams``: how each team is shown (the public page's names, R817); else its name."""
+    shown_as = teams or {}
     if latest is None:
         return "<section><h2>Pairings</h2><p>No round is paired yet.</p></section>"
     scores = {r.table: r for r in tournament.results if r.round == latest.round}
@@ -242,13 +287,13 @@ def _pairings_section(
         rows.append(
             (
                 (match.table, f"/tables/{match.table}" if links else None),
-                (match.a, None),
-                (match.b, None),
+                (shown_as.get(match.a, match.a), None),
+                (shown_as.get(match.b, match.b), None),
                 (shown, None),
                 ("sheet" if links else "", sheet),
             )
         )
-    bye = "" if latest.bye is None else f"<p>Bye: {text(latest.bye)}</p>"
+    bye = "" if latest.bye is None else f"<p>Bye: {text(shown_as.get(latest.bye, latest.bye))}</p>"
     heading = f"Round {latest.round} of {tournament.config.rounds} ({text(plan['kind'])})"
     headings = ("table", "A", "B", "result", "sheet" if links else "")
     return (
@@ -259,9 +304,10 @@ def _pairings_section(
     )
 
 
-def _standings_section(tournament: Tournament) -> str:
+def _standings_section(tournament: Tournament, teams: dict[str, str] | None = None) -> str:
+    shown_as = teams or {}
     rows = [
-        (s.rank, s.team, s.wins, s.ties, s.losses, s.points, s.opponents_wins)
+        (s.rank, shown_as.get(s.team, s.team), s.wins, s.ties, s.losses, s.points, s.opponents_wins)
         for s in tournament.standings()
     ]
     return (
@@ -271,17 +317,24 @@ def _standings_section(tournament: Tournament) -> str:
     )
 
 
-def _result_form(csrf: str, latest: RoundPairing | None) -> str:
+def _result_form(csrf: str, latest: RoundPairing | None, *, amend: bool = True) -> str:
+    """``amend``: with the reason that amends a result (a director's, R811)."""
     number = "" if latest is None else str(latest.round)
+    reason = (
+        """<label class="wide">Reason, to amend a result already entered
+<input name="reason" maxlength="500" placeholder="empty for a first result"></label>"""
+        if amend
+        else '<p class="wide hint">A result already entered is amended by a director.</p>'
+    )
+    title = "Enter or amend a result" if amend else "Enter a result"
     return f"""<section aria-labelledby="result-title" class="card">
-<h2 id="result-title">Enter or amend a result</h2>
+<h2 id="result-title">{title}</h2>
 <form method="post" action="/result" id="result-form" autocomplete="off">{hidden("csrf", csrf)}
 <label>Round <input name="round" type="number" min="1" required value="{number}"></label>
 <label>Table <input name="table" type="number" min="1" required></label>
 <label>A's points <input name="a_points" type="number" min="0" step="5" required></label>
 <label>B's points <input name="b_points" type="number" min="0" step="5" required></label>
-<label class="wide">Reason, to amend a result already entered
-<input name="reason" maxlength="500" placeholder="empty for a first result"></label>
+{reason}
 <button type="submit">Enter the result</button></form></section>"""
 
 

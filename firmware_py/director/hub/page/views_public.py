@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
 from firmware_py.director.hub.page.views import _pairings_section, _standings_section
 from firmware_py.director.tournament_db import TournamentDB
@@ -38,11 +39,12 @@ KINDS = {
 }
 
 
-def public_names_shown(record: TournamentDB) -> bool:
-    """Whether the public views show players' names. The one place that decides it: issue
-    21's privacy setting is wired here; until then they are shown, as the sheets always did."""
-    del record  # the setting will be read from the record's configuration
-    return True
+def public_names_shown(names: PublicNames) -> bool:
+    """Whether the public views show players' names, and find a team by them (R817)."""
+    return names is PublicNames.PLAYERS
+
+
+NO_NAMES = "This tournament does not publish names: ask the director."
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +55,16 @@ class Found:
     player: str | None = None
 
 
-def search(record: TournamentDB, tournament: Tournament, query: str) -> list[Found]:
+def search(
+    tournament: Tournament, query: str, names: PublicNames = PublicNames.TEAMS
+) -> list[Found]:
     """The teams whose name holds ``query`` (without case or spacing), then, while players'
     names are public, the teams of the players whose name holds it; in the record's order."""
     wanted = name_key(query)
     if not wanted:
         return []
     found = [Found(team) for team in tournament.entrants if wanted in name_key(team.name)]
-    if public_names_shown(record):
+    if public_names_shown(names):
         named = {item.team.name for item in found}
         for team in tournament.entrants:
             if team.name in named:
@@ -71,16 +75,26 @@ def search(record: TournamentDB, tournament: Tournament, query: str) -> list[Fou
     return found
 
 
-def public_page(record: TournamentDB, query: str, rows: dict[int, TableRow] | None = None) -> str:
-    """The search (and its answer, when asked), the latest pairings, the standings."""
+def public_page(
+    record: TournamentDB,
+    query: str,
+    rows: dict[int, TableRow] | None = None,
+    *,
+    names: PublicNames = PublicNames.TEAMS,
+) -> str:
+    """The search (and its answer, when asked), the latest pairings, the standings; with
+    ``names`` NONE, one line saying that nothing is published (R817)."""
+    if names is PublicNames.NONE:
+        return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     query = " ".join(query.split())[:MAX_QUERY]
-    parts = [_search_form(record, query)]
+    parts = [_search_form(query, names)]
     if query:
-        parts.append(_answer(record, tournament, query, rows or {}))
-    parts.append(_pairings_section(record, tournament, latest, links=False))
-    parts.append(_standings_section(tournament))
+        parts.append(_answer(record, tournament, query, rows or {}, names))
+    teams = {entrant.name: public_team(entrant, names) for entrant in tournament.entrants}
+    parts.append(_pairings_section(record, tournament, latest, links=False, teams=teams))
+    parts.append(_standings_section(tournament, teams))
     return shell(
         "Where do I play next?",
         "\n".join(parts),
@@ -89,8 +103,8 @@ def public_page(record: TournamentDB, query: str, rows: dict[int, TableRow] | No
     )
 
 
-def _search_form(record: TournamentDB, query: str) -> str:
-    what = "Team or player name" if public_names_shown(record) else "Team name"
+def _search_form(query: str, names: PublicNames) -> str:
+    what = "Team or player name" if public_names_shown(names) else "Team name"
     return f"""<section aria-labelledby="search-title" class="card search">
 <h2 id="search-title">Find your table</h2>
 <form method="get" action="/public" role="search" id="search-form">
@@ -101,11 +115,15 @@ def _search_form(record: TournamentDB, query: str) -> str:
 
 
 def _answer(
-    record: TournamentDB, tournament: Tournament, query: str, rows: dict[int, TableRow]
+    record: TournamentDB,
+    tournament: Tournament,
+    query: str,
+    rows: dict[int, TableRow],
+    names: PublicNames,
 ) -> str:
-    found = search(record, tournament, query)
+    found = search(tournament, query, names)
     if not found:
-        what = "team or player" if public_names_shown(record) else "team"
+        what = "team or player" if public_names_shown(names) else "team"
         return line(
             f"No {what} named like {query!r}: check the spelling, or type part of the name",
             "error",
@@ -232,11 +250,16 @@ def _outcome(team: str, match: Match, a_points: int, b_points: int) -> str:
 Screen = tuple[str, str]  # one screen of the projector's turn: its title and its body
 
 
-def projector_page(record: TournamentDB, page: int) -> str:
+def projector_page(
+    record: TournamentDB, page: int, *, names: PublicNames = PublicNames.TEAMS
+) -> str:
     """Page ``page`` (from 1; any number wraps around) of the latest round's pairings, then
-    the standings, a screen at a time; each sends the screen on to the next."""
+    the standings, a screen at a time; each sends the screen on to the next. With ``names``
+    NONE, one screen saying that nothing is published (R817)."""
     tournament = record.load()
-    screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
+    screens: list[Screen] = [("Standings", f'<p class="notice">{text(NO_NAMES)}</p>')]
+    if names is not PublicNames.NONE:
+        screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
     number = (max(page, 1) - 1) % len(screens) + 1
     title, body = screens[number - 1]
     following = number % len(screens) + 1
