@@ -22,12 +22,15 @@ from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.problems import SCOREBOARD_ALERT, SILENT_SECONDS
 from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.service import Hub, HubBroker
+from firmware_py.director.hub.staff import Role, StaffRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.daemon import SCOREBOARD_LOST
 from firmware_py.table.hub_wire import Decision, events_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
 from tests.hub_page_helpers import (
     NOW,
+    add_staff,
+    cookie_of_login,
     director_page,
     log_in,
     make_record,
@@ -81,17 +84,37 @@ def director_enters(
         )
 
 
-def queue(page: DirectorPage) -> list[dict[str, Any]]:
-    async def scenario(client: Client) -> list[dict[str, Any]]:
-        answer = await client.get("/api/problems")
+async def log_in_as(client: Client, page: DirectorPage, role: Role) -> str:
+    """Logged in as a staff member of ``role`` (the director's own account for a director);
+    the CSRF token of the forms."""
+    if role is Role.DIRECTOR:
+        return await log_in(client)
+    name, password = f"{role.value}-staff", f"{role.value} staff's password"
+    if StaffRecord(page.record).find(name) is None:
+        add_staff(page.record, name, role, password)
+    return await log_in(client, password, name)
+
+
+def read(page: DirectorPage, path: str, role: Role = Role.VIEWER) -> Any:
+    """``path`` read by a staff member of ``role``: the JSON under /api/, else the HTML."""
+
+    async def scenario(client: Client) -> Any:
+        await log_in_as(client, page, role)
+        answer = await client.get(path)
         assert answer.status == 200
-        return list((await answer.json())["problems"])
+        return await (answer.json() if path.startswith("/api/") else answer.text())
 
     return serve(page, scenario)
 
 
-def kinds(page: DirectorPage, kind: str) -> list[dict[str, Any]]:
-    return [problem for problem in queue(page) if problem["kind"] == kind]
+def queue(page: DirectorPage, role: Role = Role.VIEWER) -> list[dict[str, Any]]:
+    """The queue as /api/problems gives it to a staff member of ``role``: any staff member
+    reads it (R816); the links to the result form are for those who may enter (R811)."""
+    return list(read(page, "/api/problems", role)["problems"])
+
+
+def kinds(page: DirectorPage, kind: str, role: Role = Role.VIEWER) -> list[dict[str, Any]]:
+    return [problem for problem in queue(page, role) if problem["kind"] == kind]
 
 
 # --- results ------------------------------------------------------------------------------------
@@ -101,7 +124,7 @@ def test_a_result_the_record_refused_appears_with_a_link_to_enter_it(
     page: DirectorPage, record: TournamentDB
 ) -> None:
     apply_result(record, 1, reported(1, 7, 43, 20), now=LATER)
-    (problem,) = kinds(page, "refused")
+    (problem,) = kinds(page, "refused", Role.RESULTS)
     assert (problem["table"], problem["round"]) == (1, 1)
     assert "the record refused the table's result 43-20" in problem["what"]
     assert "not a multiple of 5" in problem["what"]
@@ -124,7 +147,7 @@ def test_a_conflict_with_the_directors_result_links_to_the_form_with_the_tables_
 ) -> None:
     director_enters(record, 2, 40, 20)
     apply_result(record, 2, reported(2, 9, 40, 30), now=LATER)
-    (problem,) = kinds(page, "conflict")
+    (problem,) = kinds(page, "conflict", Role.DIRECTOR)
     assert problem["table"] == 2 and "the table reports 40-30" in problem["what"]
     assert problem["links"][0]["href"] == ("/?round=1&table=2&a_points=40&b_points=30#result-form")
     assert {"text": "Result sheet", "href": "/sheet/1/2"} in problem["links"]
@@ -178,7 +201,7 @@ def test_a_refused_result_nothing_can_settle_leaves_once_marked_seen(
     page: DirectorPage, record: TournamentDB
 ) -> None:
     apply_result(record, 9, reported(9, 7, 40, 20), now=LATER)  # table 9 plays no match
-    (problem,) = kinds(page, "refused")
+    (problem,) = kinds(page, "refused", Role.DIRECTOR)
     assert problem["links"] == [{"text": "Table 9's record", "href": "/tables/9"}]
 
     async def scenario(client: Client) -> tuple[int, list[str]]:
@@ -296,15 +319,16 @@ def test_a_decision_the_hub_cannot_read_reaches_the_queue(broker: Broker, tmp_pa
     """Through mosquitto: table 7 sends a decision whose session is not an object; the hub
     confirms past it (R196), and the director's queue has it."""
     table = Peer(broker, "7")
-
     async def scenario() -> list[dict[str, Any]]:
         async with hub_and_page(broker, make_record(tmp_path / "t.db")) as page:
             bad = {"journal": JOURNAL, "seq": 1, "wall": NOW, "session": "?", "event": {}}
             url = f"http://127.0.0.1:{page.port}/api/problems"
             async with ClientSession() as http, asyncio.timeout(WAIT_SECONDS):
+                # the director, who may mark it seen: its key is theirs alone (R811)
+                director = await cookie_of_login(http, page.port)
                 while True:  # sent until the hub hears it: it may not have subscribed yet
                     await asyncio.to_thread(table.publish, events_topic(7), json.dumps(bad))
-                    async with http.get(url) as answer:
+                    async with http.get(url, headers=director) as answer:
                         problems = (await answer.json())["problems"]
                     found = [p for p in problems if p["kind"] == "not_applied"]
                     if found:
@@ -354,6 +378,7 @@ def test_the_queue_tops_the_directors_page_and_is_its_own_page(
     apply_result(record, 1, reported(1, 7, 43, 20), now=LATER)
 
     async def scenario(client: Client) -> tuple[str, str]:
+        await log_in_as(client, page, Role.RESULTS)
         return (
             await (await client.get("/")).text(),
             await (await client.get("/problems")).text(),
@@ -372,10 +397,7 @@ def test_the_tiles_teams_come_from_the_records_pairing_of_the_latest_round(
 ) -> None:
     director_enters(record, 1, 40, 20)
 
-    async def scenario(client: Client) -> dict[str, Any]:
-        return dict((await (await client.get("/api/problems")).json())["tables"])
-
-    tables = serve(page, scenario)
+    tables = dict(read(page, "/api/problems")["tables"])
     (round_one,) = record.rounds()
     for match in round_one.matches:
         assert tables[str(match.table)]["a"] == match.a
@@ -390,8 +412,52 @@ def test_a_tables_record_problems_are_named_on_its_tile(
     director_enters(record, 2, 40, 20)
     apply_result(record, 2, reported(2, 9, 40, 30), now=LATER)
 
-    async def scenario(client: Client) -> dict[str, Any]:
-        return dict((await (await client.get("/api/problems")).json())["tables"])
-
-    tables = serve(page, scenario)
+    tables = dict(read(page, "/api/problems")["tables"])
     assert tables["2"]["problems"] == ["conflict"] and tables["1"]["problems"] == []
+
+
+# --- each role's queue (R811) -------------------------------------------------------------------
+
+
+def test_a_viewer_reads_the_queue_without_the_result_forms_links(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    director_enters(record, 2, 40, 20)
+    apply_result(record, 2, reported(2, 9, 40, 30), now=LATER)  # a conflict
+    apply_result(record, 1, reported(1, 7, 43, 20), now=LATER)  # a refused result
+    found = read(page, "/api/problems")
+    hrefs = [link["href"] for problem in found["problems"] for link in problem["links"]]
+    assert "/sheet/1/2" in hrefs and "/tables/1" in hrefs
+    assert not [href for href in hrefs if "#result-form" in href]
+    assert found["enters_results"] is False
+    html = read(page, "/problems")
+    assert "#result-form" not in html and 'href="/tables/1">1</a>' in html  # missing: table 1
+
+
+def test_results_staff_are_linked_to_enter_a_result_never_to_amend_one(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    director_enters(record, 2, 40, 20)
+    apply_result(record, 2, reported(2, 9, 40, 30), now=LATER)  # a conflict: an amendment
+    apply_result(record, 1, reported(1, 7, 43, 20), now=LATER)  # no result yet: a first one
+    by_kind = {p["kind"]: p for p in queue(page, Role.RESULTS)}
+    assert by_kind["refused"]["links"][0]["text"] == "Enter the result"
+    assert by_kind["missing"]["links"][0]["text"] == "Enter the first"
+    assert [link["text"] for link in by_kind["conflict"]["links"]] == [
+        "Result sheet",
+        "Table 2's record",
+    ]
+    assert read(page, "/api/problems", Role.RESULTS)["enters_results"] is True
+
+
+def test_only_a_director_is_offered_to_mark_a_problem_seen(page: DirectorPage) -> None:
+    page.refusals.add(6, JOURNAL, 12, "decision 12: session: expected an object", T0)
+    for role in (Role.VIEWER, Role.RESULTS):
+        (problem,) = kinds(page, "not_applied", role)
+        assert problem["seen_key"] is None
+        assert "Mark seen" not in read(page, "/problems", role)
+        assert "Mark seen" not in read(page, "/", role)
+    (problem,) = kinds(page, "not_applied", Role.DIRECTOR)
+    assert problem["seen_key"] is not None
+    assert "Mark seen" in read(page, "/problems", Role.DIRECTOR)
+

@@ -59,6 +59,7 @@ from firmware_py.director.hub.page.password import (
 from firmware_py.director.hub.page.problems import (
     Hall,
     Problem,
+    as_seen_by,
     find_problems,
     hall_json,
     read_hall,
@@ -162,11 +163,17 @@ def make_app(page: DirectorPage) -> web.Application:
 
 
 async def _index(request: web.Request) -> web.StreamResponse:
-    _reader(request, "the director's page")
+    staff = _reader(request, "the director's page")
     page = request.app[PAGE]
     viewer = _viewer(request)
     hall, problems, now = _problems(page)
-    top = problems_section(problems, now, csrf=viewer.csrf, back="/")
+    top = problems_section(
+        as_seen_by(problems, staff.role),
+        now,
+        csrf=viewer.csrf,
+        back="/",
+        enters=staff.account.may(Role.RESULTS),
+    )
     tools = grid_tools(hall.latest or 0)
     return _html(director_page(page.record, viewer, top=top, tools=tools))
 
@@ -590,16 +597,23 @@ def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
 
 
 async def _problems_page(request: web.Request) -> web.StreamResponse:
-    _reader(request, "the problem queue")
+    staff = _reader(request, "the problem queue")
     _, problems, now = _problems(request.app[PAGE])
-    return _html(problems_page(problems, now, csrf=_viewer(request).csrf))
+    return _html(
+        problems_page(
+            as_seen_by(problems, staff.role),
+            now,
+            csrf=_viewer(request).csrf,
+            enters=staff.account.may(Role.RESULTS),
+        )
+    )
 
 
 async def _problems_json(request: web.Request) -> web.StreamResponse:
-    _reader(request, "the problem queue")
+    staff = _reader(request, "the problem queue")
     hall, problems, now = _problems(request.app[PAGE])
     return web.json_response(
-        hall_json(hall, problems, now, rounds=hall.latest or 0),
+        hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role),
         headers={"Cache-Control": "no-store"},
     )
 

@@ -11,13 +11,14 @@ apply at all has nothing to put right, and stays until the director marks it see
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.refusals import HubRefusal
+from firmware_py.director.hub.staff import RANK, Role
 from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
 from rules.tournament import Match
 
@@ -50,6 +51,16 @@ RECORD_KINDS = ("conflict", "refused", "not_applied")
 _REPORTS = ("recorded", "amended", "unchanged", "conflict", "refused")
 
 
+class Link(NamedTuple):
+    """A link of a problem's, and the least role that may follow it (R811): the result form
+    empty enters a match's first result (results staff), filled with other points it amends
+    the result (a director); any staff member reads a record or a sheet."""
+
+    text: str
+    href: str
+    needs: Role = Role.VIEWER
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One line of the queue: what is wrong, what to do, and links to do it (the first is the
@@ -59,7 +70,7 @@ class Problem:
     since: float  # seconds since the epoch: how long it has stood
     what: str
     todo: str
-    links: tuple[tuple[str, str], ...]
+    links: tuple[Link, ...]
     table: int | None = None
     round: int | None = None
     tables: tuple[int, ...] = ()  # "missing": the tables whose result is missing
@@ -76,7 +87,7 @@ class Problem:
             "since": self.since,
             "what": self.what,
             "todo": self.todo,
-            "links": [{"text": text, "href": href} for text, href in self.links],
+            "links": [{"text": link.text, "href": link.href} for link in self.links],
             "table": self.table,
             "round": self.round,
             "tables": list(self.tables),
@@ -147,12 +158,29 @@ def find_problems(
     return sorted(found, key=lambda p: (p.since, order.index(p.kind), p.table or 0, p.round or 0))
 
 
+def as_seen_by(problems: Iterable[Problem], role: Role) -> list[Problem]:
+    """The queue as a staff member of ``role`` sees it (R811): only the links they may follow,
+    and a problem to mark seen only for a director (the one who may mark it)."""
+    seen = [
+        replace(problem, links=tuple(link for link in problem.links if may(role, link.needs)))
+        for problem in problems
+    ]
+    if role is Role.DIRECTOR:
+        return seen
+    return [replace(problem, seen_key=None) for problem in seen]
+
+
+def may(role: Role, needs: Role) -> bool:
+    return RANK[role] >= RANK[needs]
+
+
 def hall_json(
-    hall: Hall, problems: Sequence[Problem], now: float, *, rounds: int
+    hall: Hall, problems: Sequence[Problem], now: float, *, rounds: int, role: Role
 ) -> dict[str, Any]:
-    """``/api/problems``: the queue, and for every table of the latest round its teams and
-    result (R805), and the problems the record or the hub knows of it (the board's own the page
-    reads live from the event stream)."""
+    """``/api/problems``: the queue as ``role`` sees it, and for every table of the latest
+    round its teams and result (R805), and the problems the record or the hub knows of it (the
+    board's own the page reads live from the event stream); ``enters_results``: whether the
+    missing results' tables link to the result form (else to their records)."""
     kinds: dict[int, list[str]] = {}
     for problem in problems:
         if problem.table is not None and problem.kind in RECORD_KINDS:
@@ -174,8 +202,9 @@ def hall_json(
         "round": hall.latest,
         "rounds": rounds,
         "kinds": KINDS,
-        "problems": [problem.to_json() for problem in problems],
+        "problems": [problem.to_json() for problem in as_seen_by(problems, role)],
         "tables": tables,
+        "enters_results": may(role, Role.RESULTS),
     }
 
 
@@ -230,9 +259,13 @@ def _conflict(event: TableEvent) -> Problem:
         "Read the match's sheet; amend the result with a reason: to the table's points if the "
         "table is right, or to the same points to keep what the record holds",
         (
-            ("Amend to the table's points", result_form(number, table, _points(event))),
-            ("Result sheet", f"/sheet/{number}/{table}"),
-            (f"Table {table}'s record", f"/tables/{table}"),
+            Link(
+                "Amend to the table's points",
+                result_form(number, table, _points(event)),
+                Role.DIRECTOR,
+            ),
+            Link("Result sheet", f"/sheet/{number}/{table}"),
+            Link(f"Table {table}'s record", f"/tables/{table}"),
         ),
         table=table,
         round=number,
@@ -244,11 +277,11 @@ def _refused(hall: Hall, event: TableEvent) -> Problem:
     number, table = event.round, event.table
     points = "" if event.a_points is None else f" {event.a_points}-{event.b_points}"
     paired = (number, table) in hall.paired
-    links = [(f"Table {table}'s record", f"/tables/{table}")]
+    links = [Link(f"Table {table}'s record", f"/tables/{table}")]
     if paired:
         links[:0] = [
-            ("Enter the result", result_form(number, table)),
-            ("Result sheet", f"/sheet/{number}/{table}"),
+            Link("Enter the result", result_form(number, table), Role.RESULTS),
+            Link("Result sheet", f"/sheet/{number}/{table}"),
         ]
     return Problem(
         "refused",
@@ -284,7 +317,7 @@ def _missing(hall: Hall) -> Iterable[Problem]:
         hall.paired_at,
         f"Round {number}: {len(tables)} of {len(hall.matches)} results missing",
         "Wait for the tables to send them, or enter each from its result sheet",
-        (("Enter the first", result_form(number, tables[0])),),
+        (Link("Enter the first", result_form(number, tables[0]), Role.RESULTS),),
         round=number,
         tables=tables,
     )
@@ -292,7 +325,7 @@ def _missing(hall: Hall) -> Iterable[Problem]:
 
 def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
     table, alert = row.table, row.alert or ""
-    record = (f"Table {table}'s record", f"/tables/{table}")
+    record = Link(f"Table {table}'s record", f"/tables/{table}")
     heard = row.heard if row.heard is not None else now
     if row.online is False:
         yield Problem(
@@ -351,7 +384,7 @@ def _not_applied(refusal: HubRefusal) -> Problem:
         refusal.at,
         f"Table {refusal.table}: the hub could not apply {entry}: {refusal.error}",
         "If it was a match's result, enter it from the sheet; then mark this seen",
-        ((f"Table {refusal.table}'s record", f"/tables/{refusal.table}"),),
+        (Link(f"Table {refusal.table}'s record", f"/tables/{refusal.table}"),),
         table=refusal.table,
         seen_key=refusal.key,
     )

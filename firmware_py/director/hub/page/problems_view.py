@@ -22,10 +22,12 @@ STATUSES = {
 
 
 def problems_section(
-    problems: Sequence[Problem], now: float, *, csrf: str | None, back: str
+    problems: Sequence[Problem], now: float, *, csrf: str | None, back: str, enters: bool
 ) -> str:
-    """The queue, oldest first; marking a hub refusal seen is the director's (``csrf``)."""
-    items = "".join(_item(problem, now, csrf, back) for problem in problems)
+    """The queue, oldest first, as ``problems.as_seen_by`` gives it for the staff member's
+    role (a problem to mark seen only a director's; ``csrf``: their forms' token); ``enters``:
+    they may enter results, and a missing result's table links to the form."""
+    items = "".join(_item(problem, now, csrf, back, enters) for problem in problems)
     empty = " hidden" if problems else ""
     on_top = back == "/"  # at the top of the grid: a short list, and a link to the whole
     alone = ' <a href="/problems" class="alone">on a page of their own</a>' if on_top else ""
@@ -38,8 +40,10 @@ def problems_section(
     )
 
 
-def problems_page(problems: Sequence[Problem], now: float, *, csrf: str | None) -> str:
-    body = problems_section(problems, now, csrf=csrf, back="/problems")
+def problems_page(
+    problems: Sequence[Problem], now: float, *, csrf: str | None, enters: bool
+) -> str:
+    body = problems_section(problems, now, csrf=csrf, back="/problems", enters=enters)
     nav = '<nav><a href="/">All tables</a> · <a href="/public">Public standings</a></nav>'
     return shell("Problems", body, nav=nav, script=True)
 
@@ -58,14 +62,18 @@ def grid_tools(rounds: int) -> str:
 <output id="tile-count" class="count-line"></output></div>"""
 
 
-def _item(problem: Problem, now: float, csrf: str | None, back: str) -> str:
-    links = " · ".join(f'<a href="{text(href)}">{text(label)}</a>' for label, href in problem.links)
+def _item(problem: Problem, now: float, csrf: str | None, back: str, enters: bool) -> str:
+    links = " · ".join(f'<a href="{text(a.href)}">{text(a.text)}</a>' for a in problem.links)
     tables = ""
     if problem.tables and problem.round is not None:
         number = problem.round
+
+        def href(table: int) -> str:
+            return result_form(number, table) if enters else f"/tables/{table}"
+
         tables = (
             f'<details class="missing-tables"><summary>{_which(problem.tables)}</summary>'
-            + " ".join(f'<a href="{text(result_form(number, t))}">{t}</a>' for t in problem.tables)
+            + " ".join(f'<a href="{text(href(t))}">{t}</a>' for t in problem.tables)
             + "</details>"
         )
     seen = ""

@@ -261,7 +261,10 @@ function problemItem(problem, csrf, back) {
     list.append(element("summary", "", count === 1 ? "The table" : `The ${count} tables`));
     for (const table of problem.tables) {
       const anchor = element("a", "", table);
-      anchor.href = `/?round=${problem.round}&table=${table}#result-form`;
+      // the result form for staff who may enter results, else the table's record (R811)
+      anchor.href = hall.enters_results
+        ? `/?round=${problem.round}&table=${table}#result-form`
+        : `/tables/${table}`;
       list.append(anchor, " ");
     }
     item.append(list);
