@@ -319,6 +319,7 @@ def test_a_decision_the_hub_cannot_read_reaches_the_queue(broker: Broker, tmp_pa
     """Through mosquitto: table 7 sends a decision whose session is not an object; the hub
     confirms past it (R196), and the director's queue has it."""
     table = Peer(broker, "7")
+
     async def scenario() -> list[dict[str, Any]]:
         async with hub_and_page(broker, make_record(tmp_path / "t.db")) as page:
             bad = {"journal": JOURNAL, "seq": 1, "wall": NOW, "session": "?", "event": {}}
@@ -460,4 +461,3 @@ def test_only_a_director_is_offered_to_mark_a_problem_seen(page: DirectorPage) -
     (problem,) = kinds(page, "not_applied", Role.DIRECTOR)
     assert problem["seen_key"] is not None
     assert "Mark seen" in read(page, "/problems", Role.DIRECTOR)
-
