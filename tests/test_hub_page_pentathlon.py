@@ -4,6 +4,7 @@ standings per division, a table's page linking its cards, and a record of the ev
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,10 @@ from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.apply_pentathlon import apply_game_over
 from firmware_py.director.hub.page.password import store_password
+from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.views_pentathlon import public_name
+from firmware_py.director.hub.staff import Role, StaffRecord
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision
@@ -26,7 +29,15 @@ from rules.tournament.pentathlon import (
     Pentathlete,
     PentathlonPoints,
 )
-from tests.hub_page_helpers import NOW, PASSWORD, director_page, log_in, make_record, serve
+from tests.hub_page_helpers import (
+    NOW,
+    PASSWORD,
+    add_staff,
+    director_page,
+    log_in,
+    make_record,
+    serve,
+)
 
 Client = TestClient[Any, Any]
 PLAYERS = (
@@ -38,6 +49,7 @@ PLAYERS = (
     Pentathlete("Finn Walsh", "IV", "Roosevelt"),
 )
 JOURNAL = "7a1c0e7a9b2d4c1e8f3a6b7c9d0e1f2a"
+VIEWER, VIEWER_PASSWORD = "val", "val's password, a viewer's"
 
 
 def _with_event(record: TournamentDB) -> TournamentDB:
@@ -94,9 +106,13 @@ def alone(tmp_path: Path) -> Iterator[TournamentDB]:
 
 
 def _get(page: DirectorPage, path: str, *, staff: bool = False) -> tuple[int, str]:
+    """``path`` read by anyone, or by ``staff``: a viewer, the least of the roles (R811)."""
+
     async def scenario(client: Client) -> tuple[int, str]:
         if staff:
-            await log_in(client)
+            if StaffRecord(page.record).find(VIEWER) is None:
+                add_staff(page.record, VIEWER, Role.VIEWER, VIEWER_PASSWORD)
+            await log_in(client, VIEWER_PASSWORD, VIEWER)
         answer = await client.get(path)
         return answer.status, await answer.text()
 
@@ -140,12 +156,45 @@ def test_a_players_name_is_shown_as_text_never_as_html(record: TournamentDB) -> 
     assert "Eve &lt;b&gt;Ruiz&lt;/b&gt;" in html and "<b>Ruiz" not in html
 
 
-@pytest.mark.parametrize("path", ["/pentathlon", "/pentathlon/card/1/11"])
-def test_the_pentathlon_view_and_cards_are_for_staff(record: TournamentDB, path: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "what"),
+    [
+        ("/pentathlon", "the Pentathlon&#x27;s view"),
+        ("/pentathlon/card/1/11", "a Pentathlon score card"),
+    ],
+)
+def test_the_pentathlon_view_and_cards_are_for_staff(
+    record: TournamentDB, path: str, what: str
+) -> None:
     status, html = _get(director_page(record), path)
     assert status == 403
-    assert "are for staff: log in first" in html and 'action="/login"' in html
+    assert f"{what} is for staff: log in first (/login)" in html
     assert "Ann Lee" not in html and "Okafor" not in html
+
+
+@pytest.mark.parametrize("path", ["/pentathlon", "/pentathlon/card/1/11"])
+def test_a_browser_without_a_login_is_sent_to_it_from_the_pentathlon(
+    record: TournamentDB, path: str
+) -> None:
+    async def scenario(client: Client) -> tuple[int, str]:
+        answer = await client.get(path, headers={"Accept": "text/html"}, allow_redirects=False)
+        return answer.status, answer.headers["Location"]
+
+    assert serve(director_page(record), scenario) == (303, f"/login?next={path}")
+
+
+@pytest.mark.parametrize("role", [Role.VIEWER, Role.RESULTS])
+def test_any_staff_member_reads_the_pentathlon_view_and_its_cards(
+    record: TournamentDB, role: Role
+) -> None:
+    password = add_staff(record, "sam", role)
+
+    async def scenario(client: Client) -> list[int]:
+        await log_in(client, password, "sam")
+        paths = ("/pentathlon", "/pentathlon/card/1/11")
+        return [(await client.get(path)).status for path in paths]
+
+    assert serve(director_page(record), scenario) == [200, 200]
 
 
 # --- a table's score card ------------------------------------------------------------------------
@@ -214,23 +263,58 @@ def test_the_public_page_of_a_record_without_an_event_has_no_pentathlon(tmp_path
 
 
 def test_a_tables_page_links_its_pentathlon_score_cards(record: TournamentDB) -> None:
-    status, html = _get(director_page(record), "/tables/11")
+    status, html = _get(director_page(record), "/tables/11", staff=True)
     assert status == 200
     assert "Pentathlon games at this table" in html
     assert 'href="/pentathlon/card/1/11"' in html and 'href="/pentathlon/card/2/11"' in html
 
 
 def test_the_directors_page_links_the_pentathlon_view(record: TournamentDB) -> None:
-    html = _get(director_page(record), "/")[1]
+    html = _get(director_page(record), "/", staff=True)[1]
     assert 'href="/pentathlon"' in html and "Division III" in html
 
 
 def test_a_record_of_the_pentathlon_alone_is_shown_on_every_page(alone: TournamentDB) -> None:
     page = director_page(alone)
-    for path in ("/", "/public", "/tables/11", "/pentathlon", "/pentathlon/card/1/12"):
+    for path in ("/", "/tables/11", "/pentathlon", "/pentathlon/card/1/12", "/problems"):
         status, html = _get(page, path, staff=True)
         assert status == 200, (path, html)
-        assert "Pentathlon" in html or "Score card" in html
+        assert "Pentathlon" in html or "Score card" in html or "Nothing needs you now" in html
+    for path in ("/public", "/projector"):
+        status, html = _get(page, path)
+        assert status == 200, (path, html)
+        assert "<h3>Division III</h3>" in html and "Ann L." in html and "Ann Lee" not in html
+
+
+def test_a_record_of_the_pentathlon_alone_has_an_empty_problem_queue(
+    alone: TournamentDB,
+) -> None:
+    status, body = _get(director_page(alone), "/api/problems", staff=True)
+    assert status == 200
+    found = json.loads(body)
+    assert (found["problems"], found["tables"], found["round"]) == ([], {}, None)
+
+
+@pytest.mark.parametrize("names", [PublicNames.TEAMS, PublicNames.PLAYERS])
+def test_the_public_page_names_pentathletes_by_initials_whatever_names_are_public(
+    record: TournamentDB, names: PublicNames
+) -> None:
+    page = director_page(record)
+    page.public_names = names
+    section = _get(page, "/public")[1].split('id="pentathlon-public"')[1]
+    assert "Ann L." in section and "Ann Lee" not in section
+
+
+@pytest.mark.parametrize("path", ["/public", "/projector"])
+def test_no_pentathlete_is_named_while_no_name_is_public(
+    record: TournamentDB, alone: TournamentDB, path: str
+) -> None:
+    for held in (record, alone):
+        page = director_page(held)
+        page.public_names = PublicNames.NONE
+        status, html = _get(page, path)
+        assert status == 200 and "does not publish names" in html
+        assert "Ann" not in html and "Division" not in html
 
 
 @pytest.mark.parametrize(

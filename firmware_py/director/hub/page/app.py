@@ -266,7 +266,7 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
 
 
 async def _pentathlon(request: web.Request) -> web.StreamResponse:
-    _reader(request, "the Pentathlon's players and score cards")
+    _reader(request, "the Pentathlon's view")
     try:
         return _html(pentathlon_page(request.app[PAGE].record))
     except RuleError as error:
@@ -274,7 +274,7 @@ async def _pentathlon(request: web.Request) -> web.StreamResponse:
 
 
 async def _pentathlon_card(request: web.Request) -> web.StreamResponse:
-    _reader(request, "the Pentathlon's players and score cards")
+    _reader(request, "a Pentathlon score card")
     round_number, number = _path_number(request, "round"), _path_number(request, "table")
     try:
         return _html(card_page(request.app[PAGE].record, round_number, number))

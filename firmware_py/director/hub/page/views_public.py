@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
@@ -45,6 +46,8 @@ def public_names_shown(names: PublicNames) -> bool:
 
 
 NO_NAMES = "This tournament does not publish names: ask the director."
+NOTHING_YET = "Nothing to show yet: no tournament or Pentathlon event is in the record."
+PENTATHLON_NAV = '<nav><a href="/projector">Projector</a></nav>'
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,9 @@ def public_page(
     ``names`` NONE, one line saying that nothing is published (R817)."""
     if names is PublicNames.NONE:
         return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV)
+    if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
+        body = pentathlon.public_section(record) or line(NOTHING_YET, "notice")
+        return shell("Standings", body, nav=PENTATHLON_NAV)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     query = " ".join(query.split())[:MAX_QUERY]
@@ -95,6 +101,7 @@ def public_page(
     teams = {entrant.name: public_team(entrant, names) for entrant in tournament.entrants}
     parts.append(_pairings_section(record, tournament, latest, links=False, teams=teams))
     parts.append(_standings_section(tournament, teams))
+    parts.append(pentathlon.public_section(record))  # its players as R834 names them
     return shell(
         "Where do I play next?",
         "\n".join(parts),
@@ -256,10 +263,13 @@ def projector_page(
     """Page ``page`` (from 1; any number wraps around) of the latest round's pairings, then
     the standings, a screen at a time; each sends the screen on to the next. With ``names``
     NONE, one screen saying that nothing is published (R817)."""
-    tournament = record.load()
     screens: list[Screen] = [("Standings", f'<p class="notice">{text(NO_NAMES)}</p>')]
-    if names is not PublicNames.NONE:
+    if names is not PublicNames.NONE and record.has_tournament():
+        tournament = record.load()
         screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
+    elif names is not PublicNames.NONE:  # a Pentathlon event alone: its standings (R834)
+        body = pentathlon.public_section(record) or f'<p class="notice">{text(NOTHING_YET)}</p>'
+        screens = [("Mathematics Pentathlon", body)]
     number = (max(page, 1) - 1) % len(screens) + 1
     title, body = screens[number - 1]
     following = number % len(screens) + 1
