@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.page import views_public
+from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.views_public import MAX_FOUND, PROJECTOR_PER_PAGE
+from firmware_py.director.hub.staff import Role, StaffRecord
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.hub_page_helpers import (
     NOW,
+    add_staff,
     director_page,
     error_line,
     log_in,
@@ -29,6 +31,7 @@ from tests.hub_page_helpers import (
 )
 
 Client = TestClient[Any, Any]
+STAFF_PASSWORD = "a staff member's password"
 
 
 @pytest.fixture
@@ -42,10 +45,18 @@ def page(record: TournamentDB) -> DirectorPage:
     return director_page(record)
 
 
-def _get(page: DirectorPage, path: str, *, director: bool = False) -> tuple[int, str]:
+def _get(page: DirectorPage, path: str, *, role: Role | None = None) -> tuple[int, str]:
+    """``path`` read by anyone, or by a staff member of ``role`` (a director: the director's
+    own account)."""
+
     async def scenario(client: Client) -> tuple[int, str]:
-        if director:
+        if role is Role.DIRECTOR:
             await log_in(client)
+        elif role is not None:
+            name = f"{role.value}-staff"
+            if StaffRecord(page.record).find(name) is None:
+                add_staff(page.record, name, role, STAFF_PASSWORD)
+            await log_in(client, STAFF_PASSWORD, name)
         answer = await client.get(path)
         return answer.status, await answer.text()
 
@@ -93,23 +104,34 @@ def test_the_search_is_a_plain_get_form_answered_by_the_server(page: DirectorPag
 def test_a_search_finds_a_team_by_a_players_name_while_names_are_public(
     page: DirectorPage,
 ) -> None:
+    page.public_names = PublicNames.PLAYERS  # --public-names players
     _, html = _get(page, "/public?q=cy")
     assert "Cy plays for this team." in html and "<h3>Hawks (Adams)</h3>" in html
+    assert '<label for="q">Team or player name</label>' in html
+    assert "Hawks (Cy, Di)" in html  # the pairings and standings name the players too
 
 
-def test_a_players_name_finds_nothing_once_names_are_private(
-    page: DirectorPage, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(views_public, "public_names_shown", lambda record: False)
+def test_a_players_name_finds_nothing_while_only_teams_are_public(page: DirectorPage) -> None:
+    assert page.public_names is PublicNames.TEAMS  # the default (R817)
     _, html = _get(page, "/public?q=cy")
     assert "Hawks (Adams)" not in html and "Cy" not in html
     assert "No team named like &#x27;cy&#x27;" in html
     assert '<label for="q">Team name</label>' in html
 
 
+@pytest.mark.parametrize("path", ["/public?q=eagles", "/public?q=cy", "/projector"])
+def test_no_name_is_public_under_public_names_none(page: DirectorPage, path: str) -> None:
+    page.public_names = PublicNames.NONE
+    status, html = _get(page, path)
+    assert status == 200 and "This tournament does not publish names" in html
+    for name in ("Eagles", "Hawks", "Owls", "Ravens", "Ann", "Cy"):
+        assert name not in html
+
+
 def test_a_search_that_finds_nothing_says_so_in_one_line_and_escaped(
     page: DirectorPage,
 ) -> None:
+    page.public_names = PublicNames.PLAYERS
     status, html = _get(page, "/public?q=%3Cscript%3Ealert(1)%3C/script%3E")
     assert status == 200
     assert "<script>alert" not in html
@@ -213,20 +235,20 @@ def test_the_projector_takes_any_page_parameter_as_page_1(page: DirectorPage) ->
 
 
 @pytest.mark.parametrize("what", ["sheets", "pairings"])
-def test_printing_a_round_needs_the_directors_login(page: DirectorPage, what: str) -> None:
+def test_printing_a_round_needs_a_staff_login(page: DirectorPage, what: str) -> None:
     async def scenario(client: Client) -> tuple[int, str]:
         answer = await client.get(f"/print/round/1/{what}")
         return answer.status, await error_line(answer)
 
     status, line = serve(page, scenario)
     assert status == 403
-    assert line == "printing a round needs the director&#x27;s login: log in at /login"
+    assert line == "printing a round is for staff: log in first (/login)"
 
 
 def test_a_rounds_sheets_are_one_document_with_a_page_per_table(
     page: DirectorPage, record: TournamentDB
 ) -> None:
-    status, html = _get(page, "/print/round/1/sheets", director=True)
+    status, html = _get(page, "/print/round/1/sheets", role=Role.VIEWER)
     assert status == 200
     assert html.count('<section class="print-sheet"') == 2
     for table in (1, 2):
@@ -238,7 +260,7 @@ def test_a_rounds_sheets_are_one_document_with_a_page_per_table(
 def test_a_rounds_pairings_for_the_wall_list_tables_and_every_team_by_name(
     page: DirectorPage, record: TournamentDB
 ) -> None:
-    status, html = _get(page, "/print/round/1/pairings", director=True)
+    status, html = _get(page, "/print/round/1/pairings", role=Role.VIEWER)
     assert status == 200
     by_table = html[html.index("By table") : html.index("Find your team")]
     assert re.findall(r"<tr><td>(\d+)</td>", by_table) == ["1", "2"]
@@ -249,7 +271,7 @@ def test_a_rounds_pairings_for_the_wall_list_tables_and_every_team_by_name(
 
 
 def test_printing_a_round_not_paired_is_a_404_in_words(page: DirectorPage) -> None:
-    status, html = _get(page, "/print/round/4/sheets", director=True)
+    status, html = _get(page, "/print/round/4/sheets", role=Role.VIEWER)
     assert status == 404 and "round 4 is not paired: expected a round from 1 to 1" in html
 
 
@@ -261,22 +283,43 @@ def _undo_form(csrf: str, **more: str) -> dict[str, str]:
 
 
 def test_the_directors_page_offers_the_rounds_prints_and_its_undo(page: DirectorPage) -> None:
-    _, html = _get(page, "/", director=True)
+    _, html = _get(page, "/", role=Role.DIRECTOR)
     for link in ("/print/round/1/sheets", "/print/round/1/pairings", "/undo/round/1"):
         assert f'href="{link}"' in html
 
 
+@pytest.mark.parametrize("role", [Role.VIEWER, Role.RESULTS])
+def test_other_staff_are_offered_the_rounds_prints_without_its_undo(
+    page: DirectorPage, role: Role
+) -> None:
+    _, html = _get(page, "/", role=role)
+    assert "Round 1: print</h2>" in html
+    for link in ("/print/round/1/sheets", "/print/round/1/pairings"):
+        assert f'href="{link}"' in html
+    assert "/undo/round/1" not in html
+
+
 def test_undoing_asks_for_a_confirmation_first(page: DirectorPage, record: TournamentDB) -> None:
-    status, html = _get(page, "/undo/round/1", director=True)
+    status, html = _get(page, "/undo/round/1", role=Role.DIRECTOR)
     assert status == 200
     assert "Undo round 1's pairing? 2 tables; no result is\nin" in html
     assert 'action="/undo/round/1"' in html and 'name="confirm" value="yes"' in html
     assert len(record.rounds()) == 1  # asking changes nothing
 
 
-def test_the_confirmation_needs_the_directors_login(page: DirectorPage) -> None:
+def test_the_confirmation_needs_a_login(page: DirectorPage) -> None:
     status, html = _get(page, "/undo/round/1")
-    assert status == 403 and "undoing a pairing needs the director&#x27;s login" in html
+    assert status == 403
+    assert "the confirmation of undoing a pairing is for staff: log in first (/login)" in html
+
+
+def test_the_confirmation_needs_a_directors_account(page: DirectorPage) -> None:
+    status, html = _get(page, "/undo/round/1", role=Role.RESULTS)
+    assert status == 403
+    assert (
+        "seeing the confirmation of undoing a pairing needs a director&#x27;s account: "
+        "results-staff is results staff" in html
+    )
 
 
 def test_confirmed_the_pairing_is_undone_kept_and_the_hub_told(

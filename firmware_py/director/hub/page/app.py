@@ -695,7 +695,7 @@ def _may_print(request: web.Request) -> StaffSession:
 
 def _may_undo(request: web.Request) -> StaffSession:
     """Who may see the confirmation of undoing a pairing: a director (R811, R820)."""
-    return _reader(request, "undoing a pairing", needs=Role.DIRECTOR)
+    return _reader(request, "the confirmation of undoing a pairing", needs=Role.DIRECTOR)
 
 
 def _or_404(view: Callable[[], str]) -> str:

@@ -79,7 +79,8 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if viewer.director:
         assert viewer.csrf is not None
         parts.append(_pair_form(viewer.csrf, tournament))
-        parts.append(round_tools(tournament))  # print and undo the latest round (R820, R822)
+    if viewer.csrf is not None:  # print the latest round (staff, R822); undo it (R820)
+        parts.append(round_tools(tournament, undo=viewer.director))
     parts.append(_standings_section(tournament))
     parts.append(pentathlon.summary_section(record))
     return shell(

@@ -1,9 +1,9 @@
 """The director's round tools: print a round, and undo its pairing with a confirmation (R820).
 
-``round_tools`` is the director's card for the latest round: its prints, and the way to undo
-its pairing while no result is in. ``undo_page`` is the confirmation: what is undone and what
-follows, a reason, and Confirm (a POST with the session's CSRF token); or, when the undo
-cannot be done, why, in words, and no form.
+``round_tools`` is the staff's card for the latest round: its prints (any staff member, R822)
+and, for a director, the way to undo its pairing while no result is in. ``undo_page`` is the
+confirmation: what is undone and what follows, a reason, and Confirm (a POST with the
+session's CSRF token); or, when the undo cannot be done, why, in words, and no form.
 """
 
 from __future__ import annotations
@@ -16,29 +16,32 @@ from rules.tournament import Tournament
 MAX_REASON = 500  # characters, as an amendment's (R342)
 
 
-def round_tools(tournament: Tournament) -> str:
-    """The latest round's prints and undo, for the director's page."""
+def round_tools(tournament: Tournament, *, undo: bool) -> str:
+    """The latest round's prints, for any staff member (R822), and ``undo``: its undo, for a
+    director (R820)."""
     if not tournament.rounds:
         return ""
     latest = tournament.rounds[-1]
     number = latest.round
     entered = sum(1 for r in tournament.results if r.round == number)
-    if entered:
-        undo = (
+    if not undo:
+        undo_line = ""
+    elif entered:
+        undo_line = (
             f"<p>Undo: not once a result is in ({entered} of {len(latest.matches)} are); "
             "amend a wrong result instead.</p>"
         )
     else:
-        undo = (
+        undo_line = (
             f'<p><a href="/undo/round/{number}" id="undo-link">Undo round {number}\'s '
             "pairing</a> (no result is in yet; you confirm on the next page)</p>"
         )
     return f"""<section aria-labelledby="round-tools-title" class="card" id="round-tools">
-<h2 id="round-tools-title">Round {number}: print, undo</h2>
+<h2 id="round-tools-title">Round {number}: print{", undo" if undo else ""}</h2>
 <p>Print: <a href="/print/round/{number}/sheets" id="print-sheets">every result sheet</a>
 ({len(latest.matches)} pages, one per table) ·
 <a href="/print/round/{number}/pairings" id="print-pairings">the pairings for the wall</a></p>
-{undo}</section>"""
+{undo_line}</section>"""
 
 
 def undo_page(record: TournamentDB, number: int, csrf: str) -> str:
