@@ -19,12 +19,13 @@ from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.service import utc_now
+from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision, state_topic, status_topic
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_helpers import Broker, Peer
-from tests.hub_page_helpers import PASSWORD, state
+from tests.hub_page_helpers import PASSWORD, add_staff, state
 from tests.test_hub_page_problems import hub_and_page
 
 TABLES = 200
@@ -111,6 +112,7 @@ class Seen:
     form: dict[str, str]
     conflicts_after: int
     phone_overflow: int
+    phone_queue: list[str]  # the viewer's queue: its links
 
 
 async def visible_tiles(page: Page) -> list[str]:
@@ -192,13 +194,22 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
             await expect(director.locator(".notice")).to_contain_text("amended", timeout=WAIT_MS)
             conflicts_after = await director.locator("#problems .problem.conflict").count()
 
+            # a viewer on a phone: the same grid, read only (R811)
+            password = add_staff(page.record, "vic", Role.VIEWER)
             phone = await (await browser.new_context(viewport=PHONE)).new_page()
-            await phone.goto(base)
+            await phone.goto(base)  # sent to the login, and back after it (R816)
+            await phone.fill("#name", "vic")
+            await phone.fill("#password", password)
+            await phone.click("#login-form button")
             await expect(phone.locator("#tile-count")).to_have_text(
                 f"{TABLES} of {TABLES} tables", timeout=WAIT_MS
             )
             await expect(phone.locator(f"#table-{STUCK}")).to_contain_text("STUCK", timeout=WAIT_MS)
             await phone.wait_for_timeout(600)
+            phone_queue = [
+                str(await link.get_attribute("href"))
+                for link in await phone.locator("#problems .problem.refused a").all()
+            ]
             overflow = await phone.evaluate(
                 "document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )
@@ -214,6 +225,7 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
                 filled,
                 conflicts_after,
                 int(overflow),
+                phone_queue,
             )
     finally:
         for peer in tables.values():
@@ -246,5 +258,7 @@ def test_the_director_runs_a_hall_of_200_tables_from_the_control_room(
     assert seen.form == {"round": "1", "table": str(CONFLICT), "a_points": "40", "b_points": "30"}
     assert seen.conflicts_after == 0
     assert seen.phone_overflow <= 0
+    # the viewer reads the refused result, with no link to a form they cannot use (R811)
+    assert seen.phone_queue == [f"/sheet/1/{REFUSED}", f"/tables/{REFUSED}"]
     for shot in ("control-1280.png", "control-390.png"):
         assert (tmp_path / shot).stat().st_size > 10_000
