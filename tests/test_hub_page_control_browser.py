@@ -113,6 +113,7 @@ class Seen:
     conflicts_after: int
     phone_overflow: int
     phone_queue: list[str]  # the viewer's queue: its links
+    search_height: float  # px: the grid's search box on the laptop
 
 
 async def visible_tiles(page: Page) -> list[str]:
@@ -145,6 +146,9 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
                 f"{TABLES} of {TABLES} tables", timeout=WAIT_MS
             )
             counted = await director.locator("#tile-count").inner_text()
+            search_height = await director.locator("#tile-search").evaluate(
+                "box => box.getBoundingClientRect().height"
+            )
             await expect(director.locator("#table-1")).to_contain_text("12:41", timeout=WAIT_MS)
 
             # live, through the broker: table 3's button sticks, table 2 vanishes (its will)
@@ -226,6 +230,7 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
                 conflicts_after,
                 int(overflow),
                 phone_queue,
+                float(search_height),
             )
     finally:
         for peer in tables.values():
@@ -258,6 +263,8 @@ def test_the_director_runs_a_hall_of_200_tables_from_the_control_room(
     assert seen.form == {"round": "1", "table": str(CONFLICT), "a_points": "40", "b_points": "30"}
     assert seen.conflicts_after == 0
     assert seen.phone_overflow <= 0
+    # one line, as tall as the filters beside it (the public page's search styles not on it)
+    assert seen.search_height < 60
     # the viewer reads the refused result, with no link to a form they cannot use (R811)
     assert seen.phone_queue == [f"/sheet/1/{REFUSED}", f"/tables/{REFUSED}"]
     for shot in ("control-1280.png", "control-390.png"):
