@@ -24,12 +24,12 @@
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
-needs a staff login (R816): without one a browser is sent to /login, anything else refused in
-words. A POST must carry an Origin header naming this page (a browser always sends one),
-checked before anything else, the login's password included (R723); and every POST but the
-login a staff session's cookie, the session's CSRF token in the form and a role that may make
-the change (R811), checked by ``_staff`` (reading: ``_reader``). Every refusal is the page
-again with one line saying why, never a trace.
+and /projector needs a staff login (R816): without one a browser is sent to /login, anything
+else refused in words. A POST must carry an Origin header naming this page (a browser always
+sends one), checked before anything else, the login's password included (R723); and every
+POST but the login a staff session's cookie, the session's CSRF token in the form and a role
+that may make the change (R811), checked by ``_staff`` (reading: ``_reader``). Every refusal
+is the page again with one line saying why, never a trace.
 """
 
 from __future__ import annotations
