@@ -23,6 +23,7 @@ from firmware_py.director.hub.page.render import (
     table,
     text,
 )
+from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
@@ -80,6 +81,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         assert viewer.csrf is not None
         parts.append(_pair_form(viewer.csrf, tournament))
         parts.append(round_tools(tournament))  # print and undo the latest round (R820, R822)
+        parts.append(close_section(record, tournament))  # the end of the day
     parts.append(_standings_section(tournament))
     parts.append(pentathlon.summary_section(record))
     return shell(
