@@ -83,6 +83,7 @@ class Seen:
     notices: list[str] = field(default_factory=list)
     tile_paired: str = ""  # table 1's tile once round 1 is paired
     tile_teams: tuple[str, str] = ("", "")  # table 1's match as the table heard it
+    find_height: float = 0.0  # the grid's "Find" box, in CSS pixels
     tile_reported: str = ""  # table 3's tile once its result is in
     queue_before: str = ""  # the problem queue once round 1's reports are in
     queue_after: str = ""  # and once the conflict and the missing result are settled
@@ -182,6 +183,8 @@ async def a_tournament_day(broker: Broker, record_path: Path, shots: Path) -> Se
             await expect(tile).to_contain_text(matches[1].a, timeout=WAIT_MS)
             seen.tile_paired = await tile.inner_text()
             seen.tile_teams = (matches[1].a, matches[1].b)
+            found = await director.locator("#tile-search").bounding_box()
+            seen.find_height = 0.0 if found is None else found["height"]
             await director.screenshot(path=str(shots / "day-paired-1280.png"))
 
             # the director enters table 5's sheet before the table reports
@@ -320,6 +323,7 @@ def test_a_director_runs_a_ten_round_day_of_128_teams_from_the_page_alone(
     assert seen.undo_question.startswith("Undo round 2's pairing? 64 tables")
     assert seen.close_question.startswith("Close the tournament? The championship:")
     a_team, b_team = seen.tile_teams
+    assert 20 < seen.find_height < 60  # one line, not the public search's 12rem
     assert f"online\nA {a_team}\nB {b_team}" in seen.tile_paired
     reported_a, reported_b = round_points(1, TABLES)[3]
     assert f"A {reported_a} B {reported_b}" in seen.tile_reported  # the table's own score
