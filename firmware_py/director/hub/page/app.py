@@ -21,6 +21,9 @@
     GET  /print/round/{r}/pairings  staff: round r's pairings for the wall
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
+    GET  /close             a director: the final standings, the championship, and the
+                            confirmation of closing the tournament
+    POST /close             a director: record the champion (the record's ``set_champion``)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -50,7 +53,12 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from firmware_py.director.hub.page.access import StaffSession, role_refusal, staff_session
-from firmware_py.director.hub.page.changes import enter_result, pair_next_round, unpair_round
+from firmware_py.director.hub.page.changes import (
+    enter_result,
+    pair_next_round,
+    record_champion,
+    unpair_round,
+)
 from firmware_py.director.hub.page.password import (
     DirectorPasswordError,
     hash_password,
@@ -74,6 +82,7 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
+from firmware_py.director.hub.page.views_close import close_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
@@ -149,6 +158,8 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/print/round/{round}/pairings", _print_pairings)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
+    app.router.add_get("/close", _close_form)
+    app.router.add_post("/close", _close)
     app.router.add_get("/staff", _staff_list)
     app.router.add_post("/staff/add", _staff_add)
     app.router.add_post("/staff/remove", _staff_remove)
@@ -688,6 +699,29 @@ async def _undo(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done)
 
 
+async def _close_form(request: web.Request) -> web.StreamResponse:
+    session = _reader(request, "closing the tournament", needs=Role.DIRECTOR)
+    return _html(close_page(request.app[PAGE].record, session.csrf))
+
+
+async def _close(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="closing the tournament")
+    form = await _form(request)
+    if form.get("confirm") != "yes":
+        raise Refused(400, "closing the tournament: expected the confirmation (the Confirm button)")
+    champion = form.get("champion", "")
+    if not isinstance(champion, str) or not champion.strip():
+        raise Refused(400, "closing the tournament: expected the championship's winner")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: record_champion(page.record, champion.strip(), now=page.now(), by=staff.name),
+        tables=False,
+    )
+    log.info("event=page_closed by=%s", staff.name)
+    return _done(request, staff, done)
+
+
 def _may_print(request: web.Request) -> StaffSession:
     """Who may print a round's sheets (players' names on them): staff (R816, R822)."""
     return _reader(request, "printing a round")
@@ -728,7 +762,8 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout") or request.path.startswith("/undo/")
+                request.path in ("/result", "/pair", "/logout", "/close")
+                or request.path.startswith("/undo/")
             ):
                 return _html(director_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):

@@ -6,7 +6,7 @@ error (a ``RuleError``)."""
 from __future__ import annotations
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
-from rules.errors import InvalidInput
+from rules.errors import IllegalAction, InvalidInput
 from rules.tournament.teams import one_line_reason
 
 DIRECTOR = "director"
@@ -61,3 +61,21 @@ def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason
         f"round {number}'s pairing undone: {len(undone.matches)} matches withdrawn, the tables "
         f"told; pair round {number} again when ready"
     )
+
+
+def record_champion(record: TournamentDB, team: str, *, now: str, by: str = DIRECTOR) -> str:
+    """Close the tournament: the championship's winner into the record, checked as
+    ``gametable tournament championship --winner`` checks it; the line to show."""
+    with record.transaction() as tournament:
+        played = [game.winner for game in record.playoff_games()]
+        finalists = tournament.qualification(played).finalists
+        if finalists is None:
+            raise IllegalAction("the championship teams are not known yet: play the playoff")
+        name = tournament.entrant(team).name
+        if name not in finalists:
+            raise InvalidInput(
+                f"{name!r} is not in the championship: expected {finalists[0]!r} or "
+                f"{finalists[1]!r}"
+            )
+        record.set_champion(name, now=now, by=by)
+    return f"the tournament is closed: {name} is the champion"

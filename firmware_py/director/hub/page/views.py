@@ -23,6 +23,7 @@ from firmware_py.director.hub.page.render import (
     table,
     text,
 )
+from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
@@ -79,6 +80,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if viewer.director:
         assert viewer.csrf is not None
         parts.append(_pair_form(viewer.csrf, tournament))
+        parts.append(close_section(record, tournament))  # the end of the day
     if viewer.csrf is not None:  # print the latest round (staff, R822); undo it (R820)
         parts.append(round_tools(tournament, undo=viewer.director))
     parts.append(_standings_section(tournament))

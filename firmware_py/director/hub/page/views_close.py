@@ -1,0 +1,109 @@
+"""The end of the day on the page: the final standings, the championship's two teams, and
+recording the champion, which closes the tournament (the record's own ``set_champion``, the
+same as ``gametable tournament championship --winner``).
+
+``close_section`` is the director's card on ``/`` once every round is paired: what is still
+missing, or the way to the confirmation. ``close_page`` is that confirmation: the final
+standings' top, the two teams, a choice of the champion and Confirm (a POST with the session's
+CSRF token); or, when the tournament cannot be closed yet, why, in words, and no form.
+"""
+
+from __future__ import annotations
+
+from firmware_py.director.hub.page.render import hidden, line, shell, table, text
+from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import RuleError
+from rules.tournament import Qualification, Tournament
+
+SHOWN_STANDINGS = 10  # rows of the final standings on the confirmation
+
+
+def qualification(record: TournamentDB, tournament: Tournament) -> Qualification:
+    """The championship's teams once every result is in (IllegalAction in words before)."""
+    return tournament.qualification([game.winner for game in record.playoff_games()])
+
+
+def close_section(record: TournamentDB, tournament: Tournament) -> str:
+    """The director's card for the end of the day, once every round is paired."""
+    if len(tournament.rounds) < tournament.config.rounds:
+        return ""
+    champion = record.champion()
+    if champion is not None:
+        return (
+            '<section class="card" id="closed" aria-labelledby="closed-title">'
+            f'<h2 id="closed-title">Closed: {text(champion)} is the champion</h2>'
+            '<p>The final standings are below; <a href="/close">the championship</a>.</p>'
+            "</section>"
+        )
+    missing = len(tournament.missing_results())
+    body = (
+        f"<p>Every round is paired; {missing} result{'s' if missing != 1 else ''} still "
+        "missing.</p>"
+        if missing
+        else '<p><a href="/close" id="close-link">Close the tournament</a>: the final '
+        "standings, the championship, the champion (you confirm on the next page).</p>"
+    )
+    return (
+        '<section class="card" id="close-tools" aria-labelledby="close-title">'
+        f'<h2 id="close-title">The end of the day</h2>{body}</section>'
+    )
+
+
+def close_page(record: TournamentDB, csrf: str) -> str:
+    """The confirmation of closing the tournament, or why it cannot be closed yet."""
+    tournament = record.load()
+    title = "Close the tournament"
+    nav = '<nav><a href="/">Back to the tables</a></nav>'
+    try:
+        found = qualification(record, tournament)
+    except RuleError as error:
+        return shell(title, line(str(error), "error"), nav=nav)
+    standings = table(
+        ("rank", "team", "W", "T", "L", "points", "opp W"),
+        [
+            (s.rank, s.team, s.wins, s.ties, s.losses, s.points, s.opponents_wins)
+            for s in tournament.standings()[:SHOWN_STANDINGS]
+        ],
+        css="standings",
+        caption=f"The final standings after round {tournament.config.rounds}: the top "
+        f"{SHOWN_STANDINGS}",
+    )
+    champion = record.champion()
+    finalists = found.finalists
+    if champion is not None:
+        decided = line(f"Closed: {champion} is the champion (recorded in the record).", "notice")
+        return shell(title, decided + standings, nav=nav)
+    if finalists is None:
+        assert found.playoff is not None
+        game = found.playoff.next_game()
+        playing = "" if game is None else f" next: {game[0]} v {game[1]}"
+        said = (
+            "a playoff decides the championship's last place first "
+            f"({', '.join(found.playoff.seeds)};{playing}): record each game with "
+            "gametable tournament playoff --winner NAME, then close the tournament here"
+        )
+        return shell(title, line(said, "error") + standings, nav=nav)
+    options = "".join(
+        f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
+        f"required> {text(team)}</label>"
+        for team in finalists
+    )
+    body = f"""<section class="card close" aria-labelledby="close-title">
+<h2 id="close-title">Close the tournament? The championship: {text(finalists[0])} v
+{text(finalists[1])}</h2>
+<p>Every result of the {tournament.config.rounds} rounds is in. The two teams at the top of the
+final standings play the championship; record its winner once it is played.</p>
+<ul>
+<li>The champion goes into the record with you and the time; the director's page shows it
+from then on.</li>
+<li>A champion recorded wrongly is changed only with a reason:
+gametable tournament championship --winner NAME --amend --reason TEXT.</li>
+</ul>
+<form method="post" action="/close" id="close-form" autocomplete="off">
+{hidden("csrf", csrf)}
+<fieldset><legend>The championship's winner</legend>{options}</fieldset>
+<button type="submit" name="confirm" value="yes" class="danger">Confirm: record the champion
+and close</button>
+<a href="/" class="cancel">Cancel</a>
+</form></section>"""
+    return shell(title, body + standings, nav=nav)
