@@ -3,6 +3,7 @@ with the monitor's six buttons and each player's flag button and challenge input
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from drivers.display import Screen
 from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.headless import VirtualTable
-from firmware_py.table.journal import Journal
+from firmware_py.table.journal import Journal, wall_now
 from rules.pentathlon.catalogue import StartMethod
 from rules.pentathlon.monitor import PentathlonGame
 
@@ -21,10 +22,18 @@ class PTable:
     """One Pentathlon table; each press takes a second of virtual time (a tenth held)."""
 
     def __init__(
-        self, *, journal: Path | None = None, outbox: bool = False, **options: Any
+        self,
+        *,
+        journal: Path | None = None,
+        outbox: bool = False,
+        wall: Callable[[], str] | None = None,
+        **options: Any,
     ) -> None:
+        """``wall``: the journal's wall clock (the table's real one if None)."""
         self.events: list[dict[str, Any]] = []
-        self.journal = Journal.open(journal, outbox=outbox) if journal is not None else None
+        self.journal = None
+        if journal is not None:
+            self.journal = Journal.open(journal, outbox=outbox, wall=wall or wall_now)
         self.virtual = VirtualTable(
             table_settings(**options), self.events.append, journal=self.journal
         )

@@ -14,11 +14,13 @@ import pytest
 from firmware_py.families.pentathlon import options as family_options
 from firmware_py.families.pentathlon.options import parse_options
 from firmware_py.table import config as table_config
+from firmware_py.table.commands import web_page
 from firmware_py.table.config import ConfigError, parse_config
 from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.wiring import table_settings
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.strips import DEFAULT_PARTITIONS
+from tests.hub_helpers import free_port
 from tests.journal_helpers import assert_one_line_refusal, in_process
 
 SHIPPED = Path(__file__).resolve().parent.parent / "config" / "table.toml"
@@ -328,3 +330,50 @@ def test_the_config_s_pentathlon_section_reaches_the_simulator(
     assert {"t": 2.0, "event": "clock", "started": True, "minutes": 17} in events
     star = {"t": 2.0, "event": "action", "action": "pentathlon.star_card", "first": "A", "draw": 1}
     assert star in events
+
+
+# --- [pentathlon] monitor: the Game Monitor's name on the score card -------------------------
+
+
+def test_the_game_monitor_s_name_is_read_for_the_score_card() -> None:
+    config = parse_config(tomllib.loads(PENTATHLON + '[pentathlon]\nmonitor = " Mo   Reyes "\n'))
+    assert config.pentathlon.monitor == "Mo Reyes"
+
+
+def test_without_a_monitor_key_the_card_s_monitor_line_is_blank() -> None:
+    assert parse_config(tomllib.loads(PENTATHLON)).pentathlon.monitor == ""
+
+
+def test_the_monitor_s_name_is_not_a_game_option() -> None:
+    """A new monitor at the table (the config changed) is not a different table: nothing of
+    it goes into the journaled settings (R742)."""
+    named = options_of(PENTATHLON + '[pentathlon]\nmonitor = "Mo Reyes"\n')
+    assert named == options_of(PENTATHLON)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['""', '"   "', "7", '"Mo\\nReyes"', '"Mo\\tReyes"', '"' + "M" * 61 + '"', '["Mo"]'],
+)
+def test_a_bad_monitor_name_is_named_with_what_was_expected(value: str) -> None:
+    got = error(PENTATHLON + f"[pentathlon]\nmonitor = {value}\n")
+    assert got.startswith(
+        "pentathlon.monitor: expected a non-empty string of at most 60 characters on one line"
+    ), got
+
+
+def test_a_misspelt_monitor_key_is_refused_by_name() -> None:
+    got = error(PENTATHLON + '[pentathlon]\nmonitr = "Mo Reyes"\n')
+    assert got.startswith("pentathlon.monitr: unknown key"), got
+    assert "monitor" in got
+
+
+def test_the_table_s_page_is_given_the_configured_monitor() -> None:
+    web = f'[web]\nenabled = true\nlisten = "127.0.0.1"\nport = {free_port()}\n'
+    text = PENTATHLON + web + '[pentathlon]\nmonitor = "Mo Reyes"\n'
+    page = web_page(parse_config(tomllib.loads(text)))
+    assert page is not None
+    try:
+        assert page.monitor == "Mo Reyes"
+    finally:
+        page.sock.close()

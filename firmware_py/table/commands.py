@@ -214,7 +214,7 @@ def run(
             oled = _open_oled(config)
         if config.scoreboard.enabled:
             board = Scoreboard(url=config.scoreboard.url, baudrate=config.scoreboard.baudrate)
-        page = _web_page(config)
+        page = web_page(config)
     except (PinFactoryError, OledError, ScoreboardError, WebListenError) as error:
         for device in (oled, board):
             if device is not None:
@@ -234,7 +234,7 @@ def run(
     return main_task_guard(_run_on_journal(daemon, journal_path or default_journal(), new_journal))
 
 
-def _web_page(config: Config) -> TablePage | None:
+def web_page(config: Config) -> TablePage | None:
     """The table's web page, listening where the config says, or None when it is off."""
     if not config.web.enabled:
         return None
@@ -248,6 +248,7 @@ def _web_page(config: Config) -> TablePage | None:
         listen(config.web.listen, config.web.port),
         code_in_log=not config.oled.enabled,
         names=served_names(config.web.listen, config.web.names, socket.gethostname()),
+        monitor=config.pentathlon.monitor,
     )
 
 

@@ -46,6 +46,7 @@ PENTATHLON_MINUTES: Final = (1, 180)
 PENTATHLON_CHIPS: Final = (5, 99)
 PENTATHLON_TURN_SECONDS: Final = (10, 600)
 PENTATHLON_CAPTURE_SECONDS: Final = (1, 60)
+PENTATHLON_MONITOR_CHARS: Final = 60  # the Game Monitor's name, as a player's on the card
 # Guesstimation's players (one per seat) and its board's length (rules.guesstimation; a test
 # keeps them equal).
 GUESSTIMATION_SEATS: Final = (3, 6)
@@ -151,6 +152,7 @@ class PentathlonConfig:
     partitions: tuple[int, ...] | None = None
     turn_seconds: float | None = None
     capture_seconds: float | None = None
+    monitor: str = ""  # the Game Monitor's name for the score card; "": a blank line to write on
 
 
 @dataclass(frozen=True)
@@ -552,9 +554,17 @@ def _pentathlon_section(root: _Table, family: str) -> PentathlonConfig:
         partitions=partitions,
         turn_seconds=_optional_seconds(t, "turn_seconds", PENTATHLON_TURN_SECONDS),
         capture_seconds=_optional_seconds(t, "capture_seconds", PENTATHLON_CAPTURE_SECONDS),
+        monitor=_monitor(t),
     )
     t.finish()
     return config
+
+
+def _monitor(t: _Table) -> str:
+    """The Game Monitor's name on the score card's signature line (its spaces as one)."""
+    if not t.has("monitor"):
+        return ""
+    return " ".join(t.string("monitor", max_length=PENTATHLON_MONITOR_CHARS).split())
 
 
 def _guesstimation_section(root: _Table, family: str) -> GuesstimationConfig:

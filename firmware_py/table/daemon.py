@@ -447,7 +447,8 @@ class TableDaemon:
             screen = replace(self._saved_view.screen, alert="JOURNAL ERROR retrying")
             view = replace(self._saved_view, screen=screen)
         if self.page is not None:
-            self.page.publish(self.controller, view, saved=saved)
+            decided_at = None if self.recorded is None else self.recorded.decided_at
+            self.page.publish(self.controller, view, saved=saved, decided_at=decided_at)
             screen = self.page.on_oled(view.screen, asyncio.get_running_loop().time())
             view = replace(view, screen=screen)  # the join code for the OLED only
         if self._board is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime, tzinfo
 from typing import Any, Protocol
 
 from drivers.leds import SeatLight
@@ -18,6 +19,25 @@ from firmware_py.table.prompts import LogAction, Prompt
 from rules.actions import Action
 
 Options = Mapping[str, Any]  # a family's table options, plain JSON (journaled)
+
+
+# A wall clock before this is one that was never set (a Pi without a real-time clock that has
+# not reached a time server starts in 1970, or at its last shutdown's time): no date is printed
+# from it, a blank line is left to write on (R819).
+CLOCK_SET_SINCE = date(2024, 1, 1)
+
+
+def play_date(wall: str | None, zone: tzinfo | None = None) -> date | None:
+    """The date of play of a decision the journal recorded at ``wall`` (UTC ISO 8601), in
+    ``zone`` (None: the table's own local time zone); None where there is no wall time or the
+    table's clock was obviously unset then (before ``CLOCK_SET_SINCE``)."""
+    if wall is None:
+        return None
+    try:
+        day = datetime.fromisoformat(wall).astimezone(zone).date()
+    except ValueError:  # a wall time no clock wrote: none is printed rather than a false one
+        return None
+    return day if day >= CLOCK_SET_SINCE else None
 
 
 class FamilyOptionsError(ValueError):
@@ -59,6 +79,18 @@ class PairedMatch:
     def from_json(cls, data: list[Any]) -> PairedMatch:
         round_number, a, b, *rest = data
         return cls(round_number, a, b, **(rest[0] if rest else {}))
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the shell knows of a session's printable card beyond its record (None or "": a
+    blank line to write on): the hub's seat its result was decided under (R795), the date of
+    play (``play_date`` of its latest decision's journal entry, R819) and the Game Monitor's
+    name from the table's config."""
+
+    seat: PairedMatch | None = None
+    date: date | None = None
+    monitor: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +171,11 @@ class TableFamily:
     # its dice's seed, drawn here by the shell so that the journal keeps it and a replay rolls
     # the same. Options already holding it are returned as they are.
     fresh: Callable[[Options], dict[str, Any]] = field(default=dict)
-    # The printable record of a session from its summary and the hub's seat it was decided
-    # under (an HTML page, e.g. the Pentathlon's score card), or None while there is none to
-    # print: the table's web page links to it.
-    card: Callable[[Mapping[str, Any], PairedMatch | None], str | None] | None = None
+    # The printable record of a session from its summary and what the shell knows of it
+    # (``CardFacts``: the hub's seat it was decided under, its date, the monitor), an HTML
+    # page (e.g. the Pentathlon's score card), or None while there is none to print: the
+    # table's web page links to it.
+    card: Callable[[Mapping[str, Any], CardFacts], str | None] | None = None
     # What is older about a journal's options than a table starting afresh (a flow and rulings
     # kept for journals written before they changed: the Pentathlon's, R796), in words for the
     # log when such a journal is replayed; None for a journal of today's.

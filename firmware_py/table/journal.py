@@ -137,8 +137,14 @@ class Outgoing:
     first_held: bool = False
 
 
-def _wall() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def wall_now() -> str:
+    """The wall time of an entry made now, as the journal keeps it."""
+    return wall_text(datetime.now(UTC))
+
+
+def wall_text(at: datetime) -> str:
+    """An entry's wall time as the journal keeps it: UTC, ISO 8601, to the millisecond."""
+    return at.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 class Journal:
@@ -150,8 +156,10 @@ class Journal:
         next_seq: int,
         release: Callable[[], None] = lambda: None,
         outbox: bool = False,
+        wall: Callable[[], str] = wall_now,
     ) -> None:
         self._db = connection
+        self._wall = wall  # each entry's wall time, for people (the table's clock: may be unset)
         self.path = path
         self._next_seq = next_seq
         self._release = release
@@ -186,6 +194,7 @@ class Journal:
         new: bool = False,
         move_damaged_aside: bool = False,
         outbox: bool = False,
+        wall: Callable[[], str] = wall_now,
     ) -> Journal:
         """Open the journal to record to, creating it if there is none.
 
@@ -194,6 +203,7 @@ class Journal:
         it is first moved aside (``.corrupt-<time>``). Anything else that cannot be used
         raises ``JournalError`` and is left exactly as it was. ``outbox``: the table reports
         to the hub, so its decisions are queued for the broker as they are committed.
+        ``wall``: the clock each entry's wall time is read from (``wall_text`` of now).
         """
         found = journal_file.identify(path)
         journal_file.require_writable(path)
@@ -235,7 +245,9 @@ class Journal:
             connection.close()
             release()
             raise JournalError(f"cannot open journal {path} to write: {error}") from None
-        journal = cls(connection, path, next_seq=count + 1, release=release, outbox=outbox)
+        journal = cls(
+            connection, path, next_seq=count + 1, release=release, outbox=outbox, wall=wall
+        )
         journal.carried_over, journal.lost_over = len(carried.rows), carried.lost
         return journal
 
@@ -255,13 +267,15 @@ class Journal:
         body: dict[str, Any],
         *,
         session: Mapping[str, Any] | None = None,
-    ) -> None:
+    ) -> str:
         """Queue an entry; it is durable only after ``commit``. ``session`` (the start action
         of the session a decision belongs to) also puts the entry in the outbox, in the same
-        transaction."""
+        transaction. Returns the entry's wall time, as it will be kept."""
         queued = None if session is None else encode_body(session)
+        wall = self._wall()
         # a float, as the REAL column gives it back: 7200 and 7200.0 checksum differently
-        self._pending.append((kind, float(t), _wall(), encode_body(body), queued))
+        self._pending.append((kind, float(t), wall, encode_body(body), queued))
+        return wall
 
     @property
     def pending(self) -> int:

@@ -132,6 +132,10 @@ class RecordedTable:
     read_pin: Callable[[str], bool]
     on_event: Callable[[Event], None] = lambda event: None
     committed: list[Event] = field(default_factory=list)
+    # the wall time (UTC ISO) of the journal entry of the session's latest rules action: when
+    # a confirmed result was confirmed (nothing is applied after it), the card's date (R819);
+    # taken from the journal on a rebuild, so that a card printed again shows the same date
+    decided_at: str | None = None
     _unsaved: list[Event] = field(default_factory=list)
     _reads: int = 0
 
@@ -219,6 +223,7 @@ class RecordedTable:
             raise JournalMismatch(journal.path, f"entry 1: {_named(error)}") from None
         replayed.clear()  # the first prompt, emitted alike live and on replay
         recorded: list[Event] = []
+        decided_at: str | None = None
         for entry in entries[1:]:
             if entry.kind == "input":
                 try:
@@ -229,6 +234,7 @@ class RecordedTable:
                     ) from None
             elif entry.kind == "event":
                 recorded.append(entry.body)
+                decided_at = _decided_at(entry.body, entry.wall, decided_at)
         if replayed != recorded:
             where = next(
                 (i for i, (a, b) in enumerate(zip(replayed, recorded, strict=False)) if a != b),
@@ -237,7 +243,9 @@ class RecordedTable:
             raise JournalMismatch(
                 journal.path, f"replay differs from the record at decision {where + 1}"
             )
-        table = cls(journal, controller, read_pin, on_event, committed=recorded)
+        table = cls(
+            journal, controller, read_pin, on_event, committed=recorded, decided_at=decided_at
+        )
         controller.emit = table._emitted
         controller.read_pin = table._read_live
         return table
@@ -306,7 +314,8 @@ class RecordedTable:
         # For the hub each decision goes with the start of its session (a match's round): the
         # message then says what it belongs to on its own, whatever arrives before it.
         session = encode(self.controller.log[0]) if self.journal.outbox else None
-        self.journal.add("event", self.controller.now, event, session=session)
+        wall = self.journal.add("event", self.controller.now, event, session=session)
+        self.decided_at = _decided_at(event, wall, self.decided_at)
         self._unsaved.append(event)
 
     def _commit_if_decided(self) -> None:
@@ -331,6 +340,16 @@ class RecordedTable:
     @property
     def last_time(self) -> float:
         return self.controller.now
+
+
+def _decided_at(event: Mapping[str, Any], wall: str, before: str | None) -> str | None:
+    """When the session's latest rules action was taken, after ``event`` (recorded at
+    ``wall``): a new session has taken none yet."""
+    if event.get("event") == "action":
+        return wall
+    if event.get("event") == "session":
+        return None
+    return before
 
 
 def _apply_input(controller: TableController, body: Mapping[str, Any]) -> None:

@@ -21,7 +21,7 @@ from enum import StrEnum
 from html import escape
 from typing import Any
 
-from firmware_py.table.family import PairedMatch
+from firmware_py.table.family import CardFacts
 
 PLAYERS = ("A", "B")
 HOW = {
@@ -122,21 +122,27 @@ def card_html(
     return "\n".join(parts)
 
 
-def finished_card(record: Mapping[str, Any], seat: PairedMatch | None = None) -> str | None:
-    """The cards of a game whose result the monitor has confirmed; None before (R263). ``seat``
-    is the hub's seat the table held when the result was confirmed: its players' names, the
-    event, division, round and table head the cards when it is this game's seat (R795); without
-    one (a table without the hub) they are blank lines to write on."""
+def finished_card(record: Mapping[str, Any], facts: CardFacts | None = None) -> str | None:
+    """The cards of a game whose result the monitor has confirmed; None before (R263).
+    ``facts``: the hub's seat the table held when the result was confirmed (its players'
+    names, the event, division, round and table head the cards when it is this game's seat:
+    R795), the date of play (R819) and the Game Monitor's name; what is not known (a table
+    without the hub, a clock never set, no monitor configured) is a blank line to write on."""
     result = record.get("result")
     if result is None or not result.get("confirmed"):
         return None
+    facts = facts or CardFacts()
+    day = "" if facts.date is None else facts.date.isoformat()
+    seat = facts.seat
     if seat is None or seat.game != record["game"]:
-        return card_html(record)
+        return card_html(record, heading=Heading(date=day, monitor=facts.monitor))
     heading = Heading(
         event=seat.event,
+        date=day,
         division=seat.division,
         round=str(seat.round),
         table="" if seat.table is None else str(seat.table),
+        monitor=facts.monitor,
     )
     return card_html(record, names={"A": seat.a, "B": seat.b}, heading=heading)
 

@@ -26,7 +26,7 @@ from aiohttp import web
 
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
-from firmware_py.table.family import family
+from firmware_py.table.family import CardFacts, family, play_date
 from firmware_py.table.web.access import CONFIRM_BUTTON, Access
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
@@ -67,6 +67,7 @@ class TablePage:
     # the names the page is opened by, besides any IP address (R769): [web] names and the
     # machine's own (guard.served_names)
     names: frozenset[str] = frozenset({"localhost"})
+    monitor: str = ""  # the Game Monitor's name for the card ([pentathlon] monitor): "" blank
     access: Access = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
@@ -122,10 +123,19 @@ class TablePage:
         await stop_serving(self._runner, self.sock)
         self._runner = None
 
-    def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
+    def publish(
+        self,
+        controller: TableController,
+        view: TableView,
+        *,
+        saved: bool,
+        decided_at: str | None = None,
+    ) -> None:
         """The view the table shows now; with ``saved`` False (the journal is failing) the
-        page keeps the last saved state and says so. A press of the confirming button that
-        meant nothing on the step since the last view confirms the request on show (R494)."""
+        page keeps the last saved state and says so. ``decided_at``: the journal's wall time
+        of the session's latest decision (``RecordedTable.decided_at``), the card's date of
+        play (R819). A press of the confirming button that meant nothing on the step since the
+        last view confirms the request on show (R494)."""
         self._follow_confirm_presses(controller)
         if saved:
             code = self.access.code
@@ -139,7 +149,8 @@ class TablePage:
                     self.access.code,
                     self.access.match,
                 )
-            self.card = _card(controller)
+            facts = CardFacts(controller.decided_under, play_date(decided_at), self.monitor)
+            self.card = _card(controller, facts)
             self._table = {**snapshot(controller, view, saved=True), "card": self.card is not None}
         elif self._table:
             self._table = {**self._table, "saved": False}
@@ -227,9 +238,9 @@ class TablePage:
         self.streams.give_back(watcher)
 
 
-def _card(controller: TableController) -> str | None:
+def _card(controller: TableController, facts: CardFacts) -> str | None:
     """The session's printable card, when its family prints one and it is ready (R263)."""
     make = family(controller.settings.family).card
     if make is None:
         return None
-    return make(controller.game.summary(controller.session), controller.decided_under)
+    return make(controller.game.summary(controller.session), facts)
