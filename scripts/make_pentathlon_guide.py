@@ -58,9 +58,20 @@ the event's name, from `tournament pentathlon seat` and `tournament pentathlon n
 and the card prints the seat the table held when you confirmed the result, if it is this
 game's (R795); a round seated later never renames it, and a restarted table prints the same
 card. A table without the hub prints blank lines to write on, or the names you give
-`gametable pentathlon card --names` (below). What the command is not told is a blank line to
-write on; with `--db` the names and division are the tournament record's seat. Each card prints
-on a page of its own (A4 and Letter, as chromium prints them):
+`gametable pentathlon card --names` (below).
+
+The table dates the card with the day you confirmed the result, in the table's own time zone,
+from its journal: the card printed again later, or after a restart, shows the same date. If the
+table's clock was not set when you confirmed (it said a year before 2024: a Pi that has not
+reached a time server), the date is a line to write on. Your name is on the monitor's signature
+line when the table's config names you (`[pentathlon] monitor = "Mo Reyes"`); otherwise the line
+is unnamed (R819). Here the card as a table seated by the hub serves it (A4):
+
+![Ann Lee's card as the table serves it, A4](pentathlon-guide/card/card-table-a4-1.png)
+
+What `gametable pentathlon card` is not told is a blank line to write on; with `--db` the names
+and division are the tournament record's seat. Each card prints on a page of its own (A4 and
+Letter, as chromium prints them):
 
 ![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)
 ![Ben Cho's card, A4](pentathlon-guide/card/card-pages-a4-2.png)

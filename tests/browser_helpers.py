@@ -16,7 +16,7 @@ from drivers.inputs import InputSpec
 from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
-from firmware_py.table.journal import Journal
+from firmware_py.table.journal import Journal, wall_now
 from firmware_py.table.web.access import CONFIRM_AFTER, SHOWN_FOR
 from firmware_py.table.web.page import TablePage, listen
 
@@ -28,9 +28,13 @@ LED_PINS = (20, 21, 22, 23, 24, 25)  # past the inputs' pins (2 to 19 for six se
 
 
 def page_daemon(
-    settings: TableSettings, journal: Path, clock: Callable[[], float] = time.monotonic
+    settings: TableSettings,
+    journal: Path,
+    clock: Callable[[], float] = time.monotonic,
+    wall: Callable[[], str] = wall_now,
 ) -> TableDaemon:
-    """The table's daemon for ``settings``, with its page (on ``clock``), on a new journal."""
+    """The table's daemon for ``settings``, with its page (on ``clock``), on a new journal
+    (its entries' wall times read from ``wall``)."""
     names = [f"{s}.{w}" for s in settings.seats for w in ("stand", "shout")]
     names += [f"console.{button}" for button in CONSOLE]
     daemon = TableDaemon(
@@ -41,7 +45,7 @@ def page_daemon(
         page=TablePage(listen("127.0.0.1", 0), clock=clock),
         on_event=lambda event: None,
     )
-    daemon.journal = Journal.open(journal)
+    daemon.journal = Journal.open(journal, wall=wall)
     return daemon
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +16,22 @@ from aiohttp.test_utils import TestClient, TestServer
 from playwright.async_api import async_playwright, expect
 
 from firmware_py.families.pentathlon.card import Heading, Layout, card_html
+from firmware_py.families.pentathlon.options import table_settings
+from firmware_py.table.journal import wall_text
 from firmware_py.table.web.app import CARD_POLICY, make_app
 from firmware_py.table.web.page import TablePage, listen
 from rules.pentathlon.log import replay_log
 from rules.pentathlon.record import record
-from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS
+from tests.browser_helpers import (
+    CHROMIUM,
+    PHONE,
+    WAIT_MS,
+    buttons,
+    choose,
+    page_daemon,
+    running,
+    until,
+)
 from tests.pentathlon_card_helpers import GAME_LOG
 from tests.pentathlon_table_helpers import PTable, playing
 
@@ -129,3 +142,58 @@ def test_the_page_shows_the_link_in_a_browser_once_the_game_is_over(tmp_path: Pa
         True,
         "Mathematics Pentathlon: Official Score Card of Player A",
     )
+
+
+def test_the_table_s_card_prints_the_date_of_play_and_the_monitor_in_a_browser(
+    tmp_path: Path,
+) -> None:
+    """Rulebook: the card names the "date" and has "signature lines for the player and the
+    monitor": the daemon's own ``/card`` (its journal's date of the confirmation, R819; the
+    configured monitor), printed by chromium on A4, a card a page; the first page as a PNG."""
+    confirmed = datetime(2026, 4, 18, 15, 0, tzinfo=UTC)
+    daemon = page_daemon(
+        table_settings(game="queens-guards"),
+        tmp_path / "journal.db",
+        wall=lambda: wall_text(confirmed),
+    )
+    assert daemon.page is not None
+    daemon.page.monitor = "Mo Reyes"  # [pentathlon] monitor = "Mo Reyes"
+    pdf = tmp_path / "card.pdf"
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        async with running(daemon) as base, async_playwright() as playwright:
+            await choose(daemon, "A names")
+            await buttons(daemon, "no", "yes")
+            await choose(daemon, "Tie: agreed")
+            await buttons(daemon, "yes")
+            await until(lambda: daemon.page is not None and daemon.page.card is not None, "a card")
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            page = await browser.new_page()
+            await page.goto(base + "card")
+            cells = await page.locator(".heading td").all_inner_texts()
+            signatures = await page.locator(".signatures div").all_inner_texts()
+            pdf.write_bytes(await page.pdf(format="A4"))
+            await browser.close()
+        return cells, signatures
+
+    cells, signatures = asyncio.run(scenario())
+    assert cells.count("Date\n2026-04-18") == 2
+    assert signatures.count("Game Monitor's signature: Mo Reyes") == 2
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 2
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            str(pdf),
+            str(tmp_path / "card"),
+        ],
+        check=True,
+    )
+    assert (tmp_path / "card.png").stat().st_size > 10_000
