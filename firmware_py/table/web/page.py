@@ -22,15 +22,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from aiohttp import web
-
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
 from firmware_py.table.family import family
 from firmware_py.table.web.access import CONFIRM_BUTTON, Access
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
-from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
+from firmware_py.table.web.serving import (
+    ConnectionLimits,
+    Serving,
+    open_socket,
+    start_serving,
+    stop_serving,
+    where,
+)
 from firmware_py.table.web.snapshot import snapshot
 
 log = logging.getLogger("gametable")
@@ -78,7 +83,9 @@ class TablePage:
     card: str | None = None  # the finished session's printable card (HTML), if its family has one
     closed: bool = False  # stopped: every event stream ends
     _watchers: set[asyncio.Event] = field(default_factory=set)
-    _runner: web.AppRunner | None = None
+    # open connections per address and /64, the deadlines for headers (serving.py)
+    limits: ConnectionLimits = field(default_factory=ConnectionLimits)
+    _serving: Serving | None = None
     _confirm_presses: int | None = None  # the console's count of them at the last view
 
     def __post_init__(self) -> None:
@@ -112,15 +119,15 @@ class TablePage:
         from firmware_py.table.web.app import make_app  # the app's routes import this module
 
         self.enter, self.wake = enter, wake
-        self._runner = await start_serving(make_app(self), self.sock)
+        self._serving = await start_serving(make_app(self), self.sock, limits=self.limits)
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
         self.closed = True
         for watcher in self._watchers:
             watcher.set()  # every open event stream ends
-        await stop_serving(self._runner, self.sock)
-        self._runner = None
+        await stop_serving(self._serving, self.sock)
+        self._serving = None
 
     def publish(self, controller: TableController, view: TableView, *, saved: bool) -> None:
         """The view the table shows now; with ``saved`` False (the journal is failing) the
