@@ -17,7 +17,7 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.web.access import CONFIRM_AFTER, SHOWN_FOR
+from firmware_py.table.web.access import CODE_EVERY, CONFIRM_AFTER, REQUEST_SHOWN
 from firmware_py.table.web.page import TablePage, listen
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
@@ -116,9 +116,11 @@ async def dealer_confirms(daemon: TableDaemon, number: str) -> None:
     requests are shown in turn) for a moment, and presses COUNT (R764)."""
     assert daemon.page is not None
     access = daemon.page.access
+    loop = asyncio.get_running_loop()
     for _ in range(WAIT_MS // 10):
-        shown = access.shown
-        on_show = CONFIRM_AFTER + 0.1 <= access.shown_for <= SHOWN_FOR - 1.0
+        now = loop.time()
+        shown, shown_for = access.drawn(now)
+        on_show = shown_for >= CONFIRM_AFTER + 0.1 and now % CODE_EVERY <= REQUEST_SHOWN - 1.0
         if shown is not None and shown.number == number and on_show:
             await buttons(daemon, "count")
             return
