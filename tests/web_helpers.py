@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from firmware_py.table.web.access import CODE_EVERY, CONFIRM_AFTER, REQUEST_SHOWN
+from firmware_py.table.web.access import CODE_EVERY, CONFIRM_AFTER, REQUEST_SHOWN, Access
 from firmware_py.table.web.app import CSRF_HEADER, make_app
 from firmware_py.table.web.page import TablePage, listen
 from tests.guesstimation_table_helpers import NAMES, settings
@@ -103,6 +103,22 @@ class LiveTable:
     def close(self) -> None:
         self.page.sock.close()
         self.journal.close()
+
+
+async def until_pressable(access: Access, number: str, *, within: float = 30.0) -> None:
+    """A dealer at a live table waits, on the loop's clock, until the OLED has shown ``number``
+    a moment past ``CONFIRM_AFTER`` with a second of its turn left before the join code's
+    part of the footer (R797): a press now confirms it."""
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + within
+    while loop.time() < ends:
+        now = loop.time()
+        shown, shown_for = access.drawn(now)
+        on_show = shown_for >= CONFIRM_AFTER + 0.1 and now % CODE_EVERY <= REQUEST_SHOWN - 1.0
+        if shown is not None and shown.number == number and on_show:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the OLED never showed {number} long enough to press")
 
 
 def serve(table: LiveTable, scenario: Callable[[TestClient[Any, Any]], Awaitable[T]]) -> T:
