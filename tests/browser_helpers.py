@@ -17,8 +17,8 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal, wall_now
-from firmware_py.table.web.access import CONFIRM_AFTER, SHOWN_FOR
 from firmware_py.table.web.page import TablePage, listen
+from tests.web_helpers import until_pressable
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/run installs it)
 PHONE = ViewportSize(width=390, height=844)
@@ -120,14 +120,8 @@ async def dealer_confirms(daemon: TableDaemon, number: str) -> None:
     requests are shown in turn) for a moment, and presses COUNT (R764)."""
     assert daemon.page is not None
     access = daemon.page.access
-    for _ in range(WAIT_MS // 10):
-        shown = access.shown
-        on_show = CONFIRM_AFTER + 0.1 <= access.shown_for <= SHOWN_FOR - 1.0
-        if shown is not None and shown.number == number and on_show:
-            await buttons(daemon, "count")
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"the OLED never showed {number} long enough to press COUNT")
+    await until_pressable(access, number, within=WAIT_MS / 1000)
+    await buttons(daemon, "count")
 
 
 async def join(page: Page, daemon: TableDaemon, base: str, place: str) -> None:

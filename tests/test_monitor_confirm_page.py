@@ -16,7 +16,7 @@ from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from firmware_py.table.web.access import ASK_FOR, CONFIRM_AFTER, SHOWN_FOR
+from firmware_py.table.web.access import ASK_FOR, CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
 from tests.web_helpers import LiveTable, Phone, serve
 
@@ -57,9 +57,8 @@ async def ask(phone: Phone, table: LiveTable) -> tuple[int, dict[str, Any]]:
 
 async def confirmed(phone: Phone, table: LiveTable) -> dict[str, Any]:
     """The phone asks, the monitor reads the number and presses COUNT; the phone's CSRF token."""
-    await ask(phone, table)
-    table.t += CONFIRM_AFTER
-    table.buttons("count")
+    _, asked = await ask(phone, table)
+    table.until_on_show(asked["number"]).buttons("count")
     me: dict[str, Any] = await (await phone.get("/api/me")).json()
     phone.csrf = {CSRF_HEADER: me["csrf"]} if me.get("csrf") else {}
     return me
@@ -158,10 +157,10 @@ def test_two_phones_asking_are_shown_in_turn_and_a_press_confirms_the_one_on_sho
         async with Phone(client) as first, Phone(client, address="127.0.0.2") as second:
             _, one = await ask(first, table)
             _, two = await ask(second, table)
+            table.until_on_show(one["number"])
             footers = [oled_footer(table)]
-            table.t += SHOWN_FOR
+            table.until_on_show(two["number"])  # the next turn: a cycle later (R797)
             footers.append(oled_footer(table))
-            table.t += CONFIRM_AFTER - 1.0  # LiveTable's press comes 1 s after: on show 1 s
             table.buttons("count")
             assert [one["number"], two["number"]] == [f[-4:] for f in footers]
             me_one = await (await first.get("/api/me")).json()

@@ -16,11 +16,11 @@ from aiohttp import ClientSession, CookieJar, TCPConnector
 from playwright.async_api import Page, async_playwright, expect
 
 from firmware_py.table.daemon import TableDaemon
-from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
 from firmware_py.table.web.page import STREAM_SHARE
 from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS, join, press
 from tests.test_web_daemon import guesstimation_daemon
+from tests.web_helpers import until_pressable
 
 
 async def to_guessing(daemon: TableDaemon) -> None:
@@ -66,10 +66,11 @@ def test_two_phones_guess_at_once_and_see_the_guesses_only_when_all_are_in(
                 ) as cy:  # Cy's guess, from a third phone
                     origin = {"Origin": base.rstrip("/")}
                     code = daemon.page.access.code
-                    await cy.post(
+                    asked = await cy.post(
                         f"{base}api/join", json={"code": code, "seat": "C"}, headers=origin
                     )
-                    await asyncio.sleep(CONFIRM_AFTER)
+                    number = (await asked.json())["number"]
+                    await until_pressable(daemon.page.access, number)
                     await press(daemon, "console.count")  # the dealer confirms Cy's phone
                     token = (await (await cy.get(f"{base}api/me")).json())["csrf"]
                     sent = await cy.post(

@@ -16,7 +16,6 @@ from firmware_py.families.geoplunge.options import table_settings as geoplunge
 from firmware_py.families.pentathlon.flows.page import MONITOR
 from firmware_py.families.pentathlon.options import table_settings as pentathlon
 from firmware_py.table.daemon import TableDaemon
-from firmware_py.table.web.access import CONFIRM_AFTER
 from rules.actions import encode
 from rules.geoplunge.games.state_iq import StateIQGuess
 from rules.geoplunge.teams import Team
@@ -35,6 +34,7 @@ from tests.browser_helpers import (
     send,
     until,
 )
+from tests.web_helpers import until_pressable
 
 FAST_COUNT = 0.05  # seconds per number of the dealer's 5-count
 
@@ -188,7 +188,8 @@ def test_the_monitor_confirms_a_phone_at_the_console(tmp_path: Path) -> None:
                 waiting = await ask_for_monitor(phone, base, daemon.page.access.code)
                 # what the daemon hands the OLED: the screen with the page's footer
                 footer = daemon.page.on_oled(daemon.controller.view().screen, 0.0).footer
-                await asyncio.sleep(CONFIRM_AFTER)
+                number = waiting.removeprefix("Number ").split(":")[0]
+                await until_pressable(daemon.page.access, number)
                 await buttons(daemon, "count")
                 await expect(phone.locator("#seated")).to_be_visible(timeout=WAIT_MS)
                 seated = await phone.locator("#seated").inner_text()

@@ -23,10 +23,10 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.web.access import CONFIRM_AFTER
 from firmware_py.table.web.app import CSRF_HEADER
 from firmware_py.table.web.page import TablePage, listen
 from tests.guesstimation_table_helpers import NAMES, SEATS, settings
+from tests.web_helpers import until_pressable
 
 RUN = [sys.executable, "-m", "firmware_py.cli", "run"]
 MOCK = '[gpio]\npin_factory = "mock"\n[oled]\nenabled = false\n[scoreboard]\nenabled = false\n'
@@ -84,10 +84,10 @@ def test_the_daemon_serves_the_page_and_every_decision_reaches_it(tmp_path: Path
                     "console.go" if daemon.controller.session.phase != "question" else "console.yes"
                 )
             origin = {"Origin": base}
-            await phone.post(
+            asked = await phone.post(
                 f"{base}/api/join", json={"code": page.access.code, "seat": "B"}, headers=origin
             )
-            await asyncio.sleep(CONFIRM_AFTER)
+            await until_pressable(page.access, (await asked.json())["number"])
             await press("console.count")  # the dealer confirms the phone's number
             csrf = (await (await phone.get(f"{base}/api/me")).json())["csrf"]
             guess = await phone.post(

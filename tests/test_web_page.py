@@ -13,9 +13,15 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from drivers.display import Screen
-from firmware_py.table.web.access import CODE_ALPHABET, CODE_LENGTH, MAX_WRONG, WRONG_WINDOW
+from firmware_py.table.web.access import (
+    CODE_ALPHABET,
+    CODE_EVERY,
+    CODE_LENGTH,
+    CODE_SHOWN,
+    MAX_WRONG,
+    WRONG_WINDOW,
+)
 from firmware_py.table.web.app import COOKIE, MAX_BODY
-from firmware_py.table.web.page import CODE_EVERY, CODE_SHOWN
 from tests.web_helpers import LiveTable, Phone, serve
 
 Client = TestClient[Any, Any]

@@ -296,7 +296,10 @@ def test_no_more_than_max_waiting_requests_wait_at_once(tmp_path: Path) -> None:
 
     statuses, error = serve(table, scenario)
     assert statuses == [202] * MAX_WAITING + [403]
-    assert error == f"{MAX_WAITING} phones are waiting for the dealer already: ask again in 60 s"
+    assert error == (
+        f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone frees "
+        "in 60 s at the latest: ask again then (it is kept for this phone 15 s)"
+    )
     table.close()
 
 

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from firmware_py.table.controller import TableController, TableSettings
 from firmware_py.table.journal import Journal
 from firmware_py.table.recorder import RecordedTable
-from firmware_py.table.web.access import CONFIRM_AFTER
+from firmware_py.table.web.access import CODE_EVERY, CONFIRM_AFTER, REQUEST_SHOWN, Access
 from firmware_py.table.web.app import CSRF_HEADER, make_app
 from firmware_py.table.web.page import TablePage, listen
 from tests.guesstimation_table_helpers import NAMES, settings
@@ -42,6 +42,7 @@ class LiveTable:
         )
         self.page = TablePage(listen("127.0.0.1", 0), clock=lambda: self.t)
         self.page.enter = self.enter
+        self.page.wake = self.show  # as the daemon redraws the OLED when a phone asks
         self.show()
 
     @property
@@ -56,6 +57,21 @@ class LiveTable:
         refused = self.recorded.enter(seat, name, value, self.t)
         self.show()
         return refused
+
+    def until_on_show(self, number: str) -> LiveTable:
+        """The clock moved on (views shown as the daemon shows them) until the OLED shows the
+        request ``number`` with time to read it and press: ``CONFIRM_AFTER`` on show, and
+        LiveTable's press (0.5 s later) before the join code's part of the footer (R797)."""
+        for _ in range(64):
+            request, shown_for = self.page.access.drawn(self.t)
+            wait = max(0.0, CONFIRM_AFTER - shown_for)
+            shown = request is not None and request.number == number
+            if shown and self.t % CODE_EVERY + wait <= REQUEST_SHOWN - 1:
+                self.t += wait
+                return self
+            self.t = self.page.next_oled_change(self.t) + 0.001
+            self.show()
+        raise AssertionError(f"the OLED never showed {number} long enough to press")
 
     def buttons(self, *names: str) -> LiveTable:
         return self.inputs(*(f"console.{name}" for name in names))
@@ -87,6 +103,22 @@ class LiveTable:
     def close(self) -> None:
         self.page.sock.close()
         self.journal.close()
+
+
+async def until_pressable(access: Access, number: str, *, within: float = 30.0) -> None:
+    """A dealer at a live table waits, on the loop's clock, until the OLED has shown ``number``
+    a moment past ``CONFIRM_AFTER`` with a second of its turn left before the join code's
+    part of the footer (R797): a press now confirms it."""
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + within
+    while loop.time() < ends:
+        now = loop.time()
+        shown, shown_for = access.drawn(now)
+        on_show = shown_for >= CONFIRM_AFTER + 0.1 and now % CODE_EVERY <= REQUEST_SHOWN - 1.0
+        if shown is not None and shown.number == number and on_show:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the OLED never showed {number} long enough to press")
 
 
 def serve(table: LiveTable, scenario: Callable[[TestClient[Any, Any]], Awaitable[T]]) -> T:
@@ -137,8 +169,7 @@ class Phone:
         asked = await self.ask(table, seat, code)
         if asked.status != 202:
             return asked
-        table.t += CONFIRM_AFTER
-        table.buttons("count")
+        table.until_on_show((await asked.json())["number"]).buttons("count")
         me = await self.get("/api/me")
         csrf = (await me.json()).get("csrf")
         self.csrf = {CSRF_HEADER: csrf} if csrf else {}

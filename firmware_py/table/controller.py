@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,6 +36,7 @@ from rules.actions import Action, decode, encode
 from rules.errors import RuleError
 
 CONSOLE = ("count", "go", "yes", "no", "undo", "next")
+IDLE_TIMES_KEPT = 8  # per button: more presses than this between two views are not judged
 OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
 OLED_QUESTION_LINES = 2  # between the big text and the footer
 
@@ -161,6 +162,9 @@ class TableController:
     # console presses that meant nothing on the step on show, per button: the page's COUNT
     # confirms a phone only with a press that did nothing else (R496, R761)
     idle_presses: Counter[str] = field(default_factory=Counter)
+    # and their own times (the edges', controller time), the latest IDLE_TIMES_KEPT of each: a
+    # press is judged by what the OLED showed when it was made, not when it is handled (R799)
+    idle_press_times: dict[str, deque[float]] = field(default_factory=dict)
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
     _span: _Span | None = None
@@ -381,6 +385,8 @@ class TableController:
             if edge.active:
                 if not self._console(what):
                     self.idle_presses[what] += 1
+                    times = self.idle_press_times.setdefault(what, deque(maxlen=IDLE_TIMES_KEPT))
+                    times.append(edge.ticks)
             elif self._repeat is not None and self._repeat.button == what:
                 self._repeat = None  # a held NEXT or NO let go
         elif what == "shout" and self._window is not None:

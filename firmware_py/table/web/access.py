@@ -46,7 +46,18 @@ WRONG_WINDOW = 60.0  # seconds
 MAX_ADDRESSES = 4096  # addresses and /64s with recent wrong codes remembered (a few MB at most)
 ASK_FOR = 60.0  # seconds a request waits for the console's press
 CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confirm it
-SHOWN_FOR = 4.0  # seconds each request is on the OLED while several wait
+# The OLED's footer, in cycles of CODE_EVERY: the join code for the last CODE_SHOWN seconds of
+# each, whether or not requests wait; the request whose turn it is the rest (R797).
+CODE_EVERY = 8.0
+CODE_SHOWN = 3.0
+REQUEST_SHOWN = CODE_EVERY - CODE_SHOWN
+MAX_DRAWN = 16  # footers remembered: a press is judged by what the OLED showed (R799)
+# A place that frees goes first to the addresses refused for a full queue, in order (R799);
+# each keeps its spot LINE_KEPT seconds past the time it was told a place frees.
+LINE_KEPT = 15.0
+MAX_LINE = 256  # addresses in that line at most
+DISMISSED_FOR = 60.0  # seconds: an address whose request the dealer turned down asks nothing
+DISMISS_BUTTON = "no"  # when it means nothing on the step on show (R798)
 # Requests waiting at once (R777): one an address (a device's browsers share it); a /64 a
 # six-seat table's worth, since a whole IPv6 hall may share one; in all two more, for the phones
 # of other networks.
@@ -69,6 +80,12 @@ class SeatSession:
     match: int  # the session of the journal (the match) it was given for
 
 
+@dataclass(slots=True)
+class _InLine:
+    first: float  # first refused for a full queue
+    until: float  # the spot is kept until then
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceRequest:
     """A phone asking for a place, waiting for the console's press."""
@@ -78,6 +95,17 @@ class PlaceRequest:
     token: str  # the phone's cookie, already set: the session it becomes once confirmed
     asked: float  # the clock's time of the request
     address: str  # where it came from: the shares of waiting requests
+
+
+def code_on_show(now: float) -> bool:
+    """Whether the OLED's footer shows the join code at ``now``."""
+    return now % CODE_EVERY >= REQUEST_SHOWN
+
+
+def _turn(now: float) -> int:
+    """The cycle whose request part is now or next: a request's turn (R797)."""
+    cycle = int(now // CODE_EVERY)
+    return cycle + 1 if code_on_show(now) else cycle
 
 
 def new_confirmation(draw: Callable[[int], int] = secrets.randbelow) -> str:
@@ -113,6 +141,9 @@ class Access:
     _requests: list[PlaceRequest] = field(default_factory=list)  # in the order asked
     _shown: PlaceRequest | None = None  # the request on the OLED
     _shown_since: float = 0.0
+    _drawn: list[tuple[float, PlaceRequest | None]] = field(default_factory=list)  # the footer
+    _resting: dict[str, float] = field(default_factory=dict)  # address -> asks nothing until
+    _line: dict[str, _InLine] = field(default_factory=dict)  # address -> refused, full queue
     _displaced: dict[str, str] = field(default_factory=dict)  # token -> why it was signed out
     _lapsed: dict[str, str] = field(default_factory=dict)  # token -> its request that ran out
     _wrong: WindowLimit = field(init=False)
@@ -134,6 +165,9 @@ class Access:
             self._displaced.clear()
             self._lapsed.clear()
             self._shown = None
+            self._drawn.clear()
+            self._resting.clear()
+            self._line.clear()
             self.version += 1
 
     # --- asking ----------------------------------------------------------------------------
@@ -170,7 +204,8 @@ class Access:
             )
         earlier = self.waiting(token)
         self._withdraw(token)
-        self._check_waiting_shares(address)
+        if earlier is None:  # asking again keeps the phone's place (and its first time)
+            self._check_waiting_shares(address)
         if token:
             self._lapsed.pop(token, None)
         numbers = {request.number for request in self.requests}
@@ -191,27 +226,58 @@ class Access:
 
     def _check_waiting_shares(self, address: str) -> None:
         waiting = self.requests
-        if len(waiting) >= MAX_WAITING:
-            wait = min(request.asked for request in waiting) + ASK_FOR - self.clock()
-            raise AccessError(
-                f"{MAX_WAITING} phones are waiting for the dealer already: ask again in "
-                f"{wait_words(wait)}"
-            )
+        now = self.clock()
         address_key, network = client_keys(address)
+        resting = self._resting.get(address_key, 0.0) - now
+        if resting > 0:
+            raise AccessError(
+                "the dealer turned down this address's last request: ask the dealer, or ask "
+                f"again in {wait_words(resting)}"
+            )
         same_address = [r for r in waiting if client_keys(r.address)[0] == address_key]
         same_network = [r for r in waiting if client_keys(r.address)[1] == network]
         if len(same_address) >= WAITING_PER_ADDRESS:
-            wait = min(r.asked for r in same_address) + ASK_FOR - self.clock()
+            wait = min(r.asked for r in same_address) + ASK_FOR - now
             raise AccessError(
                 "a phone at this address is waiting for the dealer already: ask again once it "
                 f"is confirmed, or in {wait_words(wait)}"
             )
         if len(same_network) >= WAITING_PER_NETWORK:
-            wait = min(r.asked for r in same_network) + ASK_FOR - self.clock()
+            wait = min(r.asked for r in same_network) + ASK_FOR - now
             raise AccessError(
                 f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the "
                 f"dealer already: ask again once one is confirmed, or in {wait_words(wait)}"
             )
+        self._check_line(address_key, waiting, now)
+
+    def _check_line(self, address_key: str, waiting: list[PlaceRequest], now: float) -> None:
+        """A place that frees goes to the addresses refused for a full queue, in the order
+        they were first refused (R799): an address that held a place and lost it to the
+        clock asks after them. Refused, the address takes its place in that line, and is told
+        truly when a place frees for it (at the latest: the dealer may free one sooner)."""
+        line = {key: spot for key, spot in self._line.items() if spot.until >= now}
+        spot = line.get(address_key) or _InLine(first=now, until=now)
+        line[address_key] = spot
+        order = sorted(line, key=lambda key: line[key].first)
+        position = order.index(address_key) + 1
+        free = MAX_WAITING - len(waiting)
+        if position <= free:
+            line.pop(address_key)
+            self._line = line
+            return
+        ends = sorted(request.asked + ASK_FOR for request in waiting)
+        frees = ends[min(position - free, len(ends)) - 1] if ends else now + ASK_FOR
+        spot.until = max(spot.until, frees + LINE_KEPT)
+        while len(line) > MAX_LINE:  # the latest comers forgotten first
+            del line[order.pop()]
+        self._line = line
+        ahead = position - 1
+        before = f", after {ahead} refused before it" if ahead else ""
+        raise AccessError(
+            f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone "
+            f"frees in {wait_words(frees - now)} at the latest{before}: ask again then (it is "
+            f"kept for this phone {LINE_KEPT:.0f} s)"
+        )
 
     @property
     def requests(self) -> list[PlaceRequest]:
@@ -233,14 +299,15 @@ class Access:
 
     @property
     def shown(self) -> PlaceRequest | None:
-        """The request on the OLED now: each waiting one in turn, ``SHOWN_FOR`` seconds each."""
+        """The request whose turn it is: each waiting one in turn, one each ``CODE_EVERY``
+        cycle, on the OLED for the cycle's first ``REQUEST_SHOWN`` seconds (``footer``)."""
         waiting = self.requests
         now = self.clock()
         if not waiting:
             self._shown = None
         elif self._shown not in waiting:
             self._show(waiting[0], now)
-        elif len(waiting) > 1 and now - self._shown_since >= SHOWN_FOR:
+        elif len(waiting) > 1 and _turn(now) > _turn(self._shown_since):
             at = waiting.index(self._shown)
             self._show(waiting[(at + 1) % len(waiting)], now)
         return self._shown
@@ -248,15 +315,42 @@ class Access:
     def _show(self, request: PlaceRequest, now: float) -> None:
         self._shown, self._shown_since = request, now
 
-    def next_change(self) -> float | None:
-        """When the OLED's request next changes (the next in turn, or one running out)."""
-        shown = self.shown
-        if shown is None:
+    def footer(self, now: float) -> PlaceRequest | None:
+        """The request the OLED's footer shows at ``now``, the loop's time it is drawn at:
+        the one whose turn it is, but never in the code's ``CODE_SHOWN`` seconds of each cycle,
+        which are the join code's whether or not requests wait (R797). Each draw is kept, so
+        a press is judged by what the OLED showed when it was pressed (``confirm``)."""
+        request = None if code_on_show(now) else self.shown
+        if not self._drawn or self._drawn[-1][1] is not request:
+            self._drawn.append((now, request))
+            del self._drawn[:-MAX_DRAWN]
+        return request
+
+    def drawn(self, now: float) -> tuple[PlaceRequest | None, float]:
+        """The request the OLED's footer was last drawn with (None: the code or the hint), and
+        for how many seconds by ``now``."""
+        if not self._drawn:
+            return None, 0.0
+        at, request = self._drawn[-1]
+        return request, now - at
+
+    def on_show_at(self, pressed: float) -> PlaceRequest | None:
+        """The request the OLED had shown for at least ``CONFIRM_AFTER`` at ``pressed`` (the
+        press's own time), if it is still waiting; None otherwise."""
+        drawn = [(at, request) for at, request in self._drawn if at <= pressed]
+        if not drawn:
             return None
-        ends = min(request.asked for request in self.requests) + ASK_FOR + 0.001
-        if len(self.requests) > 1:
-            ends = min(ends, self._shown_since + SHOWN_FOR)
-        return ends
+        at, request = drawn[-1]
+        if request is None or pressed - at < CONFIRM_AFTER or request not in self.requests:
+            return None
+        return request
+
+    def next_change(self) -> float | None:
+        """When a waiting request next runs out (the OLED's turns follow ``CODE_EVERY``)."""
+        waiting = self.requests
+        if not waiting:
+            return None
+        return min(request.asked for request in waiting) + ASK_FOR + 0.001
 
     def waiting(self, token: str | None) -> PlaceRequest | None:
         """The request this phone (its cookie) made, if it is still waiting."""
@@ -275,15 +369,16 @@ class Access:
     def places_held(self) -> tuple[str, ...]:
         return tuple(sorted({session.seat for session in self._sessions.values()}))
 
-    def confirm(self) -> SeatSession | None:
-        """The console's press: the request on show, once it has been on show long enough,
-        becomes the place's session; the place's earlier phone is signed out, and told why."""
-        request = self.shown
-        if request is None or self.clock() - self._shown_since < CONFIRM_AFTER:
+    def confirm(self, pressed: float) -> SeatSession | None:
+        """The console's press at ``pressed`` (its own time, on this clock): the request the
+        OLED had shown for ``CONFIRM_AFTER`` then becomes the place's session, however late
+        the press is handled; the place's earlier phone is signed out, and told why."""
+        request = self.on_show_at(pressed)
+        if request is None:
             return None
         self._requests.remove(request)
         self._shown = None
-        _ = self.shown  # the next waiting request, on show from now
+        _ = self.shown  # the next waiting request, its turn from now
         for held_token, held in list(self._sessions.items()):
             if held.seat == request.place:
                 del self._sessions[held_token]
@@ -299,6 +394,26 @@ class Access:
         self.version += 1
         return session
 
+    def dismiss(self, pressed: float) -> PlaceRequest | None:
+        """The dealer's NO at ``pressed``, on the request the OLED had shown for
+        ``CONFIRM_AFTER``: it ends, its phone is told so, and its address asks nothing more
+        for ``DISMISSED_FOR`` (R798)."""
+        request = self.on_show_at(pressed)
+        if request is None:
+            return None
+        self._requests.remove(request)
+        self._shown = None
+        _ = self.shown
+        _remember(
+            self._lapsed,
+            request.token,
+            f"the dealer turned down this phone's request for {request.place} (its number was "
+            f"{request.number}): ask the dealer",
+        )
+        self._resting[client_keys(request.address)[0]] = self.clock() + DISMISSED_FOR
+        self.version += 1
+        return request
+
     def _displace(self, token: str, why: str) -> None:
         _remember(self._displaced, token, why)
 
@@ -310,11 +425,6 @@ class Access:
         """Why this phone's request ended without a place, if it ran out this match."""
         _ = self.requests  # a request that has just run out is told so at once
         return self._lapsed.get(token) if token else None
-
-    @property
-    def shown_for(self) -> float:
-        """Seconds the request on the OLED has been on show (0 when none is)."""
-        return 0.0 if self.shown is None else self.clock() - self._shown_since
 
     # --- the places' sessions ---------------------------------------------------------------
 

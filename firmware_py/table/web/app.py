@@ -41,6 +41,7 @@ from firmware_py.table.web.serving import (
     security_headers,
     set_session_cookie,
     wants_events,
+    whole_body,
 )
 
 log = logging.getLogger("gametable")
@@ -61,7 +62,8 @@ CARD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'n
 def make_app(page: TablePage) -> web.Application:
     errors = one_line_errors(_error, max_body=MAX_BODY, event="web_error", who="the table")
     app = web.Application(
-        client_max_size=MAX_BODY, middlewares=[errors, same_site(lambda r: r.app[PAGE].guard)]
+        client_max_size=MAX_BODY,
+        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body()],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="no-referrer"))

@@ -22,21 +22,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from aiohttp import web
-
 from drivers.display import Screen
 from firmware_py.table.controller import TableController, TableView
 from firmware_py.table.family import CardFacts, family, play_date
-from firmware_py.table.web.access import CONFIRM_BUTTON, Access
+from firmware_py.table.web.access import (
+    CODE_EVERY,
+    CODE_SHOWN,
+    CONFIRM_BUTTON,
+    DISMISS_BUTTON,
+    Access,
+    code_on_show,
+)
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
-from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
+from firmware_py.table.web.serving import (
+    ConnectionLimits,
+    Serving,
+    open_socket,
+    start_serving,
+    stop_serving,
+    where,
+)
 from firmware_py.table.web.snapshot import snapshot
 
 log = logging.getLogger("gametable")
 
-CODE_EVERY = 8.0  # seconds: the OLED's footer shows the join code for the last CODE_SHOWN of them
-CODE_SHOWN = 3.0
 # Pages following the table at once (spectators and players): a Pi serves a table, not a hall.
 # One device follows with a few (a phone and a laptop's tabs), never the whole table's (R767);
 # an IPv6 /64 may be the whole hall's Wi-Fi, so it has most of them, and a phone's own two or
@@ -79,8 +89,10 @@ class TablePage:
     card: str | None = None  # the finished session's printable card (HTML), if its family has one
     closed: bool = False  # stopped: every event stream ends
     _watchers: set[asyncio.Event] = field(default_factory=set)
-    _runner: web.AppRunner | None = None
-    _confirm_presses: int | None = None  # the console's count of them at the last view
+    # open connections per address and /64, the deadlines for headers (serving.py)
+    limits: ConnectionLimits = field(default_factory=ConnectionLimits)
+    _serving: Serving | None = None
+    _console_presses: dict[str, int] = field(default_factory=dict)  # counts at the last view
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)
@@ -113,15 +125,15 @@ class TablePage:
         from firmware_py.table.web.app import make_app  # the app's routes import this module
 
         self.enter, self.wake = enter, wake
-        self._runner = await start_serving(make_app(self), self.sock)
+        self._serving = await start_serving(make_app(self), self.sock, limits=self.limits)
         log.info("event=web_listening port=%d", self.port)
 
     async def stop(self) -> None:
         self.closed = True
         for watcher in self._watchers:
             watcher.set()  # every open event stream ends
-        await stop_serving(self._runner, self.sock)
-        self._runner = None
+        await stop_serving(self._serving, self.sock)
+        self._serving = None
 
     def publish(
         self,
@@ -136,7 +148,7 @@ class TablePage:
         of the session's latest decision (``RecordedTable.decided_at``), the card's date of
         play (R819). A press of the confirming button that meant nothing on the step since the
         last view confirms the request on show (R494)."""
-        self._follow_confirm_presses(controller)
+        self._follow_console(controller)
         if saved:
             code = self.access.code
             self.access.follow(len(controller.finished) + 1)
@@ -155,6 +167,7 @@ class TablePage:
         elif self._table:
             self._table = {**self._table, "saved": False}
         self._update()
+        _ = self.access.footer(self.clock())  # the OLED is drawn with this view (on_oled)
 
     def changed(self) -> None:
         """Who holds or asks for a place changed (a phone asked, left): every open page is told
@@ -178,25 +191,39 @@ class TablePage:
             for watcher in self._watchers:
                 watcher.set()
 
-    def _follow_confirm_presses(self, controller: TableController) -> None:
-        """The console's presses of the confirming button that meant nothing on the step on
-        show, counted by the controller: the first view only learns the count (a replayed
-        press confirms nothing)."""
-        presses = controller.idle_presses[CONFIRM_BUTTON]
-        pressed = self._confirm_presses is not None and presses > self._confirm_presses
-        self._confirm_presses = presses
-        if pressed and self.access.shown is not None:
-            session = self.access.confirm()
-            if session is not None:
-                log.info("event=web_place_confirmed place=%s", session.seat)
+    def _follow_console(self, controller: TableController) -> None:
+        """The console's presses that meant nothing on the step on show, counted by the
+        controller, each with its own time: COUNT confirms, NO turns down, the request the
+        OLED had shown for a second when it was pressed (R496, R798, R799). The first view
+        only learns the counts (a replayed press does nothing)."""
+        presses: list[tuple[float, str]] = []
+        for button in (CONFIRM_BUTTON, DISMISS_BUTTON):
+            count = controller.idle_presses[button]
+            seen = self._console_presses.get(button)
+            self._console_presses[button] = count
+            if seen is None or count <= seen:
+                continue
+            times = list(controller.idle_press_times.get(button, ()))[-(count - seen) :]
+            # controller time to this clock: at a view the controller has been advanced to now
+            presses += [(ticks - controller.now + self.clock(), button) for ticks in times]
+        for pressed, button in sorted(presses):
+            if button == CONFIRM_BUTTON:
+                session = self.access.confirm(pressed)
+                if session is not None:
+                    log.info("event=web_place_confirmed place=%s", session.seat)
+            else:
+                dismissed = self.access.dismiss(pressed)
+                if dismissed is not None:
+                    log.info("event=web_request_dismissed place=%s", dismissed.place)
 
     def on_oled(self, screen: Screen, now: float) -> Screen:
-        """The OLED's screen with the join code in the footer, part of the time; while a phone
-        asks for a place, the request on show: its place, its number and the button."""
-        request = self.access.shown
+        """The OLED's screen with the join code in the footer for the last ``CODE_SHOWN``
+        seconds of every ``CODE_EVERY``, requests waiting or not (R797); the rest of the time,
+        the request whose turn it is (its place, its number and the button), or the hint."""
+        request = self.access.footer(now)
         if request is not None:
             return replace(screen, footer=self._request_footer(request.place, request.number))
-        if not self.access.code or now % CODE_EVERY < CODE_EVERY - CODE_SHOWN:
+        if not self.access.code or not code_on_show(now):
             return screen
         return replace(screen, footer=f"JOIN {self.access.code}")
 
@@ -209,14 +236,13 @@ class TablePage:
         return f"{button}: seat {place} {number}"
 
     def next_oled_change(self, now: float) -> float:
-        """When the footer next changes: the next request in turn (or one running out), or the
-        switch between the hint and the join code."""
-        ends = self.access.next_change()
-        if ends is not None:
-            return max(now, ends)
+        """When the footer next changes: the switch between the join code and the rest (where
+        the next request takes its turn), or a request running out."""
         start = now - now % CODE_EVERY
         switch = start + CODE_EVERY - CODE_SHOWN
-        return switch if now < switch else start + CODE_EVERY
+        change = switch if now < switch else start + CODE_EVERY
+        ends = self.access.next_change()
+        return change if ends is None else min(change, max(now, ends))
 
     # --- for the app -----------------------------------------------------------------------
 

@@ -6,18 +6,22 @@ themselves are ``guard``'s; this is the glue, so each page's ``app`` lists only 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import json
 import logging
+import resource
 import socket
 import ssl
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
 from firmware_py.table.web.errors import Refused, refused_route
-from firmware_py.table.web.guard import SiteGuard, cookie_attributes
+from firmware_py.table.web.guard import Share, SiteGuard, client_keys, cookie_attributes
 
 log = logging.getLogger("gametable")
 
@@ -139,19 +143,283 @@ def where(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-async def start_serving(
-    app: web.Application, sock: socket.socket, tls: ssl.SSLContext | None = None
-) -> web.AppRunner:
-    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
-    await runner.setup()
-    await web.SockSite(runner, sock, ssl_context=tls).start()
-    return runner
+# --- the connections: shares, deadlines, and an accept that never floods (issue 19) ------------
+
+# A connection that is not in a request must finish its next request's headers in time: a new
+# one within FIRST_REQUEST_WITHIN of opening, a kept-alive one within IDLE_FOR of its last
+# answer, however slowly it sends them (slowloris). A request's body is read within BODY_WITHIN.
+FIRST_REQUEST_WITHIN = 10.0  # seconds
+IDLE_FOR = 30.0  # seconds: a browser's kept-alive connection, between two reads of the page
+BODY_WITHIN = 10.0  # seconds: a join or a guess is a few dozen bytes
+# Open connections: a browser opens six at most to one server, and a hall on IPv6 may share a
+# /64; the total stays below the process's file descriptors (RESERVED_FDS for the rest).
+CONNECTION_SHARE = Share(per_address=16, per_network=128, total=512)
+RESERVED_FDS = 128  # the journal, the OLED's bus, the scoreboard, GPIO, the broker, the logs
+LOG_EVERY = 60.0  # seconds: a repeated failure is one log line in each
+ACCEPT_RETRY = 0.1  # seconds: out of descriptors, wait before accepting again
+# The accept failures that mean "out of a resource": asyncio logs each with a traceback.
+OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
-async def stop_serving(runner: web.AppRunner | None, sock: socket.socket) -> None:
-    if runner is not None:
+@dataclass(frozen=True, slots=True)
+class ConnectionLimits:
+    share: Share = CONNECTION_SHARE
+    first_request_within: float = FIRST_REQUEST_WITHIN
+    idle_for: float = IDLE_FOR
+    reserved_fds: int = RESERVED_FDS
+
+    def total(self) -> int:
+        """Connections open at most: the share's total, and fewer file descriptors than the
+        process may open (``LimitNOFILE`` in the units)."""
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft == resource.RLIM_INFINITY:
+            return self.share.total
+        return max(8, min(self.share.total, soft - self.reserved_fds))
+
+
+@dataclass(eq=False, slots=True)
+class _Connection:
+    keys: tuple[str, str]  # its address and /64 (guard.client_keys)
+    idle_since: float  # opened, or its last answer ended
+    busy: int = 0  # requests being answered (headers read)
+    answered: bool = False  # the keep-alive limit applies from now on
+    transport: asyncio.BaseTransport | None = None
+    connecting: asyncio.Task[None] | None = None  # handing it to aiohttp (TLS: the handshake)
+
+    def due(self, limits: ConnectionLimits) -> float | None:
+        """When it is closed unless a request's headers arrive; None while one is answered."""
+        if self.busy:
+            return None
+        return self.idle_since + (limits.idle_for if self.answered else limits.first_request_within)
+
+    @property
+    def gone(self) -> bool:
+        if self.transport is not None:
+            return self.transport.is_closing()
+        return self.connecting is not None and self.connecting.done()
+
+    def close(self) -> None:
+        """At once: a reset, so its descriptor is free now (never a request being answered)."""
+        if self.transport is not None:
+            self.transport.abort()  # type: ignore[attr-defined]
+        elif self.connecting is not None:
+            self.connecting.cancel()  # the handshake's transport is closed with it
+
+
+@dataclass(slots=True)
+class _RareLog:
+    """One line per ``LOG_EVERY`` for a failure that may repeat thousands of times a second,
+    with how many were left out."""
+
+    event: str
+    _next: float = 0.0
+    _left_out: int = 0
+
+    def __call__(self, now: float, **fields: object) -> None:
+        if now < self._next:
+            self._left_out += 1
+            return
+        words = " ".join(f"{key}={value}" for key, value in fields.items())
+        log.warning("event=%s %s left_out=%d", self.event, words, self._left_out)
+        self._next, self._left_out = now + LOG_EVERY, 0
+
+
+class Serving:
+    """An aiohttp application served on a listening socket by its own accept loop, so that each
+    connection is admitted or refused by its address before aiohttp sees it (``loop.
+    connect_accepted_socket``): shares per address and per /64, a total below the descriptors,
+    deadlines for headers and idle connections (aiohttp has none for headers), and an accept
+    that, out of descriptors, logs one line a minute instead of asyncio's thousands a second.
+
+    When a share is full, the connection closed is the one idle longest (waiting for headers
+    that a slowloris never finishes, or kept alive and unused) in that share; a connection in a
+    request is never closed, and if every one in the share is, the new one is closed at once."""
+
+    def __init__(
+        self,
+        runner: web.AppRunner,
+        sock: socket.socket,
+        tls: ssl.SSLContext | None,
+        limits: ConnectionLimits,
+    ) -> None:
+        self.runner, self.sock, self.tls, self.limits = runner, sock, tls, limits
+        self.total = limits.total()
+        self._open: list[_Connection] = []
+        self._by_handler: dict[object, _Connection] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._accept_failed = _RareLog("web_accept_failed")
+        self._refused = _RareLog("web_connection_refused")
+
+    def __len__(self) -> int:
+        """Connections open now."""
+        self._prune()
+        return len(self._open)
+
+    async def start(self) -> None:
+        self.sock.setblocking(False)
+        self._tasks = [asyncio.create_task(self._accept()), asyncio.create_task(self._watch())]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for connection in self._open:
+            if connection.transport is None:
+                connection.close()  # still connecting: aiohttp never saw it
         with contextlib.suppress(Exception):
-            await runner.cleanup()
+            await self.runner.cleanup()  # aiohttp closes the connections it serves
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Outermost on the app: a connection in a request is busy (never closed for a share or
+        a deadline); its answer ends the request and starts the keep-alive limit."""
+        connection = self._by_handler.get(request.protocol)
+        if connection is None:
+            return await handler(request)
+        connection.busy += 1
+        try:
+            return await handler(request)
+        finally:
+            connection.busy -= 1
+            connection.answered = True
+            connection.idle_since = asyncio.get_running_loop().time()
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(self.sock)
+            except OSError as error:
+                if error.errno in OUT_OF_RESOURCES:
+                    self._accept_failed(loop.time(), error=errno.errorcode.get(error.errno, "?"))
+                    self._prune()
+                    self._close_idlest(self._open)
+                    await asyncio.sleep(ACCEPT_RETRY)
+                continue  # ECONNABORTED and the like: that client gave up
+            self._admit(conn, str(peer[0]), loop.time())
+
+    def _admit(self, conn: socket.socket, address: str, now: float) -> None:
+        self._prune()
+        keys = client_keys(address)
+        if not self._make_room(keys):
+            conn.close()
+            self._refused(now, address=keys[0], open=len(self._open))
+            return
+        connection = _Connection(keys=keys, idle_since=now)
+        self._open.append(connection)
+        connection.connecting = asyncio.create_task(self._connect(connection, conn))
+
+    async def _connect(self, connection: _Connection, conn: socket.socket) -> None:
+        server = self.runner.server
+        assert server is not None
+
+        def handler() -> asyncio.BaseProtocol:
+            protocol = server()
+            self._by_handler[protocol] = connection
+            return protocol
+
+        conn.setblocking(False)
+        loop = asyncio.get_running_loop()
+        try:
+            if self.tls is None:
+                transport, _ = await loop.connect_accepted_socket(handler, conn)
+            else:
+                transport, _ = await loop.connect_accepted_socket(
+                    handler,
+                    conn,
+                    ssl=self.tls,
+                    ssl_handshake_timeout=self.limits.first_request_within,
+                )
+        except (OSError, TimeoutError, ssl.SSLError):
+            conn.close()  # a handshake that failed or never finished
+            return
+        connection.transport = transport
+
+    def _make_room(self, keys: tuple[str, str]) -> bool:
+        """Room for one more from ``keys``: the idlest of a full share closed; False if none
+        in it is idle (every one in a request)."""
+        share = self.limits.share
+        for index, limit in ((0, share.per_address), (1, share.per_network)):
+            same = [c for c in self._open if c.keys[index] == keys[index]]
+            if len(same) >= limit and not self._close_idlest(same):
+                return False
+        return len(self._open) < self.total or self._close_idlest(self._open)
+
+    def _close_idlest(self, among: list[_Connection]) -> bool:
+        idle = [connection for connection in among if not connection.busy]
+        if not idle:
+            return False
+        idlest = min(idle, key=lambda connection: connection.idle_since)
+        idlest.close()
+        self._forget(idlest)
+        return True
+
+    async def _watch(self) -> None:
+        """Close each connection past its deadline (checked a few times a deadline)."""
+        limits = self.limits
+        tick = min(1.0, limits.first_request_within / 4, limits.idle_for / 4)
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(tick)
+            now = loop.time()
+            self._prune()
+            for connection in list(self._open):
+                due = connection.due(limits)
+                if due is not None and now >= due:
+                    connection.close()
+                    self._forget(connection)
+
+    def _prune(self) -> None:
+        for connection in [c for c in self._open if c.gone]:
+            self._forget(connection)
+
+    def _forget(self, connection: _Connection) -> None:
+        with contextlib.suppress(ValueError):
+            self._open.remove(connection)
+        for protocol in [p for p, c in self._by_handler.items() if c is connection]:
+            del self._by_handler[protocol]
+
+
+def whole_body(within: float = BODY_WITHIN) -> Middleware:
+    """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
+    refused, 408), before any handler reads it; a page lists it after its refusals."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.body_exists:
+            try:
+                await asyncio.wait_for(request.read(), within)
+            except TimeoutError:
+                raise Refused(
+                    408, f"the request's body did not arrive within {within:g} s: send it whole"
+                ) from None
+        return await handler(request)
+
+    return middleware
+
+
+async def start_serving(
+    app: web.Application,
+    sock: socket.socket,
+    tls: ssl.SSLContext | None = None,
+    limits: ConnectionLimits | None = None,
+) -> Serving:
+    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers, each
+    connection within ``limits`` (``Serving``)."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    serving = Serving(runner, sock, tls, limits or ConnectionLimits())
+    app.middlewares.insert(0, serving.middleware)  # outermost: before the app is frozen
+    await runner.setup()
+    await serving.start()
+    return serving
+
+
+async def stop_serving(serving: Serving | None, sock: socket.socket) -> None:
+    if serving is not None:
+        await serving.stop()
     with contextlib.suppress(OSError):
         sock.close()

@@ -108,6 +108,7 @@ from firmware_py.table.web.serving import (
     security_headers,
     set_session_cookie,
     wants_events,
+    whole_body,
 )
 from rules.errors import RuleError
 
@@ -132,7 +133,8 @@ T = TypeVar("T")
 def make_app(page: DirectorPage) -> web.Application:
     errors = one_line_errors(_refusal, max_body=MAX_BODY, event="page_error", who="the hub")
     app = web.Application(
-        client_max_size=MAX_BODY, middlewares=[errors, same_site(lambda r: r.app[PAGE].guard)]
+        client_max_size=MAX_BODY,
+        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body()],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="same-origin"))

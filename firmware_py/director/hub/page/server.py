@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aiohttp import web
-
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
@@ -25,7 +23,7 @@ from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
-from firmware_py.table.web.serving import open_socket, start_serving, stop_serving, where
+from firmware_py.table.web.serving import Serving, open_socket, start_serving, stop_serving, where
 
 log = logging.getLogger("gametable")
 
@@ -100,7 +98,7 @@ class DirectorPage:
     closed: bool = False
     notices: dict[str, str] = field(default_factory=dict)  # session key -> one-shot notice
     _watchers: set[asyncio.Event] = field(default_factory=set)
-    _runner: web.AppRunner | None = None
+    _serving: Serving | None = None
 
     def __post_init__(self) -> None:
         self.sessions = DirectorSessions(
@@ -131,7 +129,7 @@ class DirectorPage:
     async def start(self) -> None:
         from firmware_py.director.hub.page.app import make_app  # its handlers import this
 
-        self._runner = await start_serving(make_app(self), self.sock, self.tls)
+        self._serving = await start_serving(make_app(self), self.sock, self.tls)
         host, port = self.sock.getsockname()[:2]
         log.info(
             "event=page_listening url=%s://%s names=%s",
@@ -143,8 +141,8 @@ class DirectorPage:
     async def stop(self) -> None:
         self.closed = True
         self.changed()  # every open event stream ends
-        await stop_serving(self._runner, self.sock)
-        self._runner = None
+        await stop_serving(self._serving, self.sock)
+        self._serving = None
 
     def changed(self) -> None:
         """The board changed: wake every open event stream."""

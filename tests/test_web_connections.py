@@ -1,0 +1,200 @@
+"""The connections a page serves (issue 19, finding 1): one client cannot take them all, a
+request's headers and body have deadlines, and an accept out of descriptors does not flood the
+log. Against a real listening page (``serving.Serving``), from other addresses of 127.0.0.0/8."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from firmware_py.table.web.serving import (
+    CONNECTION_SHARE,
+    ConnectionLimits,
+    one_line_errors,
+    whole_body,
+)
+from tests.web_helpers import LiveTable
+
+ROOT = Path(__file__).resolve().parent.parent
+HALF_REQUEST = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # never the blank line
+
+
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+async def half_open(port: int, address: str, count: int) -> list[Connection]:
+    """``count`` connections from ``address``, each half a request (a slowloris)."""
+    opened = []
+    for _ in range(count):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+        writer.write(HALF_REQUEST)
+        opened.append((reader, writer))
+    return opened
+
+
+async def closed_by_server(reader: asyncio.StreamReader, within: float) -> bool:
+    """Whether the page closed the connection within ``within`` seconds (what it sent first,
+    if anything, read and dropped)."""
+    try:
+        await asyncio.wait_for(reader.read(), within)
+        return True
+    except ConnectionResetError:
+        return True  # closed at once: a reset
+    except TimeoutError:
+        return False
+
+
+async def get_state(port: int, address: str = "127.0.0.1") -> bytes:
+    """An honest phone's ``GET /api/state`` on a fresh connection: the answer's status line."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    writer.write(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    status = await reader.readline()
+    writer.close()
+    return status
+
+
+def on_page(
+    tmp_path: Path, limits: ConnectionLimits, scenario: Callable[[int], Awaitable[None]]
+) -> None:
+    table = LiveTable(tmp_path)
+    table.page.limits = limits
+
+    async def run() -> None:
+        await table.page.start(enter=table.enter)
+        try:
+            await scenario(table.page.port)
+        finally:
+            await table.page.stop()
+
+    try:
+        asyncio.run(run())
+    finally:
+        table.close()
+
+
+def test_one_address_holds_its_share_of_connections_and_no_more(tmp_path: Path) -> None:
+    async def scenario(port: int) -> None:
+        attack = await half_open(port, "127.0.0.2", CONNECTION_SHARE.per_address + 24)
+        closed = await asyncio.gather(*(closed_by_server(r, 2.0) for r, _ in attack))
+        assert sum(closed) == 24  # the idlest of its own, each as the next came
+        assert (await get_state(port)).startswith(b"HTTP/1.1 200")
+
+    on_page(tmp_path, ConnectionLimits(), scenario)
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed_at_its_deadline(
+    tmp_path: Path,
+) -> None:
+    async def scenario(port: int) -> None:
+        ((half, _),) = await half_open(port, "127.0.0.2", 1)
+        silent, _ = await asyncio.open_connection("127.0.0.1", port)
+        started = time.monotonic()
+        assert await closed_by_server(half, 5.0)
+        assert await closed_by_server(silent, 5.0)
+        assert time.monotonic() - started < 3.0
+
+    on_page(tmp_path, ConnectionLimits(first_request_within=0.5), scenario)
+
+
+def test_a_kept_alive_connection_left_idle_is_closed_after_its_limit(tmp_path: Path) -> None:
+    async def scenario(port: int) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert (await reader.readline()).startswith(b"HTTP/1.1 200")
+        assert await closed_by_server(reader, 5.0)
+
+    on_page(tmp_path, ConnectionLimits(first_request_within=30.0, idle_for=0.5), scenario)
+
+
+def test_a_full_page_closes_its_idlest_connection_for_an_honest_phone(tmp_path: Path) -> None:
+    async def scenario(port: int) -> None:
+        attack = []
+        for host in range(1, 41):  # 40 addresses, one connection each: the page's total
+            attack += await half_open(port, f"127.0.1.{host}", 1)
+        await asyncio.sleep(0.1)
+        assert (await get_state(port)).startswith(b"HTTP/1.1 200")
+        assert await closed_by_server(attack[0][0], 1.0)  # the oldest of them made room
+
+    on_page(tmp_path, ConnectionLimits(share=CONNECTION_SHARE.__class__(16, 128, 40)), scenario)
+
+
+def test_a_body_sent_a_byte_at_a_time_is_refused_at_its_deadline() -> None:
+    async def echo(request: web.Request) -> web.Response:
+        return web.Response(text=await request.text())
+
+    async def scenario() -> tuple[int, str]:
+        def refusal(request: web.Request, status: int, line: str) -> web.Response:
+            return web.json_response({"error": line}, status=status)
+
+        errors = one_line_errors(refusal, max_body=100, event="web_error", who="the page")
+        app = web.Application(middlewares=[errors, whole_body(0.3)])
+        app.router.add_post("/", echo)
+        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+            reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+            writer.write(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{"co')
+            status = await asyncio.wait_for(reader.readline(), 5.0)
+            writer.close()
+            return int(status.split()[1]), status.decode()
+
+    status, line = asyncio.run(scenario())
+    assert status == 408, line
+
+
+# --- out of descriptors: a page in its own process, with few -----------------------------------
+
+SERVE = """
+import asyncio, resource
+from firmware_py.table.web.page import TablePage, listen
+
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))  # as few as a test can afford
+
+async def main() -> None:
+    page = TablePage(listen("127.0.0.1", 0))
+    await page.start(enter=lambda seat, name, value: None)
+    print(page.port, flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def test_half_open_connections_past_the_descriptors_leave_the_page_answering() -> None:
+    """400 slowloris connections from 200 addresses, against a page that may open 256 files:
+    an honest phone's /api/state is answered at once, and the log has no flood."""
+    page = subprocess.Popen(
+        [sys.executable, "-c", SERVE],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert page.stdout is not None
+        port = int(page.stdout.readline())
+
+        async def attack() -> tuple[bytes, float]:
+            held: list[Any] = []
+            for host in range(1, 201):
+                held += await half_open(port, f"127.0.1.{host}", 2)
+            await asyncio.sleep(0.5)
+            started = time.monotonic()
+            status = await asyncio.wait_for(get_state(port), 10.0)
+            return status, time.monotonic() - started
+
+        status, took = asyncio.run(attack())
+        assert status.startswith(b"HTTP/1.1 200"), status
+        assert took < 2.0
+    finally:
+        page.kill()
+        _, errors = page.communicate()
+    assert errors.count(b"out of system resource") == 0
+    assert errors.count(b"\n") < 10, errors[-2000:]
