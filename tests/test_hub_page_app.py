@@ -447,6 +447,38 @@ def test_pairing_waits_for_every_result_then_pairs_and_tells_the_hub(
     assert told == ["changed"] * 3  # two results and the pairing
 
 
+def test_a_pair_button_left_open_pairs_only_the_round_it_names(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """Two directors' pages both say "Pair round 2": the first pairs it; the second, pressed
+    once round 2's results are in, must not pair round 3 in its place."""
+
+    async def scenario(client: Client) -> tuple[str, str]:
+        csrf = await log_in(client)
+        for table in (1, 2):
+            await client.post("/result", data=result(csrf, table), headers=origin(client))
+        form = {"csrf": csrf, "round": "2"}
+        first = await client.post("/pair", data=form, headers=origin(client))
+        for table in (1, 2):
+            entered = {**result(csrf, table), "round": "2"}
+            await client.post("/result", data=entered, headers=origin(client))
+        stale = await client.post("/pair", data=form, headers=origin(client))
+        return await first.text(), await error_line(stale)
+
+    first, refusal = serve(page, scenario)
+    assert "round 2 paired" in first
+    assert refusal.startswith("round 2 cannot be paired: the next round is 3")
+    assert len(record.rounds()) == 2
+
+
+def test_the_pair_button_names_its_round(page: DirectorPage) -> None:
+    async def scenario(client: Client) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    assert '<input type="hidden" name="round" value="2">' in serve(page, scenario)
+
+
 # --- refused changes ----------------------------------------------------------------------------
 
 

@@ -393,8 +393,14 @@ def _first_result_only(
 
 async def _pair(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="pairing a round")
+    form = await _form(request)
+    # the page's button names its round: a stale page pairs nothing (None: a form without it)
+    expected = _form_number(form, "round", "the round") if "round" in form else None
     page = request.app[PAGE]
-    done = _change(request, lambda: pair_next_round(page.record, now=page.now(), by=staff.name))
+    done = _change(
+        request,
+        lambda: pair_next_round(page.record, now=page.now(), by=staff.name, expected=expected),
+    )
     log.info("event=page_pair by=%s %s", staff.name, done)
     return _done(request, staff, done)
 

@@ -42,10 +42,19 @@ def enter_result(
     )
 
 
-def pair_next_round(record: TournamentDB, *, now: str, by: str = DIRECTOR) -> str:
-    """Pair the next round (the rules refuse while a result is missing); the line to show."""
+def pair_next_round(
+    record: TournamentDB, *, now: str, by: str = DIRECTOR, expected: int | None = None
+) -> str:
+    """Pair the next round (the rules refuse while a result is missing); the line to show.
+    ``expected``: the round the page's button named; another is refused, not paired (a page
+    left open while someone else paired: its "Pair round 2" must never pair round 3)."""
     with record.transaction() as tournament:
         number = tournament.next_round
+        if expected is not None and expected != number:
+            raise IllegalAction(
+                f"round {expected} cannot be paired: the next round is {number} (someone "
+                "paired or undid a round since this page was loaded): reload the page"
+            )
         pairing = tournament.pair(number)
         plan = tournament.plan(number)
         record.add_round(pairing, plan, now=now, by=by)

@@ -356,7 +356,7 @@ def _pair_form(csrf: str, tournament: Tournament) -> str:
     return f"""<section aria-labelledby="pair-title" class="card">
 <h2 id="pair-title">Next round</h2>{waiting}
 <form method="post" action="/pair" id="pair-form">{hidden("csrf", csrf)}
-<button type="submit">Pair round {number}</button></form></section>"""
+{hidden("round", str(number))}<button type="submit">Pair round {number}</button></form></section>"""
 
 
 def _team(side: str, entrant: Entrant) -> str:
