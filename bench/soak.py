@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bench.day import (
     DAY,
+    DRAIN_SECONDS,
     FILES_MOST,
     HUB_RESTART_SECONDS,
     PAUSE,
@@ -102,7 +103,8 @@ def day_section(day: Day) -> Section:
         "recorded, and confirmed all the same), each match on a new journal with its outbox "
         "(--new-journal: what the last one had not delivered carried into it), the hub killed "
         f"(-9) halfway and started again {HUB_RESTART_SECONDS:g} s later (systemd's "
-        "RestartSec); the day's last match waits for the hub's confirmation (45 s at most). "
+        "RestartSec); the day's last match waits for the hub's confirmation "
+        f"({DRAIN_SECONDS:g} s at most). "
         "Then, everything stopped, the fault campaign's checker (tests/hall_checker.py) reads "
         "the table's journals against the record: a decision is delivered when the hub's "
         "ledger (hub_deliveries: `through` per table and journal) covers it, doubled when the "
@@ -113,7 +115,7 @@ def day_section(day: Day) -> Section:
 
 
 def hub_figures(day: Day) -> list[Figure]:
-    """What the hub link did all day: nothing lost, nothing doubled, the outbox empty."""
+    """What the hub link did all day: nothing lost, nothing doubled, the outbox empty (R744)."""
     delivery = day.delivery
     figures = [
         Figure(
@@ -152,8 +154,15 @@ def hub_figures(day: Day) -> list[Figure]:
         Figure("table's outbox at the end", str(delivery.waiting), "0", delivery.waiting == 0),
         Figure("  carried into the next match's journal", str(carried), "-", None),
         Figure(
+            "  results the hub applied, by outcome",
+            ", ".join(f"{name} {count}" for name, count in sorted(delivery.outcomes.items()))
+            or "none",
+            "-",
+            None,
+        ),
+        Figure(
             "  the last match's outbox confirmed in",
-            "not within 45 s" if drained is None else f"{drained:.1f} s",
+            f"not within {DRAIN_SECONDS:g} s" if drained is None else f"{drained:.1f} s",
             "-",
             None,
         ),
