@@ -320,6 +320,7 @@ class Delivery:
     waiting: int  # decisions left in the table's outbox (its own and those carried)
     journals: int  # the table's journals: one a match
     ledger_journals: int  # the (table, journal) rows of the hub's ledger
+    while_away: int  # decisions committed while the hub was away (killed, not yet back)
     outcomes: dict[str, int] = field(default_factory=dict)  # the results the hub applied
     examples: tuple[str, ...] = ()
 
@@ -339,6 +340,8 @@ class Day:
     stderr: str = ""
     hub_samples: list[Sample] = field(default_factory=list)
     hub_kills: list[float] = field(default_factory=list)  # seconds into the day, kill -9
+    # (killed, back) on the wall clock (the journals' ``wall``): back once its page answers
+    hub_away: list[tuple[float, float]] = field(default_factory=list)
     hub_exit_code: int | None = None  # at the end of the day, stopped as systemd stops it
     hub_stderr: str = ""
     delivery: Delivery | None = None
@@ -415,9 +418,14 @@ class _Hall:
         from bench.hub_page import _broker, _record, _wait_listening
 
         broker, broker_port = _broker(directory)
-        hall = cls(directory, broker, broker_port, _free_port(), _record(directory))
-        _wait_listening(broker_port)
-        hall.start_hub()
+        try:
+            hall = cls(directory, broker, broker_port, _free_port(), _record(directory))
+            _wait_listening(broker_port)
+            hall.start_hub()
+        except BaseException:
+            broker.kill()  # nothing of the hall outlives a day that could not begin
+            broker.wait()
+            raise
         return hall
 
     def start_hub(self) -> None:
@@ -461,19 +469,33 @@ class _Hall:
 
 async def _kill_hub_midday(hall: _Hall, day: Day, started: float) -> None:
     """Halfway through the day the hub is killed (-9), and started again after systemd's
-    RestartSec."""
+    RestartSec; it is back when its page answers (it connects to the broker just after)."""
     await asyncio.sleep(day.seconds / 2)
     await asyncio.to_thread(hall.kill_hub)
+    killed = time.time()
     day.hub_kills.append(round(time.monotonic() - started, 1))
     await asyncio.sleep(HUB_RESTART_SECONDS)
     hall.start_hub()
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", hall.page_port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        day.hub_away.append((killed, time.time()))
+        return
 
 
-def _delivery(directory: Path, record: Path) -> Delivery:
+def _delivery(directory: Path, record: Path, away: list[tuple[float, float]]) -> Delivery:
     """What the table's journals decided against what the hub's record holds (read-only)."""
     from tests.hall_checker import check, deliveries, reading
 
     verdict = check({TABLE: directory / JOURNAL}, record)
+    while_away = sum(
+        any(killed <= wall <= back for killed, back in away)
+        for wall in _decision_times(directory / JOURNAL)
+    )
     with reading(record) as connection:
         ledger = deliveries(connection) or {}
         outcomes = dict(
@@ -486,9 +508,32 @@ def _delivery(directory: Path, record: Path) -> Delivery:
         waiting=verdict.waiting,
         journals=verdict.journals,
         ledger_journals=sum(1 for table, _ in ledger if table == TABLE),
+        while_away=while_away,
         outcomes=outcomes,
         examples=verdict.lost_examples,
     )
+
+
+def _decision_times(path: Path) -> list[float]:
+    """When each decision of the table's journals (the day's, moved aside beside ``path``) was
+    committed, on the wall clock."""
+    from datetime import datetime
+
+    from firmware_py.table.journal import Journal
+    from tests.hall_checker import journal_files
+
+    times = []
+    for file in journal_files(path):
+        journal = Journal.open_read_only(file)
+        try:
+            times += [
+                datetime.fromisoformat(entry.wall).timestamp()
+                for entry in journal.entries()
+                if entry.kind == "event"
+            ]
+        finally:
+            journal.close()
+    return times
 
 
 async def _watch(directory: Path, seconds: float, on_match: Any) -> Day:
@@ -535,7 +580,7 @@ async def _watch(directory: Path, seconds: float, on_match: Any) -> Day:
             await asyncio.gather(*helpers, return_exceptions=True)
     finally:
         await asyncio.to_thread(hall.stop, day)
-    day.delivery = _delivery(directory, hall.record)
+    day.delivery = _delivery(directory, hall.record, day.hub_away)
     return day
 
 

@@ -134,6 +134,7 @@ def hub_figures(day: Day) -> list[Figure]:
     if delivery is None:
         return [*figures, Figure("decisions delivered to the hub", "not checked", "-", False)]
     carried = sum(m.get("carried", 0) for m in day.matches)
+    away = ", ".join(f"{back - killed:.1f} s" for killed, back in day.hub_away)
     drained = day.matches[-1].get("drain_seconds") if day.matches else None
     hub_rss = [s.rss for s in day.hub_samples] or [0]
     # the restarted hub, over the second half of its life (its first minutes warm it up)
@@ -152,6 +153,12 @@ def hub_figures(day: Day) -> list[Figure]:
         Figure("decisions left undelivered", str(delivery.lost), "0", delivery.lost == 0),
         Figure("decisions doubled in the record", str(delivery.doubled), "0", not delivery.doubled),
         Figure("table's outbox at the end", str(delivery.waiting), "0", delivery.waiting == 0),
+        Figure(
+            "  hub away (kill -9 to its page answering), decisions committed meanwhile",
+            f"{away or 'never'}, {delivery.while_away}",
+            "-",
+            None,
+        ),
         Figure("  carried into the next match's journal", str(carried), "-", None),
         Figure(
             "  results the hub applied, by outcome",
