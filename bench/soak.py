@@ -29,6 +29,7 @@ from bench.figures import Figure, Section, print_methods, print_table
 from firmware_py import families
 
 MB = 1_000_000
+HUB_GROWTH_SPAN = 1800.0  # seconds of the restarted hub's samples its RSS growth is taken over
 
 
 def day_section(day: Day) -> Section:
@@ -141,7 +142,12 @@ def hub_figures(day: Day) -> list[Figure]:
     since = max(day.hub_kills, default=0.0)
     restarted = [(s.at, float(s.rss)) for s in day.hub_samples if s.at > since]
     half = restarted[len(restarted) // 2 :]
-    growth = f"{slope_per_hour(half) / MB:+.2f} MB/h" if len(half) >= 2 else "too short"
+    span = half[-1][0] - half[0][0] if half else 0.0
+    growth = (  # minutes of samples are noise: an hour's slope needs a long enough half
+        f"{slope_per_hour(half) / MB:+.2f} MB/h"
+        if span >= HUB_GROWTH_SPAN
+        else f"too short ({span / 60:.0f} of {HUB_GROWTH_SPAN / 60:.0f} min)"
+    )
     figures += [
         Figure(
             "decisions committed, held by the hub's ledger",
