@@ -15,12 +15,13 @@ bytes, the decisions left in its outbox. The day's last match waits (at most
 
 :func:`watch` is the rest of the hall: a real mosquitto and the real hub (``gametable hub
 run``, with its tournament record) as processes of their own, the hub killed (-9) once in the
-middle of the day and started again as systemd would; the table as its own process; three
-phones following the page (server-sent events, reconnecting as a browser does), the pty read
-slowly, the table's and the hub's RSS, open files and threads sampled from /proc. Once
-everything has stopped, the table's journals are checked against the record
-(tests/hall_checker.py, the fault campaign's checker): every decision the table committed
-held by the hub's ledger (``hub_deliveries``), none applied twice, none left in the outbox.
+middle of the day (as the table commits a decision) and started again as systemd would; the
+table as its own process; three phones following the page (server-sent events, reconnecting
+as a browser does), the pty read slowly, the table's and the hub's RSS, open files and threads
+sampled from /proc. Once everything has stopped, the table's journals are checked against the
+record (tests/hall_checker.py, the fault campaign's checker): every decision the table
+committed held by the hub's ledger (``hub_deliveries``), none applied twice, none left in the
+outbox.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ JOURNAL = "table.db"  # the table's journal; each match's predecessor moved asid
 # (10 s), with room to spare; a short wait keeps the 3-minute form of make test short.
 DRAIN_SECONDS = 30.0
 HUB_RESTART_SECONDS = 2.0  # gametable-hub.service's RestartSec=
+KILL_WAIT_SECONDS = 30.0  # halfway, the hub is killed at the table's next commit, or after this
 
 
 # --- the table (its own process) ------------------------------------------------------------
@@ -342,6 +344,7 @@ class Day:
     hub_kills: list[float] = field(default_factory=list)  # seconds into the day, kill -9
     # (killed, back) on the wall clock (the journals' ``wall``): back once its page answers
     hub_away: list[tuple[float, float]] = field(default_factory=list)
+    outbox_at_kill: int | None = None  # the decisions the table held for the hub just then
     hub_exit_code: int | None = None  # at the end of the day, stopped as systemd stops it
     hub_stderr: str = ""
     delivery: Delivery | None = None
@@ -468,12 +471,15 @@ class _Hall:
 
 
 async def _kill_hub_midday(hall: _Hall, day: Day, started: float) -> None:
-    """Halfway through the day the hub is killed (-9), and started again after systemd's
-    RestartSec; it is back when its page answers (it connects to the broker just after)."""
+    """Halfway through the day, at the table's next commit (while its decision is on its way),
+    the hub is killed (-9), and started again after systemd's RestartSec; it is back when its
+    page answers (it connects to the broker just after)."""
     await asyncio.sleep(day.seconds / 2)
+    await _next_commit(hall.directory / JOURNAL, KILL_WAIT_SECONDS)
     await asyncio.to_thread(hall.kill_hub)
     killed = time.time()
     day.hub_kills.append(round(time.monotonic() - started, 1))
+    day.outbox_at_kill = await asyncio.to_thread(_outbox_now, hall.directory / JOURNAL)
     await asyncio.sleep(HUB_RESTART_SECONDS)
     hall.start_hub()
     while True:
@@ -485,6 +491,33 @@ async def _kill_hub_midday(hall: _Hall, day: Day, started: float) -> None:
         writer.close()
         day.hub_away.append((killed, time.time()))
         return
+
+
+def _outbox_now(path: Path) -> int | None:
+    """The table's outbox as it is now, read without disturbing the table (R121)."""
+    from firmware_py.table.journal import JournalError
+
+    try:
+        return _outbox(path)
+    except JournalError:
+        return None  # between two matches' journals: not to be read just now
+
+
+async def _next_commit(journal: Path, most: float) -> None:
+    """Until the table next writes its journal (its WAL grows or changes), or ``most`` seconds:
+    read from the file's size and time alone, nothing opened."""
+
+    def stamp() -> tuple[int, int] | None:
+        try:
+            found = journal.with_name(journal.name + "-wal").stat()
+        except OSError:
+            return None
+        return found.st_size, found.st_mtime_ns
+
+    before = stamp()
+    deadline = time.monotonic() + most
+    while stamp() == before and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
 
 
 def _delivery(directory: Path, record: Path, away: list[tuple[float, float]]) -> Delivery:
@@ -634,7 +667,9 @@ MATCH_SECONDS = 1200.0  # a 20-minute match: the unit the figures are given in
 STORAGE_TARGET = 5_000_000
 RSS_GROWTH_TARGET = 250_000  # bytes an hour: 0 within the allocator's noise
 RSS_TARGET = 40_000_000
-FILES_MOST = 32  # the journal's 3, the board, the page and its phones, the loop's: ~20 in play
+# The journal's 3 (and its lock), the board, the page and its phones, the hub link's socket and
+# paho's wake-up pair, the loop's own, the watcher's pipes: 23 to 27 in play.
+FILES_MOST = 32
 THREADS_MOST = 16
 MB = 1_000_000
 VIRTUAL_MATCHES = 16

@@ -103,8 +103,9 @@ def day_section(day: Day) -> Section:
         "record (a Combo 4 tournament with nothing paired: the results are refused or not "
         "recorded, and confirmed all the same), each match on a new journal with its outbox "
         "(--new-journal: what the last one had not delivered carried into it), the hub killed "
-        f"(-9) halfway and started again {HUB_RESTART_SECONDS:g} s later (systemd's "
-        "RestartSec); the day's last match waits for the hub's confirmation "
+        "(-9) halfway, at the table's next commit (its journal's WAL written), and started "
+        f"again {HUB_RESTART_SECONDS:g} s later (systemd's RestartSec); the day's last match "
+        "waits for the hub's confirmation "
         f"({DRAIN_SECONDS:g} s at most). "
         "Then, everything stopped, the fault campaign's checker (tests/hall_checker.py) reads "
         "the table's journals against the record: a decision is delivered when the hub's "
@@ -159,6 +160,12 @@ def hub_figures(day: Day) -> list[Figure]:
         Figure("decisions left undelivered", str(delivery.lost), "0", delivery.lost == 0),
         Figure("decisions doubled in the record", str(delivery.doubled), "0", not delivery.doubled),
         Figure("table's outbox at the end", str(delivery.waiting), "0", delivery.waiting == 0),
+        Figure(
+            "  the table's outbox as the hub was killed",
+            "not read" if day.outbox_at_kill is None else str(day.outbox_at_kill),
+            "-",
+            None,
+        ),
         Figure(
             "  hub away (kill -9 to its page answering), decisions committed meanwhile",
             f"{away or 'never'}, {delivery.while_away}",
