@@ -15,7 +15,7 @@ bytes, the decisions left in its outbox. The day's last match waits (at most
 
 :func:`watch` is the rest of the hall: a real mosquitto and the real hub (``gametable hub
 run``, with its tournament record) as processes of their own, the hub killed (-9) once in the
-middle of the day (as the table commits a decision) and started again as systemd would; the
+middle of the day (with a decision on its way) and started again as systemd would; the
 table as its own process; three phones following the page (server-sent events, reconnecting
 as a browser does), the pty read slowly, the table's and the hub's RSS, open files and threads
 sampled from /proc. Once everything has stopped, the table's journals are checked against the
@@ -68,7 +68,8 @@ JOURNAL = "table.db"  # the table's journal; each match's predecessor moved asid
 # (10 s), with room to spare; a short wait keeps the 3-minute form of make test short.
 DRAIN_SECONDS = 30.0
 HUB_RESTART_SECONDS = 2.0  # gametable-hub.service's RestartSec=
-KILL_WAIT_SECONDS = 30.0  # halfway, the hub is killed at the table's next commit, or after this
+# Halfway, the hub is killed once a decision is on its way to it, or after this long.
+KILL_WAIT_SECONDS = 60.0
 
 
 # --- the table (its own process) ------------------------------------------------------------
@@ -471,11 +472,11 @@ class _Hall:
 
 
 async def _kill_hub_midday(hall: _Hall, day: Day, started: float) -> None:
-    """Halfway through the day, at the table's next commit (while its decision is on its way),
-    the hub is killed (-9), and started again after systemd's RestartSec; it is back when its
-    page answers (it connects to the broker just after)."""
+    """Halfway through the day, once a decision is on its way (in the table's outbox), the hub
+    is killed (-9), and started again after systemd's RestartSec; it is back when its page
+    answers (it connects to the broker just after)."""
     await asyncio.sleep(day.seconds / 2)
-    await _next_commit(hall.directory / JOURNAL, KILL_WAIT_SECONDS)
+    await _decision_on_its_way(hall.directory / JOURNAL, KILL_WAIT_SECONDS)
     await asyncio.to_thread(hall.kill_hub)
     killed = time.time()
     day.hub_kills.append(round(time.monotonic() - started, 1))
@@ -503,9 +504,10 @@ def _outbox_now(path: Path) -> int | None:
         return None  # between two matches' journals: not to be read just now
 
 
-async def _next_commit(journal: Path, most: float) -> None:
-    """Until the table next writes its journal (its WAL grows or changes), or ``most`` seconds:
-    read from the file's size and time alone, nothing opened."""
+async def _decision_on_its_way(journal: Path, most: float) -> None:
+    """Until the table's outbox holds a decision the hub has not confirmed (or ``most``
+    seconds): the outbox is read, without disturbing the table, each time the journal's WAL
+    is written (a press that decides nothing writes it too)."""
 
     def stamp() -> tuple[int, int] | None:
         try:
@@ -514,10 +516,16 @@ async def _next_commit(journal: Path, most: float) -> None:
             return None
         return found.st_size, found.st_mtime_ns
 
-    before = stamp()
     deadline = time.monotonic() + most
-    while stamp() == before and time.monotonic() < deadline:
+    seen = stamp()
+    while time.monotonic() < deadline:
         await asyncio.sleep(0.01)
+        now = stamp()
+        if now == seen:
+            continue
+        seen = now
+        if await asyncio.to_thread(_outbox_now, journal):
+            return
 
 
 def _delivery(directory: Path, record: Path, away: list[tuple[float, float]]) -> Delivery:
