@@ -1,17 +1,27 @@
 """A day at the table, in real time: the real daemon plays full matches of every family.
 
-``python -m bench.day table DIR`` is the table: ``TableDaemon`` as ``gametable run`` builds it,
-on MockFactory pins, the OLED on luma's dummy device, the web page on 127.0.0.1 and a journal
-per match in DIR. Each match is one of the documented scripts (docs/scripts), its presses
-driven on the mock pins and its web entries handed to the page's path, at the script's own
-times. The scoreboard alternates between a pty that the watcher reads slowly (8 bytes a
-second: less than the clock sends, so it fills and stays full) and ``loop://``, read by nobody.
-After each match the table prints one JSON line: the bytes it wrote to storage
-(``/proc/self/io``), the journal's size with its WAL, the log's lines and bytes.
+``python -m bench.day table DIR`` is the table: ``TableDaemon`` as ``gametable run`` builds it
+with a ``[hub]`` config, on MockFactory pins, the OLED on luma's dummy device, the web page on
+127.0.0.1, the hub link (``HubLink``) to the broker on 127.0.0.1, and a new journal with its
+outbox for each match in DIR (as ``gametable run --new-journal`` makes it: what the last
+match's outbox still holds is carried into it, R713). Each match is one of the documented
+scripts (docs/scripts), its presses driven on the mock pins and its web entries handed to the
+page's path, at the script's own times. The scoreboard alternates between a pty that the
+watcher reads slowly (8 bytes a second: less than the clock sends, so it fills and stays full)
+and ``loop://``, read by nobody. After each match the table prints one JSON line: the bytes it
+wrote to storage (``/proc/self/io``), the journal's size with its WAL, the log's lines and
+bytes, the decisions left in its outbox. The day's last match waits (at most
+``DRAIN_SECONDS``) for the hub to confirm every decision before the table stops.
 
-:func:`watch` is the rest of the hall: it starts the table as its own process, follows the page
-with three phones (server-sent events, reconnecting as a browser does), reads the pty slowly
-and samples the table's RSS, open files and threads from /proc.
+:func:`watch` is the rest of the hall: a real mosquitto and the real hub (``gametable hub
+run``, with its tournament record) as processes of their own, the hub killed (-9) once in the
+middle of the day (with a decision on its way) and started again as systemd would; the
+table as its own process; three phones following the page (server-sent events, reconnecting
+as a browser does), the pty read slowly, the table's and the hub's RSS, open files and threads
+sampled from /proc. Once everything has stopped, the table's journals are checked against the
+record (tests/hall_checker.py, the fault campaign's checker): every decision the table
+committed held by the hub's ledger (``hub_deliveries``), none applied twice, none left in the
+outbox.
 """
 
 from __future__ import annotations
@@ -23,16 +33,18 @@ import logging
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.figures import Figure, Section
+
+if TYPE_CHECKING:  # the table's modules load in the table's process only
+    from firmware_py.table.journal import Journal
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "docs/scripts"
 # Full matches, the short ones first so that a short form sees every family.
@@ -49,6 +61,15 @@ PTY_READ = 8  # bytes the slow board reads...
 PTY_EVERY = 1.0  # ...each second
 SAMPLE_EVERY = 10.0
 PAUSE = 2.0  # between matches: the dealer starts the next
+TABLE = 1  # the table's number on the hub
+JOURNAL = "table.db"  # the table's journal; each match's predecessor moved aside beside it
+# The day's last match: how long the table waits for the hub to confirm its outbox before it
+# stops: the link's slowest way back, paho's reconnect (10 s at most) then the resend timer
+# (10 s), with room to spare; a short wait keeps the 3-minute form of make test short.
+DRAIN_SECONDS = 30.0
+HUB_RESTART_SECONDS = 2.0  # gametable-hub.service's RestartSec=
+# Halfway, the hub is killed once a decision is on its way to it, or after this long.
+KILL_WAIT_SECONDS = 60.0
 
 
 # --- the table (its own process) ------------------------------------------------------------
@@ -68,7 +89,9 @@ class Match:
     board_url: str  # the slow pty's path, or loop://
 
 
-async def _play(match: Match, directory: Path, port: int, until: float) -> dict[str, Any]:
+async def _play(
+    match: Match, directory: Path, port: int, broker_port: int, until: float
+) -> dict[str, Any]:
     from drivers.mockpins import mock_factory
     from drivers.oled import Oled, open_emulator
     from drivers.scoreboard import Scoreboard
@@ -77,6 +100,7 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
     from firmware_py.table.headless import parse_script
     from firmware_py.table.journal import Journal
     from firmware_py.table.sim import sim_specs
+    from firmware_py.table.uplink import Broker, HubLink
     from firmware_py.table.web.page import TablePage, listen
     from firmware_py.table.wiring import table_settings
 
@@ -85,9 +109,14 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
     settings, steps = parse_script(lines, table_settings(_sim_config(None, None)))
     specs = sim_specs(settings.seats)
     leds: dict[str, int | str] = {s: 2 + len(specs) + i for i, s in enumerate(settings.seats)}
-    path = directory / f"match-{number:03d}.db"
+    path = directory / JOURNAL
     written = _written()
     loop = asyncio.get_running_loop()
+    # gametable run --new-journal: the last match's journal moved aside, what its outbox still
+    # held carried into this one (R713)
+    journal = Journal.open(path, new=True, outbox=True)
+    carried = journal.carried_over
+    hub = HubLink(Broker("127.0.0.1", broker_port, TABLE, "table"), journal=journal)
     daemon = TableDaemon(
         settings=settings,
         factory=mock_factory(),
@@ -95,7 +124,8 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
         led_pins=leds,
         oled=Oled(device=open_emulator("dummy")),
         scoreboard=Scoreboard(url=board_url),
-        journal=Journal.open(path, new=True),
+        journal=journal,
+        hub=hub,
         page=TablePage(listen("127.0.0.1", port)),
     )
     daemon.start_controller(loop.time())
@@ -116,6 +146,10 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
             entry = step.entry
             daemon.enter(entry.seat, entry.name, entry.value)
     await asyncio.sleep(0.5)
+    played = loop.time() - started
+    drained = None
+    if not finished or loop.time() + PAUSE >= until:  # the day's last match
+        drained = await _drain(journal, task)
     board = daemon.scoreboard
     link = board.link.value if board is not None else "none"
     daemon.stop()
@@ -125,16 +159,52 @@ async def _play(match: Match, directory: Path, port: int, until: float) -> dict[
         "script": name,
         "family": settings.family,
         "finished": finished,
-        "seconds": round(loop.time() - started, 1),
+        "seconds": round(played, 1),  # of play: the wait for the hub's confirmation apart
         "board": "loop" if board_url == "loop://" else "pty",
         "board_link": link,
         "written_bytes": _written() - written,
-        "journal_bytes": sum(p.stat().st_size for p in directory.glob(f"{path.name}*")),
+        "journal_bytes": _journal_bytes(path),
         "decisions": _decisions(path),
+        "carried": carried,
+        "outbox": _outbox(path),
+        "drain_seconds": drained,
     }
 
 
-async def _table_day(directory: Path, pty_path: str, port: int, seconds: float) -> None:
+async def _drain(journal: Journal, task: asyncio.Task[int]) -> float | None:
+    """Wait until the hub has confirmed every decision of the journal (None: not within
+    ``DRAIN_SECONDS``); how long it took."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while journal.undelivered():
+        if loop.time() - started > DRAIN_SECONDS:
+            return None
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.1)
+    return round(loop.time() - started, 2)
+
+
+def _journal_bytes(path: Path) -> int:
+    """The journal's size with SQLite's files beside it (not the journals moved aside)."""
+    files = [path.with_name(path.name + suffix) for suffix in ("", "-wal", "-shm")]
+    return sum(file.stat().st_size for file in files if file.exists())
+
+
+def _outbox(path: Path) -> int:
+    """The decisions the journal still holds for the hub (its own and those carried)."""
+    from firmware_py.table.journal import Journal
+
+    journal = Journal.open_read_only(path)
+    try:
+        return journal.undelivered()
+    finally:
+        journal.close()
+
+
+async def _table_day(
+    directory: Path, pty_path: str, port: int, broker_port: int, seconds: float
+) -> None:
     log_file = directory / "daemon.log"
     logging.basicConfig(filename=log_file, level=logging.INFO, format="%(levelname)s %(message)s")
     loop = asyncio.get_running_loop()
@@ -145,19 +215,27 @@ async def _table_day(directory: Path, pty_path: str, port: int, seconds: float) 
         lines_before = _lines(log_file)
         bytes_before = log_file.stat().st_size if log_file.exists() else 0
         board = "loop://" if number % 2 else pty_path
-        result = await _play(Match(number, name, board), directory, port, until)
+        result = await _play(Match(number, name, board), directory, port, broker_port, until)
         result["log_lines"] = _lines(log_file) - lines_before
         result["log_bytes"] = log_file.stat().st_size - bytes_before
         print(json.dumps(result), flush=True)
+        if not result["finished"]:
+            break  # the day's end cut it short: nothing more is played
         number += 1
         await asyncio.sleep(PAUSE)
 
 
 def _decisions(path: Path) -> int:
-    """The decisions a match's journal holds (each one a commit before it was shown)."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-        row = db.execute("SELECT count(*) FROM entries WHERE kind = 'event'").fetchone()
-    return int(row[0])
+    """The decisions a match's journal holds (each one a commit before it was shown). Read as
+    the journal reads itself (R121): nothing written beside it, not even SQLite's ``-wal`` and
+    ``-shm``, which would stop the next match's ``--new-journal``."""
+    from firmware_py.table.journal import Journal
+
+    journal = Journal.open_read_only(path)
+    try:
+        return sum(1 for entry in journal.entries() if entry.kind == "event")
+    finally:
+        journal.close()
 
 
 def _lines(path: Path) -> int:
@@ -170,9 +248,10 @@ def _lines(path: Path) -> int:
 def table_main(argv: list[str]) -> int:
     from firmware_py import families
 
-    directory, pty_path, port, seconds = Path(argv[0]), argv[1], int(argv[2]), float(argv[3])
+    directory, pty_path = Path(argv[0]), argv[1]
+    port, broker_port, seconds = int(argv[2]), int(argv[3]), float(argv[4])
     families.install()
-    asyncio.run(_table_day(directory, pty_path, port, seconds))
+    asyncio.run(_table_day(directory, pty_path, port, broker_port, seconds))
     return 0
 
 
@@ -233,6 +312,26 @@ class Sample:
     threads: int
 
 
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """The table's journals against the hub's record, once everything has stopped
+    (tests/hall_checker.py)."""
+
+    committed: int  # decisions in the table's journals (every match's)
+    lost: int  # ... that the hub's ledger does not hold as delivered (or, a result, applied)
+    doubled: int  # decisions the record holds twice
+    waiting: int  # decisions left in the table's outbox (its own and those carried)
+    journals: int  # the table's journals: one a match
+    ledger_journals: int  # the (table, journal) rows of the hub's ledger
+    while_away: int  # decisions committed while the hub was away (killed, not yet back)
+    outcomes: dict[str, int] = field(default_factory=dict)  # the results the hub applied
+    examples: tuple[str, ...] = ()
+
+    @property
+    def delivered(self) -> int:
+        return self.committed - self.lost
+
+
 @dataclass(slots=True)
 class Day:
     seconds: float
@@ -242,15 +341,27 @@ class Day:
     board_bytes: int = 0
     exit_code: int | None = None
     stderr: str = ""
+    hub_samples: list[Sample] = field(default_factory=list)
+    hub_kills: list[float] = field(default_factory=list)  # seconds into the day, kill -9
+    # (killed, back) on the wall clock (the journals' ``wall``): back once its page answers
+    hub_away: list[tuple[float, float]] = field(default_factory=list)
+    outbox_at_kill: int | None = None  # the decisions the table held for the hub just then
+    hub_exit_code: int | None = None  # at the end of the day, stopped as systemd stops it
+    hub_stderr: str = ""
+    delivery: Delivery | None = None
 
 
 def sample(pid: int, at: float) -> Sample | None:
+    """The process's RSS, open files and threads; None for one gone (or dying: a zombie has no
+    memory to show)."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
         files = len(os.listdir(f"/proc/{pid}/fd"))
     except OSError:
         return None
     fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    if "VmRSS" not in fields:
+        return None
     rss = int(fields["VmRSS"].split()[0]) * 1024
     return Sample(at=at, rss=rss, files=files, threads=int(fields["Threads"]))
 
@@ -295,45 +406,228 @@ def _pty() -> Iterator[tuple[int, str]]:
         os.close(master)
 
 
+@dataclass(slots=True)
+class _Hall:
+    """The broker and the hub, as processes of their own, in the day's directory."""
+
+    directory: Path
+    broker: subprocess.Popen[bytes]
+    broker_port: int
+    page_port: int
+    record: Path
+    hub: subprocess.Popen[bytes] | None = None
+
+    @classmethod
+    def start(cls, directory: Path) -> _Hall:
+        from bench.hub_page import _broker, _record, _wait_listening
+
+        broker, broker_port = _broker(directory)
+        try:
+            hall = cls(directory, broker, broker_port, _free_port(), _record(directory))
+            _wait_listening(broker_port)
+            hall.start_hub()
+        except BaseException:
+            broker.kill()  # nothing of the hall outlives a day that could not begin
+            broker.wait()
+            raise
+        return hall
+
+    def start_hub(self) -> None:
+        from bench.hub_page import _hub
+
+        with (self.directory / "hub.log").open("ab") as out, self._stderr.open("ab") as err:
+            self.hub = _hub(
+                self.directory,
+                self.broker_port,
+                self.page_port,
+                record=self.record,
+                log_level="INFO",
+                stdout=out,
+                stderr=err,
+            )
+
+    @property
+    def _stderr(self) -> Path:
+        return self.directory / "hub.stderr"
+
+    def kill_hub(self) -> None:
+        """kill -9: no goodbye, no last flush (the broker publishes its last will)."""
+        assert self.hub is not None
+        self.hub.kill()
+        self.hub.wait()
+
+    def stop(self, day: Day) -> None:
+        """SIGTERM to the hub, then to the broker, as systemd stops them."""
+        for process in (self.hub, self.broker):
+            if process is None or process.poll() is not None:
+                continue
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        day.hub_exit_code = None if self.hub is None else self.hub.returncode
+        day.hub_stderr = self._stderr.read_text(errors="replace") if self._stderr.exists() else ""
+
+
+async def _kill_hub_midday(hall: _Hall, day: Day, started: float) -> None:
+    """Halfway through the day, once a decision is on its way (in the table's outbox), the hub
+    is killed (-9), and started again after systemd's RestartSec; it is back when its page
+    answers (it connects to the broker just after)."""
+    await asyncio.sleep(day.seconds / 2)
+    await _decision_on_its_way(hall.directory / JOURNAL, KILL_WAIT_SECONDS)
+    await asyncio.to_thread(hall.kill_hub)
+    killed = time.time()
+    day.hub_kills.append(round(time.monotonic() - started, 1))
+    day.outbox_at_kill = await asyncio.to_thread(_outbox_now, hall.directory / JOURNAL)
+    await asyncio.sleep(HUB_RESTART_SECONDS)
+    hall.start_hub()
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", hall.page_port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        day.hub_away.append((killed, time.time()))
+        return
+
+
+def _outbox_now(path: Path) -> int | None:
+    """The table's outbox as it is now, read without disturbing the table (R121)."""
+    from firmware_py.table.journal import JournalError
+
+    try:
+        return _outbox(path)
+    except JournalError:
+        return None  # between two matches' journals: not to be read just now
+
+
+async def _decision_on_its_way(journal: Path, most: float) -> None:
+    """Until the table's outbox holds a decision the hub has not confirmed (or ``most``
+    seconds): the outbox is read, without disturbing the table, each time the journal's WAL
+    is written (a press that decides nothing writes it too)."""
+
+    def stamp() -> tuple[int, int] | None:
+        try:
+            found = journal.with_name(journal.name + "-wal").stat()
+        except OSError:
+            return None
+        return found.st_size, found.st_mtime_ns
+
+    deadline = time.monotonic() + most
+    seen = stamp()
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+        now = stamp()
+        if now == seen:
+            continue
+        seen = now
+        if await asyncio.to_thread(_outbox_now, journal):
+            return
+
+
+def _delivery(directory: Path, record: Path, away: list[tuple[float, float]]) -> Delivery:
+    """What the table's journals decided against what the hub's record holds (read-only)."""
+    from tests.hall_checker import check, deliveries, reading
+
+    verdict = check({TABLE: directory / JOURNAL}, record)
+    while_away = sum(
+        any(killed <= wall <= back for killed, back in away)
+        for wall in _decision_times(directory / JOURNAL)
+    )
+    with reading(record) as connection:
+        ledger = deliveries(connection) or {}
+        outcomes = dict(
+            connection.execute("SELECT outcome, count(*) FROM table_events GROUP BY outcome")
+        )
+    return Delivery(
+        committed=verdict.checked,
+        lost=verdict.lost,
+        doubled=verdict.doubled,
+        waiting=verdict.waiting,
+        journals=verdict.journals,
+        ledger_journals=sum(1 for table, _ in ledger if table == TABLE),
+        while_away=while_away,
+        outcomes=outcomes,
+        examples=verdict.lost_examples,
+    )
+
+
+def _decision_times(path: Path) -> list[float]:
+    """When each decision of the table's journals (the day's, moved aside beside ``path``) was
+    committed, on the wall clock."""
+    from datetime import datetime
+
+    from firmware_py.table.journal import Journal
+    from tests.hall_checker import journal_files
+
+    times = []
+    for file in journal_files(path):
+        journal = Journal.open_read_only(file)
+        try:
+            times += [
+                datetime.fromisoformat(entry.wall).timestamp()
+                for entry in journal.entries()
+                if entry.kind == "event"
+            ]
+        finally:
+            journal.close()
+    return times
+
+
 async def _watch(directory: Path, seconds: float, on_match: Any) -> Day:
     day = Day(seconds=seconds)
     port = _free_port()
-    with _pty() as (master, pty_path):
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bench.day", "table", str(directory), pty_path, str(port),
-            str(seconds),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=Path(__file__).resolve().parents[1],
-        )  # fmt: skip
-        stop = asyncio.Event()
-        helpers = [asyncio.create_task(_phone(port, day, stop)) for _ in range(PHONES)]
-        helpers.append(asyncio.create_task(_slow_board(master, day, stop)))
-        started = time.monotonic()
+    hall = _Hall.start(directory)
+    try:
+        with _pty() as (master, pty_path):
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bench.day", "table", str(directory), pty_path, str(port),
+                str(hall.broker_port), str(seconds),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                cwd=Path(__file__).resolve().parents[1],
+            )  # fmt: skip
+            stop = asyncio.Event()
+            helpers = [asyncio.create_task(_phone(port, day, stop)) for _ in range(PHONES)]
+            helpers.append(asyncio.create_task(_slow_board(master, day, stop)))
+            started = time.monotonic()
+            helpers.append(asyncio.create_task(_kill_hub_midday(hall, day, started)))
 
-        async def sampler() -> None:
-            while not stop.is_set():
-                taken = sample(process.pid, time.monotonic() - started)
-                if taken is not None:
-                    day.samples.append(taken)
-                await asyncio.sleep(SAMPLE_EVERY)
+            async def sampler() -> None:
+                while not stop.is_set():
+                    at = time.monotonic() - started
+                    taken = sample(process.pid, at)
+                    if taken is not None:
+                        day.samples.append(taken)
+                    hub = hall.hub
+                    taken = None if hub is None or hub.poll() is not None else sample(hub.pid, at)
+                    if taken is not None:
+                        day.hub_samples.append(taken)
+                    await asyncio.sleep(SAMPLE_EVERY)
 
-        helpers.append(asyncio.create_task(sampler()))
-        assert process.stdout is not None and process.stderr is not None
-        async for line in process.stdout:
-            match = json.loads(line)
-            day.matches.append(match)
-            on_match(match)
-        day.stderr = (await process.stderr.read()).decode(errors="replace")
-        day.exit_code = await process.wait()
-        stop.set()
-        for helper in helpers:
-            helper.cancel()
-        await asyncio.gather(*helpers, return_exceptions=True)
+            helpers.append(asyncio.create_task(sampler()))
+            assert process.stdout is not None and process.stderr is not None
+            async for line in process.stdout:
+                match = json.loads(line)
+                day.matches.append(match)
+                on_match(match)
+            day.stderr = (await process.stderr.read()).decode(errors="replace")
+            day.exit_code = await process.wait()
+            stop.set()
+            for helper in helpers:
+                helper.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
+    finally:
+        await asyncio.to_thread(hall.stop, day)
+    day.delivery = _delivery(directory, hall.record, day.hub_away)
     return day
 
 
 def watch(directory: Path, seconds: float, on_match: Any = lambda match: None) -> Day:
-    """The table's day of ``seconds`` in real time, with its phones, slow board and samples."""
+    """The table's day of ``seconds`` in real time, with its phones, slow board, samples, and
+    its hub on a real broker (killed -9 once, halfway)."""
     return asyncio.run(_watch(directory, seconds, on_match))
 
 
@@ -366,7 +660,9 @@ if __name__ == "__main__":
         raise SystemExit(table_main(sys.argv[2:]))
     if sys.argv[1:2] == ["virtual"]:
         raise SystemExit(virtual_main(sys.argv[2:]))
-    raise SystemExit("usage: python -m bench.day table DIR PTY PORT SECONDS | virtual DIR N")
+    raise SystemExit(
+        "usage: python -m bench.day table DIR PTY PORT BROKER_PORT SECONDS | virtual DIR N"
+    )
 
 
 # --- the figures ----------------------------------------------------------------------------
@@ -379,7 +675,9 @@ MATCH_SECONDS = 1200.0  # a 20-minute match: the unit the figures are given in
 STORAGE_TARGET = 5_000_000
 RSS_GROWTH_TARGET = 250_000  # bytes an hour: 0 within the allocator's noise
 RSS_TARGET = 40_000_000
-FILES_MOST = 32  # the journal's 3, the board, the page and its phones, the loop's: ~20 in play
+# The journal's 3 (and its lock), the board, the page and its phones, the hub link's socket and
+# paho's wake-up pair, the loop's own, the watcher's pipes: 23 to 27 in play.
+FILES_MOST = 32
 THREADS_MOST = 16
 MB = 1_000_000
 VIRTUAL_MATCHES = 16

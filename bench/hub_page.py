@@ -28,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from aiohttp import ClientResponse, ClientSession
 
@@ -107,7 +108,18 @@ def _record(directory: Path) -> Path:
     return path
 
 
-def _hub(directory: Path, broker_port: int, page_port: int) -> subprocess.Popen[bytes]:
+def _hub(
+    directory: Path,
+    broker_port: int,
+    page_port: int,
+    *,
+    record: Path | None = None,
+    log_level: str = "WARNING",
+    stdout: int | IO[bytes] = subprocess.DEVNULL,
+    stderr: int | IO[bytes] = subprocess.DEVNULL,
+) -> subprocess.Popen[bytes]:
+    """``gametable hub run`` on ``record`` (a new one in ``directory`` unless given: a hub
+    started again keeps its record)."""
     password = directory / "hub-password"
     password.write_text("anything\n")
     return subprocess.Popen(
@@ -118,7 +130,7 @@ def _hub(directory: Path, broker_port: int, page_port: int) -> subprocess.Popen[
             "hub",
             "run",
             "--db",
-            str(_record(directory)),
+            str(record or _record(directory)),
             "--port",
             str(broker_port),
             "--password-file",
@@ -126,10 +138,10 @@ def _hub(directory: Path, broker_port: int, page_port: int) -> subprocess.Popen[
             "--page",
             f"127.0.0.1:{page_port}",
             "--log-level",
-            "WARNING",
+            log_level,
         ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
         env={**os.environ, "NOTIFY_SOCKET": ""},
     )
 

@@ -1,7 +1,8 @@
 """``make soak``: the durability figures at length (2 000 kills, long bounce storms), then a day
 at the table in real time: the real daemon plays full matches of every family for
 ``GAMETABLE_SOAK_HOURS`` hours (3 unless told), its page followed by three phones, its
-scoreboard a pty read slowly and ``loop://`` read by nobody (bench/day.py)."""
+scoreboard a pty read slowly and ``loop://`` read by nobody, its decisions delivered to the real
+hub on a real mosquitto, the hub killed (-9) once halfway (bench/day.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,25 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.day import DAY, FILES_MOST, PAUSE, THREADS_MOST, Day, rss_growth, storage_figures, watch
+from bench.day import (
+    DAY,
+    DRAIN_SECONDS,
+    FILES_MOST,
+    HUB_RESTART_SECONDS,
+    PAUSE,
+    THREADS_MOST,
+    Day,
+    rss_growth,
+    slope_per_hour,
+    storage_figures,
+    watch,
+)
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from firmware_py import families
 
 MB = 1_000_000
+HUB_GROWTH_SPAN = 1800.0  # seconds of the restarted hub's samples its RSS growth is taken over
 
 
 def day_section(day: Day) -> Section:
@@ -73,6 +87,7 @@ def day_section(day: Day) -> Section:
             "-",
             None,
         ),
+        *hub_figures(day),
     ]
     return Section(
         "a day at the table (real daemon, real time)",
@@ -83,9 +98,106 @@ def day_section(day: Day) -> Section:
         "the scoreboard alternates a pty read 8 bytes a second and loop:// read by nobody. "
         "RSS, open files and threads sampled from /proc every 10 s; bytes written from "
         "/proc/self/io per match. RSS growth counts from the second cycle of scripts (the "
-        "first loads every family); `gametable run`'s own RSS (one family) is make bench's.",
+        "first loads every family); `gametable run`'s own RSS (one family) is make bench's. "
+        "The hub link: a mosquitto on 127.0.0.1 and `gametable hub run` with its tournament "
+        "record (a Combo 4 tournament with nothing paired: the results are refused or not "
+        "recorded, and confirmed all the same), each match on a new journal with its outbox "
+        "(--new-journal: what the last one had not delivered carried into it), the hub killed "
+        "(-9) halfway, once a decision is on its way (the table's outbox, read as its WAL is "
+        f"written, not empty), and started again {HUB_RESTART_SECONDS:g} s later (systemd's "
+        "RestartSec); the day's last match "
+        "waits for the hub's confirmation "
+        f"({DRAIN_SECONDS:g} s at most). "
+        "Then, everything stopped, the fault campaign's checker (tests/hall_checker.py) reads "
+        "the table's journals against the record: a decision is delivered when the hub's "
+        "ledger (hub_deliveries: `through` per table and journal) covers it, doubled when the "
+        "record holds it twice. The hub's RSS, open files and threads are sampled as the "
+        "table's.",
         figures,
     )
+
+
+def hub_figures(day: Day) -> list[Figure]:
+    """What the hub link did all day: nothing lost, nothing doubled, the outbox empty (R744)."""
+    delivery = day.delivery
+    figures = [
+        Figure(
+            "hub killed (-9) and started again, at",
+            ", ".join(f"{at:.0f} s" for at in day.hub_kills) or "never",
+            "once",
+            len(day.hub_kills) == 1,
+        ),
+        Figure(
+            "hub exits 0 at the end, nothing on stderr",
+            f"exit {day.hub_exit_code}, {len(day.hub_stderr)} chars",
+            "exit 0, 0 chars",
+            day.hub_exit_code == 0 and not day.hub_stderr,
+        ),
+    ]
+    if delivery is None:
+        return [*figures, Figure("decisions delivered to the hub", "not checked", "-", False)]
+    carried = sum(m.get("carried", 0) for m in day.matches)
+    away = ", ".join(f"{back - killed:.1f} s" for killed, back in day.hub_away)
+    drained = day.matches[-1].get("drain_seconds") if day.matches else None
+    hub_rss = [s.rss for s in day.hub_samples] or [0]
+    # the restarted hub, over the second half of its life (its first minutes warm it up)
+    since = max(day.hub_kills, default=0.0)
+    restarted = [(s.at, float(s.rss)) for s in day.hub_samples if s.at > since]
+    half = restarted[len(restarted) // 2 :]
+    span = half[-1][0] - half[0][0] if half else 0.0
+    growth = (  # minutes of samples are noise: an hour's slope needs a long enough half
+        f"{slope_per_hour(half) / MB:+.2f} MB/h"
+        if span >= HUB_GROWTH_SPAN
+        else f"too short ({span / 60:.0f} of {HUB_GROWTH_SPAN / 60:.0f} min)"
+    )
+    figures += [
+        Figure(
+            "decisions committed, held by the hub's ledger",
+            f"{delivery.committed}, {delivery.delivered} ({delivery.journals} journals, "
+            f"{delivery.ledger_journals} in the ledger)",
+            "all",
+            delivery.committed > 0 and delivery.delivered == delivery.committed,
+        ),
+        Figure("decisions left undelivered", str(delivery.lost), "0", delivery.lost == 0),
+        Figure("decisions doubled in the record", str(delivery.doubled), "0", not delivery.doubled),
+        Figure("table's outbox at the end", str(delivery.waiting), "0", delivery.waiting == 0),
+        Figure(
+            "  the table's outbox as the hub was killed",
+            "not read" if day.outbox_at_kill is None else str(day.outbox_at_kill),
+            "-",
+            None,
+        ),
+        Figure(
+            "  hub away (kill -9 to its page answering), decisions committed meanwhile",
+            f"{away or 'never'}, {delivery.while_away}",
+            "-",
+            None,
+        ),
+        Figure("  carried into the next match's journal", str(carried), "-", None),
+        Figure(
+            "  results the hub applied, by outcome",
+            ", ".join(f"{name} {count}" for name, count in sorted(delivery.outcomes.items()))
+            or "none",
+            "-",
+            None,
+        ),
+        Figure(
+            "  the last match's outbox confirmed in",
+            f"not within {DRAIN_SECONDS:g} s" if drained is None else f"{drained:.1f} s",
+            "-",
+            None,
+        ),
+        Figure("hub RSS, largest sample", f"{max(hub_rss) / MB:.1f} MB", "-", None),
+        Figure("  hub RSS growth per hour, since its restart", growth, "-", None),
+        Figure(
+            "hub open files, threads: largest sample",
+            f"{max((s.files for s in day.hub_samples), default=0)}, "
+            f"{max((s.threads for s in day.hub_samples), default=0)}",
+            "-",
+            None,
+        ),
+    ]
+    return figures
 
 
 def real_day(hours: float) -> Section:

@@ -1,5 +1,6 @@
 """A day at the table (issue 18): the real daemon for 3 minutes of real time, the unread
-``loop://`` scoreboard included, and long days of 20-minute matches on the headless simulator's
+``loop://`` scoreboard included, its decisions delivered to the real hub on a real mosquitto
+(the hub killed -9 halfway), and long days of 20-minute matches on the headless simulator's
 virtual time. The 3-hour form with its figures is ``make soak``; the figures of the virtual
 day are in ``make bench``."""
 
@@ -12,10 +13,10 @@ from bench.day import DAY, FILES_MOST, STORAGE_TARGET, virtual_day, watch
 MB = 1_000_000
 
 
-def test_three_minutes_of_real_play_end_cleanly_with_every_output_attached(
+def test_three_minutes_of_real_play_end_cleanly_with_every_output_and_the_hub_attached(
     tmp_path: Path,
 ) -> None:
-    day = watch(tmp_path, 180.0)
+    day = watch(tmp_path, 180.0)  # one run for every assertion: it takes 3 minutes
     assert day.exit_code == 0 and day.stderr == ""
     played = {match["script"]: match for match in day.matches}
     # the first two matches of the day, whole: the second on loop://, which nobody reads
@@ -26,6 +27,16 @@ def test_three_minutes_of_real_play_end_cleanly_with_every_output_attached(
     assert max(sample.threads for sample in day.samples) <= 16
     # the journal, the board, the page and its 3 phones, the loop's own: never more, all day
     assert max(sample.files for sample in day.samples) <= FILES_MOST
+    # the hub link: killed -9 halfway, started again, stopped cleanly at the end
+    assert len(day.hub_kills) == len(day.hub_away) == 1  # its page answered again
+    assert day.hub_exit_code == 0 and day.hub_stderr == ""
+    assert day.hub_samples  # sampled as the table is
+    # every decision the table committed is held by the hub's ledger, none twice, none waiting
+    # (the last match waited for its confirmation before the table stopped)
+    delivery = day.delivery
+    assert delivery is not None and delivery.committed > 0
+    assert delivery.journals == len(day.matches)  # a journal a match, the last ones carried on
+    assert (delivery.lost, delivery.doubled, delivery.waiting) == (0, 0, 0), delivery.examples
 
 
 def test_a_long_day_of_matches_writes_the_same_each_match(tmp_path: Path) -> None:
