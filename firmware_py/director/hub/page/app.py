@@ -638,7 +638,7 @@ async def _problems_json(request: web.Request) -> web.StreamResponse:
 
 
 async def _problem_seen(request: web.Request) -> web.StreamResponse:
-    session = await _director(request)
+    session = await _staff(request, needs=Role.DIRECTOR, doing="marking a problem seen")
     form = await _form(request)
     page = request.app[PAGE]
     key, back = str(form.get("key", "")), str(form.get("back", ""))
@@ -708,7 +708,7 @@ async def _undo(request: web.Request) -> web.StreamResponse:
 
 
 async def _close_form(request: web.Request) -> web.StreamResponse:
-    session = _reader(request, "closing the tournament", needs=Role.DIRECTOR)
+    session = _reader(request, "the page closing the tournament", needs=Role.DIRECTOR)
     return _html(close_page(request.app[PAGE].record, session.csrf))
 
 
