@@ -273,6 +273,7 @@ def virtual_main(argv: list[str]) -> int:
     from firmware_py.table.wiring import table_settings
 
     directory, matches = Path(argv[0]), int(argv[1])
+    outbox = argv[2:3] == ["outbox"]
     families.install()
     log_file = directory / "daemon.log"
     logging.basicConfig(filename=log_file, level=logging.INFO, format="%(levelname)s %(message)s")
@@ -282,7 +283,9 @@ def virtual_main(argv: list[str]) -> int:
         path = directory / f"virtual-{number:03d}.db"
         written, lines_before = _written(), _lines(log_file)
         bytes_before = log_file.stat().st_size if log_file.exists() else 0
-        journal = Journal.open(path, new=True)
+        journal = Journal.open(path, new=True, outbox=outbox)
+        if outbox:
+            journal.commit = _confirmed_at_once(journal)  # type: ignore[method-assign]
         try:
             play_script(settings, steps, log_event, journal=journal)
         finally:
@@ -299,6 +302,21 @@ def virtual_main(argv: list[str]) -> int:
         }
         print(json.dumps(result), flush=True)
     return 0
+
+
+def _confirmed_at_once(journal: Any) -> Any:
+    """The journal's commit followed by the hub's confirmation of what it queued: a table on a
+    hub writes each decision twice, queued with it and taken out when confirmed (the most it
+    writes: a hub confirming in batches takes several out in one write)."""
+    commit = journal.commit
+
+    def commit_and_confirm() -> None:
+        commit()
+        queued = journal.outgoing(after=0, limit=1000)
+        if queued:
+            journal.confirmed(through=max(decision.seq for decision in queued))
+
+    return commit_and_confirm
 
 
 # --- the hall: phones, the slow board, the sampler ------------------------------------------
@@ -631,10 +649,12 @@ def watch(directory: Path, seconds: float, on_match: Any = lambda match: None) -
     return asyncio.run(_watch(directory, seconds, on_match))
 
 
-def virtual_day(directory: Path, matches: int) -> list[dict[str, Any]]:
-    """``matches`` 20-minute matches on virtual time, in a process of their own."""
+def virtual_day(directory: Path, matches: int, *, outbox: bool = False) -> list[dict[str, Any]]:
+    """``matches`` 20-minute matches on virtual time, in a process of their own; ``outbox``: as
+    a table on a hub, each decision queued and confirmed at once."""
+    hub = ["outbox"] if outbox else []
     done = subprocess.run(
-        [sys.executable, "-m", "bench.day", "virtual", str(directory), str(matches)],
+        [sys.executable, "-m", "bench.day", "virtual", str(directory), str(matches), *hub],
         capture_output=True,
         text=True,
         check=True,
@@ -728,12 +748,23 @@ def day_figures() -> Section:
 
     with tempfile.TemporaryDirectory(dir="/var/tmp") as directory:
         matches = virtual_day(Path(directory), VIRTUAL_MATCHES)
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as directory:
+        on_hub = virtual_day(Path(directory), 2, outbox=True)
     clock = 0.0
     points = []
     for match in matches:
         clock += match["seconds"]
         points.append((clock, float(match["rss"])))
     figures = [*storage_figures(matches), rss_growth(points)]
+    hub_written = sum(m["written_bytes"] for m in on_hub) / len(on_hub)
+    figures.append(
+        Figure(
+            "bytes written per 20-min match on a hub (outbox)",
+            f"{hub_written / MB:.2f} MB",
+            f"<= {STORAGE_TARGET / MB:.0f} MB",
+            hub_written <= STORAGE_TARGET,
+        )
+    )
     figures.append(
         Figure(
             "  RSS first -> last match",
@@ -746,7 +777,8 @@ def day_figures() -> Section:
         f"a day at the table ({VIRTUAL_MATCHES} Combo 4 matches, virtual time)",
         f"{VIRTUAL_MATCHES} plays of docs/scripts/combo4-match.jsonl (20 min each) in one "
         "process on the headless simulator's virtual time, each on a new journal on disk "
-        "(/var/tmp), decisions logged as the daemon logs them; bytes written are the "
+        "(/var/tmp), decisions logged as the daemon logs them, and 2 more as a table on a hub "
+        "(each decision queued in the outbox and confirmed at once); bytes written are the "
         "process's /proc/self/io write_bytes (journal, WAL, log; page-dirtying time), RSS is "
         "VmRSS after each match, its growth the least-squares slope over the second half. "
         "Storage target: a 16 GB card rated ~300 full writes, flash write amplification 10, "
