@@ -5,6 +5,7 @@ log. Against a real listening page (``serving.Serving``), from other addresses o
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -147,6 +149,36 @@ def test_a_body_sent_a_byte_at_a_time_is_refused_at_its_deadline() -> None:
 
     status, line = asyncio.run(scenario())
     assert status == 408, line
+
+
+def test_a_client_that_leaves_mid_body_is_no_error_in_the_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Nobody is left to answer, and nothing went wrong at the table: no ERROR, no traceback
+    (one address could otherwise write ~200 tracebacks a second to the log, no code needed)."""
+
+    async def echo(request: web.Request) -> web.Response:
+        return web.Response(text=await request.text())
+
+    async def scenario() -> None:
+        def refusal(request: web.Request, status: int, line: str) -> web.Response:
+            return web.json_response({"error": line}, status=status)
+
+        errors = one_line_errors(refusal, max_body=100, event="web_error", who="the page")
+        app = web.Application(middlewares=[errors, whole_body(5.0)])
+        app.router.add_post("/", echo)
+        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+            for _ in range(3):
+                _, writer = await asyncio.open_connection("127.0.0.1", client.port)
+                writer.write(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{"co')
+                await writer.drain()
+                await asyncio.sleep(0.1)  # the handler waits for the body
+                writer.close()
+            await asyncio.sleep(0.2)
+
+    with caplog.at_level(logging.INFO, logger="gametable"):
+        asyncio.run(scenario())
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 # --- out of descriptors: a page in its own process, with few -----------------------------------

@@ -397,6 +397,12 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
                 raise Refused(
                     408, f"the request's body did not arrive within {within:g} s: send it whole"
                 ) from None
+            except ConnectionError:
+                # the client left mid-body: nobody to answer, nothing wrong here (never an
+                # ERROR with a traceback: one address could write hundreds a second)
+                raise Refused(
+                    400, "the connection closed before the request's body arrived"
+                ) from None
         return await handler(request)
 
     return middleware
