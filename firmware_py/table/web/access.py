@@ -25,6 +25,7 @@ never in the journal (R495, R763).
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -265,7 +266,15 @@ class Access:
         spot = line.get(address_key) or _InLine(first=now, until=now)
         line[address_key] = spot
         order = sorted(line, key=lambda key: line[key].first)
-        position = order.index(address_key) + 1
+        # Only a spot that could take a place now holds this one back: an address in line whose
+        # /64 holds its share already would keep a free place empty (issue 19).
+        networks = Counter(client_keys(request.address)[1] for request in waiting)
+        holding_back = [
+            key
+            for key in order[: order.index(address_key)]
+            if networks[client_keys(key)[1]] < WAITING_PER_NETWORK
+        ]
+        position = len(holding_back) + 1
         free = MAX_WAITING - len(waiting)
         if position <= free:
             line.pop(address_key)
