@@ -28,6 +28,8 @@ from tests.web_helpers import LiveTable
 
 ROOT = Path(__file__).resolve().parent.parent
 HALF_REQUEST = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # never the blank line
+# a whole request's headers and one byte of its 100-byte body
+SLOW_BODY = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"
 
 
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
@@ -123,6 +125,29 @@ def test_a_full_page_closes_its_idlest_connection_for_an_honest_phone(tmp_path: 
         for host in range(1, 41):  # 40 addresses, one connection each: the page's total
             attack += await half_open(port, f"127.0.1.{host}", 1)
         await asyncio.sleep(0.1)
+        assert (await get_state(port)).startswith(b"HTTP/1.1 200")
+        assert await closed_by_server(attack[0][0], 1.0)  # the oldest of them made room
+
+    on_page(tmp_path, ConnectionLimits(share=CONNECTION_SHARE.__class__(16, 128, 40)), scenario)
+
+
+def test_a_connection_still_sending_its_body_is_closed_for_an_honest_phone(
+    tmp_path: Path,
+) -> None:
+    """A request whose body has not arrived is not yet being answered: a share full of them
+    (slow bodies, 10 s each, reopened at once) closes the idlest for an honest phone, as it
+    does a slowloris (an outside attack, issue 19: 8 addresses of a /64 kept the page from
+    every other phone on it)."""
+
+    async def scenario(port: int) -> None:
+        attack = []
+        for host in range(1, 41):  # 40 addresses, one slow body each: the page's total
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(f"127.0.1.{host}", 0)
+            )
+            writer.write(SLOW_BODY)
+            attack.append((reader, writer))
+        await asyncio.sleep(0.3)  # each is in its request, waiting for the rest of its body
         assert (await get_state(port)).startswith(b"HTTP/1.1 200")
         assert await closed_by_server(attack[0][0], 1.0)  # the oldest of them made room
 
