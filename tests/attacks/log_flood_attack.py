@@ -3,15 +3,18 @@ headers and one byte of its body, then closes; count the table's log lines meanw
 PYTHONPATH=. .venv/bin/python tests/attacks/log_flood_attack.py SECONDS LOGFILE"""
 
 import asyncio
+import os
 import sys
 import time
 from pathlib import Path
 
-HEAD = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:18080\r\nContent-Length: 100\r\n\r\n{"
+PORT = int(os.environ.get("PORT", "18080"))  # 18081: live_director.py
+PATH = "/api/state" if PORT == 18080 else "/public"
+HEAD = f"GET {PATH} HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Length: 100\r\n\r\n{{".encode()
 
 
 async def one() -> None:
-    _reader, writer = await asyncio.open_connection("127.0.0.1", 18080, local_addr=("127.0.3.1", 0))
+    _reader, writer = await asyncio.open_connection("127.0.0.1", PORT, local_addr=("127.0.3.1", 0))
     writer.write(HEAD)
     await writer.drain()
     await asyncio.sleep(0.05)  # the table has read the headers: the handler waits for the body

@@ -11,12 +11,14 @@ connection, as a page that polls does.
 ATTACKERS is ``PREFIX{FIRST..LAST}xPER``: addresses PREFIX+FIRST..PREFIX+LAST, PER each."""
 
 import asyncio
+import os
 import contextlib
 import re
 import sys
 import time
 
-PORT = 18080
+PORT = int(os.environ.get("PORT", "18080"))  # 18081: live_director.py
+PATH = "/api/state" if PORT == 18080 else "/public"
 
 
 def target(address: str) -> str:
@@ -26,7 +28,7 @@ def target(address: str) -> str:
 async def hold(address: str, until: float, opened: list[int]) -> None:
     host = target(address)
     head = (
-        f"GET /api/state HTTP/1.1\r\nHost: {'[::1]' if ':' in host else host}:{PORT}\r\n"
+        f"GET {PATH} HTTP/1.1\r\nHost: {'[::1]' if ':' in host else host}:{PORT}\r\n"
         "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
     ).encode()
     while time.monotonic() < until:
@@ -58,7 +60,7 @@ async def honest(address: str, until: float) -> list[str]:
                 asyncio.open_connection(host, PORT, local_addr=(address, 0)), 3
             )
             writer.write(
-                f"GET /api/state HTTP/1.1\r\nHost: {'[::1]' if ':' in host else host}:{PORT}\r\n"
+                f"GET {PATH} HTTP/1.1\r\nHost: {'[::1]' if ':' in host else host}:{PORT}\r\n"
                 "Connection: close\r\n\r\n".encode()
             )
             line = await asyncio.wait_for(reader.readline(), 3)
