@@ -11,8 +11,8 @@ connection, as a page that polls does.
 ATTACKERS is ``PREFIX{FIRST..LAST}xPER``: addresses PREFIX+FIRST..PREFIX+LAST, PER each."""
 
 import asyncio
-import os
 import contextlib
+import os
 import re
 import sys
 import time
