@@ -61,13 +61,14 @@ class Phone:
         """Ask, and the dealer confirms this phone's number once it is on show."""
         status, body = await self.ask(seat)
         assert status == 202, (status, body)
-        for _ in range(100):
-            shown = dealer("shown")
-            if shown and shown["number"] == body["number"]:
+        number = body["number"]
+        for _ in range(300):  # the OLED's footer, not ``shown``: the code has 3 s of every 8
+            if number in dealer("oled")["screen"]:
                 await asyncio.sleep(1.2)
-                dealer("press count")
-                break
-            await asyncio.sleep(0.3)
+                if number in dealer("oled")["screen"]:
+                    dealer("press count")
+                    break
+            await asyncio.sleep(0.1)
         _, me = await self.get("/api/me")
         self.csrf = me.get("csrf")
         return dict(me)

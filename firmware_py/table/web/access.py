@@ -12,7 +12,7 @@ once it has lost the place (R762). A phone holds one place; a phone holding one 
 another (R765).
 
 Several phones may ask at once (the players at the start of a match): the OLED shows each
-waiting request in turn, ``SHOWN_FOR`` seconds each, and a press confirms the one on show once
+waiting request in turn (least recently shown first), and a press confirms the one on show once
 it has been on show ``CONFIRM_AFTER`` seconds, so a request that has just appeared is never what
 the press grants. A request waits ``ASK_FOR`` seconds from its first ask, however often its
 phone asks again; one phone has one request; an address one, an IPv6 /64 six, the table
@@ -25,6 +25,7 @@ never in the journal (R495, R763).
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -95,6 +96,7 @@ class PlaceRequest:
     token: str  # the phone's cookie, already set: the session it becomes once confirmed
     asked: float  # the clock's time of the request
     address: str  # where it came from: the shares of waiting requests
+    serial: int = 0  # the order asked (asking again is asking anew): the OLED's turns follow it
 
 
 def code_on_show(now: float) -> bool:
@@ -140,7 +142,9 @@ class Access:
     _sessions: dict[str, SeatSession] = field(default_factory=dict)  # token -> session
     _requests: list[PlaceRequest] = field(default_factory=list)  # in the order asked
     _shown: PlaceRequest | None = None  # the request on the OLED
-    _shown_since: float = 0.0
+    _shown_turn: int = 0  # the cycle whose turn it has (``_turn``)
+    _asked: int = 0  # requests made this match: each one's ``serial``
+    _turns: dict[int, int] = field(default_factory=dict)  # serial -> the last turn it had
     _drawn: list[tuple[float, PlaceRequest | None]] = field(default_factory=list)  # the footer
     _resting: dict[str, float] = field(default_factory=dict)  # address -> asks nothing until
     _line: dict[str, _InLine] = field(default_factory=dict)  # address -> refused, full queue
@@ -165,6 +169,7 @@ class Access:
             self._displaced.clear()
             self._lapsed.clear()
             self._shown = None
+            self._turns.clear()
             self._drawn.clear()
             self._resting.clear()
             self._line.clear()
@@ -208,6 +213,7 @@ class Access:
             self._check_waiting_shares(address)
         if token:
             self._lapsed.pop(token, None)
+        self._asked += 1
         numbers = {request.number for request in self.requests}
         number = new_confirmation()
         while number in numbers:  # two numbers on show are never alike
@@ -218,6 +224,7 @@ class Access:
             token=new_secret(),
             asked=self.clock() if earlier is None else earlier.asked,
             address=address,
+            serial=self._asked,
         )
         self._requests.append(request)
         self.version += 1
@@ -259,7 +266,15 @@ class Access:
         spot = line.get(address_key) or _InLine(first=now, until=now)
         line[address_key] = spot
         order = sorted(line, key=lambda key: line[key].first)
-        position = order.index(address_key) + 1
+        # Only a spot that could take a place now holds this one back: an address in line whose
+        # /64 holds its share already would keep a free place empty (issue 19).
+        networks = Counter(client_keys(request.address)[1] for request in waiting)
+        holding_back = [
+            key
+            for key in order[: order.index(address_key)]
+            if networks[client_keys(key)[1]] < WAITING_PER_NETWORK
+        ]
+        position = len(holding_back) + 1
         free = MAX_WAITING - len(waiting)
         if position <= free:
             line.pop(address_key)
@@ -305,15 +320,26 @@ class Access:
         now = self.clock()
         if not waiting:
             self._shown = None
+        elif self._shown is None:
+            self._show(waiting, _turn(now))
         elif self._shown not in waiting:
-            self._show(waiting[0], now)
-        elif len(waiting) > 1 and _turn(now) > _turn(self._shown_since):
-            at = waiting.index(self._shown)
-            self._show(waiting[(at + 1) % len(waiting)], now)
+            # It left its turn early (asked again, confirmed, turned down, ran out): the next
+            # takes the rest of the turn and the whole next one.
+            self._show(waiting, int(now // CODE_EVERY) + 1)
+        elif len(waiting) > 1 and _turn(now) > self._shown_turn:
+            self._show(waiting, _turn(now))
         return self._shown
 
-    def _show(self, request: PlaceRequest, now: float) -> None:
-        self._shown, self._shown_since = request, now
+    def _show(self, waiting: list[PlaceRequest], turn: int) -> None:
+        """The next turn to the request on show least recently (one never on show first), in
+        the order asked: a new request's first turn comes before any request's second, and
+        asking again (a new request, the latest asked) never puts one before a request asked
+        earlier, so a device re-asking its own can never keep another's off the OLED."""
+        serials = {request.serial for request in waiting}
+        self._turns = {s: t for s, t in self._turns.items() if s in serials}
+        request = min(waiting, key=lambda r: (self._turns.get(r.serial, -1), r.serial))
+        self._shown, self._shown_turn = request, turn
+        self._turns[request.serial] = turn
 
     def footer(self, now: float) -> PlaceRequest | None:
         """The request the OLED's footer shows at ``now``, the loop's time it is drawn at:
@@ -377,8 +403,7 @@ class Access:
         if request is None:
             return None
         self._requests.remove(request)
-        self._shown = None
-        _ = self.shown  # the next waiting request, its turn from now
+        _ = self.shown  # the next waiting request, if it was this one's turn
         for held_token, held in list(self._sessions.items()):
             if held.seat == request.place:
                 del self._sessions[held_token]
@@ -402,7 +427,6 @@ class Access:
         if request is None:
             return None
         self._requests.remove(request)
-        self._shown = None
         _ = self.shown
         _remember(
             self._lapsed,

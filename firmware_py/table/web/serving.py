@@ -182,6 +182,7 @@ class _Connection:
     keys: tuple[str, str]  # its address and /64 (guard.client_keys)
     idle_since: float  # opened, or its last answer ended
     busy: int = 0  # requests being answered (headers read)
+    reading: int = 0  # of those, still waiting for their body: not yet answered (whole_body)
     answered: bool = False  # the keep-alive limit applies from now on
     transport: asyncio.BaseTransport | None = None
     connecting: asyncio.Task[None] | None = None  # handing it to aiohttp (TLS: the handshake)
@@ -204,6 +205,10 @@ class _Connection:
             self.transport.abort()  # type: ignore[attr-defined]
         elif self.connecting is not None:
             self.connecting.cancel()  # the handshake's transport is closed with it
+
+
+# a request's connection, for whole_body (its body is not yet an answer under way)
+_CONNECTION = web.RequestKey("connection", _Connection)
 
 
 @dataclass(slots=True)
@@ -281,6 +286,7 @@ class Serving:
         if connection is None:
             return await handler(request)
         connection.busy += 1
+        request[_CONNECTION] = connection
         try:
             return await handler(request)
         finally:
@@ -350,7 +356,9 @@ class Serving:
         return len(self._open) < self.total or self._close_idlest(self._open)
 
     def _close_idlest(self, among: list[_Connection]) -> bool:
-        idle = [connection for connection in among if not connection.busy]
+        """Close the connection idle longest: one not in a request, or one whose request's body
+        has not arrived (a slow body is no more an answer under way than a slow header)."""
+        idle = [connection for connection in among if connection.reading or not connection.busy]
         if not idle:
             return False
         idlest = min(idle, key=lambda connection: connection.idle_since)
@@ -384,6 +392,12 @@ class Serving:
             del self._by_handler[protocol]
 
 
+def client_gone(request: web.Request) -> bool:
+    """The client's connection is closed (it left, or the page closed it): no answer reaches it."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
 def whole_body(within: float = BODY_WITHIN) -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
     refused, 408), before any handler reads it; a page lists it after its refusals."""
@@ -391,12 +405,27 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.body_exists:
+            connection = request.get(_CONNECTION)
+            if connection is not None:
+                connection.reading += 1  # closed for another's room until its body is in
             try:
                 await asyncio.wait_for(request.read(), within)
             except TimeoutError:
                 raise Refused(
                     408, f"the request's body did not arrive within {within:g} s: send it whole"
                 ) from None
+            except (ConnectionError, RuntimeError):
+                if not client_gone(request):
+                    raise
+                # the client left mid-body, or the page closed it for room: nobody to answer,
+                # nothing wrong here (never an ERROR with a traceback: one address could write
+                # hundreds a second)
+                raise Refused(
+                    400, "the connection closed before the request's body arrived"
+                ) from None
+            finally:
+                if connection is not None:
+                    connection.reading -= 1
         return await handler(request)
 
     return middleware
