@@ -186,7 +186,7 @@ def test_a_phone_at_an_address_with_a_request_waiting_is_told_to_wait(table: Liv
         403,
         {
             "error": "a phone at this address is waiting for the dealer already: ask again once "
-            "it is confirmed, or in 60 s"
+            f"it is confirmed, or in {ASK_FOR:.0f} s"
         },
     )
     assert again == 202

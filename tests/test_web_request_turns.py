@@ -6,7 +6,15 @@ behind its several never reaches the OLED in its minute (an outside attack, issu
 
 from __future__ import annotations
 
-from firmware_py.table.web.access import CODE_EVERY, REQUEST_SHOWN, Access, PlaceRequest
+from firmware_py.table.web.access import (
+    ASK_FOR,
+    CODE_EVERY,
+    LATE_PRESS,
+    MAX_WAITING,
+    REQUEST_SHOWN,
+    Access,
+    PlaceRequest,
+)
 
 SEATS = ("A", "B", "C", "D")
 
@@ -56,6 +64,39 @@ def test_a_new_request_s_first_turn_comes_before_any_request_s_second() -> None:
         table.on_show()
         table.now += CODE_EVERY
     honest = table.ask("10.9.9.9", "D")
+    assert table.on_show() == honest  # the next turn: before the first's second
+
+
+def test_a_press_just_after_the_code_replaced_a_request_is_for_that_request() -> None:
+    """R759: a dealer who reads the number and presses a moment late, as the join code takes
+    the footer, confirms the request read, not nothing (and not the next request after it)."""
+    table = Table()
+    asked = table.ask("10.0.0.1")
+    assert table.on_show() == asked
+    table.now += REQUEST_SHOWN  # the code's part of the footer begins
+    assert table.on_show() is None
+    confirmed = table.access.confirm(table.now + LATE_PRESS / 2)
+    assert confirmed is not None and confirmed.seat == asked.place
+
+
+def test_a_press_well_into_the_code_s_part_confirms_nothing() -> None:
+    table = Table()
+    table.ask("10.0.0.1")
     table.on_show()
-    table.now += CODE_EVERY
-    assert table.on_show() == honest
+    table.now += REQUEST_SHOWN
+    table.on_show()
+    assert table.access.confirm(table.now + LATE_PRESS + 0.1) is None
+
+
+def test_every_request_of_a_full_queue_is_on_show_before_it_runs_out() -> None:
+    """R745: eight waiting, one a cycle: the last asked has its turn within its wait."""
+    table = Table()
+    asked = [table.ask(f"10.0.0.{i}", SEATS[i % len(SEATS)]) for i in range(1, MAX_WAITING + 1)]
+    shown: set[str] = set()
+    ends = table.now + ASK_FOR
+    while table.now < ends - REQUEST_SHOWN:
+        request = table.on_show()
+        if request is not None:
+            shown.add(request.number)
+        table.now += 1.0
+    assert shown == {request.number for request in asked}

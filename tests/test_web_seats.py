@@ -6,6 +6,7 @@ phone; a phone holds one seat; the Round Leader's answer never comes from a phon
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -239,7 +240,7 @@ def test_a_phone_asking_again_and_again_is_told_its_request_ran_out_a_minute_aft
     async def scenario(client: Client) -> tuple[list[int], dict[str, Any], list[str]]:
         async with Phone(client, address="127.0.0.2") as bystander:
             statuses = []
-            for _ in range(int(ASK_FOR // 10)):  # every 10 s, for as long as a request lasts
+            for _ in range(math.ceil(ASK_FOR / 10)):  # every 10 s, for as long as a request lasts
                 statuses.append((await bystander.ask(table, "D")).status)
                 table.t += 10.0
             table.t += 0.5
@@ -247,7 +248,7 @@ def test_a_phone_asking_again_and_again_is_told_its_request_ran_out_a_minute_aft
             return statuses, me, [request.place for request in table.page.access.requests]
 
     statuses, me, waiting = serve(table, scenario)
-    assert statuses == [202] * int(ASK_FOR // 10)
+    assert statuses == [202] * math.ceil(ASK_FOR / 10)
     assert me["seat"] is None and me["refused"].startswith(
         "Not given: the dealer did not give this phone D (its number was "
     )
@@ -298,7 +299,7 @@ def test_no_more_than_max_waiting_requests_wait_at_once(tmp_path: Path) -> None:
     assert statuses == [202] * MAX_WAITING + [403]
     assert error == (
         f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone frees "
-        "in 60 s at the latest: ask again then (it is kept for this phone 15 s)"
+        f"in {ASK_FOR:.0f} s at the latest: ask again then (it is kept for this phone 15 s)"
     )
     table.close()
 

@@ -344,7 +344,7 @@ def test_a_whole_table_of_phones_on_one_ipv6_64_waits_at_once() -> None:
         ask(access, access.code, f"{HALL}::99")
     assert str(refused.value) == (
         f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the dealer "
-        "already: ask again once one is confirmed, or in 60 s"
+        f"already: ask again once one is confirmed, or in {ASK_FOR:.0f} s"
     )
     for n in range(MAX_WAITING - WAITING_PER_NETWORK):  # phones on other networks still ask
         assert ask(access, access.code, f"10.0.0.{n + 1}").place == "A"

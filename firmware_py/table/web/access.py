@@ -45,13 +45,15 @@ MAX_WRONG = 5  # wrong codes per address in WRONG_WINDOW
 MAX_WRONG_PER_NETWORK = 20  # per IPv6 /64: past it, each wrong code ends its address's tries
 WRONG_WINDOW = 60.0  # seconds
 MAX_ADDRESSES = 4096  # addresses and /64s with recent wrong codes remembered (a few MB at most)
-ASK_FOR = 60.0  # seconds a request waits for the console's press
 CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confirm it
 # The OLED's footer, in cycles of CODE_EVERY: the join code for the last CODE_SHOWN seconds of
 # each, whether or not requests wait; the request whose turn it is the rest (R797).
 CODE_EVERY = 8.0
 CODE_SHOWN = 3.0
 REQUEST_SHOWN = CODE_EVERY - CODE_SHOWN
+# A press this soon after the code replaced a request on the OLED was meant for that request:
+# a dealer's reaction time (R759), so a late press is never silently lost.
+LATE_PRESS = 1.0
 MAX_DRAWN = 16  # footers remembered: a press is judged by what the OLED showed (R799)
 # A place that frees goes first to the addresses refused for a full queue, in order (R799);
 # each keeps its spot LINE_KEPT seconds past the time it was told a place frees.
@@ -63,6 +65,9 @@ DISMISS_BUTTON = "no"  # when it means nothing on the step on show (R798)
 # six-seat table's worth, since a whole IPv6 hall may share one; in all two more, for the phones
 # of other networks.
 MAX_WAITING = 8
+# Seconds a request waits for the console's press: a whole turn for each of a full queue and
+# one cycle more (72 s), so the request asked last is on show before it runs out (R745).
+ASK_FOR = CODE_EVERY * (MAX_WAITING + 1)
 WAITING_PER_ADDRESS = 1
 WAITING_PER_NETWORK = 6
 MAX_DISPLACED = 64  # signed-out phones remembered to tell them why
@@ -367,6 +372,11 @@ class Access:
         if not drawn:
             return None
         at, request = drawn[-1]
+        if request is None and pressed - at < LATE_PRESS and len(drawn) >= 2:
+            # the code has just replaced a request: the press was meant for it (R759)
+            before_at, before = drawn[-2]
+            if before is not None and at - before_at >= CONFIRM_AFTER:
+                at, request = before_at, before
         if request is None or pressed - at < CONFIRM_AFTER or request not in self.requests:
             return None
         return request
