@@ -113,6 +113,31 @@ def test_every_declaration_and_its_fate_is_on_the_card() -> None:
     ) in a
 
 
+def test_a_declared_win_the_game_did_not_end_with_is_not_said_to_have_stood() -> None:
+    """Rulebook: "Three incorrect and/or inappropriate challenges ... result in a forfeiture of
+    the game": a declarer's own third I/IA makes the game a loss, so the card the declarer signs
+    must not say the declared win stood beside LOSS (audit of issue 20)."""
+    lines = [
+        GAME_LOG[0],
+        '{"action": "pentathlon.die_toss", "a": 1, "b": 3}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+        '{"action": "pentathlon.declare_win", "player": "A", "goal": "five-in-a-row"}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+    ]
+    a, b = _cards(card_html(_record(lines)))
+    for card in (a, b):
+        assert "stood" not in card
+        assert (
+            "declared by Player A in turn 1: not the result: the game ended otherwise (A has "
+            "three I/IA rulings: the game is a loss for A)."
+        ) in card
+    assert "LOSS three I/IA" in a
+
+
 def test_an_infraction_is_on_both_cards_and_the_zero_points_on_the_player_s() -> None:
     """Rulebook: "Such infractions can result in 0 points and/or being required to leave the
     tournament site" (R789)."""
