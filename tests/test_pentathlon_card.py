@@ -109,7 +109,7 @@ def test_every_declaration_and_its_fate_is_on_the_card() -> None:
     assert (
         "5 chips of the player's colour in a row, declared by Player A in turn 1: the win went "
         "to the challenger: the challenge was ruled Correct (challenge 1). The record said: A "
-        "has placed 1 chips: 5 in a row needs 5."
+        "has placed 1 chip: 5 in a row needs 5."
     ) in a
 
 
