@@ -268,6 +268,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--names", "Ann"], "expected two names"),
         (["--names", "Ann,"], "expected two names"),
         (["--names", "Ann,\x1b[2JBen"], "printable name"),
+        # the official record's round and table are the tournament record's (1 to 99, 1 to 999)
+        (["--round", "0"], "--round 0: expected 1 to 99"),
+        (["--round", "-1"], "--round -1: expected 1 to 99"),
+        (["--table", "0"], "--table 0: expected 1 to 999"),
     ],
 )
 def test_bad_options_are_one_line(
