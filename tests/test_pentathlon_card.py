@@ -109,8 +109,33 @@ def test_every_declaration_and_its_fate_is_on_the_card() -> None:
     assert (
         "5 chips of the player's colour in a row, declared by Player A in turn 1: the win went "
         "to the challenger: the challenge was ruled Correct (challenge 1). The record said: A "
-        "has placed 1 chips: 5 in a row needs 5."
+        "has placed 1 chip: 5 in a row needs 5."
     ) in a
+
+
+def test_a_declared_win_the_game_did_not_end_with_is_not_said_to_have_stood() -> None:
+    """Rulebook: "Three incorrect and/or inappropriate challenges ... result in a forfeiture of
+    the game": a declarer's own third I/IA makes the game a loss, so the card the declarer signs
+    must not say the declared win stood beside LOSS (audit of issue 20)."""
+    lines = [
+        GAME_LOG[0],
+        '{"action": "pentathlon.die_toss", "a": 1, "b": 3}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+        '{"action": "pentathlon.declare_win", "player": "A", "goal": "five-in-a-row"}',
+        '{"action": "pentathlon.challenge", "challenger": "A", "rules": ["other"]}',
+        '{"action": "pentathlon.rule", "ruling": "IA"}',
+    ]
+    a, b = _cards(card_html(_record(lines)))
+    for card in (a, b):
+        assert "stood" not in card
+        assert (
+            "declared by Player A in turn 1: not the result: the game ended otherwise (A has "
+            "three I/IA rulings: the game is a loss for A)."
+        ) in card
+    assert "LOSS three I/IA" in a
 
 
 def test_an_infraction_is_on_both_cards_and_the_zero_points_on_the_player_s() -> None:
@@ -243,6 +268,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--names", "Ann"], "expected two names"),
         (["--names", "Ann,"], "expected two names"),
         (["--names", "Ann,\x1b[2JBen"], "printable name"),
+        # the official record's round and table are the tournament record's (1 to 99, 1 to 999)
+        (["--round", "0"], "--round 0: expected 1 to 99"),
+        (["--round", "-1"], "--round -1: expected 1 to 99"),
+        (["--table", "0"], "--table 0: expected 1 to 999"),
     ],
 )
 def test_bad_options_are_one_line(

@@ -112,6 +112,11 @@ def test_replay_prints_the_record(capsys: pytest.CaptureFixture[str], tmp_path: 
             ["adjudicate", "--game", "fab-a-diffy", "--games=A,A,A"],
             "--games A,A,A: the match was decided after game 2 (R211): no game 3 is played",
         ),
+        # "Running Score 60" on the Scoring Flag Card, and every change subtracts: none is above
+        (
+            ["adjudicate", "--game", "contig-60", "--scores", "61,0"],
+            "--scores 61,0: a Contig 60 running score starts at 60 and only goes down",
+        ),
         (["sentence", "3 + 5"], "the following arguments are required: --dice"),
     ],
 )

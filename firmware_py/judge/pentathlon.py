@@ -313,6 +313,11 @@ def _time_limit(game: Game, args: argparse.Namespace) -> Result:
 
     if game is Game.CONTIG_60:
         scores = _pair(args.scores, "--scores", negative=True)  # 0 or less is a Contig score
+        if max(scores) > contig.START_SCORE:
+            raise InvalidInput(
+                f"--scores {args.scores}: a Contig 60 running score starts at "
+                f"{contig.START_SCORE} and only goes down"
+            )
         return contig.adjudicate(scores, How.TIME_LIMIT, "time limit")
     if game is Game.STARS_AND_BARS:
         return stars_bars.time_limit_award(_pair(args.scores, "--scores"))

@@ -21,6 +21,8 @@ from rules.actions import decode
 from rules.errors import InvalidInput
 from rules.pentathlon.log import START_KIND, replay, replay_log
 from rules.pentathlon.record import record
+from rules.tournament.formats import MAX_ROUNDS
+from rules.tournament.pentathlon import MAX_TABLE
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_NAME = 60  # characters of a player's name on the card
@@ -123,14 +125,23 @@ def _line(text: str, option: str) -> str:
     return text
 
 
+def _number(number: int | None, option: str, most: int) -> str:
+    """A round or table as the tournament record numbers them; none: a line to write on."""
+    if number is None:
+        return ""
+    if not 1 <= number <= most:
+        raise InvalidInput(f"{option} {number}: expected 1 to {most}")
+    return str(number)
+
+
 def card_heading(args: Any, division: str) -> Heading:
     """The card's heading from the command's options (each one printable line)."""
     return Heading(
         event=_line(args.event, "--event"),
         date=_line(args.date, "--date"),
         division=_line(division, "--division"),
-        round="" if args.round_number is None else str(args.round_number),
-        table="" if args.table is None else str(args.table),
+        round=_number(args.round_number, "--round", MAX_ROUNDS),
+        table=_number(args.table, "--table", MAX_TABLE),
         monitor=_line(args.monitor, "--monitor"),
     )
 

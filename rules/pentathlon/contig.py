@@ -188,7 +188,8 @@ class Contig60(GameRules):
         if goal == "five-in-a-row":
             placed = board.chips_each - of(board.chips, player)
             if placed < IN_A_ROW:
-                return f"{player} has placed {placed} chips: 5 in a row needs 5"
+                chips = "chip" if placed == 1 else "chips"
+                return f"{player} has placed {placed} {chips}: 5 in a row needs 5"
             return None
         score, other = of(board.scores, player), of(board.scores, player.other)
         if score > 0 or other - score < WIN_MARGIN:

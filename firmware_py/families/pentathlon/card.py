@@ -270,15 +270,21 @@ def _declarations(record: Mapping[str, Any]) -> list[str]:
     declarations: Sequence[Mapping[str, Any]] = record.get("declarations") or []
     if not declarations:
         return []
+    result = record.get("result")
     items = []
     for d in declarations:
         who = "the Monitor declared for" if d["by_monitor"] else "declared by"
         decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
         said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
         goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+        fate = FATES.get(d["fate"], d["fate"])
+        if d["fate"] == "standing" and result and result["winner"] not in (None, d["player"]):
+            # unchallenged, yet the game ended with the opponent's win (the declarer's third
+            # I/IA): "stood" beside LOSS would contradict the card the player signs
+            fate = f"not the result: the game ended otherwise ({result['detail']})"
         items.append(
             f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
-            f"{_e(FATES.get(d['fate'], d['fate']))}{decided}.{said}</li>"
+            f"{_e(fate)}{decided}.{said}</li>"
         )
     return ["<h2>Declared wins</h2>", "<ul>", *items, "</ul>"]
 
