@@ -108,3 +108,22 @@ def test_results_staff_may_not_close_the_tournament(tmp_path: Path) -> None:
         statuses = serve(director_page(record), scenario)
         assert record.champion() is None
     assert statuses == (403, 403)
+
+
+def test_the_public_page_names_the_champion_first_once_the_tournament_is_closed(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            before = await (await client.get("/public")).text()
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "champion": finalists[0]}
+            await client.post("/close", data=form, headers=origin(client))
+            return before, await (await client.get("/public")).text()
+
+        before, after = serve(director_page(record), scenario)
+    assert 'id="champion-title"' not in before
+    champion = after.index(f'<p class="champion-name">{finalists[0]}</p>')
+    assert champion < after.index('id="search-title"')

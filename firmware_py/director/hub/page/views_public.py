@@ -95,10 +95,12 @@ def public_page(
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     query = " ".join(query.split())[:MAX_QUERY]
-    parts = [_search_form(query, names)]
+    teams = {entrant.name: public_team(entrant, names) for entrant in tournament.entrants}
+    champion = record.champion()
+    parts = [] if champion is None else [_champion(teams.get(champion, champion))]
+    parts.append(_search_form(query, names))
     if query:
         parts.append(_answer(record, tournament, query, rows or {}, names))
-    teams = {entrant.name: public_team(entrant, names) for entrant in tournament.entrants}
     parts.append(_pairings_section(record, tournament, latest, links=False, teams=teams))
     parts.append(_standings_section(tournament, teams))
     parts.append(pentathlon.public_section(record))  # its players as R834 names them
@@ -107,6 +109,14 @@ def public_page(
         "\n".join(parts),
         nav=PUBLIC_NAV,
         scripts=("/static/public.js",),
+    )
+
+
+def _champion(team: str) -> str:
+    """The tournament's end, first: its champion (recorded by the director: /close)."""
+    return (
+        '<section aria-labelledby="champion-title" class="card champion">'
+        f'<h2 id="champion-title">Champion</h2><p class="champion-name">{text(team)}</p></section>'
     )
 
 
