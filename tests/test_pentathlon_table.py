@@ -219,11 +219,21 @@ def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
 
 
 def test_fab_a_diffy_records_strips_tricks_and_the_end_of_a_game() -> None:
+    """END OF EACH GAME "when a player is unable to place a strip into the SHOW BOX": the
+    menu offers Deck out only once the deck cannot give a strip to show (R746)."""
     table = playing("fab-a-diffy")
-    table.buttons("yes").choose("Strip shown")
+    assert "Deck out" not in table.buttons("yes").labels
+    table.choose("Strip shown")
     table.buttons("yes").choose("Trick taken")
     assert table.controller.view().scoreboard.scores == {"A": 1, "B": 0}
-    table.flag("A").buttons("yes").choose("Deck out")
+    seat = "A"
+    for _ in range(21):  # B shows 3 (face up again), then 20 turns of 1 strip: 4 + 3 + 20 = 27
+        assert "Deck out" not in table.flag(seat).buttons("yes").labels
+        table.choose("Strip shown")
+        seat = "B" if seat == "A" else "A"
+    menu = table.flag(seat).buttons("yes").labels
+    assert "Deck out" in menu and "Strip shown" not in menu
+    table.choose("Deck out")
     assert table.kinds()[-1] == "fab.deck_out"
     assert table.screen.title.startswith("FAB G2 R1")
 
