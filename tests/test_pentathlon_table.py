@@ -292,6 +292,24 @@ def test_a_code_of_conduct_infraction_is_recorded_from_the_menu() -> None:
     assert table.key == "p/turn1"  # play goes on
 
 
+def test_the_result_the_director_gives_is_recorded_from_the_menu_and_reported() -> None:
+    """R789: "the Director may stop the game; the monitor then records the result the
+    Director gives": offered once an infraction is recorded, confirmed and reported as any
+    result (R748)."""
+    table = playing()
+    assert not [label for label in table.buttons("yes").labels if "Director" in label]
+    table.choose("Infraction: B").buttons("no", "yes")  # removal
+    labels = table.buttons("yes").labels
+    assert labels[-3:] == ["Director: A win", "Director: B win", "Director: tie"]
+    table.choose("Director: A win")
+    assert table.actions()[-1] == {"action": "pentathlon.director_result", "winner": "A"}
+    assert table.prompt.startswith("A wins: the Tournament Director stopped the game")
+    table.buttons("yes")
+    assert table.game.phase == "over"
+    over = table.named("game_over")[-1]
+    assert (over["winner"], over["how"]) == ("A", "director")
+
+
 def test_queens_and_guards_the_trap_penalty_is_on_the_opponent_s_turn_menu() -> None:
     """Rulebook: "the opponent may pick up the piece and place it onto a space along the
     outermost band. This is NOT a challengeable situation" (R790)."""

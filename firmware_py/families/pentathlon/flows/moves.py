@@ -151,6 +151,15 @@ COMMON_EVENTS = tuple(
 )
 
 
+# The result the Tournament Director gives on stopping a game for an infraction (R789, R748):
+# last in the menu, so the menu before an infraction is as it was.
+DIRECTOR_RESULTS = (
+    Move("Director: A win", "director_result", fields={"winner": "A"}),
+    Move("Director: B win", "director_result", fields={"winner": "B"}),
+    Move("Director: tie", "director_result", fields={"winner": None}),
+)
+
+
 def event_moves(game: PentathlonGame) -> list[Move]:
     """The events the monitor may record in this turn (flow 2)."""
     play = game.play
@@ -192,6 +201,8 @@ def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[
         moves += event_moves(game)
     moves.append(Move("Forfeit turn", "forfeit_turn"))
     moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
+    if every_declaration:  # flow 2: once an infraction is recorded (R748)
+        moves += DIRECTOR_RESULTS
     return [move for move in moves if takes(game, move.trial())]
 
 
