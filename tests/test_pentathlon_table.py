@@ -360,10 +360,26 @@ def test_stars_and_bars_the_cpa_removal_is_asked_once_all_four_are_turned_over()
 def test_stars_and_bars_a_stack_entry_goes_no_higher_than_the_board_allows() -> None:
     """Rulebook: "2 points for removing a 4 or more card stack in the OPA": the entry stops at
     the stacks the cards on the board can make (R783)."""
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
-    assert table.buttons("next", "next", "next").controller.number == 0  # the CPA's 4 cards
     table = deal_cards(playing("stars-bars"), 2).buttons("yes").choose("Stack points")
     assert table.buttons("next", "next", "next").controller.number == 1  # 8 cards: one stack
+
+
+def test_stars_and_bars_stack_points_are_offered_only_once_a_stack_can_exist() -> None:
+    """Rulebook: "2 points for turning over a 4 or more card stack in the CPA": the CPA's 4
+    starting cards make no stack, so the first turns' menus offer no Stack points (a scoring
+    of nothing); 3 cards placed make 7, a CPA stack of 4 beside 3 starting cards (R749)."""
+    table = playing("stars-bars")
+    assert "Stack points" not in table.buttons("yes").labels
+    table.choose("Card placed").enter(0)
+    table.flag("A")
+    assert "Stack points" not in table.buttons("yes").labels  # B: 5 cards
+    table.choose("Card placed").enter(0)
+    table.flag("B")
+    assert "Stack points" not in table.buttons("yes").labels  # A: 6 cards
+    table.choose("Card placed").enter(0)
+    table.flag("A")
+    assert "Stack points" in table.buttons("yes").labels  # B: 7 cards
+    assert "sb.stacks" not in table.kinds()
 
 
 def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:

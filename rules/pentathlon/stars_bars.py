@@ -139,6 +139,19 @@ def check_stacks(board: StarsBoard, action: ScoreStacks) -> None:
         )
 
 
+def a_stack_can_score(board: StarsBoard) -> bool:
+    """The board's cards can make a stack to score now: a CPA stack to turn over, the four
+    turned-over CPA stacks to remove, or an OPA stack to remove (R783, R749)."""
+    least = (ScoreStacks(cpa_turned=1), ScoreStacks(cpa_removed=True), ScoreStacks(opa_removed=1))
+    for stacks in least:
+        try:
+            check_stacks(board, stacks)
+        except IllegalAction:
+            continue
+        return True
+    return False
+
+
 def round_end_award(scores: Pair[int], *, over_140_ends: bool = True) -> Result | None:
     """The end of a round: a win by the GOAL's ways, or (``over_140_ends``, R747) a tie when a
     player is over 140 points without being 15 ahead: END OF GAME, and no way to win is met."""

@@ -22,7 +22,7 @@ from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, ch
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20
-from rules.pentathlon.stars_bars import CPA_STACKS, most_stacks
+from rules.pentathlon.stars_bars import CPA_STACKS, a_stack_can_score, most_stacks
 
 POINTS_HIGH = 999
 
@@ -55,6 +55,8 @@ class Move:
     kind: str  # the action, without the family's prefix
     asks: tuple[Ask, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
+    # offered only when the pieces make the move possible (its least entry may be a no-op)
+    offered: Callable[[Any], bool] | None = None
 
     def action(self, values: Mapping[str, Any]) -> LogAction:
         return act(self.kind, **self.fields, **values)
@@ -103,6 +105,7 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
                 Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True, when=_cpa_removable),
                 Ask("opa_removed", "OPA stacks removed", high=99, limit=_most_opa),
             ),
+            offered=a_stack_can_score,  # not before the board holds a stack to score (R749)
         ),
         Move("Cards out", "sb.cards_out"),
     ),
@@ -203,7 +206,11 @@ def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[
     moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
     if every_declaration:  # flow 2: once an infraction is recorded (R748)
         moves += DIRECTOR_RESULTS
-    return [move for move in moves if takes(game, move.trial())]
+    return [
+        move
+        for move in moves
+        if (move.offered is None or move.offered(play.board)) and takes(game, move.trial())
+    ]
 
 
 def menu(
