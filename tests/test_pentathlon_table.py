@@ -218,6 +218,17 @@ def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
     assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]
 
 
+@pytest.mark.parametrize(("game", "score"), [("contig-60", 60), ("stars-bars", 0)])
+def test_the_scoreboard_shows_the_starting_running_scores_before_the_start(
+    game: str, score: int
+) -> None:
+    """Contig 60's score card: "Running Score 60" for each player before the first turn;
+    Stars & Bars' running scores count up from 0."""
+    table = PTable(game=game)
+    assert table.game.phase == "begin"
+    assert table.controller.view().scoreboard.scores == {"A": score, "B": score}
+
+
 def test_fab_a_diffy_records_strips_tricks_and_the_end_of_a_game() -> None:
     """END OF EACH GAME "when a player is unable to place a strip into the SHOW BOX": the
     menu offers Deck out only once the deck cannot give a strip to show (R746)."""
