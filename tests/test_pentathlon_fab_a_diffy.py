@@ -28,7 +28,7 @@ from rules.pentathlon.monitor_actions import (
     TimeCalled,
     start_action,
 )
-from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.players import Player
 from rules.pentathlon.results import How, Result
 from tests.pentathlon_helpers import (
@@ -188,9 +188,11 @@ def test_the_deck_s_27_strips_bound_the_3_strip_tricks_of_a_game() -> None:
     assert board(apply(state, DeckOut())).games == (None,)
 
 
-def test_a_journal_under_the_rulings_before_issue_20_replays_its_deck_out() -> None:
-    """A journal written before replays as it was written (R796): its Deck out stands."""
-    before = start(start_action(FAB, MINUTES), rulings=RULINGS_BEFORE_ISSUE_20)
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_journal_under_earlier_rulings_replays_its_deck_out(rulings: int) -> None:
+    """A journal written before R746 (flow 1 or 2) replays as it was written (R796): its Deck
+    out with the deck whole stands."""
+    before = start(start_action(FAB, MINUTES), rulings=rulings)
     assert board(play(before, StripDraw("1/12", "1/2"), DeckOut())).games == (None,)
 
 

@@ -15,7 +15,7 @@ from rules.pentathlon.monitor_actions import (
     TimeCalled,
     start_action,
 )
-from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.results import How, Result
 from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks, StarsBoard
 from tests.pentathlon_helpers import CORRECT, MINUTES, A, B, new_game, play, ruled
@@ -177,9 +177,10 @@ def test_over_140_waits_for_the_end_of_the_round() -> None:
     assert pending(stars(PlaceCard(141), PassFlag(A))) is None
 
 
-def test_a_journal_before_issue_20_plays_on_over_140_without_15_ahead() -> None:
-    """A journal written before replays as it was written (R796)."""
-    before = start(start_action(STARS, MINUTES), rulings=RULINGS_BEFORE_ISSUE_20)
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_journal_before_r747_plays_on_over_140_without_15_ahead(rulings: int) -> None:
+    """A journal written before R747 (flow 1 or 2) replays as it was written (R796)."""
+    before = start(start_action(STARS, MINUTES), rulings=rulings)
     assert pending(play(before, Begins(A), *round_of(141, 127))) is None
 
 

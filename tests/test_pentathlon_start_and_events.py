@@ -9,6 +9,7 @@ import pytest
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.log import dump_log, replay_log
+from rules.pentathlon.monitor import start
 from rules.pentathlon.monitor_actions import (
     Challenge,
     ChipInHand,
@@ -21,6 +22,7 @@ from rules.pentathlon.monitor_actions import (
     StripDraw,
     start_action,
 )
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.queens_guards import MovePiece, TrapPenalty
 from rules.pentathlon.record import record
 from rules.pentathlon.results import How, Result
@@ -133,6 +135,16 @@ def test_the_director_stops_a_game_for_an_infraction_recorded_first() -> None:
     Director" (R748)."""
     with pytest.raises(IllegalAction, match="record the infraction first"):
         game_of(Game.CONTIG_60, DieToss(1, 2), DirectorResult(A))
+
+
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_game_under_earlier_rulings_has_no_director_s_result(rulings: int) -> None:
+    """The Director's result came with rulings 3 (R748): a journal of flow 1 or 2 never held
+    one, so a game played under their rulings refuses it, and its menu never offers it (R796)."""
+    before = start(start_action(Game.JUGGLE, MINUTES), rulings=rulings)
+    state = play(before, DieToss(1, 2), Infraction(A))
+    with pytest.raises(IllegalAction, match=f"under rulings {rulings}, which had none"):
+        play(state, DirectorResult(A))
 
 
 def test_after_the_director_s_result_the_monitor_only_confirms_it() -> None:

@@ -212,7 +212,7 @@ def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
     assert (
         before.flow,
         parse_options(PTable(game="contig-60").controller.settings.options).flow,
-    ) == (1, 2)
+    ) == (1, 3)
     game = playing().game
     menu = flow_prompt(game, {SCRATCH_MENU: True}, before)
     assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]

@@ -24,7 +24,7 @@ from rules.pentathlon.catalogue import (
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.play import (
-    RULINGS_BEFORE_ISSUE_20,
+    RULINGS_ISSUE_20,
     GameRules,
     Play,
     first_turn,
@@ -319,9 +319,9 @@ class FabADiffy(GameRules):
 
 
 def _deck_bounded(play: Play) -> bool:
-    """The strips shown, captured and Deck out are bounded by the deck since issue 20 (R746);
-    a journal played under the rulings before replays as it was written (R796)."""
-    return play.rulings != RULINGS_BEFORE_ISSUE_20
+    """The strips shown, captured and Deck out are bounded by the deck since rulings 3 (R746);
+    a journal played under rulings 1 or 2 replays as it was written (R796)."""
+    return play.rulings > RULINGS_ISSUE_20
 
 
 def _deck_text(board: FabBoard) -> str:

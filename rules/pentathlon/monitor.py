@@ -49,6 +49,7 @@ from rules.pentathlon.monitor_actions import (
 )
 from rules.pentathlon.play import (
     RULINGS,
+    RULINGS_ISSUE_20,
     RULINGS_VERSIONS,
     Declaration,
     GameRules,
@@ -148,7 +149,8 @@ class PentathlonGame:
 
 def start(action: Action, *, rulings: int = RULINGS) -> PentathlonGame:
     """A game from its start action, played under ``rulings`` (R796): this gametable's, or
-    those before issue 20 for a table journal written then."""
+    earlier ones (issue 20's first, or those before issue 20) for a table journal written
+    then."""
     if not isinstance(action, StartPentathlon):
         raise InvalidLog(f"a Pentathlon log starts with pentathlon.start, not {action.kind!r}")
     if rulings not in RULINGS_VERSIONS:
@@ -195,6 +197,11 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
 def _director_result(state: PentathlonGame, action: DirectorResult) -> PentathlonGame:
     """The Director stops the game and gives the result: recorded, then confirmed (R748)."""
     play = _require(state, "play", "counting", "result")
+    if state.rulings <= RULINGS_ISSUE_20:
+        raise IllegalAction(
+            f"the Tournament Director's result came with rulings {RULINGS}: this game is played "
+            f"under rulings {state.rulings}, which had none (R748, R796)"
+        )
     if not state.infractions:
         raise IllegalAction(
             "the Tournament Director stops a game for a Code of Conduct infraction: record the "

@@ -26,6 +26,7 @@ from rules.pentathlon.catalogue import (
 from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.play import (
     RULINGS_BEFORE_ISSUE_20,
+    RULINGS_ISSUE_20,
     Check,
     GameRules,
     Play,
@@ -321,8 +322,8 @@ class StarsAndBars(GameRules):
     def round_end(self, play: Play) -> Result | None:
         board = play.board
         assert isinstance(board, StarsBoard)
-        # a player over 140 without 15 ahead ends the game since issue 20 (R747, R796)
-        return round_end_award(board.scores, over_140_ends=play.rulings != RULINGS_BEFORE_ISSUE_20)
+        # a player over 140 without 15 ahead ends the game since rulings 3 (R747, R796)
+        return round_end_award(board.scores, over_140_ends=play.rulings > RULINGS_ISSUE_20)
 
     def time_limit(self, play: Play) -> Result | None:
         board = play.board
