@@ -96,7 +96,12 @@ declaration costs the next turn and the game goes on; no "so the game ends" or "
 stands" in the rulings' texts; Stars & Bars' stacks and cards out not bounded by the board).
 The log says so once at the start (`event=journal_older ... replayed_with=flow-1-and-the-
 rulings-before-issue-20(R786,R796)`). The games that follow in the same journal are played
-alike; `gametable run --new-journal` begins a journal of today's flow (R786, R796).
+alike; `gametable run --new-journal` begins a journal of today's flow, 3 (R786, R796).
+
+A journal of flow 2 (written by issue 20's gametable before R746-R749) carries on alike with
+flow 2's menus and rulings: "Stack points" offered from the first turn, "Deck out" whenever no
+strip is shown, no Director's result, and Stars & Bars playing on over 140 without 15 ahead.
+The log line says `replayed_with=flow-2-and-the-rulings-before-R746-R749(R796)`.
 """
 
 

@@ -10,8 +10,10 @@ from typing import Any
 from drivers.display import Screen
 from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.options import table_settings
+from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable
 from firmware_py.table.journal import Journal, wall_now
+from firmware_py.table.recorder import JournalMismatch, RecordedTable, settings_to_json
 from rules.pentathlon.catalogue import StartMethod
 from rules.pentathlon.monitor import PentathlonGame
 
@@ -182,3 +184,37 @@ def challenge(table: PTable, by: str, *rules: str) -> PTable:
         table.choose(rule)
     count = len(rules)
     return table.choose(f"Done: {count} rule{'s' if count > 1 else ''}")
+
+
+# --- journals as an earlier gametable wrote them -------------------------------------------
+
+
+def write_journal(
+    path: Path, settings: TableSettings, presses: list[str], decisions: list[dict[str, Any]]
+) -> None:
+    """The journal entry by entry: its session, each press (down at a whole second, up a tenth
+    later, the two pin reads its debounce made), and the decisions it recorded."""
+    journal = Journal.open(path)
+    journal.add("session", 0.0, {"settings": settings_to_json(settings)})
+    for second, name in enumerate(presses, start=1):
+        t = float(second)
+        journal.add("input", t, {"edge": [name, t, True, t]})
+        journal.add("input", t + 0.1, {"edge": [name, t + 0.1, False, t + 0.1]})
+        for _ in range(2):
+            journal.add("input", t + 0.02, {"read": [name, False]})
+    for decision in decisions:
+        journal.add("event", decision["t"], decision)
+    journal.commit()
+    journal.close()
+
+
+def reopened(path: Path, settings: TableSettings) -> tuple[Journal, RecordedTable]:
+    journal = Journal.open(path)
+    try:
+        table = RecordedTable.start(
+            journal=journal, settings=settings, now=0.0, read_pin=lambda name: False
+        )
+    except JournalMismatch:
+        journal.close()
+        raise
+    return journal, table

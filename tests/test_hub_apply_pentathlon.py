@@ -163,6 +163,17 @@ def test_what_cannot_be_placed_or_read_is_refused_saying_why(
     assert _history(record) == []
 
 
+@pytest.mark.parametrize("winner", ["B", None])
+def test_the_result_the_director_gives_is_taken_like_any_result(
+    record: TournamentDB, winner: str | None
+) -> None:
+    """R789: "the monitor then records the result the Director gives", a win or a tie, whatever
+    the scores say (R748)."""
+    applied = apply_result(record, 1, game_over(40, winner, how="director"), now=LATER)
+    assert applied.event is not None and applied.event.outcome != "refused"
+    assert _history(record) == [(winner, "table 1", TABLE_SOURCE)]
+
+
 def test_a_table_s_result_its_own_scores_contradict_is_refused(record: TournamentDB) -> None:
     # A hand-edited journal: B cannot win Contig 60 at the time limit with the higher score.
     applied = apply_result(record, 1, game_over(40, "B"), now=LATER)

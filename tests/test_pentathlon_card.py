@@ -153,6 +153,20 @@ def test_an_infraction_is_on_both_cards_and_the_zero_points_on_the_player_s() ->
     assert "0 points: a Code of Conduct infraction" not in a
 
 
+def test_the_result_the_director_gives_is_on_both_cards() -> None:
+    """R789: "the Director may stop the game; the monitor then records the result the
+    Director gives": the card says whose result it is (R748)."""
+    lines = [
+        *GAME_LOG[:2],
+        '{"action": "pentathlon.infraction", "player": "B", "removal": true}',
+        '{"action": "pentathlon.director_result", "winner": "A"}',
+        '{"action": "pentathlon.confirm"}',
+    ]
+    a, b = _cards(card_html(_record(lines)))
+    said = "the Tournament Director's result. the Tournament Director stopped the game: A wins."
+    assert f"WIN {said}" in a and f"LOSS {said}" in b
+
+
 def test_every_text_is_escaped() -> None:
     heading = Heading(event="<i>Open</i>")
     html = card_html(_record(), names={"A": "<b>Ann</b>", "B": 'Ben "&" Cho'}, heading=heading)

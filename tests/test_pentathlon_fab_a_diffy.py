@@ -19,11 +19,28 @@ from rules.pentathlon.fab_a_diffy import (
     decided,
     overall,
 )
-from rules.pentathlon.monitor import PentathlonGame, apply
-from rules.pentathlon.monitor_actions import Challenge, PassFlag, Rule, StripDraw, TimeCalled
+from rules.pentathlon.monitor import PentathlonGame, apply, start
+from rules.pentathlon.monitor_actions import (
+    Challenge,
+    PassFlag,
+    Rule,
+    StripDraw,
+    TimeCalled,
+    start_action,
+)
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.players import Player
 from rules.pentathlon.results import How, Result
-from tests.pentathlon_helpers import CORRECT, INAPPROPRIATE, A, B, new_game, play, ruled
+from tests.pentathlon_helpers import (
+    CORRECT,
+    INAPPROPRIATE,
+    MINUTES,
+    A,
+    B,
+    new_game,
+    play,
+    ruled,
+)
 
 FAB = Game.FAB_A_DIFFY
 
@@ -46,15 +63,28 @@ def trick_turn(player: Player) -> list[Action]:
     return [ShowStrip(), TakeTrick(), PassFlag(player)]
 
 
-def game_won_by(winner: Player, beginner: Player) -> list[Action]:
+def holder(state: PentathlonGame) -> Player:
+    assert state.on_turn is not None
+    return state.on_turn
+
+
+def shown_out(state: PentathlonGame) -> PentathlonGame:
+    """Turns of a strip shown and no trick until the deck cannot give a strip to show."""
+    while board(state).deck_left >= board(state).show_needs:
+        state = play(state, ShowStrip(), PassFlag(holder(state)))
+    return state
+
+
+def won_game(state: PentathlonGame, winner: Player) -> PentathlonGame:
     """One game: the winner takes a trick in one turn, then the deck runs out."""
+    beginner = holder(state)
     first = trick_turn(beginner) if winner is beginner else [ShowStrip(), PassFlag(beginner)]
     second = (
         trick_turn(beginner.other)
         if winner is not beginner
         else [ShowStrip(), PassFlag(beginner.other)]
     )
-    return [*first, *second, DeckOut()]
+    return apply(shown_out(play(state, *first, *second)), DeckOut())
 
 
 # -- the overall result ----------------------------------------------------------------------
@@ -99,7 +129,7 @@ def test_a_deciding_game_is_played_only_when_it_can_change_the_result(
 
 
 def test_two_games_won_end_the_match_without_a_third() -> None:
-    state = fab(*game_won_by(A, A), *game_won_by(A, B))
+    state = won_game(won_game(fab(), A), A)
     assert (pending(state).winner, pending(state).how) == (A, How.AWARD)
     assert board(state).games == (A, A)
 
@@ -108,20 +138,69 @@ def test_two_games_won_end_the_match_without_a_third() -> None:
 
 
 def test_a_game_goes_to_the_greater_number_of_tricks_and_a_tie_if_equal() -> None:
-    state = fab(*trick_turn(A), *trick_turn(B), DeckOut())
+    state = apply(shown_out(fab(*trick_turn(A), *trick_turn(B))), DeckOut())
     assert board(state).games == (None,)
-    state = play(state, *game_won_by(B, B))
+    state = won_game(state, B)
     assert board(state).games == (None, B)
 
 
 def test_players_alternate_beginning_the_games() -> None:
-    state = fab(*game_won_by(A, A))
+    state = won_game(fab(), A)
     assert state.play is not None and (state.play.beginner, state.on_turn) == (B, B)
 
 
 def test_a_game_ends_when_the_player_cannot_place_a_strip_into_the_show_box() -> None:
     with pytest.raises(IllegalAction, match="has placed a strip in the Show Box this turn"):
         fab(ShowStrip(), DeckOut())
+
+
+def test_deck_out_is_refused_while_the_deck_can_give_a_strip_to_show() -> None:
+    """END OF EACH GAME "when a player is unable to place a strip into the SHOW BOX at the
+    beginning of a turn": impossible with a full deck of 27 strips (R746)."""
+    with pytest.raises(IllegalAction, match="not Deck out: the deck has 27 strips left"):
+        fab(DeckOut())
+
+
+def test_a_game_with_no_trick_shows_24_strips_before_deck_out() -> None:
+    """START: "the starting player puts 3 strips in center rectangles and one in the SHOW BOX"; each
+    later turn draws one: 4 + 23 strips are the deck's 27 (R746)."""
+    state = shown_out(fab())
+    assert state.play is not None and state.play.turn == 25
+    assert (board(state).deck_left, board(state).face_up) == (0, 27)
+    with pytest.raises(IllegalAction, match="no strip to show: the deck has 0 strips left"):
+        apply(state, ShowStrip())
+    assert board(apply(state, DeckOut())).games == (None,)
+
+
+def test_the_deck_s_27_strips_bound_the_3_strip_tricks_of_a_game() -> None:
+    """GOAL: "3-strip tricks" from a deck of 27 strips, "ALWAYS 3 STRIPS FACE UP" replenished from
+    the deck: a trick every turn takes 3 strips, so the 9th show finds 2 in the deck where it
+    needs 3, and the game ends with 8 tricks (R746)."""
+    state = fab()
+    for _ in range(8):
+        state = play(state, *trick_turn(holder(state)))
+    assert board(state).tricks == (4, 4) and board(state).deck_left == 2
+    with pytest.raises(
+        IllegalAction,
+        match="no strip to show: the deck has 2 strips left and a strip shown needs 3",
+    ):
+        apply(state, ShowStrip())
+    assert board(apply(state, DeckOut())).games == (None,)
+
+
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_journal_under_earlier_rulings_replays_its_deck_out(rulings: int) -> None:
+    """A journal written before R746 (flow 1 or 2) replays as it was written (R796): its Deck
+    out with the deck whole stands."""
+    before = start(start_action(FAB, MINUTES), rulings=rulings)
+    assert board(play(before, StripDraw("1/12", "1/2"), DeckOut())).games == (None,)
+
+
+def test_a_capture_takes_3_strips_face_up() -> None:
+    """CAPTURE: "capture a trick the opponent did not take": after the opponent's trick only 1 strip
+    is face up, so there is no trick to capture (R746)."""
+    with pytest.raises(IllegalAction, match="a trick takes 3 strips and 1 is face up"):
+        fab(*trick_turn(A), CaptureTrick())
 
 
 def test_a_trick_is_taken_with_the_show_box_strip_once_per_turn() -> None:
@@ -203,7 +282,7 @@ def test_three_i_or_ia_lose_every_game_of_the_event() -> None:
 
 
 def test_at_the_time_limit_the_unfinished_game_goes_to_the_player_with_more_tricks() -> None:
-    state = fab(*game_won_by(B, A), *trick_turn(B), TimeCalled(), ShowStrip(), PassFlag(A))
+    state = play(won_game(fab(), B), *trick_turn(B), TimeCalled(), ShowStrip(), PassFlag(A))
     assert (pending(state).winner, pending(state).how) == (B, How.TIME_LIMIT)
     assert "1 game not played, counted as tied" in pending(state).detail
 
@@ -215,5 +294,8 @@ def test_at_the_time_limit_games_not_played_count_as_ties() -> None:
 
 
 def test_a_game_ended_during_the_last_turns_after_time_ends_the_match() -> None:
-    state = fab(*trick_turn(A), TimeCalled(), DeckOut())
+    extra_turn = [*ruled(B, "show-box", CORRECT), ShowStrip(), PassFlag(B)]
+    state = shown_out(fab(*trick_turn(A), *extra_turn))
+    assert state.on_turn is B  # the second player: both players complete a turn (R231)
+    state = play(state, TimeCalled(), DeckOut())
     assert (pending(state).winner, pending(state).how) == (A, How.TIME_LIMIT)

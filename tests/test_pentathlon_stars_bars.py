@@ -7,11 +7,18 @@ import pytest
 from rules.actions import Action
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
-from rules.pentathlon.monitor import PentathlonGame, apply
-from rules.pentathlon.monitor_actions import Begins, DeclareWin, PassFlag, TimeCalled
+from rules.pentathlon.monitor import PentathlonGame, apply, start
+from rules.pentathlon.monitor_actions import (
+    Begins,
+    DeclareWin,
+    PassFlag,
+    TimeCalled,
+    start_action,
+)
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.results import How, Result
 from rules.pentathlon.stars_bars import CardsOut, PlaceCard, ScoreStacks, StarsBoard
-from tests.pentathlon_helpers import CORRECT, A, B, new_game, play, ruled
+from tests.pentathlon_helpers import CORRECT, MINUTES, A, B, new_game, play, ruled
 
 STARS = Game.STARS_AND_BARS
 
@@ -147,6 +154,34 @@ def test_over_140_and_at_least_15_ahead_at_the_end_of_a_round_wins() -> None:
     state = stars(*round_of(141, 126))
     result = pending(state)
     assert result is not None and (result.winner, result.how) == (A, How.AWARD)
+
+
+def test_over_140_at_the_end_of_a_round_ends_the_game_and_less_than_15_ahead_is_a_tie() -> None:
+    """END OF GAME "when at the end of a round a player is over 140 points"; the GOAL's win
+    needs "over 140 points at the end of a round and at least 15 points ahead": the game ends,
+    no way to win is met, so it is a tie (R747)."""
+    result = pending(stars(PlaceCard(141), PassFlag(A), PlaceCard(127), PassFlag(B)))
+    assert result is not None and (result.winner, result.how) == (None, How.AWARD)
+    assert "A is over 140 points" in result.detail and "a tie (R747)" in result.detail
+
+
+def test_both_over_140_and_equal_at_the_end_of_a_round_is_a_tie() -> None:
+    """END OF GAME "when at the end of a round a player is over 140 points" (R747)."""
+    result = pending(stars(*round_of(150, 150)))
+    assert result is not None and result.winner is None
+    assert "A and B are over 140 points" in result.detail
+
+
+def test_over_140_waits_for_the_end_of_the_round() -> None:
+    """END OF GAME "at the end of a round": the beginning player's 141 alone ends nothing (R747)."""
+    assert pending(stars(PlaceCard(141), PassFlag(A))) is None
+
+
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_journal_before_r747_plays_on_over_140_without_15_ahead(rulings: int) -> None:
+    """A journal written before R747 (flow 1 or 2) replays as it was written (R796)."""
+    before = start(start_action(STARS, MINUTES), rulings=rulings)
+    assert pending(play(before, Begins(A), *round_of(141, 127))) is None
 
 
 def test_140_exactly_is_not_over_140() -> None:

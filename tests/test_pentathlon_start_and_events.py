@@ -9,19 +9,25 @@ import pytest
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.log import dump_log, replay_log
+from rules.pentathlon.monitor import start
 from rules.pentathlon.monitor_actions import (
+    Challenge,
     ChipInHand,
+    Confirm,
     DieToss,
+    DirectorResult,
     Infraction,
     PassFlag,
     StarCard,
     StripDraw,
     start_action,
 )
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.queens_guards import MovePiece, TrapPenalty
 from rules.pentathlon.record import record
+from rules.pentathlon.results import How, Result
 from rules.pentathlon.stars_bars import PlaceCard, StackCount
-from tests.pentathlon_helpers import MINUTES, A, B, game_of
+from tests.pentathlon_helpers import MINUTES, A, B, game_of, play
 
 
 def test_the_start_s_tosses_re_tosses_included_are_on_the_record() -> None:
@@ -98,6 +104,56 @@ def test_a_player_removed_from_the_site_has_no_further_infraction() -> None:
             Infraction(A),
         )
     assert state.removed == (A,)
+
+
+def test_the_result_the_director_gives_is_recorded_and_confirmed() -> None:
+    """R789: "the Director may stop the game; the monitor then records the result the Director
+    gives": after an infraction with removal, the Director's result is the game's (R748)."""
+    actions = [
+        start_action(Game.CONTIG_60, MINUTES, chips=20),
+        DieToss(1, 2),
+        Infraction(B, removal=True),
+        DirectorResult(A),
+    ]
+    state = replay_log(dump_log(actions).splitlines())
+    assert state.phase == "result"
+    state = play(state, Confirm())
+    assert state.result == Result(
+        A, How.DIRECTOR, "the Tournament Director stopped the game: A wins"
+    )
+    assert record(state)["result"]["how"] == "director"
+
+
+def test_the_director_may_give_a_tie() -> None:
+    """R789: "the monitor then records the result the Director gives" (R748)."""
+    state = game_of(Game.JUGGLE, DieToss(1, 2), Infraction(A), DirectorResult(None), Confirm())
+    assert state.result is not None and state.result.winner is None
+
+
+def test_the_director_stops_a_game_for_an_infraction_recorded_first() -> None:
+    """Code of Conduct: "Any infraction of this Code ... will be handled by the Tournament
+    Director" (R748)."""
+    with pytest.raises(IllegalAction, match="record the infraction first"):
+        game_of(Game.CONTIG_60, DieToss(1, 2), DirectorResult(A))
+
+
+@pytest.mark.parametrize("rulings", [RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20])
+def test_a_game_under_earlier_rulings_has_no_director_s_result(rulings: int) -> None:
+    """The Director's result came with rulings 3 (R748): a journal of flow 1 or 2 never held
+    one, so a game played under their rulings refuses it, and its menu never offers it (R796)."""
+    before = start(start_action(Game.JUGGLE, MINUTES), rulings=rulings)
+    state = play(before, DieToss(1, 2), Infraction(A))
+    with pytest.raises(IllegalAction, match=f"under rulings {rulings}, which had none"):
+        play(state, DirectorResult(A))
+
+
+def test_after_the_director_s_result_the_monitor_only_confirms_it() -> None:
+    """R789: the Director gives the result; no play, challenge or second result follows
+    (R748)."""
+    state = game_of(Game.CONTIG_60, DieToss(1, 2), Infraction(B), DirectorResult(A))
+    for action in (PassFlag(A), Challenge(B, ("other",)), DirectorResult(B)):
+        with pytest.raises(IllegalAction, match="the Tournament Director has given the result"):
+            play(state, action)
 
 
 def test_queens_and_guards_a_move_into_a_trap_is_recorded_not_challenged() -> None:

@@ -212,18 +212,39 @@ def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
     assert (
         before.flow,
         parse_options(PTable(game="contig-60").controller.settings.options).flow,
-    ) == (1, 2)
+    ) == (1, 3)
     game = playing().game
     menu = flow_prompt(game, {SCRATCH_MENU: True}, before)
     assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]
 
 
+@pytest.mark.parametrize(("game", "score"), [("contig-60", 60), ("stars-bars", 0)])
+def test_the_scoreboard_shows_the_starting_running_scores_before_the_start(
+    game: str, score: int
+) -> None:
+    """Contig 60's score card: "Running Score 60" for each player before the first turn;
+    Stars & Bars' running scores count up from 0."""
+    table = PTable(game=game)
+    assert table.game.phase == "begin"
+    assert table.controller.view().scoreboard.scores == {"A": score, "B": score}
+
+
 def test_fab_a_diffy_records_strips_tricks_and_the_end_of_a_game() -> None:
+    """END OF EACH GAME "when a player is unable to place a strip into the SHOW BOX": the
+    menu offers Deck out only once the deck cannot give a strip to show (R746)."""
     table = playing("fab-a-diffy")
-    table.buttons("yes").choose("Strip shown")
+    assert "Deck out" not in table.buttons("yes").labels
+    table.choose("Strip shown")
     table.buttons("yes").choose("Trick taken")
     assert table.controller.view().scoreboard.scores == {"A": 1, "B": 0}
-    table.flag("A").buttons("yes").choose("Deck out")
+    seat = "A"
+    for _ in range(21):  # B shows 3 (face up again), then 20 turns of 1 strip: 4 + 3 + 20 = 27
+        assert "Deck out" not in table.flag(seat).buttons("yes").labels
+        table.choose("Strip shown")
+        seat = "B" if seat == "A" else "A"
+    menu = table.flag(seat).buttons("yes").labels
+    assert "Deck out" in menu and "Strip shown" not in menu
+    table.choose("Deck out")
     assert table.kinds()[-1] == "fab.deck_out"
     assert table.screen.title.startswith("FAB G2 R1")
 
@@ -282,6 +303,24 @@ def test_a_code_of_conduct_infraction_is_recorded_from_the_menu() -> None:
     assert table.key == "p/turn1"  # play goes on
 
 
+def test_the_result_the_director_gives_is_recorded_from_the_menu_and_reported() -> None:
+    """R789: "the Director may stop the game; the monitor then records the result the
+    Director gives": offered once an infraction is recorded, confirmed and reported as any
+    result (R748)."""
+    table = playing()
+    assert not [label for label in table.buttons("yes").labels if "Director" in label]
+    table.choose("Infraction: B").buttons("no", "yes")  # removal
+    labels = table.buttons("yes").labels
+    assert labels[-3:] == ["Director: A win", "Director: B win", "Director: tie"]
+    table.choose("Director: A win")
+    assert table.actions()[-1] == {"action": "pentathlon.director_result", "winner": "A"}
+    assert table.prompt.startswith("A wins: the Tournament Director stopped the game")
+    table.buttons("yes")
+    assert table.game.phase == "over"
+    over = table.named("game_over")[-1]
+    assert (over["winner"], over["how"]) == ("A", "director")
+
+
 def test_queens_and_guards_the_trap_penalty_is_on_the_opponent_s_turn_menu() -> None:
     """Rulebook: "the opponent may pick up the piece and place it onto a space along the
     outermost band. This is NOT a challengeable situation" (R790)."""
@@ -332,10 +371,26 @@ def test_stars_and_bars_the_cpa_removal_is_asked_once_all_four_are_turned_over()
 def test_stars_and_bars_a_stack_entry_goes_no_higher_than_the_board_allows() -> None:
     """Rulebook: "2 points for removing a 4 or more card stack in the OPA": the entry stops at
     the stacks the cards on the board can make (R783)."""
-    table = playing("stars-bars").buttons("yes").choose("Stack points")
-    assert table.buttons("next", "next", "next").controller.number == 0  # the CPA's 4 cards
     table = deal_cards(playing("stars-bars"), 2).buttons("yes").choose("Stack points")
     assert table.buttons("next", "next", "next").controller.number == 1  # 8 cards: one stack
+
+
+def test_stars_and_bars_stack_points_are_offered_only_once_a_stack_can_exist() -> None:
+    """Rulebook: "2 points for turning over a 4 or more card stack in the CPA": the CPA's 4
+    starting cards make no stack, so the first turns' menus offer no Stack points (a scoring
+    of nothing); 3 cards placed make 7, a CPA stack of 4 beside 3 starting cards (R749)."""
+    table = playing("stars-bars")
+    assert "Stack points" not in table.buttons("yes").labels
+    table.choose("Card placed").enter(0)
+    table.flag("A")
+    assert "Stack points" not in table.buttons("yes").labels  # B: 5 cards
+    table.choose("Card placed").enter(0)
+    table.flag("B")
+    assert "Stack points" not in table.buttons("yes").labels  # A: 6 cards
+    table.choose("Card placed").enter(0)
+    table.flag("A")
+    assert "Stack points" in table.buttons("yes").labels  # B: 7 cards
+    assert "sb.stacks" not in table.kinds()
 
 
 def test_stars_and_bars_a_round_ends_with_the_monitor_s_award() -> None:

@@ -25,9 +25,10 @@ from firmware_py.families.pentathlon.options import table_settings
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.recorder import JournalMismatch, RecordedTable, settings_to_json
+from firmware_py.table.recorder import JournalMismatch, RecordedTable
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.play import RULINGS, RULINGS_BEFORE_ISSUE_20
+from tests.pentathlon_table_helpers import reopened, write_journal
 
 # Juggle: A begins and declares "board covered" while holding the flag; B challenges it on
 # "the board completely covered", ruled I. Before issue 20 the game went on: the declared win
@@ -214,37 +215,6 @@ def _before_issue_20(game: str) -> TableSettings:
     return replace(settings, options={k: v for k, v in settings.options.items() if k != "flow"})
 
 
-def _write_journal(
-    path: Path, settings: TableSettings, presses: list[str], decisions: list[dict[str, Any]]
-) -> None:
-    """The journal entry by entry: its session, each press (down at a whole second, up a tenth
-    later, the two pin reads its debounce made), and the decisions it recorded."""
-    journal = Journal.open(path)
-    journal.add("session", 0.0, {"settings": settings_to_json(settings)})
-    for second, name in enumerate(presses, start=1):
-        t = float(second)
-        journal.add("input", t, {"edge": [name, t, True, t]})
-        journal.add("input", t + 0.1, {"edge": [name, t + 0.1, False, t + 0.1]})
-        for _ in range(2):
-            journal.add("input", t + 0.02, {"read": [name, False]})
-    for decision in decisions:
-        journal.add("event", decision["t"], decision)
-    journal.commit()
-    journal.close()
-
-
-def _reopened(path: Path, settings: TableSettings) -> tuple[Journal, RecordedTable]:
-    journal = Journal.open(path)
-    try:
-        table = RecordedTable.start(
-            journal=journal, settings=settings, now=0.0, read_pin=lambda name: False
-        )
-    except JournalMismatch:
-        journal.close()
-        raise
-    return journal, table
-
-
 def _game(table: RecordedTable) -> PentathlonGame:
     session = table.controller.session
     assert isinstance(session, PentathlonGame)
@@ -257,8 +227,8 @@ def test_an_old_juggle_journal_with_an_i_on_a_waiting_declaration_replays(
     """Before issue 20: "the declared win is confirmed; loss of turn: B loses the next turn",
     the game ending at A's flag pass. Replayed, it gives back exactly those decisions."""
     path, settings = tmp_path / "journal.db", _before_issue_20("juggle")
-    _write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
-    journal, table = _reopened(path, settings)  # no JournalMismatch
+    write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
+    journal, table = reopened(path, settings)  # no JournalMismatch
     assert table.committed == JUGGLE_DECISIONS
     game = _game(table)
     assert (game.phase, game.rulings) == ("over", RULINGS_BEFORE_ISSUE_20)
@@ -271,8 +241,8 @@ def test_an_old_stars_and_bars_journal_with_stack_points_replays(tmp_path: Path)
     """The stack entry as it was: the removal always asked, the stacks not bounded by the
     board (R783 came with issue 20). The game goes on from where it stood."""
     path, settings = tmp_path / "journal.db", _before_issue_20("stars-bars")
-    _write_journal(path, settings, STARS_PRESSES, STARS_DECISIONS)
-    journal, table = _reopened(path, settings)
+    write_journal(path, settings, STARS_PRESSES, STARS_DECISIONS)
+    journal, table = reopened(path, settings)
     assert table.committed == STARS_DECISIONS
     game = _game(table)
     assert game.play is not None and game.play.board.scores == (3 + 2, 0)  # 2 for the stack
@@ -284,10 +254,10 @@ def test_the_same_journal_under_today_s_flow_is_not_these_decisions(tmp_path: Pa
     """What the version is for: the same presses with today's flow in the settings are played
     under today's rulings (the I ends the game at once, R781), and the decisions recorded
     before are not theirs."""
-    path, settings = tmp_path / "journal.db", table_settings(game="juggle", flow=2)
-    _write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
+    path, settings = tmp_path / "journal.db", table_settings(game="juggle", flow=3)
+    write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
     with pytest.raises(JournalMismatch, match="replay differs from the record"):
-        _reopened(path, settings)
+        reopened(path, settings)
 
 
 def test_a_table_starting_afresh_plays_today_s_rulings(tmp_path: Path) -> None:
@@ -304,7 +274,7 @@ def test_the_log_says_the_journal_replays_with_the_flow_before_issue_20(
 ) -> None:
     """One line at the start, never a crash-loop: the journal is replayed as it was written."""
     path, settings = tmp_path / "journal.db", _before_issue_20("juggle")
-    _write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
+    write_journal(path, settings, JUGGLE_PRESSES, JUGGLE_DECISIONS)
     names = [f"{s}.{w}" for s in "AB" for w in ("stand", "shout")]
     names += [f"console.{b}" for b in CONSOLE]
     journal = Journal.open(path)

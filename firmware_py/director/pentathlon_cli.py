@@ -66,7 +66,9 @@ def add_parser(
     result = commands.add_parser("result", help="enter (or --show) a seat's game result")
     _where(result)
     result.add_argument("--winner", help="A, B or tie")
-    result.add_argument("--how", help="goal, award, time-limit, three-i-ia, challenged-win, ...")
+    result.add_argument(
+        "--how", help="goal, award, time-limit, three-i-ia, challenged-win, agreement, director"
+    )
     result.add_argument("--scores", help="final scores A,B in the game's terms (if it keeps one)")
     result.add_argument("--challenges", help="C/I/IA of A and of B: 0/1/0,1/0/2 (default none)")
     result.add_argument(

@@ -23,12 +23,21 @@ from rules.pentathlon.catalogue import (
     StartMethod,
 )
 from rules.pentathlon.monitor_actions import StartPentathlon
-from rules.pentathlon.play import GameRules, Play, first_turn, require_turn
+from rules.pentathlon.play import (
+    RULINGS_ISSUE_20,
+    GameRules,
+    Play,
+    first_turn,
+    require_turn,
+)
 from rules.pentathlon.players import Pair, Player, of, with_value
 from rules.pentathlon.results import How, Result
+from rules.pentathlon.strips import deck_strips
 
 GAMES = 3
 GAMES_TO_WIN = 2
+FACE_UP = 3  # "ALWAYS 3 STRIPS FACE UP": replenished from the deck before a strip is shown
+TRICK_STRIPS = 3  # "3-strip tricks"
 
 
 @register("pentathlon.fab.show")
@@ -71,10 +80,24 @@ class FabBoard:
     tricked: bool = False  # ... has taken a trick with it
     captured: bool = False  # ... has captured a trick this turn
     capture_open: bool = False  # the 10-second capture window is open
+    # The deck in the game in progress (R746): strips out of the deck (face up, in the Show
+    # Box, in tricks) and strips face up in the rectangles (not counting the Show Box).
+    drawn: int = 0
+    face_up: int = 0
 
     @property
     def game_number(self) -> int:
         return len(self.games) + 1
+
+    @property
+    def deck_left(self) -> int:
+        return len(deck_strips(self.partitions)) - self.drawn
+
+    @property
+    def show_needs(self) -> int:
+        """Strips a strip shown takes from the deck: those that bring the strips face up back
+        to 3 (the game's first show: the 3 centre strips), and the Show Box's (R746)."""
+        return max(0, FACE_UP - self.face_up) + 1
 
 
 def game_winner(tricks: Pair[int]) -> Player | None:
@@ -160,8 +183,11 @@ class FabADiffy(GameRules):
 
     def begin_turn(self, board: Any, player: Player, received: bool) -> FabBoard:
         assert isinstance(board, FabBoard)
+        # a strip shown and not tricked moves from the Show Box to an empty rectangle
+        kept = board.shown and not board.tricked
         return replace(
             board,
+            face_up=board.face_up + kept,
             turn_tricks=with_value(board.turn_tricks, player, 0),
             shown=False,
             tricked=False,
@@ -181,7 +207,17 @@ class FabADiffy(GameRules):
             require_turn(play)
             if board.shown:
                 raise IllegalAction(f"{play.holder} has placed a strip in the Show Box this turn")
-            board = replace(board, shown=True, capture_open=False)
+            if _deck_bounded(play) and board.deck_left < board.show_needs:
+                raise IllegalAction(
+                    f"no strip to show: {_deck_text(board)}; record Deck out (R746)"
+                )
+            board = replace(
+                board,
+                shown=True,
+                capture_open=False,
+                drawn=board.drawn + board.show_needs,
+                face_up=max(board.face_up, FACE_UP),
+            )
             return replace(play, board=board, played=True)
         if isinstance(action, TakeTrick):
             require_turn(play)
@@ -189,16 +225,23 @@ class FabADiffy(GameRules):
                 raise IllegalAction(
                     "a trick is taken once per turn, with the strip placed in the Show Box"
                 )
-            return replace(play, board=_trick_to(replace(board, tricked=True), play.holder))
+            # the Show Box strip and 2 strips face up (at least 3 are face up once shown)
+            board = replace(board, tricked=True, face_up=max(0, board.face_up - 2))
+            return replace(play, board=_trick_to(board, play.holder))
         if isinstance(action, CaptureTrick):
             require_turn(play)
             self._check_capture(play, board)
-            board = replace(board, captured=True, capture_open=False)
+            face_up = max(0, board.face_up - TRICK_STRIPS)
+            board = replace(board, captured=True, capture_open=False, face_up=face_up)
             return replace(play, board=_trick_to(board, play.holder))
         if isinstance(action, DeckOut):
             require_turn(play)
             if board.shown:
                 raise IllegalAction(f"{play.holder} has placed a strip in the Show Box this turn")
+            if _deck_bounded(play) and board.deck_left >= board.show_needs:
+                raise IllegalAction(
+                    f"not Deck out: {_deck_text(board)}, enough to show a strip (R746)"
+                )
             return self._end_game(play, board)
         return super().move(play, action)
 
@@ -210,6 +253,11 @@ class FabADiffy(GameRules):
             )
         if play.round == 1 and play.holder is play.beginner:
             raise IllegalAction("no capture: the opponent has not had a turn in this game")
+        if _deck_bounded(play) and board.face_up < TRICK_STRIPS:
+            raise IllegalAction(
+                f"no capture: a trick takes {TRICK_STRIPS} strips and {board.face_up} "
+                f"{'is' if board.face_up == 1 else 'are'} face up (R746)"
+            )
 
     def _end_game(self, play: Play, board: FabBoard) -> Play:
         games = (*board.games, game_winner(board.tricks))
@@ -268,6 +316,20 @@ class FabADiffy(GameRules):
             "games": ["tie" if winner is None else winner.value for winner in board.games],
             "tricks_in_game_in_progress": {"A": board.tricks[0], "B": board.tricks[1]},
         }
+
+
+def _deck_bounded(play: Play) -> bool:
+    """The strips shown, captured and Deck out are bounded by the deck since rulings 3 (R746);
+    a journal played under rulings 1 or 2 replays as it was written (R796)."""
+    return play.rulings > RULINGS_ISSUE_20
+
+
+def _deck_text(board: FabBoard) -> str:
+    left = board.deck_left
+    return (
+        f"the deck has {left} strip{'' if left == 1 else 's'} left and a strip shown needs "
+        f"{board.show_needs} ({FACE_UP} face up and the Show Box)"
+    )
 
 
 def _trick_to(board: FabBoard, player: Player) -> FabBoard:

@@ -34,6 +34,7 @@ from rules.pentathlon.monitor_actions import (
     Confirm,
     DeclareWin,
     DieToss,
+    DirectorResult,
     ForfeitTurn,
     Infraction,
     Opinion,
@@ -48,6 +49,7 @@ from rules.pentathlon.monitor_actions import (
 )
 from rules.pentathlon.play import (
     RULINGS,
+    RULINGS_ISSUE_20,
     RULINGS_VERSIONS,
     Declaration,
     GameRules,
@@ -147,7 +149,8 @@ class PentathlonGame:
 
 def start(action: Action, *, rulings: int = RULINGS) -> PentathlonGame:
     """A game from its start action, played under ``rulings`` (R796): this gametable's, or
-    those before issue 20 for a table journal written then."""
+    earlier ones (issue 20's first, or those before issue 20) for a table journal written
+    then."""
     if not isinstance(action, StartPentathlon):
         raise InvalidLog(f"a Pentathlon log starts with pentathlon.start, not {action.kind!r}")
     if rulings not in RULINGS_VERSIONS:
@@ -178,9 +181,38 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
         play = None if play is None else replace(play, rulings=state.rulings)
         return replace(state, play=play, start_entries=entries)
     state = _resume(state)
+    if isinstance(action, DirectorResult):
+        return _director_result(state, action)
+    given = state.play.pending if state.play is not None else None
+    if given is not None and given.how is How.DIRECTOR and not isinstance(action, Confirm):
+        raise IllegalAction(
+            f"the Tournament Director has given the result ({given.detail}): the monitor "
+            "confirms it"
+        )
     if isinstance(action, Challenge):
         return _challenge(state, action)
     return _in_play(state, action)
+
+
+def _director_result(state: PentathlonGame, action: DirectorResult) -> PentathlonGame:
+    """The Director stops the game and gives the result: recorded, then confirmed (R748)."""
+    play = _require(state, "play", "counting", "result")
+    if state.rulings <= RULINGS_ISSUE_20:
+        raise IllegalAction(
+            f"the Tournament Director's result came with rulings {RULINGS}: this game is played "
+            f"under rulings {state.rulings}, which had none (R748, R796)"
+        )
+    if not state.infractions:
+        raise IllegalAction(
+            "the Tournament Director stops a game for a Code of Conduct infraction: record the "
+            "infraction first (R789, R748)"
+        )
+    if play.pending is not None and play.pending.how is How.DIRECTOR:
+        raise IllegalAction(f"the Tournament Director has given the result: {play.pending.detail}")
+    given = "a tie" if action.winner is None else f"{action.winner} wins"
+    detail = f"the Tournament Director stopped the game: {given}"
+    result = Result(action.winner, How.DIRECTOR, detail)
+    return replace(state, play=replace(play, pending=result, pending_check=None))
 
 
 # -- who begins ------------------------------------------------------------------------------

@@ -193,3 +193,12 @@ class Infraction(Action):
     player: Player
     zero_points: bool = False
     removal: bool = False
+
+
+@register("pentathlon.director_result")
+@dataclass(frozen=True, slots=True)
+class DirectorResult(Action):
+    """The Tournament Director stopped the game and gave its result: ``winner`` (None: a
+    tie). The monitor records it (R789, R748); the monitor then confirms it as any result."""
+
+    winner: Player | None

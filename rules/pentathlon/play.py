@@ -32,11 +32,14 @@ from rules.pentathlon.results import How, Result
 # Which meaning the rulings and bounds changed by issue 20 have in a game (R796): RULINGS, this
 # gametable's; RULINGS_BEFORE_ISSUE_20 keeps the earlier texts and effects (an I on Juggle's
 # beginning player's declared win, the "so the game ends" and "declared win stands" texts, the
-# Stars & Bars stack and cards-out bounds) for a table journal written before, which replays
-# the presses it recorded and must give back the decisions it recorded.
-RULINGS = 2
+# Stars & Bars stack and cards-out bounds); RULINGS_ISSUE_20 those of issue 20 before the deck
+# bound Fab-a-Diffy (R746), over 140 ended Stars & Bars (R747) and the Director's result (R748)
+# came. A table journal written under one replays the presses it recorded and must give back
+# the decisions it recorded.
+RULINGS = 3
+RULINGS_ISSUE_20 = 2
 RULINGS_BEFORE_ISSUE_20 = 1
-RULINGS_VERSIONS = (RULINGS_BEFORE_ISSUE_20, RULINGS)
+RULINGS_VERSIONS = (RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20, RULINGS)
 
 
 class Fate(StrEnum):

@@ -15,6 +15,7 @@ class How(StrEnum):
     THREE_STRIKES = "three-i-ia"  # three I and/or IA rulings: a loss for that player
     CHALLENGED_WIN = "challenged-win"  # a Correct challenge of the opponent's declared win
     AGREEMENT = "agreement"  # Queens & Guards: both agree no one can move within the rules
+    DIRECTOR = "director"  # the Tournament Director stopped the game and gave the result (R748)
 
 
 @dataclass(frozen=True, slots=True)

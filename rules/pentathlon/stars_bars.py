@@ -26,6 +26,7 @@ from rules.pentathlon.catalogue import (
 from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.play import (
     RULINGS_BEFORE_ISSUE_20,
+    RULINGS_ISSUE_20,
     Check,
     GameRules,
     Play,
@@ -139,16 +140,38 @@ def check_stacks(board: StarsBoard, action: ScoreStacks) -> None:
         )
 
 
-def round_end_award(scores: Pair[int]) -> Result | None:
+def a_stack_can_score(board: StarsBoard) -> bool:
+    """The board's cards can make a stack to score now: a CPA stack to turn over, the four
+    turned-over CPA stacks to remove, or an OPA stack to remove (R783, R749)."""
+    least = (ScoreStacks(cpa_turned=1), ScoreStacks(cpa_removed=True), ScoreStacks(opa_removed=1))
+    for stacks in least:
+        try:
+            check_stacks(board, stacks)
+        except IllegalAction:
+            continue
+        return True
+    return False
+
+
+def round_end_award(scores: Pair[int], *, over_140_ends: bool = True) -> Result | None:
+    """The end of a round: a win by the GOAL's ways, or (``over_140_ends``, R747) a tie when a
+    player is over 140 points without being 15 ahead: END OF GAME, and no way to win is met."""
     leader = higher_by(scores, 1)
-    if leader is None:
-        return None
     lead = abs(scores[0] - scores[1])
     top = max(scores)
-    if top > HIGH_SCORE and lead >= HIGH_SCORE_LEAD:
+    if leader is not None and top > HIGH_SCORE and lead >= HIGH_SCORE_LEAD:
         why = f"over {HIGH_SCORE} points and {HIGH_SCORE_LEAD} or more ahead"
-    elif lead > RUNAWAY_LEAD:
+    elif leader is not None and lead > RUNAWAY_LEAD:
         why = f"more than {RUNAWAY_LEAD} points ahead"
+    elif over_140_ends and top > HIGH_SCORE:
+        over = [player.value for player in Player if of(scores, player) > HIGH_SCORE]
+        who = f"{' and '.join(over)} {'is' if len(over) == 1 else 'are'}"
+        return Result(
+            None,
+            How.AWARD,
+            f"end of a round: {who} over {HIGH_SCORE} points, the game ends, and the "
+            f"scores differ by less than {HIGH_SCORE_LEAD}: a tie (R747) ({scores_text(scores)})",
+        )
     else:
         return None
     return Result(leader, How.AWARD, f"end of a round: {leader} is {why} ({scores_text(scores)})")
@@ -299,7 +322,8 @@ class StarsAndBars(GameRules):
     def round_end(self, play: Play) -> Result | None:
         board = play.board
         assert isinstance(board, StarsBoard)
-        return round_end_award(board.scores)
+        # a player over 140 without 15 ahead ends the game since rulings 3 (R747, R796)
+        return round_end_award(board.scores, over_140_ends=play.rulings > RULINGS_ISSUE_20)
 
     def time_limit(self, play: Play) -> Result | None:
         board = play.board

@@ -30,7 +30,7 @@ MAX_SCORE = 100_000  # any game's final score (a running score, empty spaces, ga
 MAX_CHALLENGES = 99
 MAX_TABLE = 999  # the numbers a hub table can have (firmware_py.table.hub_wire.MAX_TABLE)
 SIDES = ("A", "B")
-TIES = (How.TIME_LIMIT, How.AGREEMENT, How.AWARD)  # how a game can end level
+TIES = (How.TIME_LIMIT, How.AGREEMENT, How.AWARD, How.DIRECTOR)  # how a game can end level
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ HOW = {
     "three-i-ia": "three I/IA",
     "challenged-win": "a Correct challenge of a declared win",
     "agreement": "agreement (no legal move)",
+    "director": "the Tournament Director's result",
 }
 OFFICIALS = {
     "monitor": "Game Monitor",

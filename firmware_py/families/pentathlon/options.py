@@ -18,7 +18,7 @@ from firmware_py.table.family import FamilyOptionsError, Options
 from rules.errors import InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor_actions import StartPentathlon, start_action
-from rules.pentathlon.play import RULINGS, RULINGS_BEFORE_ISSUE_20
+from rules.pentathlon.play import RULINGS, RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
 from rules.pentathlon.strips import DEFAULT_PARTITIONS, check_partitions
 
 KERNEL_FIELDS = ("seats", "tie_window", "settle", "debounce", "count_cadence")
@@ -31,12 +31,26 @@ TURN_SECONDS = 60.0  # "each Pentathlete should complete a turn within one minut
 TURN_RANGE = (10, 600)
 CAPTURE_SECONDS = 10.0  # Fab-a-Diffy: "within 10 seconds after receiving the flag card"
 CAPTURE_RANGE = (1, 60)
-# The monitor's flow (R786): 2 records the start, every declared win and the new events
-# (issue 20); 1 is the flow before it, kept so a journal written then replays alike. A journal
-# whose settings name no flow was written before: 1. A table starting afresh runs FLOW.
-FLOW = 2
+# The monitor's flow (R786, R796): 2 records the start, every declared win and the new events
+# (issue 20); 3 adds the deck's bound on Fab-a-Diffy, the end of Stars & Bars over 140, the
+# Director's result and Stack points only where a stack can be (R746-R749); 1 is the flow
+# before issue 20. Each is kept so a journal written with it replays alike. A journal whose
+# settings name no flow was written before: 1. A table starting afresh runs FLOW.
+FLOW = 3
+FLOW_ISSUE_20 = 2
 FLOW_BEFORE = 1
-FLOWS = (FLOW_BEFORE, FLOW)
+FLOWS = (FLOW_BEFORE, FLOW_ISSUE_20, FLOW)
+# the rulings each flow's games are played under (R796)
+FLOW_RULINGS = {
+    FLOW_BEFORE: RULINGS_BEFORE_ISSUE_20,
+    FLOW_ISSUE_20: RULINGS_ISSUE_20,
+    FLOW: RULINGS,
+}
+# what the log says of a journal of an earlier flow (R786, R796)
+OLDER_FLOWS = {
+    FLOW_BEFORE: "flow-1-and-the-rulings-before-issue-20(R786,R796)",
+    FLOW_ISSUE_20: "flow-2-and-the-rulings-before-R746-R749(R796)",
+}
 
 
 def _default_minutes() -> dict[Game, int]:
@@ -55,14 +69,14 @@ class PentathlonOptions:
 
     @property
     def records_the_start(self) -> bool:
-        """Issue 20's flow: the start, every declaration, infractions (R786)."""
-        return self.flow >= FLOW
+        """Issue 20's flows: the start, every declaration, infractions (R786)."""
+        return self.flow >= FLOW_ISSUE_20
 
     @property
     def rulings(self) -> int:
-        """The rulings a game of this flow is played under: a journal of the flow before issue
-        20 keeps the rulings it was played under, so it replays to its decisions (R796)."""
-        return RULINGS if self.records_the_start else RULINGS_BEFORE_ISSUE_20
+        """The rulings a game of this flow is played under: a journal of an earlier flow keeps
+        the rulings it was played under, so it replays to its decisions (R796)."""
+        return FLOW_RULINGS[self.flow]
 
     def start(self, game: Game) -> StartPentathlon:
         """The start action of ``game`` with this table's options."""
@@ -183,10 +197,8 @@ def fresh_options(options: Options) -> dict[str, Any]:
 
 
 def older_flow(options: Options) -> str | None:
-    """A journal of the flow before issue 20, in words for the log (R786, R796)."""
-    if parse_options(options).records_the_start:
-        return None
-    return "flow-1-and-the-rulings-before-issue-20(R786,R796)"
+    """A journal of an earlier flow, in words for the log (R786, R796)."""
+    return OLDER_FLOWS.get(parse_options(options).flow)
 
 
 def check_seats(seats: tuple[str, ...]) -> None:

@@ -33,8 +33,9 @@ SHORT_TITLES = {
 
 def scores(game: PentathlonGame) -> dict[str, int]:
     """Running scores (Contig 60, Stars & Bars), tricks in the game in progress (Fab-a-Diffy),
-    empty spaces once counted (Juggle); otherwise nothing to score."""
-    board = game.play.board if game.play is not None else None
+    empty spaces once counted (Juggle); otherwise nothing to score. Before the start, the
+    game's board as it begins: Contig 60's running scores are 60 ("Running Score 60")."""
+    board = game.play.board if game.play is not None else game.rules.new_board(game.settings)
     pair = (0, 0)
     if isinstance(board, ContigBoard | StarsBoard):
         pair = board.scores

@@ -63,7 +63,7 @@ def _game_choice(current: Game, options: PentathlonOptions) -> Prompt:
     return choice(f"p/game/{current.value}", "Which game?", outcomes)
 
 
-# -- the start as entered (flow 2) -----------------------------------------------------------
+# -- the start as entered (flows 2, 3) -------------------------------------------------------
 
 
 def _start_entry(game: PentathlonGame, entered: dict[str, Any]) -> Prompt:

@@ -106,4 +106,4 @@ class FlowSettings:
 
     turn_seconds: float
     capture_seconds: float
-    announce: bool = False  # flow 2: remind the holder to announce a changed running score
+    announce: bool = False  # flows 2 and 3: remind the holder to announce a changed running score

@@ -21,8 +21,8 @@ from firmware_py.families.pentathlon.flows.page import facts, number_entry, yes_
 from firmware_py.table.prompts import LogAction, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor import PentathlonGame
-from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20
-from rules.pentathlon.stars_bars import CPA_STACKS, most_stacks
+from rules.pentathlon.play import RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
+from rules.pentathlon.stars_bars import CPA_STACKS, a_stack_can_score, most_stacks
 
 POINTS_HIGH = 999
 
@@ -55,6 +55,8 @@ class Move:
     kind: str  # the action, without the family's prefix
     asks: tuple[Ask, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
+    # offered only when the pieces make the move possible (its least entry may be a no-op)
+    offered: Callable[[Any], bool] | None = None
 
     def action(self, values: Mapping[str, Any]) -> LogAction:
         return act(self.kind, **self.fields, **values)
@@ -103,6 +105,7 @@ GAME_MOVES: dict[Game, tuple[Move, ...]] = {
                 Ask("cpa_removed", "4 CPA stacks removed?", yes_no=True, when=_cpa_removable),
                 Ask("opa_removed", "OPA stacks removed", high=99, limit=_most_opa),
             ),
+            offered=a_stack_can_score,  # not before the board holds a stack to score (R749)
         ),
         Move("Cards out", "sb.cards_out"),
     ),
@@ -128,7 +131,7 @@ def game_moves(game: PentathlonGame) -> tuple[Move, ...]:
     return tuple(STACKS_BEFORE_ISSUE_20 if move.kind == "sb.stacks" else move for move in moves)
 
 
-# The events the rulebook names beside the moves (flow 2, R789-R791): recorded, no challenge.
+# The events the rulebook names beside the moves (flows 2 and 3, R789-R791): recorded, no challenge.
 INFRACTION_ASKS = (
     Ask("zero_points", "0 points (the Director)?", yes_no=True),
     Ask("removal", "Must leave the site?", yes_no=True),
@@ -151,8 +154,18 @@ COMMON_EVENTS = tuple(
 )
 
 
+# The result the Tournament Director gives on stopping a game for an infraction (R789, R748):
+# last in the menu, so the menu before an infraction is as it was (flow 3; the rules of an
+# earlier flow's game refuse it, so its menu never offers it).
+DIRECTOR_RESULTS = (
+    Move("Director: A win", "director_result", fields={"winner": "A"}),
+    Move("Director: B win", "director_result", fields={"winner": "B"}),
+    Move("Director: tie", "director_result", fields={"winner": None}),
+)
+
+
 def event_moves(game: PentathlonGame) -> list[Move]:
-    """The events the monitor may record in this turn (flow 2)."""
+    """The events the monitor may record in this turn (flows 2 and 3)."""
     play = game.play
     assert play is not None
     moves = list(EVENT_MOVES.get(game.settings.game, ()))
@@ -188,11 +201,21 @@ def menu_moves(game: PentathlonGame, *, every_declaration: bool = True) -> list[
             for player in ("A", "B"):
                 fields = {"player": player, "goal": goal, "by_monitor": True}
                 moves.append(Move(f"Award win: {player}", "declare_win", fields=fields))
-    if every_declaration:  # flow 2: the events beside the moves (R789-R791)
+    if every_declaration:  # flows 2 and 3: the events beside the moves (R789-R791)
         moves += event_moves(game)
     moves.append(Move("Forfeit turn", "forfeit_turn"))
     moves.append(Move("Flag passes", "pass_flag", fields={"player": holder}))
-    return [move for move in moves if takes(game, move.trial())]
+    if every_declaration:  # flow 3: once an infraction is recorded (R748)
+        moves += DIRECTOR_RESULTS
+    # a move offered only where the pieces allow it since rulings 3 (R749); the menu of a game
+    # under earlier rulings offers what its rules take, as it did (R796)
+    bounded = play.rulings > RULINGS_ISSUE_20
+    return [
+        move
+        for move in moves
+        if (move.offered is None or not bounded or move.offered(play.board))
+        and takes(game, move.trial())
+    ]
 
 
 def menu(
