@@ -492,11 +492,14 @@ def next_match(rounds: Mapping[int, RoundPairings], table: int) -> NextMatch | N
     if not rounds:
         return None
     latest = rounds[max(rounds)]
-    title = _fit(f"Round {latest.round}  Table {table}")
     match = latest.at(table)
     if match is None:
-        return NextMatch(title, "no match this round")
-    return NextMatch(title, teams_line(match.a, match.b, match.a_short, match.b_short))
+        return _next(latest.round, table, "no match this round")
+    return _next(latest.round, table, teams_line(match.a, match.b, match.a_short, match.b_short))
+
+
+def _next(round_number: int, table: int, teams: str) -> NextMatch:
+    return NextMatch(_fit(f"Round {round_number}  Table {table}"), teams)
 
 
 def teams_line(a: str, b: str, a_short: str = "", b_short: str = "") -> str:
@@ -602,8 +605,7 @@ def next_seat(rounds: Mapping[int, PentathlonSeats], table: int) -> NextMatch | 
     if not rounds:
         return None
     latest = rounds[max(rounds)]
-    title = _fit(f"Round {latest.round}  Table {table}")
     seat = latest.at(table)
-    if seat is None:
-        return NextMatch(title, "no game this round")
-    return NextMatch(title, teams_line(seat.a, seat.b))
+    return _next(
+        latest.round, table, "no game this round" if seat is None else teams_line(seat.a, seat.b)
+    )

@@ -517,6 +517,14 @@ def _may(staff: StaffSession, needs: Role, doing: str) -> None:
         raise Refused(403, refusal)
 
 
+async def _confirmed(request: web.Request, doing: str) -> Form:
+    """The form of a change that asks to be confirmed first (its Confirm button)."""
+    form = await _form(request)
+    if form.get("confirm") != "yes":
+        raise Refused(400, f"{doing}: expected the confirmation (the Confirm button)")
+    return form
+
+
 async def _form(request: web.Request) -> Form:
     if request.content_type != "application/x-www-form-urlencoded":
         raise Refused(415, "expected a form sent as application/x-www-form-urlencoded")
@@ -687,9 +695,7 @@ async def _undo_form(request: web.Request) -> web.StreamResponse:
 
 async def _undo(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="undoing a pairing")
-    form = await _form(request)
-    if form.get("confirm") != "yes":
-        raise Refused(400, "undoing a pairing: expected the confirmation (the Confirm button)")
+    form = await _confirmed(request, "undoing a pairing")
     reason = form.get("reason", "")
     number = _path_number(request, "round")
     page = request.app[PAGE]
@@ -714,9 +720,7 @@ async def _close_form(request: web.Request) -> web.StreamResponse:
 
 async def _close(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="closing the tournament")
-    form = await _form(request)
-    if form.get("confirm") != "yes":
-        raise Refused(400, "closing the tournament: expected the confirmation (the Confirm button)")
+    form = await _confirmed(request, "closing the tournament")
     champion = form.get("champion", "")
     if not isinstance(champion, str) or not champion.strip():
         raise Refused(400, "closing the tournament: expected the championship's winner")
