@@ -150,6 +150,10 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
                 "box => box.getBoundingClientRect().height"
             )
             await expect(director.locator("#table-1")).to_contain_text("12:41", timeout=WAIT_MS)
+            # a name the tile may cut with "…" is whole in its title (an outside audit, issue 21)
+            first_team = director.locator("#table-1 .team").first
+            shown_team = (await first_team.inner_text()).removeprefix("A ")
+            assert await first_team.get_attribute("title") == shown_team
 
             # live, through the broker: table 3's button sticks, table 2 vanishes (its will)
             stuck = state(STUCK, screen=STUCK_SCREEN, clock="9:12")

@@ -140,7 +140,11 @@ function draw(table) {
   const parts = [head];
   if (info && info.a) {
     const pair = element("div", "pair");
-    pair.append(element("span", "team", `A ${info.a}`), element("span", "team", `B ${info.b}`));
+    const a = element("span", "team", `A ${info.a}`);
+    const b = element("span", "team", `B ${info.b}`);
+    a.title = info.a; // the whole name where the tile cuts it with "…"
+    b.title = info.b;
+    pair.append(a, b);
     parts.push(pair);
   } else if (hall.round !== null) {
     parts.push(element("div", "pair none", `no match in round ${hall.round}`));
