@@ -286,6 +286,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--round", "0"], "--round 0: expected 1 to 99"),
         (["--round", "-1"], "--round -1: expected 1 to 99"),
         (["--table", "0"], "--table 0: expected 1 to 999"),
+        # the date as the table prints its own (R819): a real day
+        (["--date", "2026-02-30"], "--date '2026-02-30': expected a day as YYYY-MM-DD"),
+        (["--date", "yesterday"], "--date 'yesterday': expected a day as YYYY-MM-DD"),
+        (["--date", "２０２６-01-01"], "expected a day as YYYY-MM-DD"),
     ],
 )
 def test_bad_options_are_one_line(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -138,12 +140,27 @@ def card_heading(args: Any, division: str) -> Heading:
     """The card's heading from the command's options (each one printable line)."""
     return Heading(
         event=_line(args.event, "--event"),
-        date=_line(args.date, "--date"),
+        date=_date(args.date),
         division=_line(division, "--division"),
         round=_number(args.round_number, "--round", MAX_ROUNDS),
         table=_number(args.table, "--table", MAX_TABLE),
         monitor=_line(args.monitor, "--monitor"),
     )
+
+
+def _date(text: str) -> str:
+    """--date as the table prints its own (R819): a real day, YYYY-MM-DD; none is a line to
+    write on."""
+    day = text.strip()
+    if not day:
+        return ""
+    if _ISO_DAY.fullmatch(day):
+        with contextlib.suppress(ValueError):
+            return date.fromisoformat(day).isoformat()
+    raise InvalidInput(f"--date {text[:40]!r}: expected a day as YYYY-MM-DD, e.g. 2026-11-26")
+
+
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def seat_of(
