@@ -289,7 +289,7 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         # the date as the table prints its own (R819): a real day
         (["--date", "2026-02-30"], "--date '2026-02-30': expected a day as YYYY-MM-DD"),
         (["--date", "yesterday"], "--date 'yesterday': expected a day as YYYY-MM-DD"),
-        (["--date", "２０２６-01-01"], "expected a day as YYYY-MM-DD"),
+        (["--date", "\uff12\uff10\uff12\uff16-01-01"], "expected a day as YYYY-MM-DD"),  # fullwidth
     ],
 )
 def test_bad_options_are_one_line(
