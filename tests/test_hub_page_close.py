@@ -127,3 +127,17 @@ def test_the_public_page_names_the_champion_first_once_the_tournament_is_closed(
     assert 'id="champion-title"' not in before
     champion = after.index(f'<p class="champion-name">{finalists[0]}</p>')
     assert champion < after.index('id="search-title"')
+
+
+def test_the_projector_shows_the_champion_first_once_the_tournament_is_closed(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+        record.set_champion(finalists[1], now=NOW, by="director")
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            return await (await client.get("/projector?page=1")).text()
+
+        shown = serve(director_page(record), scenario)
+    assert f'<p class="projector-champion">{finalists[1]}</p>' in shown

@@ -277,6 +277,9 @@ def projector_page(
     if names is not PublicNames.NONE and record.has_tournament():
         tournament = record.load()
         screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
+        champion = record.champion()
+        if champion is not None:  # the day's end, first in the turn
+            screens.insert(0, ("Champion", f'<p class="projector-champion">{text(champion)}</p>'))
     elif names is not PublicNames.NONE:  # a Pentathlon event alone: its standings (R834)
         body = pentathlon.public_section(record) or f'<p class="notice">{text(NOTHING_YET)}</p>'
         screens = [("Mathematics Pentathlon", body)]
