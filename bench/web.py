@@ -27,14 +27,9 @@ from drivers.mockpins import mock_factory
 from firmware_py.table.controller import CONSOLE, TableSettings
 from firmware_py.table.daemon import TableDaemon
 from firmware_py.table.journal import Journal
-from firmware_py.table.web.access import (
-    CODE_EVERY,
-    CONFIRM_AFTER,
-    REQUEST_SHOWN,
-    Access,
-)
 from firmware_py.table.web.app import CSRF_HEADER
 from firmware_py.table.web.page import TablePage, listen
+from tests.web_helpers import until_pressable  # the dealer's wait, as the tests wait
 
 SAMPLES = 100
 TARGET = 0.200  # the issue's bound: the page shows a decision within 200 ms
@@ -101,7 +96,7 @@ async def _measure(journal: Path) -> tuple[list[float], list[float]]:
                         f"{base}/api/join", json={"code": code, "seat": seat}, headers=origin
                     )
                     number = (await asked.json())["number"]
-                    await _until_on_show(daemon.page.access, number)
+                    await until_pressable(daemon.page.access, number)
                     await press("console.count")  # the dealer confirms the phone (R760)
                     csrf = (await (await player.get(f"{base}/api/me")).json())["csrf"]
                     started = time.perf_counter()
@@ -149,18 +144,3 @@ def page_latency() -> Section:
             ),
         ],
     )
-
-
-async def _until_on_show(access: Access, number: str, within: float = 30.0) -> None:
-    """The dealer waits, as at a real table, until the OLED has shown the phone's number long
-    enough to press (R760) and not in the join code's part of the footer (R797)."""
-    loop = asyncio.get_running_loop()
-    ends = loop.time() + within
-    while loop.time() < ends:
-        now = loop.time()
-        shown, shown_for = access.drawn(now)
-        pressable = shown_for >= CONFIRM_AFTER + 0.1 and now % CODE_EVERY <= REQUEST_SHOWN - 1.0
-        if shown is not None and shown.number == number and pressable:
-            return
-        await asyncio.sleep(0.01)
-    raise RuntimeError(f"the OLED never showed {number} long enough to press")
