@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.day import DAY, FILES_MOST, STORAGE_TARGET, virtual_day, watch
+from firmware_py.table.journal import PAGE_SIZE
 
 MB = 1_000_000
 
@@ -41,7 +42,11 @@ def test_three_minutes_of_real_play_end_cleanly_with_every_output_and_the_hub_at
 
 def test_a_long_day_of_matches_writes_the_same_each_match(tmp_path: Path) -> None:
     matches = virtual_day(tmp_path, 8)  # 2 h 40 min of play
-    assert len({match["journal_bytes"] for match in matches}) == 1
+    # Each entry's checksum covers its wall time, and SQLite keeps an integer in 1 to 8 bytes by
+    # its size: the same match may end a page either side. The day's matches may differ by one
+    # page, never grow.
+    sizes = [match["journal_bytes"] for match in matches]
+    assert max(sizes) - min(sizes) <= PAGE_SIZE
     assert len({match["log_lines"] for match in matches}) == 1
     assert all(match["written_bytes"] <= STORAGE_TARGET for match in matches)
     # memory settles: the second half of the day grows by no more than allocator noise
