@@ -4,10 +4,14 @@ gpiozero's ``MockPin.drive_low()/drive_high()`` stamp the edge with ``monotonic(
 moment of the call. A simulator or a test replaying two near-simultaneous shouts needs the
 edge time it chose (the way lgpio hands over the kernel's edge timestamp), so
 :meth:`TimedMockPin.drive_at` takes it explicitly. Everything else is gpiozero's
-``MockPWMPin``: PWM-capable so the team LEDs run on the same factory as the buttons.
+``MockPWMPin``: PWM-capable so the team LEDs run on the same factory as the buttons, except
+that a pin keeps only its last ``STATES_KEPT`` states: gpiozero's mock keeps every change (for
+``assert_states``), and a simulated table that runs all day changes its LEDs' levels for hours.
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 from gpiozero.exc import PinInvalidFunction  # type: ignore[import-untyped]
 from gpiozero.pins.mock import (  # type: ignore[import-untyped]
@@ -16,7 +20,10 @@ from gpiozero.pins.mock import (  # type: ignore[import-untyped]
     PinState,
 )
 
-__all__ = ["TimedMockPin", "mock_factory"]
+__all__ = ["STATES_KEPT", "TimedMockPin", "mock_factory"]
+
+# The states a pin keeps: enough for any test's ``assert_states``, bounded for a day's run.
+STATES_KEPT = 1000
 
 
 class TimedMockPin(MockPWMPin):  # type: ignore[misc]  # gpiozero ships no type hints
@@ -25,6 +32,11 @@ class TimedMockPin(MockPWMPin):  # type: ignore[misc]  # gpiozero ships no type 
     # Set by MockPin.__init__; declared for the type checker (a PWM output holds a float).
     _state: bool | float
     _last_change: float
+
+    def clear_states(self) -> None:
+        """gpiozero's own (``MockPin.__init__`` calls it), with the history bounded."""
+        super().clear_states()
+        self.states: deque[PinState] = deque(self.states, maxlen=STATES_KEPT)
 
     def drive_at(self, active_level: bool, ticks: float) -> None:
         """Drive the electrical level high (True) or low (False) as of ``ticks``.

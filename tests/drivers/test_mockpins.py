@@ -8,7 +8,7 @@ import pytest
 from gpiozero.exc import PinInvalidFunction  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
-from drivers.mockpins import TimedMockPin
+from drivers.mockpins import STATES_KEPT, TimedMockPin
 
 
 class Changes:
@@ -60,3 +60,24 @@ def test_drive_at_refuses_an_output_pin(factory: MockFactory) -> None:
     pin.function = "output"
     with pytest.raises(PinInvalidFunction):
         pin.drive_at(True, 1.0)
+
+
+def test_a_pin_keeps_only_its_last_states_so_a_day_of_simulation_does_not_grow(
+    factory: MockFactory,
+) -> None:
+    pin = factory.pin(4)
+    pin.function = "output"
+    for change in range(STATES_KEPT + 500):
+        pin.state = change % 2 == 0
+    assert len(pin.states) == STATES_KEPT
+    assert pin.states[-1].state == 0  # the newest kept (a PWM pin's level), the oldest dropped
+
+
+def test_cleared_states_stay_bounded(factory: MockFactory) -> None:
+    pin = factory.pin(4)
+    pin.function = "output"
+    pin.clear_states()
+    for change in range(STATES_KEPT + 1):  # the cleared state and the first change dropped
+        pin.state = change % 2 == 0
+    assert len(pin.states) == STATES_KEPT
+    pin.assert_states([False, True] * 10)  # gpiozero's own check still reads them
