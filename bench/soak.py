@@ -16,10 +16,10 @@ from bench.day import (
     DRAIN_SECONDS,
     FILES_MOST,
     HUB_RESTART_SECONDS,
-    PAUSE,
     THREADS_MOST,
     Day,
-    rss_growth,
+    growth_cycle_to_cycle,
+    growth_within_long_matches,
     slope_per_hour,
     storage_figures,
     watch,
@@ -36,11 +36,7 @@ def day_section(day: Day) -> Section:
     matches = day.matches
     finished = [m for m in matches if m["finished"]]
     played = sorted({m["family"] for m in finished})
-    # every family's code is loaded by its first match: growth counts from the second cycle on
-    first_cycle = matches[: len(DAY)] if len(matches) > len(DAY) else None
-    cycle = sum(m["seconds"] + PAUSE for m in first_cycle) if first_cycle else None
-    settled = [s for s in day.samples if cycle is not None and s.at >= cycle]
-    rss_points = [(s.at, float(s.rss)) for s in settled]
+    left = max((m.get("daemons_left", 0) for m in matches), default=0)
     largest = max((s.rss for s in day.samples), default=0)
     files = [s.files for s in day.samples] or [0]
     threads = [s.threads for s in day.samples] or [0]
@@ -59,9 +55,14 @@ def day_section(day: Day) -> Section:
             day.exit_code == 0 and not day.stderr,
         ),
         *storage_figures(finished or matches),
-        rss_growth(rss_points)
-        if len(rss_points) >= 2
-        else Figure("RSS growth per hour of play", "shorter than a cycle", "-", None),
+        growth_within_long_matches(matches, day.samples),
+        growth_cycle_to_cycle(matches, len(DAY)),
+        Figure(
+            "daemons of past matches left once collected",
+            str(left),
+            "<= 1 (the loop's signal handler holds the last)",
+            left <= 1,
+        ),
         Figure(  # all four families, the page and Pillow in one process: not run's figure
             "RSS, largest sample (every family loaded)", f"{largest / MB:.1f} MB", "-", None
         ),
@@ -97,8 +98,13 @@ def day_section(day: Day) -> Section:
         "of Guesstimation, STATES, Pentathlon Contig 60, a championship, Combo 4, Combo 3); "
         "the scoreboard alternates a pty read 8 bytes a second and loop:// read by nobody. "
         "RSS, open files and threads sampled from /proc every 10 s; bytes written from "
-        "/proc/self/io per match. RSS growth counts from the second cycle of scripts (the "
-        "first loads every family); `gametable run`'s own RSS (one family) is make bench's. "
+        "/proc/self/io per match. After each match the soak collects the stopped daemon's "
+        "reference cycles (gc.collect(): gametable run builds one daemon for its life, the "
+        "soak one a match) and counts the daemons left. RSS growth is given twice: within "
+        "each match of 15 min or more (one daemon, its first 2 min apart; the largest slope), "
+        "and cycle to cycle (each script's RSS at its end against the same script's a cycle "
+        "later, the first cycle apart as it loads every family; the median); `gametable "
+        "run`'s own RSS (one family) is make bench's. "
         "The hub link: a mosquitto on 127.0.0.1 and `gametable hub run` with its tournament "
         "record (a Combo 4 tournament with nothing paired: the results are refused or not "
         "recorded, and confirmed all the same), each match on a new journal with its outbox "

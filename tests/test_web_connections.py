@@ -5,11 +5,13 @@ log. Against a real listening page (``serving.Serving``), from other addresses o
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -255,3 +257,43 @@ def test_half_open_connections_past_the_descriptors_leave_the_page_answering() -
         _, errors = page.communicate()
     assert errors.count(b"out of system resource") == 0
     assert errors.count(b"\n") < 10, errors[-2000:]
+
+
+class _Table:
+    """A table behind a page: its ``enter`` is what the page holds of it."""
+
+    def enter(self, seat: str, name: str, value: str) -> str | None:
+        return None
+
+    def wake(self) -> None:
+        pass
+
+
+def test_a_stopped_page_lets_go_of_its_table_though_aiohttp_keeps_its_app(
+    tmp_path: Path,
+) -> None:
+    """aiohttp keeps each middleware chain it built, with its Application, for the process's
+    life (an lru_cache): a page that held its table would keep the stopped table's daemon,
+    journal and sockets with it (the soak's day grew by a table a match)."""
+    gone = _served_then_stopped(tmp_path, _Table())
+    gc.collect()
+    assert gone() is None
+
+
+def _served_then_stopped(tmp_path: Path, table: _Table) -> weakref.ref[_Table]:
+    """A page started for ``table``, asked once (aiohttp builds its middleware chain), stopped;
+    what is left of ``table`` once the caller's references are gone."""
+    live = LiveTable(tmp_path)
+
+    async def run() -> None:
+        await live.page.start(enter=table.enter, wake=table.wake)
+        try:
+            assert (await get_state(live.page.port)).startswith(b"HTTP/1.1 200")
+        finally:
+            await live.page.stop()
+
+    try:
+        asyncio.run(run())
+    finally:
+        live.close()
+    return weakref.ref(table)

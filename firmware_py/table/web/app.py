@@ -207,7 +207,8 @@ async def _entry(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     body = await _body(request, {"name", "value"}, ENTRY_BODY)
     session = _seat(request)
-    assert page.enter is not None  # the app serves only once the page has started
+    if page.enter is None:  # the table stopped while this request was on its way
+        raise Refused(503, "the table has stopped: try again once it is back")
     refused = page.enter(session.seat, body["name"], body["value"])
     if refused is not None:
         log.info(

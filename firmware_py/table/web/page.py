@@ -68,6 +68,10 @@ def listen(host: str, port: int) -> socket.socket:
         ) from None
 
 
+def _nothing() -> None:
+    """A stopped page's ``wake``: there is no table left to redraw."""
+
+
 @dataclass(slots=True)
 class TablePage:
     sock: socket.socket
@@ -134,6 +138,10 @@ class TablePage:
             watcher.set()  # every open event stream ends
         await stop_serving(self._serving, self.sock)
         self._serving = None
+        # Let go of the table: aiohttp keeps the middleware chains it built, each with its
+        # Application (which holds this page), for the life of the process (an lru_cache of
+        # 1 024); through these the table's daemon, journal and sockets would stay too.
+        self.enter, self.wake = None, _nothing
 
     def publish(
         self,
