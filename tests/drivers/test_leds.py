@@ -37,7 +37,7 @@ def wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> bool:
 
 
 def levels(pin: TimedMockPin) -> list[float]:
-    return [float(s.state) for s in pin.states[1:]]  # states[0] is where the record started
+    return [float(s.state) for s in list(pin.states)[1:]]  # states[0]: where the record started
 
 
 def test_every_seat_starts_off(leds: TeamLeds, factory: MockFactory) -> None:
