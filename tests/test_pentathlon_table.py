@@ -9,7 +9,7 @@ import pytest
 from drivers.leds import SeatLight
 from firmware_py.families.pentathlon.flows import prompt as flow_prompt
 from firmware_py.families.pentathlon.flows.common import SCRATCH_MENU
-from firmware_py.families.pentathlon.options import parse_options
+from firmware_py.families.pentathlon.options import FLOW, parse_options
 from tests.pentathlon_table_helpers import (
     PTable,
     begin,
@@ -212,7 +212,7 @@ def test_a_journal_of_the_flow_before_issue_20_keeps_its_menu() -> None:
     assert (
         before.flow,
         parse_options(PTable(game="contig-60").controller.settings.options).flow,
-    ) == (1, 3)
+    ) == (1, FLOW)
     game = playing().game
     menu = flow_prompt(game, {SCRATCH_MENU: True}, before)
     assert [option.label for option in menu.options] == ["Chip placed", "Flag passes"]
