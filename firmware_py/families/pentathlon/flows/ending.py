@@ -20,7 +20,7 @@ from firmware_py.families.pentathlon.options import PentathlonOptions
 from firmware_py.table.prompts import Kind, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.actions import encode
 from rules.pentathlon.monitor import PentathlonGame
-from rules.pentathlon.results import Result
+from rules.pentathlon.results import How, Result
 
 SPACES_HIGH = 999
 
@@ -67,7 +67,7 @@ def result(game: PentathlonGame, *, director: bool = False) -> Prompt:
     return Prompt(
         key="p/result",
         kind=Kind.YES_NO if challengeable else Kind.CONFIRM,
-        text=result_text(pending),
+        text=result_text(pending, short=director),
         options=options,
         hint=hint,
         next=DIRECTOR_OPENED if director else None,
@@ -122,7 +122,7 @@ def over(game: PentathlonGame, options: PentathlonOptions) -> Prompt:
     return Prompt(
         key="p/over",
         kind=Kind.NOTICE,
-        text=f"Game over. {result_text(game.result)}",
+        text=f"Game over. {result_text(game.result, short=options.director_at_the_result)}",
         hint="NEXT: next game",
         next=following,
         alert=headline(game.result),
@@ -133,6 +133,10 @@ def headline(result: Result) -> str:
     return "TIE" if result.winner is None else f"{result.winner} WINS"
 
 
-def result_text(result: Result) -> str:
+def result_text(result: Result, *, short: bool = False) -> str:
+    """The result in words; ``short`` (flow 4): the Director's in words the OLED's two lines
+    hold (R840), where the detail repeats who won after 30 characters."""
     said = "Tie" if result.winner is None else f"{result.winner} wins"
+    if short and result.how is How.DIRECTOR:
+        return f"Director: {'a tie' if result.winner is None else said}"
     return f"{said}: {result.detail}"
