@@ -69,8 +69,10 @@ is unnamed (R819). Here the card as a table seated by the hub serves it (A4):
 
 ![Ann Lee's card as the table serves it, A4](pentathlon-guide/card/card-table-a4-1.png)
 
-What `gametable pentathlon card` is not told is a blank line to write on; with `--db` the names
-and division are the tournament record's seat. Each card prints on a page of its own (A4 and
+`gametable pentathlon card` dates a journal's card as the table does, by the confirmation's
+journal entry (`--date` overrides it, for a table whose clock was wrong; a game's log keeps no
+time, R842). What it is not told is a blank line to write on; with `--db` the names and
+division are the tournament record's seat. Each card prints on a page of its own (A4 and
 Letter, as chromium prints them):
 
 ![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)

@@ -22,6 +22,7 @@ from firmware_py.table.recorder import JournalMismatch, RecordedTable
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.play import RULINGS, RULINGS_R746_R749
 from tests import pentathlon_flow3_journals as flow3
+from tests.cli_helpers import run
 from tests.pentathlon_table_helpers import reopened, write_journal
 
 JOURNALS = {
@@ -94,3 +95,16 @@ def test_the_log_names_a_flow_3_journal_s_rulings() -> None:
     options = table_settings(game="juggle", flow=3).options
     assert older_flow(options) == "flow-3-and-the-rulings-before-R840-R843(R796)"
     assert older_flow(fresh_options(table_settings(game="juggle").options)) is None
+
+
+def test_the_command_s_card_of_a_flow_3_journal_is_the_table_s(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rulebook: the score card is "THE ONLY Official Record": `gametable pentathlon card`
+    replays a journal under the rulings its table played (R796), so its card says what the
+    table's said, not today's text."""
+    path, _, _ = _written(tmp_path, "restore-at-the-first-turn", flow=3)
+    code, out, err = run(capsys, "pentathlon", "card", str(path))
+    assert (code, err) == (0, "")
+    assert "the board is restored to before B&#x27;s turn" in out
+    assert "no turn yet" not in out
