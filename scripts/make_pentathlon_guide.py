@@ -82,6 +82,17 @@ or both on one page, to cut in two (`--layout halves`; here on Letter):
 
 ![Both cards on one Letter page](pentathlon-guide/card/card-halves-letter-1.png)
 
+However long the game, each card stays on its page (R841): a long name, event or division with
+no space in it breaks at the cell's edge, and a card with many challenges is set smaller (7.2
+pt), then, past about ten challenges of this game's length, in two columns with each rule's
+title once and the officials by their initials (GM, GL, TD), at 6 pt and at the last 5.2 pt.
+Every challenge is still on the card. Here 60 challenges, each ruled by all three officials,
+with names of 60 letters (A4, first card; Letter alike):
+
+![A card of 60 challenges on one A4 page](pentathlon-guide/card/card-long-a4-1.png)
+
+`--layout halves` for cards too long for half a page each prints them a page each.
+
 ```console
 $ gametable pentathlon card /var/lib/gametable/journal.db --db tournament.db --round 2 \\
     --table 7 --event "Spring Open" --date 2026-04-18 --monitor "Mo Reyes" -o cards.html
