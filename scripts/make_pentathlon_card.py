@@ -36,7 +36,12 @@ from firmware_py.table.web.page import TablePage, listen  # noqa: E402
 from rules.pentathlon.log import replay_log  # noqa: E402
 from rules.pentathlon.record import record  # noqa: E402
 from tests.browser_helpers import CHROMIUM  # noqa: E402
-from tests.pentathlon_card_helpers import GAME_LOG  # noqa: E402
+from tests.pentathlon_card_helpers import (  # noqa: E402
+    GAME_LOG,
+    LONG_LINE,
+    LONG_NAMES,
+    long_game_log,
+)
 from tests.pentathlon_table_helpers import PTable, begin  # noqa: E402
 
 OUT = ROOT / "docs/pentathlon-guide/card"
@@ -85,6 +90,30 @@ def table_card(folder: Path) -> str:
     return page.card
 
 
+def long_card(folder: Path) -> str:
+    """The longest card (R841): 60 challenges, names, event, division and monitor of 60
+    characters with no space, a page a card on A4 and Letter; each one's first page, at 80 dots
+    an inch so the guide's reader can see its type."""
+    heading = Heading(LONG_LINE, "2026-04-18", LONG_LINE, "99", "999", LONG_LINE)
+    text = card_html(record(replay_log(long_game_log(60))), names=LONG_NAMES, heading=heading)
+    html = folder / "long.html"
+    html.write_text(text, encoding="utf-8")
+    said = []
+    for size, pdf in zip(SIZES, asyncio.run(printed(html)), strict=True):
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        if pages != 2:
+            raise SystemExit(f"the 60-challenge card on {size}: {pages} pages, expected 2")
+        path = folder / f"long-{size}.pdf"
+        path.write_bytes(pdf)
+        stem = OUT / f"card-long-{size.lower()}"
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", str(path), str(stem)],
+            check=True,
+        )
+        said.append(f"the 60-challenge card {size}: {pages} page(s), expected 2")
+    return "; ".join(said)
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.png"):
@@ -105,6 +134,7 @@ def main() -> int:
                 if pages != expected:
                     print("; ".join(counts))
                     return 1
+        counts.append(long_card(Path(folder)))
         html = Path(folder) / "table.html"
         html.write_text(table_card(Path(folder)), encoding="utf-8")
         pdf = asyncio.run(printed(html))[0]

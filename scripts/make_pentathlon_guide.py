@@ -69,8 +69,10 @@ is unnamed (R819). Here the card as a table seated by the hub serves it (A4):
 
 ![Ann Lee's card as the table serves it, A4](pentathlon-guide/card/card-table-a4-1.png)
 
-What `gametable pentathlon card` is not told is a blank line to write on; with `--db` the names
-and division are the tournament record's seat. Each card prints on a page of its own (A4 and
+`gametable pentathlon card` dates a journal's card as the table does, by the confirmation's
+journal entry (`--date` overrides it, for a table whose clock was wrong; a game's log keeps no
+time, R842). What it is not told is a blank line to write on; with `--db` the names and
+division are the tournament record's seat. Each card prints on a page of its own (A4 and
 Letter, as chromium prints them):
 
 ![Ann Lee's card, A4](pentathlon-guide/card/card-pages-a4-1.png)
@@ -79,6 +81,17 @@ Letter, as chromium prints them):
 or both on one page, to cut in two (`--layout halves`; here on Letter):
 
 ![Both cards on one Letter page](pentathlon-guide/card/card-halves-letter-1.png)
+
+However long the game, each card stays on its page (R841): a long name, event or division with
+no space in it breaks at the cell's edge, and a card with many challenges is set smaller (7.2
+pt), then, past about ten challenges of this game's length, in two columns with each rule's
+title once and the officials by their initials (GM, GL, TD), at 6 pt and at the last 5.2 pt.
+Every challenge is still on the card. Here 60 challenges, each ruled by all three officials,
+with names of 60 letters (A4, first card; Letter alike):
+
+![A card of 60 challenges on one A4 page](pentathlon-guide/card/card-long-a4-1.png)
+
+`--layout halves` for cards too long for half a page each prints them a page each.
 
 ```console
 $ gametable pentathlon card /var/lib/gametable/journal.db --db tournament.db --round 2 \\
@@ -96,12 +109,17 @@ declaration costs the next turn and the game goes on; no "so the game ends" or "
 stands" in the rulings' texts; Stars & Bars' stacks and cards out not bounded by the board).
 The log says so once at the start (`event=journal_older ... replayed_with=flow-1-and-the-
 rulings-before-issue-20(R786,R796)`). The games that follow in the same journal are played
-alike; `gametable run --new-journal` begins a journal of today's flow, 3 (R786, R796).
+alike; `gametable run --new-journal` begins a journal of today's flow, 4 (R786, R796).
 
 A journal of flow 2 (written by issue 20's gametable before R746-R749) carries on alike with
 flow 2's menus and rulings: "Stack points" offered from the first turn, "Deck out" whenever no
 strip is shown, no Director's result, and Stars & Bars playing on over 140 without 15 ahead.
 The log line says `replayed_with=flow-2-and-the-rulings-before-R746-R749(R796)`.
+
+A journal of flow 3 (before R840-R843) carries on with flow 3's screens: **NEXT** does nothing on
+the result or on Juggle's count (no Director's decisions there), and a Correct restore of a
+player who has had no turn yet says "restored to before B's turn" as it did. The log line says
+`replayed_with=flow-3-and-the-rulings-before-R840-R843(R796)`.
 """
 
 
@@ -184,6 +202,7 @@ def build(images: Path) -> str:
         "standings (R794). Queens & Guards' menu has `Trap penalty` (R790), Stars & Bars' "
         "`Count: A asked` (R791).",
     )
+    _director(g)
 
     g.start(
         "The one-minute turn",
@@ -237,6 +256,25 @@ def build(images: Path) -> str:
     return INTRO + "\n" + "\n".join(g.sections) + CARD
 
 
+def _director(g: Guide) -> None:
+    """After an infraction: the Director's result in the turn's menu (R748)."""
+    g.press("yes", "no", "yes")  # 0 points, not removed; the menu again
+    _showing(g, "Director: A win")
+    g.shot(
+        "p-director",
+        "Once an infraction is recorded, the menu ends with the result the Tournament Director "
+        "gives on stopping the game: `Director: A win`, `Director: B win`, `Director: tie` "
+        "(R748). **YES** records it.",
+    )
+    g.press("yes")
+    g.shot(
+        "p-director-result",
+        "The Director's result ends the game: no move, flag or challenge is taken after it, "
+        '**YES** confirms it. It is on both cards as "the Tournament Director\'s result" and '
+        "goes to the hub with the infraction.",
+    )
+
+
 def _refusal_count_and_result(g: Guide) -> None:
     g.start(
         "Not challengeable",
@@ -264,8 +302,10 @@ def _refusal_count_and_result(g: Guide) -> None:
     g.shot(
         "p-count",
         "**YES**, then each board's empty spaces (touching pieces removed); "
-        "**NO**: a challenge first.",
+        "**NO**: a challenge first; **NEXT**: the Director's decisions (below, R840).",
     )
+
+    _bounds(g)
 
     g.start(
         "The result",
@@ -273,13 +313,96 @@ def _refusal_count_and_result(g: Guide) -> None:
         game="queens-guards",
     )
     g.press("yes", "no", "yes", "next", "yes")  # A named the colour, B's hand did not hold it
-    g.shot("p-result", "**YES** confirms it; **NO** (or a challenge input): a challenge.")
-    g.press("yes")
+    g.shot(
+        "p-result",
+        "**YES** confirms it; **NO** (or a challenge input): a challenge; **NEXT**: the "
+        "Tournament Director's decision (TD).",
+    )
+    g.press("next")
+    g.shot(
+        "p-result-td",
+        "The Director may rule until you confirm (R840): `Infraction: A` or `B` (0 points? "
+        "must leave the site?), and once one is recorded `Director: A win`, `B win` or `tie`, "
+        "which replaces the result waiting. **UNDO** closes the menu. Juggle's count takes "
+        "**NEXT** alike.",
+    )
+    g.press("undo", "yes")
     g.shot(
         "p-over",
         "The score cards are signed: the table's web page links to this game's card, ready to "
         "print ([below](#the-score-cards)). **NEXT**: the next game at this table.",
     )
+
+
+def _bounds(g: Guide) -> None:
+    """The screens R746, R747 and R749 changed: what the pieces allow now."""
+    g.start(
+        "What the pieces allow",
+        "The menu offers a move only when the pieces make it possible (R746, R749); Stars & "
+        "Bars ends at the end of a round with a player over 140 (R747).",
+        game="stars-bars",
+        turn_seconds=600,
+    )
+    g.press("yes", "yes")  # A draws first; the first stars on draw 1: A begins
+    for seat in ("A", "B", "A"):  # a card each for 0 points: 3 placed, B begins a turn
+        g.press("yes")
+        _showing(g, "Card placed")
+        g.press("yes", "yes")
+        g.tap(f"{seat}.shout")
+    g.press("yes")
+    _showing(g, "Stack points")
+    g.shot(
+        "p-stacks",
+        "Stars & Bars: `Stack points`, at the beginning of a turn, once the board's cards "
+        "make a stack to score: here 3 cards placed beside the CPA's 4 (R749); its entries "
+        "stop at the stacks the board can hold (R783).",
+    )
+    g.new_table(game="fab-a-diffy")
+    g.press("yes", "next", "yes")  # A drew 1/2, B 2/2: A begins
+    seat = "A"
+    while True:
+        g.press("yes")
+        if "Deck out" in _labels(g):
+            break
+        _showing(g, "Strip shown")
+        g.press("yes", "yes")
+        _showing(g, "Trick taken")
+        g.press("yes")
+        g.tap(f"{seat}.shout")
+        seat = "B" if seat == "A" else "A"
+    _showing(g, "Deck out")
+    g.shot(
+        "p-deck-out",
+        "Fab-a-Diffy: `Deck out` only once the deck holds fewer strips than a show needs "
+        "(R746: 27 strips; here after 8 tricks), and then no `Strip shown`.",
+    )
+    g.new_table(game="stars-bars", turn_seconds=600)
+    g.press("yes", "yes")
+    for seat, points in (("A", 141), ("B", 127)):
+        g.press("yes")
+        _showing(g, "Card placed")
+        g.press("yes", *["next"] * points, "yes")
+        g.tap(f"{seat}.shout")
+    g.shot(
+        "p-over-140",
+        "Stars & Bars at the end of a round: A is over 140 and less than 15 ahead, so the "
+        "game ends in a tie (R747). **YES** confirms it. The OLED shows the detail's first "
+        "two lines; the card prints it whole.",
+    )
+
+
+def _labels(g: Guide) -> list[str]:
+    assert g.table is not None
+    return [option.label for option in g.table.controller.prompt.options]
+
+
+def _showing(g: Guide, label: str) -> None:
+    """NEXT until the menu shows ``label`` (the script fails if the menu does not hold it)."""
+    assert g.table is not None
+    controller = g.table.controller
+    assert label in _labels(g), f"{label!r} is not among {_labels(g)}"
+    while controller.prompt.options[controller.cursor].label != label:
+        g.press("next")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.pentathlon.log import replay_log
+
 GAME_LOG = [
     '{"action": "pentathlon.start", "game": "contig-60", "minutes": 30, "chips": 20}',
     '{"action": "pentathlon.begins", "player": "A"}',
@@ -31,3 +33,44 @@ GAME_LOG = [
 def write_log(path: Path, lines: list[str] = GAME_LOG) -> Path:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+# The longest card a game can make (R841): names, event and monitor of 60 characters with no
+# space to break at, and 60 challenges, each ruled C by the Game Monitor, then by the Game Leader
+# and the Tournament Director at the players' request, with the longest effect Contig 60 says.
+LONG_NAMES = {"A": "W" * 60, "B": "M" * 60}
+LONG_LINE = "Ш" * 60
+
+
+def long_game_log(challenges: int = 60) -> list[str]:
+    """A Contig 60 game with ``challenges`` challenges and two infractions, ended by time called
+    after the last, the result confirmed."""
+    lines = [
+        '{"action": "pentathlon.start", "game": "contig-60", "minutes": 30, "chips": 20}',
+        '{"action": "pentathlon.die_toss", "a": 3, "b": 3}',
+        '{"action": "pentathlon.die_toss", "a": 1, "b": 2}',
+        '{"action": "pentathlon.infraction", "player": "B", "zero_points": true}',
+    ]
+    holder = "A"
+    for number in range(1, challenges + 1):
+        challenger = "B" if holder == "A" else "A"
+        lines += [
+            '{"action": "pentathlon.contig.play", "score": 1}',
+            f'{{"action": "pentathlon.challenge", "challenger": "{challenger}", '
+            '"rules": ["recording"]}',
+            '{"action": "pentathlon.rule", "ruling": "C"}',
+            f'{{"action": "pentathlon.opinion", "challenge": {number}, "asked_by": "{holder}", '
+            '"ruling": "C"}',
+            f'{{"action": "pentathlon.opinion", "challenge": {number}, '
+            f'"asked_by": "{holder}", "ruling": "C"}}',
+        ]
+        holder = challenger  # a Correct challenger begins a turn
+    lines += [
+        '{"action": "pentathlon.infraction", "player": "A", "removal": true}',
+        '{"action": "pentathlon.time_called"}',
+    ]
+    game = replay_log(lines)
+    while game.play is not None and game.phase == "play":  # the round completes
+        lines.append(f'{{"action": "pentathlon.pass_flag", "player": "{game.play.holder}"}}')
+        game = replay_log(lines)
+    return [*lines, '{"action": "pentathlon.confirm"}']

@@ -18,6 +18,8 @@ import pytest
 from firmware_py.table.family import play_date
 from firmware_py.table.journal import wall_text
 from firmware_py.table.web.page import TablePage, listen
+from tests.cli_helpers import run
+from tests.pentathlon_card_helpers import write_log
 from tests.pentathlon_table_helpers import PTable, begin
 
 BLANK_DATE = '<span class="label">Date</span><span class="blank"></span></td>'
@@ -162,3 +164,76 @@ def test_without_a_configured_monitor_the_signature_line_is_unnamed(tmp_path: Pa
     table = _tie(tmp_path / "journal.db", Wall(datetime(2026, 4, 18, 12, 0, tzinfo=UTC)))
     assert _card(table).count("<div>Game Monitor's signature</div>") == 2
     table.close()
+
+
+# --- `gametable pentathlon card` from a journal (R842) -----------------------------------------
+
+
+def _cli_card(capsys: pytest.CaptureFixture[str], journal: Path, *extra: str) -> str:
+    code, out, err = run(capsys, "pentathlon", "card", str(journal), *extra)
+    assert (code, err) == (0, "")
+    return out
+
+
+def test_the_command_dates_a_journal_s_card_by_its_confirmation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, central_time: None
+) -> None:
+    """Rulebook: the score card is "THE ONLY Official Record": the card the command prints from
+    a journal is the table's, dated by the journal entry of the monitor's confirmation in the
+    table's local time, not blank (R819, R842)."""
+    wall = Wall(datetime(2026, 4, 17, 23, 0, tzinfo=UTC))  # the game begins the day before
+    confirmed = datetime(2026, 4, 19, 2, 30, tzinfo=UTC)  # 21:30 on the 18th in Chicago
+    table = _tie(tmp_path / "journal.db", wall, confirm_at=confirmed)
+    served = _card(table)
+    table.close()
+    out = _cli_card(capsys, tmp_path / "journal.db")
+    assert out.count(_date_cell("2026-04-18")) == 2
+    assert "2026-04-17" not in out and "2026-04-19" not in out
+    assert _date_cell("2026-04-18") in served  # the same date as the table's card
+
+
+def test_the_command_s_date_overrides_the_journal_s(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--date`` is what the director says the day was (a table whose clock was wrong)."""
+    wall = Wall(datetime(2026, 4, 18, 12, 0, tzinfo=UTC))
+    _tie(tmp_path / "journal.db", wall).close()
+    out = _cli_card(capsys, tmp_path / "journal.db", "--date", "2026-05-02")
+    assert out.count(_date_cell("2026-05-02")) == 2 and "2026-04-18" not in out
+
+
+def test_the_command_dates_each_session_by_its_own_confirmation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two games in one journal: ``--session 1`` is the first game's day, not the last's."""
+    wall = Wall(datetime(2026, 4, 18, 12, 0, tzinfo=UTC))
+    table = _tie(tmp_path / "journal.db", wall)
+    wall.at = datetime(2026, 4, 20, 12, 0, tzinfo=UTC)
+    table.buttons("next")  # the next game at this table
+    begin(table, "A").buttons("yes").choose("Tie: agreed").buttons("yes")
+    table.close()
+    first = _cli_card(capsys, tmp_path / "journal.db", "--session", "1")
+    last = _cli_card(capsys, tmp_path / "journal.db")
+    assert _date_cell("2026-04-18") in first and _date_cell("2026-04-20") in last
+
+
+def test_the_command_leaves_an_unconfirmed_game_s_date_blank(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """No confirmation, no date of play: a line to write on (R819)."""
+    table = PTable(
+        journal=tmp_path / "journal.db",
+        wall=Wall(datetime(2026, 4, 18, 12, 0, tzinfo=UTC)),
+        game="queens-guards",
+    )
+    begin(table, "A").buttons("yes").choose("Tie: agreed")
+    table.close()
+    assert _cli_card(capsys, tmp_path / "journal.db").count(BLANK_DATE) == 2
+
+
+def test_the_command_leaves_a_log_s_date_blank(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A game's log keeps no wall time: the date is ``--date`` or a line to write on."""
+    log = write_log(tmp_path / "game.jsonl")
+    assert _cli_card(capsys, log).count(BLANK_DATE) == 2

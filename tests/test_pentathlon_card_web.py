@@ -32,7 +32,7 @@ from tests.browser_helpers import (
     running,
     until,
 )
-from tests.pentathlon_card_helpers import GAME_LOG
+from tests.pentathlon_card_helpers import GAME_LOG, LONG_LINE, LONG_NAMES, long_game_log
 from tests.pentathlon_table_helpers import PTable, playing
 
 Client = TestClient[Any, Any]
@@ -197,3 +197,87 @@ def test_the_table_s_card_prints_the_date_of_play_and_the_monitor_in_a_browser(
         check=True,
     )
     assert (tmp_path / "card.png").stat().st_size > 10_000
+
+
+# --- the longest cards stay on their page (R841) -------------------------------------------------
+
+LONG_HEADING = Heading(LONG_LINE, "2026-04-18", LONG_LINE, "99", "999", LONG_LINE)
+PRINTABLE_A4_PX = 703  # 210 mm less the 12 mm margins, at the browser's 96 px an inch
+
+
+def _pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+async def _printed(
+    pages: list[tuple[Path, str]],
+) -> list[tuple[int, bool]]:
+    """Each page printed as chromium prints it (A4, Letter): its page count, and whether the
+    page is as wide as the paper's printable width (nothing overflows to the right)."""
+    answers = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+        page = await browser.new_page(viewport={"width": PRINTABLE_A4_PX, "height": 900})
+        await page.emulate_media(media="print")
+        for source, size in pages:
+            await page.goto(source.as_uri())
+            fits = await page.evaluate(
+                "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+            )
+            answers.append((_pages(await page.pdf(format=size)), fits))
+        await browser.close()
+    return answers
+
+
+def _long_card(tmp_path: Path, challenges: int, layout: Layout = Layout.PAGES) -> Path:
+    source = tmp_path / f"card-{challenges}-{layout}.html"
+    game = record(replay_log(long_game_log(challenges)))
+    html = card_html(game, names=LONG_NAMES, heading=LONG_HEADING, layout=layout)
+    source.write_text(html, encoding="utf-8")
+    return source
+
+
+def test_every_card_stays_on_its_page_up_to_60_challenges_and_60_character_names(
+    tmp_path: Path,
+) -> None:
+    """Rulebook: "The Score Card is THE ONLY Official Record of a Pentathlete's score ... sign
+    their own score card": one page each, A4 and Letter, however long the game's record: 60
+    challenges ruled three times each, names, event, division and monitor of 60 characters with
+    no space to break at (R841); nothing runs off the page's right edge."""
+    counts = (0, 2, 4, 6, 10, 15, 25, 40, 50, 60)
+    jobs = [(_long_card(tmp_path, n), size) for n in counts for size in ("A4", "Letter")]
+    printed = asyncio.run(_printed(jobs))
+    for (source, size), (pages, fits) in zip(jobs, printed, strict=True):
+        assert (pages, fits) == (2, True), f"{source.name} on {size}"
+
+
+def test_halves_too_long_for_half_a_page_print_a_card_a_page(tmp_path: Path) -> None:
+    """R841: both cards of 60 challenges do not fit half a page each legibly: each prints on a
+    page of its own; a short game's halves still share one page."""
+    jobs = [
+        (_long_card(tmp_path, 60, Layout.HALVES), "Letter"),
+        (_long_card(tmp_path, 2, Layout.HALVES), "Letter"),
+    ]
+    assert [pages for pages, _ in asyncio.run(_printed(jobs))] == [2, 1]
+
+
+def test_the_longest_card_s_pages_as_pictures(tmp_path: Path) -> None:
+    """What the guide shows: the 60-challenge card printed on Letter, its pages counted by
+    ``pdfinfo`` and turned into PNGs by ``pdftoppm`` (poppler-utils), one per card."""
+    source = _long_card(tmp_path, 60)
+
+    async def printed() -> bytes:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+            page = await browser.new_page()
+            await page.goto(source.as_uri())
+            pdf = await page.pdf(format="Letter")
+            await browser.close()
+            return pdf
+
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(asyncio.run(printed()))
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True)
+    assert re.search(r"^Pages:\s+2$", info.stdout, re.MULTILINE)
+    subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(tmp_path / "long")], check=True)
+    assert sorted(p.name for p in tmp_path.glob("long-*.png")) == ["long-1.png", "long-2.png"]

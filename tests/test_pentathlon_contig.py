@@ -8,7 +8,7 @@ from rules.actions import Action
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.contig import ContigBoard, ContigCapture, ContigPlay
-from rules.pentathlon.monitor import PentathlonGame, apply
+from rules.pentathlon.monitor import PentathlonGame, apply, start
 from rules.pentathlon.monitor_actions import (
     Challenge,
     DeclareWin,
@@ -16,7 +16,9 @@ from rules.pentathlon.monitor_actions import (
     PassFlag,
     Rule,
     TimeCalled,
+    start_action,
 )
+from rules.pentathlon.play import RULINGS_R746_R749
 from rules.pentathlon.results import How, Result
 from tests.pentathlon_helpers import CORRECT, INCORRECT, A, B, new_game, play, ruled
 
@@ -191,3 +193,43 @@ def test_a_challenge_of_two_rules_both_correct_subtracts_2_for_each() -> None:
         "2: running score 56; B begins a turn",
     ]
     assert state.on_turn is B
+
+
+# --- the words of a restore, for every position (R843) ----------------------------------------
+
+
+def test_a_restore_of_a_player_who_has_had_no_turn_says_there_is_nothing_to_restore() -> None:
+    """Rulebook, CORRECT - "C": "Restore the game to before the challenged player's turn": at the
+    first turn of the game the second player has had none, so the ruling says so (R843) instead
+    of "restored to before B's turn"."""
+    state = contig(ContigPlay(9), *ruled(A, "recording", CORRECT))
+    assert state.challenges[0].effect == (
+        "B has had no turn yet: nothing to restore; A subtracts 2: running score 49; "
+        "A begins a turn"
+    )
+    assert (board(state).scores, board(state).chips) == ((49, 60), (19, 20))
+
+
+def test_a_restore_of_the_player_on_turn_is_to_before_that_turn() -> None:
+    """The first turn of the game is the beginner's: B challenges it, A is restored (R843)."""
+    state = contig(ContigPlay(9), *ruled(B, "recording", CORRECT))
+    assert state.challenges[0].effect.startswith(
+        "the game is restored to before A's turn: A's running score 60, 20 chips"
+    )
+
+
+def test_once_the_second_player_has_had_a_turn_their_restore_is_to_before_it() -> None:
+    """B's first turn, passed back to A: A's challenge of it restores B (R843)."""
+    state = contig(PassFlag(A), ContigPlay(5), PassFlag(B), *ruled(A, "recording", CORRECT))
+    assert state.challenges[0].effect.startswith(
+        "the game is restored to before B's turn: B's running score 60, 20 chips"
+    )
+
+
+def test_a_game_under_rulings_3_keeps_its_restore_text_at_the_first_turn() -> None:
+    """R796: a journal of flow 3 gives back the text it recorded."""
+    game = start(start_action(CONTIG, 30, chips=20), rulings=RULINGS_R746_R749)
+    state = play(game, DieToss(1, 2), ContigPlay(9), *ruled(A, "recording", CORRECT))
+    assert state.challenges[0].effect.startswith(
+        "the game is restored to before B's turn: B's running score 60, 20 chips"
+    )

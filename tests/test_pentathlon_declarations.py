@@ -132,7 +132,7 @@ def test_the_declarers_own_correct_challenge_leaves_the_declaration_standing_and
     stands."""
     state = juggle(DeclareWin(A, COVERED), *ruled(A, "other", CORRECT))
     assert state.challenges[0].effect == (
-        "the board is restored to before B's turn; A begins a turn; A's declared win stands"
+        "B has had no turn yet: nothing to restore; A begins a turn; A's declared win stands"
     )
     assert fates(state) == [("A", "standing", None)]
     state = play(state, PassFlag(A), PassFlag(B))

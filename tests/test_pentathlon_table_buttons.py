@@ -215,7 +215,29 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
         {
             "yes": "act=confirm",
             "no": "key=p/challenge1/who",
+            "next": "key=p/result/director",  # the Director's decisions (R840)
             "undo": "key=p/turn1",
+            "A.stand": "key=p/challenge1/rule1",
+            "B.stand": "key=p/challenge1/rule1",
+        },
+    ),
+    "the Director's decisions at the result": (
+        lambda: _result().buttons("next"),
+        {
+            "yes": "key=p/result/infraction/A/0",
+            "no": "cursor",
+            "next": "cursor",
+            "undo": "key=p/result",
+            "A.stand": "key=p/challenge1/rule1",
+            "B.stand": "key=p/challenge1/rule1",
+        },
+    ),
+    "an infraction at the result": (
+        lambda: _result().buttons("next", "yes"),
+        {
+            "yes": "key=p/result/infraction/A/1",
+            "no": "key=p/result/infraction/A/1",
+            "undo": "key=p/result",
             "A.stand": "key=p/challenge1/rule1",
             "B.stand": "key=p/challenge1/rule1",
         },
@@ -225,6 +247,7 @@ SCREENS: dict[str, tuple[Callable[[], PTable], dict[str, str]]] = {
         {
             "yes": "key=p/count/a",
             "no": "key=p/challenge1/who",
+            "next": "key=p/count/director",  # the Director's decisions (R840)
             "undo": "key=p/turn2",
             "A.stand": "key=p/challenge1/rule1",
             "B.stand": "key=p/challenge1/rule1",

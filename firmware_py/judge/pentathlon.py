@@ -91,7 +91,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     card.add_argument("--force", action="store_true", help="replace --out if it exists")
     card.add_argument("--names", help="the players' names, A's then B's: 'Ann Lee,Ben Cho'")
     card.add_argument("--event", default="", help="the event's name, as printed on the card")
-    card.add_argument("--date", default="", help="the date played, e.g. 2026-11-26")
+    card.add_argument(
+        "--date", default="", help="the date played, e.g. 2026-11-26 (default: the journal's)"
+    )
     card.add_argument("--division", default="", help="the division (I to V)")
     card.add_argument("--round", type=int, dest="round_number", help="the round")
     card.add_argument("--table", type=int, help="the table")
@@ -367,13 +369,14 @@ def _card(args: argparse.Namespace) -> Answer:
         raise InvalidInput("--force replaces the --out file: give --out too")
     layout = card_layout(args.layout)
     players = names(args.names)
-    data, _ = game_record(args.source, args.session)
+    source = game_record(args.source, args.session)
+    data = source.record
     division = args.division
     if args.db is not None:
         if args.names is not None:
             raise InvalidInput("--names with --db: the names are the tournament record's seat's")
         players, division = seat_of(args.db, args.round_number, args.table, data["game"])
-    heading = card_heading(args, division)
+    heading = card_heading(args, division, source.played)
     text = card_html(data, names=players, heading=heading, layout=layout)
     if args.out is None:
         return Answer(HOLDS, text.rstrip("\n"), {"record": data, "html": text})

@@ -11,11 +11,14 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from firmware_py.families.pentathlon.card import Heading, Layout
+from firmware_py.families.pentathlon.options import parse_options
+from firmware_py.table.family import play_date
 from firmware_py.table.journal import JournalError
 from firmware_py.table.journal_cli import export_data, write_new_file
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text, require_replaceable
@@ -30,8 +33,19 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_NAME = 60  # characters of a player's name on the card
 
 
-def game_record(source: Path, session: int | None) -> tuple[dict[str, Any], str]:
-    """The record of the game in ``source`` and a few words saying where it came from."""
+@dataclass(frozen=True, slots=True)
+class GameSource:
+    """A game's record, where it came from in a few words, and its date of play: the table's
+    local date of the journal entry that confirmed the result (R819, R842); None for a game's
+    log (it keeps no wall time), a game not confirmed, or a clock that was not set."""
+
+    record: dict[str, Any]
+    where: str
+    played: date | None = None
+
+
+def game_record(source: Path, session: int | None) -> GameSource:
+    """The record of the game in ``source``, with where it came from and its date of play."""
     with source.open("rb") as file:
         is_database = file.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
     if is_database:
@@ -42,10 +56,10 @@ def game_record(source: Path, session: int | None) -> tuple[dict[str, Any], str]
         lines = read_limited_text(source, MAX_LOG, "a game's log or a journal").splitlines()
     except UserFileError as error:
         raise InvalidInput(str(error)) from None
-    return record(replay_log(lines)), f"the log {source}"
+    return GameSource(record(replay_log(lines)), f"the log {source}")
 
 
-def _from_journal(path: Path, session: int | None) -> tuple[dict[str, Any], str]:
+def _from_journal(path: Path, session: int | None) -> GameSource:
     try:
         data = export_data(path)
     except (JournalError, UserFileError) as error:
@@ -64,8 +78,26 @@ def _from_journal(path: Path, session: int | None) -> tuple[dict[str, Any], str]
                 f"--session {session}: journal {path}'s Pentathlon sessions are {listed}"
             )
         chosen = found[0]
-    game = replay(decode(action) for action in chosen["actions"])
-    return record(game), f"the journal {path}, session {chosen['number']}"
+    # the rulings the table played the game under, as the table's own card (R796)
+    rulings = parse_options(data["settings"]["options"]).rulings
+    game = replay((decode(action) for action in chosen["actions"]), rulings=rulings)
+    played = _confirmed_on(data["decisions"], chosen["number"]) if game.result else None
+    where = f"the journal {path}, session {chosen['number']}"
+    return GameSource(record(game), where, played)
+
+
+def _confirmed_on(decisions: list[dict[str, Any]], number: int) -> date | None:
+    """The date of play of session ``number``: the local date of its latest action's journal
+    entry, which in a confirmed game is the confirmation, as the table dates its card (R819)."""
+    session, wall = 1, None
+    for decision in decisions:
+        if decision["event"] == "session":  # the next session begins
+            session = decision["number"]
+            if session == number:  # a session replaced (nothing decided in it) begins again
+                wall = None
+        elif decision["event"] == "action" and session == number:
+            wall = decision["wall"]
+    return play_date(wall)
 
 
 def names(text: str | None) -> dict[str, str]:
@@ -136,11 +168,12 @@ def _number(number: int | None, option: str, most: int) -> str:
     return str(number)
 
 
-def card_heading(args: Any, division: str) -> Heading:
-    """The card's heading from the command's options (each one printable line)."""
+def card_heading(args: Any, division: str, played: date | None = None) -> Heading:
+    """The card's heading from the command's options (each one printable line); the date is
+    ``--date``, else ``played`` (the journal's date of play, R842), else a line to write on."""
     return Heading(
         event=_line(args.event, "--event"),
-        date=_date(args.date),
+        date=_date(args.date) or (played.isoformat() if played else ""),
         division=_line(division, "--division"),
         round=_number(args.round_number, "--round", MAX_ROUNDS),
         table=_number(args.table, "--table", MAX_TABLE),

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from functools import partial
 
 from rules.actions import Action, encode
 from rules.errors import RuleError
 from rules.log import located, parse_log, replay_actions
 from rules.pentathlon.monitor import PentathlonGame, apply, start
+from rules.pentathlon.play import RULINGS
 
 START_KIND = "pentathlon.start"
 
 
-def replay(actions: Iterable[Action]) -> PentathlonGame:
-    return replay_actions(actions, start, apply, START_KIND)
+def replay(actions: Iterable[Action], *, rulings: int = RULINGS) -> PentathlonGame:
+    """The game the actions make, under ``rulings`` (a table journal's flow's, R796)."""
+    return replay_actions(actions, partial(start, rulings=rulings), apply, START_KIND)
 
 
 def replay_log(lines: Iterable[str]) -> PentathlonGame:

@@ -50,6 +50,7 @@ from rules.pentathlon.monitor_actions import (
 from rules.pentathlon.play import (
     RULINGS,
     RULINGS_ISSUE_20,
+    RULINGS_R746_R749,
     RULINGS_VERSIONS,
     Declaration,
     GameRules,
@@ -199,8 +200,8 @@ def _director_result(state: PentathlonGame, action: DirectorResult) -> Pentathlo
     play = _require(state, "play", "counting", "result")
     if state.rulings <= RULINGS_ISSUE_20:
         raise IllegalAction(
-            f"the Tournament Director's result came with rulings {RULINGS}: this game is played "
-            f"under rulings {state.rulings}, which had none (R748, R796)"
+            f"the Tournament Director's result came with rulings {RULINGS_R746_R749}: this game "
+            f"is played under rulings {state.rulings}, which had none (R748, R796)"
         )
     if not state.infractions:
         raise IllegalAction(

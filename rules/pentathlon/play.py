@@ -34,12 +34,14 @@ from rules.pentathlon.results import How, Result
 # beginning player's declared win, the "so the game ends" and "declared win stands" texts, the
 # Stars & Bars stack and cards-out bounds); RULINGS_ISSUE_20 those of issue 20 before the deck
 # bound Fab-a-Diffy (R746), over 140 ended Stars & Bars (R747) and the Director's result (R748)
-# came. A table journal written under one replays the presses it recorded and must give back
-# the decisions it recorded.
-RULINGS = 3
+# came; RULINGS_R746_R749 those before a restore of a player who had no turn yet said so (R843).
+# A table journal written under one replays the presses it recorded and must give back the
+# decisions it recorded.
+RULINGS = 4
+RULINGS_R746_R749 = 3
 RULINGS_ISSUE_20 = 2
 RULINGS_BEFORE_ISSUE_20 = 1
-RULINGS_VERSIONS = (RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20, RULINGS)
+RULINGS_VERSIONS = (RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20, RULINGS_R746_R749, RULINGS)
 
 
 class Fate(StrEnum):
@@ -101,6 +103,13 @@ class Play:
     @property
     def second(self) -> Player:
         return self.beginner.other
+
+    def has_had_turn(self, player: Player) -> bool:
+        """``player`` has begun a turn in this game: the beginner from the first turn, the
+        second player once the flag (or a Correct challenge) has handed them one; a round ends
+        only after the second player's turn, so in round 1 with the flag back at the beginner
+        the second player has had none."""
+        return player is self.beginner or player is self.holder or self.round > 1
 
     @property
     def in_turn(self) -> bool:

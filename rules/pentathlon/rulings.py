@@ -8,7 +8,8 @@ additional one). I: loss of turn; a declared win is confirmed, and the game ends
 once (R781). IA: recorded, no loss of turn; a declared win stands. A challenger who does not
 hold the flag card loses their next turn (R224). Each declaration's fate is kept with it; a
 ruling that ends the game says so. A game played under the rulings before issue 20
-(``Play.rulings``, R796) keeps their texts and their I on Juggle's waiting declaration.
+(``Play.rulings``, R796) keeps their texts and their I on Juggle's waiting declaration; a
+restore of a player who has had no turn yet says so (R843) from rulings 4.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rules.pentathlon.catalogue import ChallengeRule, Effect, Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.play import (
     RULINGS_BEFORE_ISSUE_20,
+    RULINGS_R746_R749,
     Fate,
     GameRules,
     Play,
@@ -85,6 +87,11 @@ def _before(play: Play) -> bool:
     return play.rulings == RULINGS_BEFORE_ISSUE_20
 
 
+def _no_turn_yet(play: Play, player: Player) -> bool:
+    """``player`` has had no turn in this game, under rulings that say so (R843, R796)."""
+    return play.rulings > RULINGS_R746_R749 and not play.has_had_turn(player)
+
+
 def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
     """The fate of ``player``'s standing declaration, decided by challenge ``challenge``."""
     declarations = list(play.declarations)
@@ -116,6 +123,9 @@ def _correct(
     prior = of(play.turn_start, challenged)
     for effect in rule.on_correct:
         board, text = rules.correct(board, effect, challenger, prior)
+        if effect is Effect.RESTORE and _no_turn_yet(play, challenged):
+            # nothing of theirs to take back: their part of the game is as it began (R843)
+            text = f"{challenged} has had no turn yet: nothing to restore"
         texts += [text] if text else []
     play = replace(play, board=board)
     if play.pending is not None and play.pending_check is not None:

@@ -52,6 +52,26 @@ class Layout(StrEnum):
     HALVES = "halves"  # both cards on one page, to cut in two
 
 
+class Density(StrEnum):
+    """How tightly a card is set so that it stays on its page (R841): the type and, for the
+    densest, the challenges and events in two columns with the officials' initials."""
+
+    NORMAL = "normal"
+    COMPACT = "compact"
+    DENSE = "dense"
+    TINY = "tiny"
+
+
+# What a card of each density holds of its variable part (the challenges, declared wins and
+# events), in the estimate's lines (``_length``), on Letter (the shorter page) with the heading,
+# the result and the signatures at their longest; measured in chromium (R841). A half holds
+# what is left of half a page.
+HOLDS = {  # measured: 21, 58, 221, 353 and 8, 11, 51, 121; held about 8% short of them
+    Layout.PAGES: {Density.NORMAL: 19, Density.COMPACT: 53, Density.DENSE: 204, Density.TINY: 325},
+    Layout.HALVES: {Density.NORMAL: 7, Density.COMPACT: 10, Density.DENSE: 47, Density.TINY: 111},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Heading:
     """Where and when the game was played, as the card prints it; "" is a blank to write on."""
@@ -66,7 +86,7 @@ class Heading:
 
 STYLE = """
 @page { size: auto; margin: 12mm; }
-* { box-sizing: border-box; }
+* { box-sizing: border-box; overflow-wrap: anywhere; }
 body { font: 9.5pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0 auto;
   max-width: 186mm; background: #fff; }
 .card { padding: 2mm 0; }
@@ -79,10 +99,20 @@ body { font: 9.5pt/1.3 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0 
 h1 { font-size: 1.45em; margin: 0 0 1mm; }
 h2 { font-size: 1.08em; margin: 2.2mm 0 0.8mm; }
 .draft { border: 2px solid #000; padding: 1mm 2mm; margin: 0 0 2mm; font-weight: bold; }
-table { border-collapse: collapse; width: 100%; margin: 0 0 1mm; }
+table { border-collapse: collapse; width: 100%; margin: 0 0 1mm; table-layout: fixed; }
+.challenges col.n { width: 6mm; } .challenges col.by { width: 8mm; }
+.challenges col.rule { width: 24%; } .challenges col.cia { width: 15mm; }
+.challenges col.who { width: 24%; }
+.compact { font-size: 7.2pt; line-height: 1.18; }
+.dense { font-size: 6pt; line-height: 1.12; }
+.tiny { font-size: 5.2pt; line-height: 1.1; }
+.dense h2, .tiny h2 { margin: 1.2mm 0 0.5mm; }
+.twocol { column-count: 2; column-gap: 4mm; margin: 0 0 1mm; }
+.twocol p, .twocol li { break-inside: avoid; margin: 0 0 0.4mm; }
+ul.twocol { list-style-position: inside; margin-left: 0; }
+.compact .signatures, .dense .signatures, .tiny .signatures { margin-top: 5mm; }
 th, td { border: 1px solid #000; padding: 0.7mm 1.4mm; text-align: left; vertical-align: top; }
 th { background: #e6e6e6; font-weight: bold; }
-.heading td { width: 16.6%; }
 .heading .label { display: block; font-size: 0.8em; color: #333; }
 .blank { display: inline-block; min-width: 22mm; border-bottom: 1px solid #000; height: 1.1em; }
 .result { font-size: 1.6em; font-weight: bold; }
@@ -102,11 +132,19 @@ def card_html(
     names: Mapping[str, str] | None = None,
     heading: Heading | None = None,
     layout: Layout = Layout.PAGES,
+    density: Density | None = None,
 ) -> str:
     """Each Pentathlete's score card of the game ``record`` describes; ``names`` are Player A's
-    and B's names and ``heading`` the event's facts (blank lines to write on where not given)."""
+    and B's names and ``heading`` the event's facts (blank lines to write on where not given).
+    Each card stays on its page (R841): set as tightly as its length needs (``density``, None:
+    chosen so), and both cards of ``halves`` too long for half a page each print a page each."""
     names = names or {}
     heading = heading or Heading()
+    length = _length(record, names, heading)
+    if density is None and layout is Layout.HALVES and length > HOLDS[layout][Density.TINY]:
+        layout = Layout.PAGES
+    if density is None:
+        density = next((d for d in Density if length <= HOLDS[layout][d]), Density.DENSE)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -118,7 +156,7 @@ def card_html(
         f'<body class="{layout.value}">',
     ]
     for seat in PLAYERS:
-        parts += _card(record, seat, names, heading, layout)
+        parts += _card(record, seat, names, heading, layout=layout, density=density)
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -161,11 +199,13 @@ def _card(
     seat: str,
     names: Mapping[str, str],
     heading: Heading,
+    *,
     layout: Layout,
+    density: Density,
 ) -> list[str]:
     other = "B" if seat == "A" else "A"
     name = names.get(seat, "")
-    parts = ['<section class="card">']
+    parts = [f'<section class="card {density.value}">']
     if layout is Layout.HALVES and seat == "B":
         parts.append('<p class="cut">cut here</p>')
     parts.append(
@@ -181,9 +221,10 @@ def _card(
     parts += _heading(record, heading, seat, other, names)
     parts += _start(record)
     parts += _result(record, seat)
-    parts += _declarations(record)
-    parts += _challenges(record, seat)
-    parts += _events(record)
+    dense = density in (Density.DENSE, Density.TINY)
+    parts += _declarations(record, dense=dense)
+    parts += _challenges(record, seat, dense=dense)
+    parts += _events(record, dense=dense)
     parts += _signatures(seat, name, heading.monitor)
     parts.append("</section>")
     return parts
@@ -196,22 +237,35 @@ def _heading(
     other: str,
     names: Mapping[str, str],
 ) -> list[str]:
+    rows = (
+        [("Event", _or_blank(heading.event), 4), ("Division", _or_blank(heading.division), 2)],
+        [
+            ("Date", _or_blank(heading.date), 1),
+            ("Round", _or_blank(heading.round), 1),
+            ("Table", _or_blank(heading.table), 1),
+            ("Game", f"{_e(record['title'])} ({_e(record['minutes'])} min)", 3),
+        ],
+    )
     cells = [
-        ("Event", _or_blank(heading.event)),
-        ("Date", _or_blank(heading.date)),
-        ("Division", _or_blank(heading.division)),
-        ("Round", _or_blank(heading.round)),
-        ("Table", _or_blank(heading.table)),
-        ("Game", f"{_e(record['title'])} ({_e(record['minutes'])} min)"),
+        "".join(
+            f'<td colspan="{span}"><span class="label">{label}</span>{value}</td>'
+            for label, value, span in row
+        )
+        for row in rows
     ]
-    row = "".join(f'<td><span class="label">{label}</span>{value}</td>' for label, value in cells)
     players = (
         f'<tr><td colspan="3"><span class="label">Player {seat} (this card)</span>'
         f"{_or_blank(names.get(seat, ''))}</td>"
         f'<td colspan="3"><span class="label">Player {other} (the opponent)</span>'
         f"{_or_blank(names.get(other, ''))}</td></tr>"
     )
-    return ['<table class="heading">', f"<tr>{row}</tr>", players, "</table>"]
+    return [
+        '<table class="heading">',
+        "<colgroup><col><col><col><col><col><col></colgroup>",
+        *(f"<tr>{row}</tr>" for row in cells),
+        players,
+        "</table>",
+    ]
 
 
 def _start(record: Mapping[str, Any]) -> list[str]:
@@ -267,7 +321,23 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
     return "no score kept"
 
 
-def _declarations(record: Mapping[str, Any]) -> list[str]:
+def _length(record: Mapping[str, Any], names: Mapping[str, str], heading: Heading) -> int:
+    """The card's variable part in lines of a line's worth of text (about 40 characters, a
+    cell of the normal challenge table): the names and heading beyond a line each, each
+    challenge by its longest cell, each declared win and event by its text. An estimate,
+    calibrated against chromium's pages (R841)."""
+    lines = sum(len(name) // 30 for name in names.values())
+    lines += len(heading.event) // 50 + len(heading.division) // 25 + len(heading.monitor) // 40
+    for challenge in record["challenges"]:
+        who = "; ".join(_ruling(entry) for entry in challenge["rulings"])
+        cells = (len(challenge["effect"]) / 40, len(who) / 24, len(challenge["rule_title"]) / 24)
+        lines += 1 + int(max(cells))
+    for item in (*(record.get("declarations") or []), *(record.get("events") or [])):
+        lines += 1 + len(str(item.get("text") or item.get("goal_title") or "")) // 100
+    return lines
+
+
+def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str]:
     declarations: Sequence[Mapping[str, Any]] = record.get("declarations") or []
     if not declarations:
         return []
@@ -287,10 +357,10 @@ def _declarations(record: Mapping[str, Any]) -> list[str]:
             f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
             f"{_e(fate)}{decided}.{said}</li>"
         )
-    return ["<h2>Declared wins</h2>", "<ul>", *items, "</ul>"]
+    return ["<h2>Declared wins</h2>", '<ul class="twocol">' if dense else "<ul>", *items, "</ul>"]
 
 
-def _challenges(record: Mapping[str, Any], seat: str) -> list[str]:
+def _challenges(record: Mapping[str, Any], seat: str, *, dense: bool = False) -> list[str]:
     player = record["players"][seat]
     counts = player["challenges"]
     own = (
@@ -301,8 +371,12 @@ def _challenges(record: Mapping[str, Any], seat: str) -> list[str]:
     parts = ["<h2>Challenges</h2>"]
     if not challenges:
         return [*parts, "<p>No challenges.</p>", own]
+    if dense:
+        return [*parts, *_challenge_list(challenges), own]
     parts += [
-        "<table>",
+        '<table class="challenges">',
+        '<colgroup><col class="n"><col class="by"><col class="rule"><col class="cia">'
+        '<col class="who"><col></colgroup>',
         "<tr><th>#</th><th>By</th><th>Rule challenged</th><th>C/I/IA</th>"
         "<th>Who ruled</th><th>What it did</th></tr>",
     ]
@@ -319,13 +393,43 @@ def _challenges(record: Mapping[str, Any], seat: str) -> list[str]:
     return [*parts, own]
 
 
+INITIALS = {"monitor": "GM", "game-leader": "GL", "tournament-director": "TD"}
+
+
+def _challenge_list(challenges: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The challenges of a long card in two columns (R841): each rule's title once, then each
+    challenge in a line or two, the officials by their initials."""
+    titles = {c["rule"]: c["rule_title"] for c in challenges}
+    legend = "; ".join(f"{_e(key)}: {_e(title)}" for key, title in titles.items())
+    items = []
+    for c in challenges:
+        rulings = "; ".join(
+            f"{e['ruling']} {INITIALS.get(e['by'], e['by'])}"
+            + (f" ({e['asked_by']} asked)" if e.get("asked_by") else "")
+            for e in c["rulings"]
+        )
+        win = " (a declared win)" if c["of_declared_win"] else ""
+        items.append(
+            f"<p><b>{c['number']}.</b> {_e(c['challenger'])} on {_e(c['rule'])}{win}: "
+            f"<b>{_e(c['ruling'] or '-')}</b> ({_e(rulings or 'not ruled')}). "
+            f"{_e(c['effect'])}</p>"
+        )
+    return [
+        f"<p>Rules: {legend}. Who ruled: GM the Game Monitor, GL the Game Leader, TD the "
+        "Tournament Director; the ruling in force in bold.</p>",
+        '<div class="twocol">',
+        *items,
+        "</div>",
+    ]
+
+
 def _ruling(entry: Mapping[str, Any]) -> str:
     by = OFFICIALS.get(entry["by"], entry["by"])
     asked = f", asked by {entry['asked_by']}" if entry.get("asked_by") else ""
     return f"{entry['ruling']} by the {by}{asked}"
 
 
-def _events(record: Mapping[str, Any]) -> list[str]:
+def _events(record: Mapping[str, Any], *, dense: bool = False) -> list[str]:
     events: Sequence[Mapping[str, Any]] = record.get("events") or []
     if not events:
         return ["<p><b>Infractions and other events:</b> none.</p>"]
@@ -334,7 +438,8 @@ def _events(record: Mapping[str, Any]) -> list[str]:
         f"{_e(event['text'])}.</li>"
         for event in events
     ]
-    return ["<h2>Infractions and other events</h2>", "<ul>", *items, "</ul>"]
+    listed = '<ul class="twocol">' if dense else "<ul>"
+    return ["<h2>Infractions and other events</h2>", listed, *items, "</ul>"]
 
 
 def _signatures(seat: str, name: str, monitor: str) -> list[str]:

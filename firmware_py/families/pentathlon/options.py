@@ -18,7 +18,12 @@ from firmware_py.table.family import FamilyOptionsError, Options
 from rules.errors import InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.monitor_actions import StartPentathlon, start_action
-from rules.pentathlon.play import RULINGS, RULINGS_BEFORE_ISSUE_20, RULINGS_ISSUE_20
+from rules.pentathlon.play import (
+    RULINGS,
+    RULINGS_BEFORE_ISSUE_20,
+    RULINGS_ISSUE_20,
+    RULINGS_R746_R749,
+)
 from rules.pentathlon.strips import DEFAULT_PARTITIONS, check_partitions
 
 KERNEL_FIELDS = ("seats", "tie_window", "settle", "debounce", "count_cadence")
@@ -33,23 +38,29 @@ CAPTURE_SECONDS = 10.0  # Fab-a-Diffy: "within 10 seconds after receiving the fl
 CAPTURE_RANGE = (1, 60)
 # The monitor's flow (R786, R796): 2 records the start, every declared win and the new events
 # (issue 20); 3 adds the deck's bound on Fab-a-Diffy, the end of Stars & Bars over 140, the
-# Director's result and Stack points only where a stack can be (R746-R749); 1 is the flow
-# before issue 20. Each is kept so a journal written with it replays alike. A journal whose
-# settings name no flow was written before: 1. A table starting afresh runs FLOW.
-FLOW = 3
+# Director's result and Stack points only where a stack can be (R746-R749); 4 offers the
+# Director's decisions at the result and Juggle's count (NEXT, R840) and says a restore of a
+# player who had no turn yet is nothing (R843); 1 is the flow before issue 20. Each is kept so
+# a journal written with it replays alike. A journal whose settings name no flow was written
+# before: 1. A table starting afresh runs FLOW.
+FLOW = 4
+FLOW_R746_R749 = 3
 FLOW_ISSUE_20 = 2
 FLOW_BEFORE = 1
-FLOWS = (FLOW_BEFORE, FLOW_ISSUE_20, FLOW)
+FLOWS = (FLOW_BEFORE, FLOW_ISSUE_20, FLOW_R746_R749, FLOW)
+DIRECTOR_AT_THE_RESULT_SINCE = 4  # R840
 # the rulings each flow's games are played under (R796)
 FLOW_RULINGS = {
     FLOW_BEFORE: RULINGS_BEFORE_ISSUE_20,
     FLOW_ISSUE_20: RULINGS_ISSUE_20,
+    FLOW_R746_R749: RULINGS_R746_R749,
     FLOW: RULINGS,
 }
 # what the log says of a journal of an earlier flow (R786, R796)
 OLDER_FLOWS = {
     FLOW_BEFORE: "flow-1-and-the-rulings-before-issue-20(R786,R796)",
     FLOW_ISSUE_20: "flow-2-and-the-rulings-before-R746-R749(R796)",
+    FLOW_R746_R749: "flow-3-and-the-rulings-before-R840-R843(R796)",
 }
 
 
@@ -71,6 +82,11 @@ class PentathlonOptions:
     def records_the_start(self) -> bool:
         """Issue 20's flows: the start, every declaration, infractions (R786)."""
         return self.flow >= FLOW_ISSUE_20
+
+    @property
+    def director_at_the_result(self) -> bool:
+        """Flow 4: the Director's decisions offered at the result and the count too (R840)."""
+        return self.flow >= DIRECTOR_AT_THE_RESULT_SINCE
 
     @property
     def rulings(self) -> int:

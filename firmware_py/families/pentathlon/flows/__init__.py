@@ -4,7 +4,8 @@ monitor is asked now, in six-button terms (every decision is a rules action of
 
 In order: the start (``begin``); the game over (``ending.over``); a challenge being entered,
 ruled, or just ruled and open to opinions (``challenges``); a result to confirm or Juggle's
-count (``ending``); otherwise the turn (``turn``) with its menu and entries (``moves``).
+count (``ending``), and from flow 4 the Director's decisions there (``ending.directors``);
+otherwise the turn (``turn``) with its menu and entries (``moves``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from firmware_py.families.pentathlon.flows import begin, challenges, ending, moves, turn
 from firmware_py.families.pentathlon.flows.common import (
     SCRATCH_CHALLENGE,
+    SCRATCH_DIRECTOR,
     SCRATCH_ENTRY,
     SCRATCH_MENU,
     FlowSettings,
@@ -36,10 +38,13 @@ def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: Pentathlon
         return challenges.entry(game, scratch)
     if challenges.window_open(game, scratch):
         return challenges.after_ruling(game, scratch)
+    director = options.director_at_the_result  # flow 4 (R840)
+    if director and SCRATCH_DIRECTOR in scratch and phase in ("result", "counting"):
+        return ending.directors(game, scratch)
     if phase == "result":
-        return ending.result(game)
+        return ending.result(game, director=director)
     if phase == "counting":
-        return ending.counting(game, scratch)
+        return ending.counting(game, scratch, director=director)
     if SCRATCH_ENTRY in scratch:
         return moves.entry(game, scratch)
     if SCRATCH_MENU in scratch:

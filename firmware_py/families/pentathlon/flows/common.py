@@ -22,6 +22,8 @@ SCRATCH_LATE = "late"  # the monitor lets a late turn finish
 SCRATCH_COUNT = "count"  # Juggle's empty spaces being counted: {"a": n}
 SCRATCH_GAME = "game_ok"  # the monitor kept the game the table is set for
 SCRATCH_START = "start"  # the start being entered: {"a": 3} (a toss), {"named_by": "A"}...
+SCRATCH_DIRECTOR = "director"  # the Director's decisions at the result or count (R840):
+# {} the menu, {"move": label, "values": {...}} an infraction being entered
 SCRATCH_FLAG = "flag_pressed"  # the holder's flag press during the turn's menu or a number (R260)
 
 # Rule and topic keys longer than the big text, or clearer in other words.

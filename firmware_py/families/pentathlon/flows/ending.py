@@ -1,32 +1,44 @@
 """The end of a game: Juggle's count of empty spaces at the time limit, the result the monitor
-confirms (a player may still challenge it), and the next game."""
+confirms (a player may still challenge it), and the next game.
+
+From flow 4 (R840) NEXT on the result and on the count opens the Tournament Director's
+decisions: an infraction (0 points, removal) and, once one is recorded, the result the Director
+gives. The Director may rule at any moment until the result is confirmed, so the menu is not
+the turn's alone; the same actions, journaled and replayed, on the card and to the hub.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from firmware_py.families.pentathlon.flows.common import SCRATCH_COUNT, act
+from firmware_py.families.pentathlon.flows.common import SCRATCH_COUNT, SCRATCH_DIRECTOR, act, takes
+from firmware_py.families.pentathlon.flows.moves import COMMON_EVENTS, DIRECTOR_RESULTS, Move
 from firmware_py.families.pentathlon.flows.turn import challenge_opened, may_challenge, seat_presses
 from firmware_py.families.pentathlon.options import PentathlonOptions
-from firmware_py.table.prompts import Kind, NumberSpec, Outcome, Prompt, number
+from firmware_py.table.prompts import Kind, NumberSpec, Outcome, Prompt, choice, number, yes_no
 from rules.actions import encode
 from rules.pentathlon.monitor import PentathlonGame
-from rules.pentathlon.results import Result
+from rules.pentathlon.results import How, Result
 
 SPACES_HIGH = 999
 
 
-def counting(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+DIRECTOR_OPENED = Outcome("the Director's", scratch={SCRATCH_DIRECTOR: {}})
+
+
+def counting(game: PentathlonGame, scratch: Mapping[str, Any], *, director: bool = False) -> Prompt:
     """Juggle at the time limit: the monitor counts each board's empty spaces (touching pieces
-    challenged now are removed first)."""
+    challenged now are removed first). ``director``: NEXT opens the Director's (flow 4, R840)."""
     if SCRATCH_COUNT not in scratch:
         return Prompt(
             key="p/count",
             kind=Kind.YES_NO,
             text="Time: count the empty spaces",
             options=(Outcome("count", scratch={SCRATCH_COUNT: {}}), challenge_opened(None)),
-            hint="YES:ok NO:challenge",
+            hint="YES:ok NO:ch. NEXT:TD" if director else "YES:ok NO:challenge",
+            next=DIRECTOR_OPENED if director else None,
             on_press=seat_presses(game, flag=False),
         )
     counted: dict[str, int] = dict(scratch[SCRATCH_COUNT])
@@ -41,22 +53,66 @@ def counting(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     return number("p/count/b", "Empty spaces on B's board", spec)
 
 
-def result(game: PentathlonGame) -> Prompt:
-    """The game has ended: YES confirms the result, NO (or a challenge input) challenges it."""
+def result(game: PentathlonGame, *, director: bool = False) -> Prompt:
+    """The game has ended: YES confirms the result, NO (or a challenge input) challenges it;
+    ``director``: NEXT opens the Director's decisions (flow 4, R840)."""
     pending = game.play.pending if game.play else None
     assert pending is not None
     confirm = Outcome("confirm", act("confirm"))
     challengeable = any(may_challenge(game, seat) for seat in ("A", "B"))
     options = (confirm, challenge_opened(None)) if challengeable else (confirm,)
+    hint = "YES:ok NO:challenge" if challengeable else "YES: confirm"
+    if director:
+        hint = "YES:ok NO:ch. NEXT:TD" if challengeable else "YES:confirm NEXT:TD"
     return Prompt(
         key="p/result",
         kind=Kind.YES_NO if challengeable else Kind.CONFIRM,
-        text=result_text(pending),
+        text=result_text(pending, short=director),
         options=options,
-        hint="YES:ok NO:challenge" if challengeable else "YES: confirm",
+        hint=hint,
+        next=DIRECTOR_OPENED if director else None,
         on_press=seat_presses(game, flag=False),
         alert=headline(pending),
     )
+
+
+def directors(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+    """The Tournament Director's decisions once the game has ended or time is up (R840): an
+    infraction (R789) and, once one is recorded, the Director's result (R748), as the turn's
+    menu offers them; UNDO closes the menu. A challenge input still opens a challenge."""
+    entered: dict[str, Any] = dict(scratch[SCRATCH_DIRECTOR])
+    where = "p/result" if game.phase == "result" else "p/count"
+    if "move" in entered:
+        prompt = _infraction(game, entered, where)
+    else:
+        moves = [move for move in (*COMMON_EVENTS, *DIRECTOR_RESULTS) if takes(game, move.trial())]
+        options = [_opened(move) for move in moves]
+        prompt = choice(f"{where}/director", "The Director's decision", options)
+    return replace(prompt, on_press=seat_presses(game, flag=False))
+
+
+def _opened(move: Move) -> Outcome:
+    if not move.asks:
+        return Outcome(move.label, move.action({}))
+    return Outcome(move.label, scratch={SCRATCH_DIRECTOR: {"move": move.label, "values": {}}})
+
+
+def _infraction(game: PentathlonGame, entered: dict[str, Any], where: str) -> Prompt:
+    """An infraction's yes/no answers, one by one; the last records it."""
+    move = next(move for move in COMMON_EVENTS if move.label == entered["move"])
+    values: dict[str, Any] = dict(entered["values"])
+    ask = move.asks[len(values)]
+    player = move.fields["player"]
+
+    def take(value: bool) -> Outcome:
+        done = {**values, ask.field: value}
+        if len(done) == len(move.asks):
+            return Outcome("yes" if value else "no", move.action(done))
+        more = {SCRATCH_DIRECTOR: {"move": move.label, "values": done}}
+        return Outcome("yes" if value else "no", scratch=more)
+
+    key = f"{where}/infraction/{player}/{len(values)}"
+    return yes_no(key, f"{player}: {ask.text}", take(True), take(False))
 
 
 def over(game: PentathlonGame, options: PentathlonOptions) -> Prompt:
@@ -66,7 +122,7 @@ def over(game: PentathlonGame, options: PentathlonOptions) -> Prompt:
     return Prompt(
         key="p/over",
         kind=Kind.NOTICE,
-        text=f"Game over. {result_text(game.result)}",
+        text=f"Game over. {result_text(game.result, short=options.director_at_the_result)}",
         hint="NEXT: next game",
         next=following,
         alert=headline(game.result),
@@ -77,6 +133,10 @@ def headline(result: Result) -> str:
     return "TIE" if result.winner is None else f"{result.winner} WINS"
 
 
-def result_text(result: Result) -> str:
+def result_text(result: Result, *, short: bool = False) -> str:
+    """The result in words; ``short`` (flow 4): the Director's in words the OLED's two lines
+    hold (R840), where the detail repeats who won after 30 characters."""
     said = "Tie" if result.winner is None else f"{result.winner} wins"
+    if short and result.how is How.DIRECTOR:
+        return f"Director: {'a tie' if result.winner is None else said}"
     return f"{said}: {result.detail}"
