@@ -57,6 +57,7 @@ from firmware_py.director.hub.page.changes import (
     enter_result,
     pair_next_round,
     record_champion,
+    reopen_tournament,
     unpair_round,
 )
 from firmware_py.director.hub.page.password import (
@@ -165,6 +166,7 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/staff", _staff_list)
     app.router.add_post("/staff/add", _staff_add)
     app.router.add_post("/staff/remove", _staff_remove)
+    app.router.add_post("/reopen", _reopen)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -734,6 +736,23 @@ async def _close(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done)
 
 
+async def _reopen(request: web.Request) -> web.StreamResponse:
+    """Reopen the closed tournament: a director's, confirmed, with a reason (R850)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="reopening the tournament")
+    form = await _confirmed(request, "reopening the tournament")
+    reason = form.get("reason", "")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: reopen_tournament(
+            page.record, reason if isinstance(reason, str) else "", now=page.now(), by=staff.name
+        ),
+        tables=False,
+    )
+    log.info("event=page_reopened by=%s", staff.name)
+    return _done(request, staff, done)
+
+
 def _may_print(request: web.Request) -> StaffSession:
     """Who may print a round's sheets (players' names on them): staff (R816, R822)."""
     return _reader(request, "printing a round")
@@ -774,7 +793,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", "/close")
+                request.path in ("/result", "/pair", "/logout", "/close", "/reopen")
                 or request.path.startswith("/undo/")
             ):
                 return _html(director_page(page.record, viewer), status)

@@ -27,12 +27,15 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     """The director's card for the end of the day, once every round is paired."""
     if len(tournament.rounds) < tournament.config.rounds:
         return ""
-    champion = record.champion()
-    if champion is not None:
+    closed = record.closing()
+    if closed is not None:
         return (
             '<section class="card" id="closed" aria-labelledby="closed-title">'
-            f'<h2 id="closed-title">Closed: {text(champion)} is the champion</h2>'
-            '<p>The final standings are below; <a href="/close">the championship</a>.</p>'
+            f'<h2 id="closed-title">Closed: {text(closed.champion)} is the champion</h2>'
+            f"<p>Closed by {text(closed.closed_by)} at {text(closed.closed_at)}. The record is "
+            "final: no result is entered or amended, no round paired or undone, and the "
+            "tables' results wait in the queue. The final standings are below; "
+            '<a href="/close">the championship</a>, where a director may reopen it.</p>'
             "</section>"
         )
     missing = len(tournament.missing_results())
@@ -68,11 +71,15 @@ def close_page(record: TournamentDB, csrf: str) -> str:
         caption=f"The final standings after round {tournament.config.rounds}: the top "
         f"{SHOWN_STANDINGS}",
     )
-    champion = record.champion()
+    closed = record.closing()
     finalists = found.finalists
-    if champion is not None:
-        decided = line(f"Closed: {champion} is the champion (recorded in the record).", "notice")
-        return shell(title, decided + standings, nav=nav)
+    if closed is not None:
+        decided = line(
+            f"Closed: {closed.champion} is the champion (recorded by {closed.closed_by} at "
+            f"{closed.closed_at}).",
+            "notice",
+        )
+        return shell(title, decided + reopen_form(csrf) + standings, nav=nav)
     if finalists is None:
         assert found.playoff is not None
         game = found.playoff.next_game()
@@ -107,3 +114,21 @@ and close</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
     return shell(title, body + standings, nav=nav)
+
+
+def reopen_form(csrf: str) -> str:
+    """A director's way back from a closed tournament: a reason, and Confirm (R850)."""
+    return f"""<section class="card close" aria-labelledby="reopen-title">
+<h2 id="reopen-title">Reopen the tournament?</h2>
+<p>While it is closed, nothing in the record changes. Reopened, the champion no longer stands
+(the public page and the hall's screen stop naming it), results may be entered and amended
+again, and the tables' results that arrived meanwhile are in the problem queue. The reopening
+is kept in the record with you, the time and the reason; close it again here when done.</p>
+<form method="post" action="/reopen" id="reopen-form" autocomplete="off">
+{hidden("csrf", csrf)}
+<label for="reopen-reason">Why</label>
+<input id="reopen-reason" name="reason" required maxlength="500"
+placeholder="e.g. table 12's sheet was entered wrong">
+<button type="submit" name="confirm" value="yes" class="danger">Confirm: reopen</button>
+<a href="/" class="cancel">Cancel</a>
+</form></section>"""
