@@ -92,6 +92,8 @@ from firmware_py.director.hub.page.views_undo import undo_page
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
     NAME,
+    NAMELESS_ENDS,
+    NAMELESS_REFUSED,
     Role,
     StaffAccount,
     StaffRecord,
@@ -274,7 +276,14 @@ async def _events(request: web.Request) -> web.StreamResponse:
 async def _login_form(request: web.Request) -> web.StreamResponse:
     next_path = _local_path(request.query.get("next"))
     why = f"staff only: log in to open {next_path}" if "next" in request.query else None
-    return _html(login_page(password_set=_any_account(request), next_path=next_path, why=why))
+    return _html(
+        login_page(
+            password_set=_any_account(request),
+            next_path=next_path,
+            why=why,
+            nameless=_nameless_login(request),
+        )
+    )
 
 
 # --- the Pentathlon: staff (R835) ----------------------------------------------------------------
@@ -309,7 +318,11 @@ async def _login(request: web.Request) -> web.StreamResponse:
         return _html(login_page(_PLAIN_HTTP), status=403)
     form = await _form(request)
     next_path = _local_path(form.get("next"))
-    name = str(form.get("name", "")).strip() or DIRECTOR_ACCOUNT  # R815
+    typed = str(form.get("name", "")).strip()
+    name = typed or DIRECTOR_ACCOUNT  # R815
+    if not typed and not _nameless_login(request):  # R851: no password to check, nothing counted
+        log.info("event=page_login_refused address=%s why=no_name", address)
+        return _html(login_page(NAMELESS_REFUSED, next_path=next_path, nameless=False), 403)
     try:
         # the attempt is reserved before the password is checked: a second one from the same
         # address while it is checked is refused at once, not checked beside it (R186)
@@ -449,6 +462,8 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     page.changed()  # an open live grid of the account's sees it at once (R814)
     log.info("event=page_staff_removed by=%s account=%s", staff.name, name)
     done = f"{removed.name} removed: their sessions have ended"
+    if removed.name == DIRECTOR_ACCOUNT:
+        done += f"; {NAMELESS_ENDS}"
     return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
 
 
@@ -579,6 +594,11 @@ def _account(request: web.Request, name: str) -> StaffAccount | None:
     except DirectorPasswordError as error:  # the director's password file, damaged
         log.error("event=page_password_error error=%s", error)
         raise Refused(500, str(error)) from None
+
+
+def _nameless_login(request: web.Request) -> bool:
+    """Whether a login without a name has an account to log in as: director's (R815, R851)."""
+    return _account(request, DIRECTOR_ACCOUNT) is not None
 
 
 def _any_account(request: web.Request) -> bool:
