@@ -13,12 +13,15 @@ import pytest
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import events_topic
+from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer
 from tests.hub_page_helpers import (
     NOW,
+    PASSWORD,
     add_staff,
     cookie_of_login,
     director_page,
@@ -298,3 +301,84 @@ def test_a_tables_result_arriving_while_closed_waits_in_the_queue(
         assert _points(record) == before
     assert problem["table"] == 1 and "the table reports 5-45, not applied" in problem["what"]
     assert "the tournament is closed" in problem["what"]
+
+
+# --- a playoff game from the page (issue 21) --------------------------------------------------
+
+
+def _needs_a_playoff(path: Path) -> Path:
+    """Six teams, one round qualifying by wins: three winners tie for the two places."""
+    teams = tuple(Entrant(name, f"School {n}", ()) for n, name in enumerate(
+        ("Eagles", "Hawks", "Owls", "Ravens", "Falcons", "Herons")))  # fmt: skip
+    config = new_config(TournamentFormat.COMBO4, seed=1, rounds=1, qualify=Qualify.WINS)
+    with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        with record.transaction() as tournament:
+            record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+        with record.transaction() as tournament:
+            for table, (a, b) in enumerate(((10, 0), (20, 10), (30, 0)), start=1):
+                record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+    store_password(path, PASSWORD)
+    return path
+
+
+def _next_game(record: TournamentDB) -> tuple[str, str]:
+    with record.transaction() as tournament:
+        playoff = tournament.qualification([game.winner for game in record.playoff_games()]).playoff
+    assert playoff is not None
+    game = playoff.next_game()
+    assert game is not None
+    return game
+
+
+def test_a_director_records_a_playoff_games_winner_from_the_page(tmp_path: Path) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        first, second = _next_game(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            form = {"csrf": csrf, "confirm": "yes", "winner": second}
+            done = await client.post("/playoff", data=form, headers=origin(client))
+            return shown, await done.text()
+
+        shown, done = serve(director_page(record), scenario)
+        (game,) = record.playoff_games()
+        (entered,) = record.export()["playoff_games"]
+    assert f"The playoff's next game: {first} v {second}" in shown
+    assert 'id="playoff-form"' in shown
+    assert (game.a, game.b, game.winner) == (first, second, second)
+    assert (entered["entered_by"], entered["entered_at"]) == ("director", NOW)
+    assert f"playoff game {first} v {second}: {second} won; next: " in done
+
+
+def test_a_playoff_winner_not_in_the_next_game_is_refused_and_nothing_is_recorded(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = _next_game(record)
+        outsider = next(e.name for e in record.load().entrants if e.name not in game)
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "winner": outsider}
+            answer = await client.post("/playoff", data=form, headers=origin(client))
+            return await error_line(answer)
+
+        refused = serve(director_page(record), scenario)
+        assert record.playoff_games() == ()
+    assert "is not in the next playoff" in refused
+
+
+def test_results_staff_may_not_record_a_playoff_game(tmp_path: Path) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = _next_game(record)
+        password = add_staff(record, "rita", Role.RESULTS)
+
+        async def scenario(client: TestClient[Any, Any]) -> int:
+            csrf = await log_in(client, password, "rita")
+            form = {"csrf": csrf, "confirm": "yes", "winner": game[0]}
+            return (await client.post("/playoff", data=form, headers=origin(client))).status
+
+        status = serve(director_page(record), scenario)
+        assert record.playoff_games() == ()
+    assert status == 403

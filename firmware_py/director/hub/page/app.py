@@ -57,6 +57,7 @@ from firmware_py.director.hub.page.changes import (
     enter_result,
     pair_next_round,
     record_champion,
+    record_playoff_game,
     reopen_tournament,
     unpair_round,
 )
@@ -169,6 +170,7 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/staff/add", _staff_add)
     app.router.add_post("/staff/remove", _staff_remove)
     app.router.add_post("/reopen", _reopen)
+    app.router.add_post("/playoff", _playoff)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -737,7 +739,9 @@ async def _undo(request: web.Request) -> web.StreamResponse:
 
 async def _close_form(request: web.Request) -> web.StreamResponse:
     session = _reader(request, "the page closing the tournament", needs=Role.DIRECTOR)
-    return _html(close_page(request.app[PAGE].record, session.csrf))
+    page = request.app[PAGE]
+    notice = page.notices.pop(session.key, None)  # a playoff game just recorded, say
+    return _html(close_page(page.record, session.csrf, notice=notice))
 
 
 async def _close(request: web.Request) -> web.StreamResponse:
@@ -771,6 +775,23 @@ async def _reopen(request: web.Request) -> web.StreamResponse:
     )
     log.info("event=page_reopened by=%s", staff.name)
     return _done(request, staff, done)
+
+
+async def _playoff(request: web.Request) -> web.StreamResponse:
+    """The next playoff game's winner: a director's, as the command line's (issue 21)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="recording a playoff game")
+    form = await _confirmed(request, "recording a playoff game")
+    winner = form.get("winner", "")
+    if not isinstance(winner, str) or not winner.strip():
+        raise Refused(400, "recording a playoff game: expected its winner")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: record_playoff_game(page.record, winner.strip(), now=page.now(), by=staff.name),
+        tables=False,
+    )
+    log.info("event=page_playoff by=%s %s", staff.name, done)
+    return _done(request, staff, done, to="/close")
 
 
 def _may_print(request: web.Request) -> StaffSession:
@@ -813,7 +834,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", "/close", "/reopen")
+                request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
                 or request.path.startswith("/undo/")
             ):
                 return _html(director_page(page.record, viewer), status)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
+from rules.tournament import PlayoffGame
 from rules.tournament.teams import one_line_reason
 
 DIRECTOR = "director"
@@ -99,3 +100,23 @@ def reopen_tournament(record: TournamentDB, reason: str, *, now: str, by: str) -
         f"the tournament is reopened: {undone.champion} no longer stands as champion; "
         "changes may be made again, and closing it again records the champion anew"
     )
+
+
+def record_playoff_game(record: TournamentDB, winner: str, *, now: str, by: str) -> str:
+    """The next Border-Up playoff game's winner, checked as ``gametable tournament playoff
+    --winner`` checks it (the playoff needed, the team in its next game); the line to show."""
+    with record.transaction() as tournament:
+        record.require_open("a playoff game")
+        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        if found.playoff is None:
+            raise IllegalAction("no playoff is needed: the championship teams are known")
+        after = found.playoff.record(tournament.entrant(winner).name)
+        game = after.games[-1]
+        record.add_playoff_game(PlayoffGame(game.a, game.b, game.winner), now=now, by=by)
+    upcoming = after.next_game()
+    then = (
+        "the championship's teams are known: close the tournament"
+        if upcoming is None
+        else f"next: {upcoming[0]} v {upcoming[1]}"
+    )
+    return f"playoff game {game.a} v {game.b}: {game.winner} won; {then}"

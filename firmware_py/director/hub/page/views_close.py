@@ -52,15 +52,17 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     )
 
 
-def close_page(record: TournamentDB, csrf: str) -> str:
-    """The confirmation of closing the tournament, or why it cannot be closed yet."""
+def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) -> str:
+    """The confirmation of closing the tournament, or why it cannot be closed yet;
+    ``notice``: what the director's last change here did."""
     tournament = record.load()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
+    done = line(notice, "notice")
     try:
         found = qualification(record, tournament)
     except RuleError as error:
-        return shell(title, line(str(error), "error"), nav=nav)
+        return shell(title, done + line(str(error), "error"), nav=nav)
     standings = table(
         ("rank", "team", "W", "T", "L", "points", "opp W"),
         [
@@ -79,17 +81,18 @@ def close_page(record: TournamentDB, csrf: str) -> str:
             f"{closed.closed_at}).",
             "notice",
         )
-        return shell(title, decided + reopen_form(csrf) + standings, nav=nav)
+        return shell(title, done + decided + reopen_form(csrf) + standings, nav=nav)
     if finalists is None:
         assert found.playoff is not None
         game = found.playoff.next_game()
         playing = "" if game is None else f" next: {game[0]} v {game[1]}"
         said = (
             "a playoff decides the championship's last place first "
-            f"({', '.join(found.playoff.seeds)};{playing}): record each game with "
-            "gametable tournament playoff --winner NAME, then close the tournament here"
+            f"({', '.join(found.playoff.seeds)};{playing}): record each game's winner below "
+            "(or gametable tournament playoff --winner NAME), then close the tournament here"
         )
-        return shell(title, line(said, "error") + standings, nav=nav)
+        form = "" if game is None else playoff_form(game, found.playoff.next_game_decides(), csrf)
+        return shell(title, done + line(said, "error") + form + standings, nav=nav)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
         f"required> {text(team)}</label>"
@@ -113,7 +116,7 @@ gametable tournament championship --winner NAME --amend --reason TEXT.</li>
 and close</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
-    return shell(title, body + standings, nav=nav)
+    return shell(title, done + body + standings, nav=nav)
 
 
 def reopen_form(csrf: str) -> str:
@@ -130,5 +133,27 @@ is kept in the record with you, the time and the reason; close it again here whe
 <input id="reopen-reason" name="reason" required maxlength="500"
 placeholder="e.g. table 12's sheet was entered wrong">
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: reopen</button>
+<a href="/" class="cancel">Cancel</a>
+</form></section>"""
+
+
+def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
+    """The next Border-Up playoff game's winner, a director's choice and Confirm (the same
+    checks as ``gametable tournament playoff --winner``); a game entered wrongly is voided on
+    the command line (``playoff --void --reason``)."""
+    options = "".join(
+        f'<label class="choice"><input type="radio" name="winner" value="{text(team)}" '
+        f"required> {text(team)}</label>"
+        for team in game
+    )
+    return f"""<section class="card close" aria-labelledby="playoff-title">
+<h2 id="playoff-title">The playoff's next game: {text(game[0])} v {text(game[1])}</h2>
+<p>{text(decides[:1].upper() + decides[1:])}. The game goes into the record with you and the
+time; a game entered wrongly is voided with a reason on the command line (gametable tournament
+playoff --void --reason TEXT), which starts the playoff again.</p>
+<form method="post" action="/playoff" id="playoff-form" autocomplete="off">
+{hidden("csrf", csrf)}
+<fieldset><legend>Its winner</legend>{options}</fieldset>
+<button type="submit" name="confirm" value="yes">Confirm: record the winner</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
