@@ -23,7 +23,10 @@
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
                             confirmation of closing the tournament
-    POST /close             a director: record the champion (the record's ``set_champion``)
+    POST /close             a director: record the champion (the record's ``set_champion``),
+                            which closes the tournament: every change refused after (R850)
+    POST /reopen            a director: reopen the closed tournament, with a reason (R850)
+    POST /playoff           a director: the next Border-Up playoff game's winner
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
