@@ -186,8 +186,13 @@ def make_app(page: DirectorPage) -> web.Application:
 
 async def _index(request: web.Request) -> web.StreamResponse:
     staff = _reader(request, "the director's page")
+    return _html(_the_directors_page(request, staff, _viewer(request)))
+
+
+def _the_directors_page(request: web.Request, staff: StaffSession, viewer: Viewer) -> str:
+    """``/`` as ``staff`` sees it: the queue on top, the grid's tools, the forms; after a
+    refused change too (``viewer`` carries its line)."""
     page = request.app[PAGE]
-    viewer = _viewer(request)
     hall, problems, now = _problems(page)
     top = problems_section(
         as_seen_by(problems, staff.role),
@@ -197,7 +202,7 @@ async def _index(request: web.Request) -> web.StreamResponse:
         enters=staff.account.may(Role.RESULTS),
     )
     tools = grid_tools(hall.latest or 0)
-    return _html(director_page(page.record, viewer, top=top, tools=tools))
+    return director_page(page.record, viewer, top=top, tools=tools)
 
 
 async def _public(request: web.Request) -> web.StreamResponse:
@@ -840,6 +845,9 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
                 or request.path.startswith("/undo/")
             ):
+                staff = staff_session(page, request.cookies.get(COOKIE))
+                if staff is not None:  # the same page as /, its queue and tools too
+                    return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
