@@ -85,11 +85,14 @@ class Reopening:
 
 
 def standing_champion(db: sqlite3.Connection) -> sqlite3.Row | None:
-    """The latest champion row (none supersedes it), reopened or not."""
+    """The latest champion row (none supersedes it), reopened or not: each row supersedes the
+    one standing before it, so the chain is one line and its end is the newest row. The hub
+    asks for each table's result (R725): ``champions`` holds a row per closing or amendment, a
+    handful whatever the field."""
     row: sqlite3.Row | None = db.execute(
-        """SELECT c.id, t.name, c.entered_by, c.entered_at FROM champions c
-           JOIN teams t ON t.id = c.team
-           WHERE NOT EXISTS (SELECT 1 FROM champions s WHERE s.supersedes = c.id)"""
+        """SELECT champions.id, teams.name, champions.entered_by, champions.entered_at
+           FROM champions JOIN teams ON teams.id = champions.team
+           ORDER BY champions.id DESC LIMIT 1"""
     ).fetchone()
     return row
 
