@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.hub_helpers import Broker
@@ -26,7 +27,9 @@ def main() -> None:
         broker.directory.mkdir()
         broker.start()
         try:
-            record = make_record(Path(directory) / "tournament.db")
+            # made a minute ago: the queue's "since" reads as on the day, not months back
+            made = (datetime.now(UTC) - timedelta(minutes=1)).isoformat(timespec="seconds")
+            record = make_record(Path(directory) / "tournament.db", now=made)
             asyncio.run(a_directors_round(broker, record, ROOT / "docs"))
         finally:
             broker.stop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.hub_page_helpers import make_record
@@ -23,7 +24,10 @@ def main() -> None:
     shots = ROOT / "docs" / "hub"
     shots.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as directory:
-        asyncio.run(a_staff_round(make_record(Path(directory) / "tournament.db"), shots))
+        # paired a minute ago: the queue's "since" reads as on the day, not months back
+        made = (datetime.now(UTC) - timedelta(minutes=1)).isoformat(timespec="seconds")
+        record = make_record(Path(directory) / "tournament.db", now=made)
+        asyncio.run(a_staff_round(record, shots))
     print("wrote " + ", ".join(f"docs/hub/{shot}.png" for shot in SHOTS))
 
 

@@ -19,7 +19,7 @@ from tests.test_hub_page_tournament_day import TABLES, a_tournament_day, day_rec
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ("day-paired-1280", "day-following-1280", "day-settle-1280", "day-missing-390",
          "day-enter-390", "day-undo-1280", "day-close-1280", "day-closed-1280",
-         "day-closed-public-390")  # fmt: skip
+         "day-closed-public-390", "day-reopen-1280")  # fmt: skip
 
 
 def main() -> None:

@@ -33,14 +33,15 @@ TEAMS = (
 )
 
 
-def make_record(path: Path, *, password: str | None = PASSWORD) -> Path:
-    """A Combo 4 tournament of four teams, three rounds, round 1 paired: tables 1 and 2."""
+def make_record(path: Path, *, password: str | None = PASSWORD, now: str = NOW) -> Path:
+    """A Combo 4 tournament of four teams, three rounds, round 1 paired: tables 1 and 2;
+    ``now``: when it was made and paired (a screenshot's record: the real time)."""
     config = new_config(TournamentFormat.COMBO4, seed=5, rounds=3)
     with (
-        TournamentDB.create(path, config, TEAMS, now=NOW, by="director") as record,
+        TournamentDB.create(path, config, TEAMS, now=now, by="director") as record,
         record.transaction() as tournament,
     ):
-        record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+        record.add_round(tournament.pair(1), tournament.plan(1), now=now, by="director")
     if password is not None:
         store_password(path, password)
     return path

@@ -242,8 +242,9 @@ def test_the_hub_decides_each_result_as_the_whole_tournament_loaded_would(seed: 
 
 # --- constant in the tournament's size ---------------------------------------------------------
 
-# Tables that stay small whatever the field: one row, or one per round (at most 99).
-BOUNDED = {"tournament", "rounds", "pentathlon"}
+# Tables that stay small whatever the field: one row, one per round (at most 99), or one per
+# closing of the tournament or amendment of its champion (R850).
+BOUNDED = {"tournament", "rounds", "pentathlon", "champions"}
 
 
 def _full_reads(record: TournamentDB, apply: Callable[[], object]) -> list[str]:

@@ -4,16 +4,26 @@ otherwise, with nothing recorded."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.table.hub_wire import events_topic
+from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
+from tests.hub_helpers import WAIT_SECONDS, Broker, Peer
 from tests.hub_page_helpers import (
     NOW,
+    PASSWORD,
     add_staff,
+    cookie_of_login,
     director_page,
     error_line,
     log_in,
@@ -21,6 +31,7 @@ from tests.hub_page_helpers import (
     origin,
     serve,
 )
+from tests.test_hub_page_problems import JOURNAL, hub_and_page
 
 
 def _play_out(record: TournamentDB) -> tuple[str, ...]:
@@ -141,3 +152,233 @@ def test_the_projector_shows_the_champion_first_once_the_tournament_is_closed(
 
         shown = serve(director_page(record), scenario)
     assert f'<p class="projector-champion">{finalists[1]}</p>' in shown
+
+
+# --- closed is final until a director reopens it (R850) -------------------------------------
+
+
+def _closed(record: TournamentDB) -> str:
+    """Every round played, and the champion recorded by ann: the tournament closed."""
+    finalists = _play_out(record)
+    record.set_champion(finalists[0], now=NOW, by="ann")
+    return finalists[0]
+
+
+def _points(record: TournamentDB) -> list[list[tuple[int, int]]]:
+    rounds = record.load().rounds
+    return [
+        [(e.a_points, e.b_points) for e in record.result_history(rnd.round, m.table)]
+        for rnd in rounds
+        for m in rnd.matches
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "form"),
+    [
+        ("/result", {"round": "1", "table": "1", "a_points": "20", "b_points": "40",
+                     "reason": "sheet misread"}),
+        ("/pair", {}),
+        ("/undo/round/3", {"confirm": "yes", "reason": "paired too soon"}),
+    ],
+    ids=["amend", "pair", "undo"],
+)  # fmt: skip
+def test_a_closed_tournament_refuses_the_pages_changes_naming_who_closed_it(
+    tmp_path: Path, path: str, form: dict[str, str]
+) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        champion = _closed(record)
+        before = (record.export(), _points(record))
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            answer = await client.post(path, data={"csrf": csrf, **form}, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert (record.export(), _points(record)) == before
+    assert status == 409
+    assert f"the tournament is closed ({champion} recorded as champion by ann at {NOW}): " in (
+        refused
+    )
+    assert refused.endswith("a director reopens it with a reason (Reopen on the page&#x27;s "
+                            "/close, or gametable tournament reopen --reason TEXT)")  # fmt: skip
+
+
+def test_the_close_page_of_a_closed_tournament_offers_a_director_the_reopening(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        champion = _closed(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            return shown, await (await client.get("/")).text()
+
+        shown, index = serve(director_page(record), scenario)
+    assert f"Closed: {champion} is the champion (recorded by ann at {NOW})." in shown
+    assert 'id="reopen-form"' in shown
+    assert f"Closed by ann at {NOW}. The record is final" in index
+
+
+def test_a_director_reopens_with_a_reason_kept_with_who_and_when(tmp_path: Path) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        champion = _closed(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str, str, str]:
+            csrf = await log_in(client)
+            no_reason = {"csrf": csrf, "confirm": "yes", "reason": " "}
+            refused = await client.post("/reopen", data=no_reason, headers=origin(client))
+            before = await (await client.get("/public")).text()
+            form = {**no_reason, "reason": "table 2's sheet misread"}
+            done = await client.post("/reopen", data=form, headers=origin(client))
+            after = await (await client.get("/public")).text()
+            return await error_line(refused), before, await done.text(), after
+
+        refused, before, done, after = serve(director_page(record), scenario)
+        (reopened,) = record.reopenings()
+        assert record.champion() is None
+    assert refused == "reopening the tournament with an empty reason: expected why"
+    assert (reopened.reopened_by, reopened.reopened_at) == ("director", NOW)
+    assert reopened.reason == "table 2's sheet misread" and reopened.champion == champion
+    assert f"the tournament is reopened: {champion} no longer stands as champion" in done
+    assert 'id="champion-title"' in before and 'id="champion-title"' not in after
+
+
+def test_results_staff_may_not_reopen_the_tournament(tmp_path: Path) -> None:
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        _closed(record)
+        password = add_staff(record, "rita", Role.RESULTS)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client, password, "rita")
+            form = {"csrf": csrf, "confirm": "yes", "reason": "why not"}
+            answer = await client.post("/reopen", data=form, headers=origin(client))
+            return answer.status, await answer.text()
+
+        status, text = serve(director_page(record), scenario)
+        assert record.closing() is not None
+    assert status == 403
+    assert "reopening the tournament needs a director&#x27;s account: rita is results staff" in (
+        text
+    )
+
+
+def test_a_tables_result_arriving_while_closed_waits_in_the_queue(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """Through mosquitto: table 1 reports other points after the close; nothing changes in the
+    record, and the director's queue holds it as a conflict that names the close."""
+    path = make_record(tmp_path / "t.db")
+    with TournamentDB.open(path) as record:
+        _closed(record)
+        before = _points(record)
+    table = Peer(broker, "1")
+    session = {"action": "match.start", "round": 3, "minutes": 20, "on_time_up": "abandon"}
+    event = {"t": 900.0, "event": "match_result", "winner": "B", "A": 5, "B": 45}
+    decision = {"journal": JOURNAL, "seq": 1, "wall": NOW, "session": session, "event": event}
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with hub_and_page(broker, path) as page:
+            url = f"http://127.0.0.1:{page.port}/api/problems"
+            async with ClientSession() as http, asyncio.timeout(WAIT_SECONDS):
+                director = await cookie_of_login(http, page.port)
+                while True:  # sent until the hub hears it: it may not have subscribed yet
+                    await asyncio.to_thread(table.publish, events_topic(1), json.dumps(decision))
+                    async with http.get(url, headers=director) as answer:
+                        problems = (await answer.json())["problems"]
+                    found = [p for p in problems if p["kind"] == "conflict"]
+                    if found:
+                        return found
+                    await asyncio.sleep(0.1)
+
+    try:
+        (problem,) = asyncio.run(scenario())
+    finally:
+        table.close()
+    with TournamentDB.open(path) as record:
+        assert _points(record) == before
+    assert problem["table"] == 1 and "the table reports 5-45, not applied" in problem["what"]
+    assert "the tournament is closed" in problem["what"]
+
+
+# --- a playoff game from the page (issue 21) --------------------------------------------------
+
+
+def _needs_a_playoff(path: Path) -> Path:
+    """Six teams, one round qualifying by wins: three winners tie for the two places."""
+    teams = tuple(Entrant(name, f"School {n}", ()) for n, name in enumerate(
+        ("Eagles", "Hawks", "Owls", "Ravens", "Falcons", "Herons")))  # fmt: skip
+    config = new_config(TournamentFormat.COMBO4, seed=1, rounds=1, qualify=Qualify.WINS)
+    with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        with record.transaction() as tournament:
+            record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+        with record.transaction() as tournament:
+            for table, (a, b) in enumerate(((10, 0), (20, 10), (30, 0)), start=1):
+                record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+    store_password(path, PASSWORD)
+    return path
+
+
+def _next_game(record: TournamentDB) -> tuple[str, str]:
+    with record.transaction() as tournament:
+        playoff = tournament.qualification([game.winner for game in record.playoff_games()]).playoff
+    assert playoff is not None
+    game = playoff.next_game()
+    assert game is not None
+    return game
+
+
+def test_a_director_records_a_playoff_games_winner_from_the_page(tmp_path: Path) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        first, second = _next_game(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            form = {"csrf": csrf, "confirm": "yes", "winner": second}
+            done = await client.post("/playoff", data=form, headers=origin(client))
+            return shown, await done.text()
+
+        shown, done = serve(director_page(record), scenario)
+        (game,) = record.playoff_games()
+        (entered,) = record.export()["playoff_games"]
+    assert f"The playoff's next game: {first} v {second}" in shown
+    assert 'id="playoff-form"' in shown
+    assert (game.a, game.b, game.winner) == (first, second, second)
+    assert (entered["entered_by"], entered["entered_at"]) == ("director", NOW)
+    assert f"playoff game {first} v {second}: {second} won; next: " in done
+
+
+def test_a_playoff_winner_not_in_the_next_game_is_refused_and_nothing_is_recorded(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = _next_game(record)
+        outsider = next(e.name for e in record.load().entrants if e.name not in game)
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "winner": outsider}
+            answer = await client.post("/playoff", data=form, headers=origin(client))
+            return await error_line(answer)
+
+        refused = serve(director_page(record), scenario)
+        assert record.playoff_games() == ()
+    assert "is not in the next playoff" in refused
+
+
+def test_results_staff_may_not_record_a_playoff_game(tmp_path: Path) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = _next_game(record)
+        password = add_staff(record, "rita", Role.RESULTS)
+
+        async def scenario(client: TestClient[Any, Any]) -> int:
+            csrf = await log_in(client, password, "rita")
+            form = {"csrf": csrf, "confirm": "yes", "winner": game[0]}
+            return (await client.post("/playoff", data=form, headers=origin(client))).status
+
+        status = serve(director_page(record), scenario)
+        assert record.playoff_games() == ()
+    assert status == 403

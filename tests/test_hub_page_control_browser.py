@@ -8,6 +8,7 @@ test's own directory, are docs/hub/control-1280.png and docs/hub/control-390.png
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -114,6 +115,8 @@ class Seen:
     phone_overflow: int
     phone_queue: list[str]  # the viewer's queue: its links
     search_height: float  # px: the grid's search box on the laptop
+    phone_more: str  # under the phone's queue: how many problems show
+    phone_all: tuple[str, int, int]  # after "Show all": the line, the items shown, in all
 
 
 async def visible_tiles(page: Page) -> list[str]:
@@ -221,7 +224,20 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
             overflow = await phone.evaluate(
                 "document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )
+            more = phone.locator("#problems-more")
+            await expect(more).to_be_visible(timeout=WAIT_MS)
+            phone_more = await more.inner_text()
             await phone.screenshot(path=str(shots / "control-390.png"))
+            await phone.click("#problems-all")
+            await expect(more).to_contain_text("all shown", timeout=WAIT_MS)
+            phone_all = (
+                await more.inner_text(),
+                await phone.locator("#problems > li").evaluate_all(
+                    "items => items.filter(item => item.getBoundingClientRect().bottom"
+                    " <= item.closest('ol').getBoundingClientRect().bottom + 1).length"
+                ),
+                await phone.locator("#problems > li").count(),
+            )
             await browser.close()
             return Seen(
                 counted,
@@ -235,6 +251,8 @@ async def the_control_room(broker: Broker, record_path: Path, shots: Path) -> Se
                 int(overflow),
                 phone_queue,
                 float(search_height),
+                phone_more,
+                phone_all,
             )
     finally:
         for peer in tables.values():
@@ -271,5 +289,14 @@ def test_the_director_runs_a_hall_of_200_tables_from_the_control_room(
     assert seen.search_height < 60
     # the viewer reads the refused result, with no link to a form they cannot use (R811)
     assert seen.phone_queue == [f"/sheet/1/{REFUSED}", f"/tables/{REFUSED}"]
+    # the phone's queue scrolls in a box: it says how many show, and shows them all on a tap
+    said = re.fullmatch(
+        r"(\d+) problems, (\d+) shown: scroll the list for the rest, or Show all \1",
+        seen.phone_more,
+    )
+    assert said is not None, seen.phone_more
+    total, shown = said.groups()
+    assert 0 < int(shown) < int(total)
+    assert seen.phone_all == (f"{total} problems, all shown Show fewer", int(total), int(total))
     for shot in ("control-1280.png", "control-390.png"):
         assert (tmp_path / shot).stat().st_size > 10_000

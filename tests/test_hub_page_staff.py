@@ -312,6 +312,53 @@ def test_the_directors_session_outlasts_the_password_files_move_into_the_record(
     assert director is not None and not director.in_file
 
 
+def test_a_login_without_a_name_once_director_is_removed_asks_for_the_name_in_words(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """R851: another director removed the account director; the empty name is refused saying
+    why (never counted as a wrong password), the login asks for a name, ann logs in by hers."""
+    ann = add_staff(record, "ann", Role.DIRECTOR)
+    StaffRecord(record).remove("director", now=NOW, by="ann")
+
+    async def scenario(client: Client) -> tuple[str, list[tuple[int, str]], str]:
+        form = await (await client.get("/login")).text()
+        refused = []
+        for _ in range(4):  # past the three a wrong password may have before it waits
+            answer = await client.post(
+                "/login", data={"name": "", "password": PASSWORD}, headers=origin(client)
+            )
+            refused.append((answer.status, await error_line(answer)))
+        await log_in(client, ann, "ann")
+        return form, refused, await (await client.get("/")).text()
+
+    form, refused, index = serve(page, scenario)
+    assert "(empty: director)" not in form
+    assert re.search(r'<input id="name"[^>]* required>', form)
+    said = (
+        "a login without a name was the account director&#x27;s, which has been removed: "
+        "give your own staff name"
+    )
+    assert refused == [(403, said)] * 4
+    assert "ann (director)" in index
+
+
+def test_removing_the_account_director_says_the_nameless_login_ends(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    ann = add_staff(record, "ann", Role.DIRECTOR)
+
+    async def scenario(client: Client) -> str:
+        csrf = await log_in(client, ann, "ann")
+        form = {"csrf": csrf, "name": "director"}
+        done = await client.post("/staff/remove", data=form, headers=origin(client))
+        return await done.text()
+
+    done = serve(page, scenario)
+    assert "director removed: their sessions have ended; a login without a name no longer " in (
+        done
+    )
+
+
 # --- sessions (R813, R814) -----------------------------------------------------------------------
 
 

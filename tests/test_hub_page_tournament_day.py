@@ -47,6 +47,7 @@ AMENDED_TABLE = 12  # round 1: the director amends its result with a reason
 STAFF, STAFF_PASSWORD = "rita", "results at the desk"
 SETTLE_REASON = "the sheet was misread: the table's points stand"
 AMEND_REASON = "scoring slip on the sheet: game 3 was 10, not 0"
+REOPEN_REASON = "table 1 reported after the close: its sheet to check"
 UNDO_REASON = "paired before the late sheet was checked"
 
 
@@ -93,6 +94,9 @@ class Seen:
     undo_question: str = ""
     close_question: str = ""
     closed: str = ""
+    late_report: str = ""  # a table's result arriving after the close, in the queue (R850)
+    reopened: str = ""
+    closed_again: str = ""
     rounds_paired: int = 0
     seconds: float = 0.0
 
@@ -280,9 +284,25 @@ async def a_tournament_day(broker: Broker, record_path: Path, shots: Path) -> Se
             await director.click("#close-form button")
             seen.notices.append(await _notice(director, "the tournament is closed"))
             seen.closed = await director.locator("#closed").inner_text()
+            await director.locator("#closed").scroll_into_view_if_needed()
             await director.screenshot(path=str(shots / "day-closed-1280.png"))
             await phone.goto(f"{base}/public")
             await phone.screenshot(path=str(shots / "day-closed-public-390.png"))
+
+            # a table's result after the close: nothing changes, it waits in the queue (R850)
+            await hall.report(ROUNDS, {1: (0, 0)})
+            await _until_queue(director, base, "Conflict")
+            seen.late_report = await director.locator("#problems .problem.conflict").inner_text()
+            # reopened with a reason, from the championship page, and closed again
+            await director.goto(f"{base}/close")
+            await director.screenshot(path=str(shots / "day-reopen-1280.png"))
+            await director.fill("#reopen-form [name=reason]", REOPEN_REASON)
+            await director.click("#reopen-form button")
+            seen.reopened = await _notice(director, "the tournament is reopened")
+            await director.goto(f"{base}/close")
+            await director.locator("#close-form input[name=champion]").first.check()
+            await director.click("#close-form button")
+            seen.closed_again = await _notice(director, "the tournament is closed")
             await browser.close()
     finally:
         hall.close()
@@ -350,4 +370,11 @@ def test_a_director_runs_a_ten_round_day_of_128_teams_from_the_page_alone(
         assert tournament.complete and len(tournament.results) == ROUNDS * TABLES
         champion = record.champion()
         assert champion is not None and seen.closed.startswith(f"Closed: {champion} is the")
+        assert [(r.reopened_by, r.reason) for r in record.reopenings()] == [
+            ("director", REOPEN_REASON)
+        ]
+        assert record.current_result(ROUNDS, 1).entered_by == "table 1"  # type: ignore[union-attr]
         assert champion in tournament.qualification().finalists  # type: ignore[operator]
+    assert "the table reports 0-0, not applied: the tournament is closed" in seen.late_report
+    assert seen.reopened.startswith("the tournament is reopened: ")
+    assert seen.closed_again.startswith("the tournament is closed: ")

@@ -56,6 +56,18 @@ def test_a_removed_account_is_gone_from_the_list(record: Path) -> None:
     assert _account(record, "sam") is None
 
 
+def test_removing_the_account_director_says_the_login_without_a_name_ends(record: Path) -> None:
+    hub("staff", "add", "ann", "--role", "director", "--db", str(record), "--stdin",
+        stdin="ann's long password\n")  # fmt: skip
+    done = hub("staff", "remove", "director", "--db", str(record), "--by", "ann")
+    assert done.code == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "director (a director) removed: their sessions on the page end",
+        "a login without a name no longer works: staff log in by name (adding the account "
+        "director again brings it back)",
+    ]
+
+
 def test_a_password_is_changed_and_the_role_kept(record: Path) -> None:
     hub("staff", "add", "sam", "--role", "results", "--db", str(record), "--stdin",
         stdin="sam's long password\n")  # fmt: skip

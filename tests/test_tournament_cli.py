@@ -652,3 +652,86 @@ def test_r132_a_bye_scores_a_multiple_of_5_as_a_match_does(capsys: Capture, db: 
         "--db", str(db), names="bye points 7: a combo4 score is a multiple of 5",
     )  # fmt: skip
     assert not db.exists()
+
+
+# a closed tournament (R850)
+
+
+def _closed(capsys: Capture, db: Path) -> str:
+    """One round played and its champion recorded: the tournament closed; the champion."""
+    new(capsys, db, "--seed", "1", "--rounds", "1")
+    play_round(capsys, db, 1, (10, 0), (20, 10), (10, 10))
+    finalists = ok_json(capsys, "championship", "--db", str(db))["finalists"]
+    ok_json(capsys, "championship", "--winner", finalists[0], "--db", str(db))
+    return str(finalists[0])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("result", "--round", "1", "--table", "1", "--a-points", "0", "--b-points", "10",
+         "--amend", "--reason", "sheet misread"),
+        ("pair", "--round", "2"),
+        ("unpair", "--round", "1", "--reason", "paired too soon"),
+        ("playoff", "--void", "--reason", "wrong cards"),
+    ],
+    ids=["amend", "pair", "unpair", "playoff"],
+)  # fmt: skip
+def test_a_closed_tournament_refuses_every_change_naming_who_closed_it_and_how_to_reopen(
+    capsys: Capture, db: Path, change: tuple[str, ...]
+) -> None:
+    champion = _closed(capsys, db)
+    said = (
+        f"the tournament is closed ({champion} recorded as champion by director at {NOW}): "
+        "a director reopens it with a reason"
+    )
+    assert_unchanged(capsys, db, *change, names=said)
+
+
+def test_reopening_keeps_who_when_and_why_and_the_champion_no_longer_stands(
+    capsys: Capture, db: Path
+) -> None:
+    champion = _closed(capsys, db)
+    code = main(
+        ["tournament", "reopen", "--reason", "table 2's sheet misread", "--db", str(db)],
+        now="2026-05-09T18:00:00+00:00",
+    )
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert out.startswith(f"the tournament is reopened ({champion} was recorded as champion")
+    assert ok_json(capsys, "championship", "--db", str(db))["champion"] is None
+    assert snapshot(db)["reopenings"] == [
+        {
+            "champion": champion,
+            "closed_by": "director",
+            "closed_at": NOW,
+            "reopened_by": "director",
+            "reopened_at": "2026-05-09T18:00:00+00:00",
+            "reason": "table 2's sheet misread",
+        }
+    ]
+    amend = ("--a-points", "10", "--b-points", "20", "--amend", "--reason", "sheet misread")
+    ok_json(capsys, "result", "--round", "1", "--table", "2", *amend, "--db", str(db))
+
+
+def test_closing_again_after_reopening_records_the_champion_anew_saying_so(
+    capsys: Capture, db: Path
+) -> None:
+    champion = _closed(capsys, db)
+    ok_json(capsys, "reopen", "--reason", "a late protest", "--db", str(db))
+    data = ok_json(capsys, "championship", "--winner", champion, "--db", str(db))
+    assert data["champion"] == champion
+    champions = snapshot(db)["champions"]
+    assert [c["reason"] for c in champions] == [None, "closed again after it was reopened"]
+
+
+def test_reopening_a_tournament_not_closed_is_one_line(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "1")
+    assert_unchanged(capsys, db, "reopen", "--reason", "why not", names="is not closed")
+
+
+def test_a_protest_is_still_recorded_while_closed(capsys: Capture, db: Path) -> None:
+    _closed(capsys, db)
+    data = ok_json(capsys, "protest", "the final's clock ran fast", "--db", str(db))
+    assert data["text"] == "the final's clock ran fast"
+    assert ok_json(capsys, "championship", "--db", str(db))["champion"] is not None

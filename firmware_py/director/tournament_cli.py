@@ -114,6 +114,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     playoff.add_argument("--reason", type=_reason, help="why the games are voided")
     _common(playoff, by="director")
 
+    _add_reopen(sub)
+
     protest = sub.add_parser("protest", help="record a protest")
     protest.add_argument("text", type=PROTEST, help="what is protested")
     protest.add_argument("--round", type=int, dest="round_number")
@@ -124,6 +126,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(export)
 
     pentathlon_cli.add_parser(sub, _common, _reason)
+
+
+def _add_reopen(sub: argparse._SubParsersAction[Any]) -> None:
+    reopen = sub.add_parser("reopen", help="reopen the closed tournament, with a reason")
+    reopen.add_argument("--reason", type=_reason, required=True, help="why it is reopened")
+    _common(reopen, by="director")
 
 
 def _add_unpair(sub: argparse._SubParsersAction[Any]) -> None:
@@ -231,6 +239,7 @@ def _new(args: argparse.Namespace, now: str) -> Answer:
 
 def _pair(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
@@ -304,6 +313,7 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
     if args.reason is not None and not args.amend:
         raise InvalidInput("--reason without --amend: a reason goes with an amendment")
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        record.require_open(f"round {args.round_number} table {args.table}'s result")
         result = tournament.result(args.round_number, args.table, args.a_points, args.b_points)
         source = DIRECTOR_SOURCE if args.director or args.amend else TABLE_SOURCE
         entry = record.add_result(
@@ -377,6 +387,7 @@ def _playoff(args: argparse.Namespace, now: str) -> Answer:
     if args.void == (args.winner is not None):
         raise InvalidInput("playoff: expected either --winner NAME or --void --reason TEXT")
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
+        record.require_open("voiding the playoff" if args.void else "a playoff game")
         if args.void:
             record.void_playoff(now=now, by=args.by or "director", reason=args.reason or "")
             found = tournament.qualification()
@@ -426,6 +437,20 @@ def _qualification_answer(found: Qualification, champion: str | None) -> Answer:
     return Answer(0, "\n".join(lines), data)
 
 
+def _reopen(args: argparse.Namespace, now: str) -> Answer:
+    """Reopen the closed tournament (R850): the champion no longer stands, with who, when, why."""
+    by = args.by or "director"
+    with TournamentDB.open(args.db) as record:
+        undone = record.reopen(now=now, by=by, reason=args.reason)
+    text = (
+        f"the tournament is reopened ({undone.champion} was recorded as champion by "
+        f"{undone.closed_by} at {undone.closed_at}): close it again with "
+        "'gametable tournament championship --winner NAME'"
+    )
+    data = {**undone.to_json(), "reopened_by": by, "reopened_at": now, "reason": args.reason}
+    return Answer(0, text, data)
+
+
 def _protest(args: argparse.Namespace, now: str) -> Answer:
     if args.table is not None and args.round_number is None:
         raise InvalidInput("--table without --round: expected the round of that table")
@@ -470,6 +495,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "standings": _standings,
     "championship": _championship,
     "playoff": _playoff,
+    "reopen": _reopen,
     "protest": _protest,
     "export": _export,
     "pentathlon": lambda args, now: Answer(*pentathlon_cli.run(args, now, _read_text)),

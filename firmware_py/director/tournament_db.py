@@ -34,6 +34,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from firmware_py.director import record_closing
+from firmware_py.director.record_closing import Closing, Reopening
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
@@ -265,6 +267,7 @@ _SCHEMA = (
     *_indexes(_PENTATHLON_INDEXES),
     *_SHORT_NAMES_SCHEMA,
     *_UNDO_SCHEMA,
+    *record_closing.SCHEMA,
 )
 
 # What every reader reads (R820): the rounds, pairings and byes of the rounds not withdrawn,
@@ -779,11 +782,22 @@ class TournamentDB:
         return tuple(PlayoffGame(row["a"], row["b"], row["winner"]) for row in rows)
 
     def champion(self) -> str | None:
-        row = self._db.execute(
-            """SELECT t.name FROM champions c JOIN teams t ON t.id = c.team
-               WHERE NOT EXISTS (SELECT 1 FROM champions s WHERE s.supersedes = c.id)"""
-        ).fetchone()
-        return None if row is None else str(row["name"])
+        """The champion while the tournament is closed; None before, and once reopened."""
+        closed = self.closing()
+        return None if closed is None else closed.champion
+
+    def closing(self) -> Closing | None:
+        """The closing that stands (its champion, who, when), or None: the record is open."""
+        return record_closing.closing(self._db)
+
+    def reopenings(self) -> tuple[Reopening, ...]:
+        return record_closing.reopenings(self._db)
+
+    def require_open(self, doing: str) -> None:
+        """Refuse ``doing`` in words while the tournament is closed (R850)."""
+        closed = self.closing()
+        if closed is not None:
+            raise closed.refusal(doing)
 
     def current_result(self, round_number: int, table: int) -> ResultEntry | None:
         history = self.result_history(round_number, table)
@@ -874,6 +888,7 @@ class TournamentDB:
         """Store a round's pairing, table numbers and bye. A round is paired once, or again
         after its pairing is undone: then under a new slot (R820)."""
         number = pairing.round
+        self.require_open(f"pairing round {number}")
         if self._db.execute("SELECT 1 FROM live_rounds WHERE number = ?", (number,)).fetchone():
             raise IllegalAction(f"round {number} is already paired: a round is paired once")
         slot = number
@@ -906,6 +921,7 @@ class TournamentDB:
         if not reason:
             raise InvalidInput("undoing a pairing with an empty reason: expected why")
         with self._write():
+            self.require_open(f"undoing round {number}'s pairing")
             undone = self.load().unpairable(number)
             if self._schema() < UNDO_SCHEMA_VERSION:
                 self._upgrade(self._schema(), UNDO_SCHEMA_VERSION)
@@ -968,6 +984,7 @@ class TournamentDB:
         """Store a match's result. A second result for the same match conflicts unless it is
         an amendment with a reason; the amendment supersedes the current version."""
         where = f"round {result.round} table {result.table}"
+        self.require_open(f"{where}'s result")
         pairing = self._db.execute(
             "SELECT id FROM live_pairings WHERE round = ? AND table_number = ?",
             (result.round, result.table),
@@ -1021,6 +1038,7 @@ class TournamentDB:
         )
 
     def add_playoff_game(self, game: PlayoffGame, *, now: str, by: str) -> None:
+        self.require_open("a playoff game")
         self._db.execute(
             """INSERT INTO playoff_games (team_a, team_b, winner, entered_by, entered_at)
                VALUES (?,?,?,?,?)""",
@@ -1029,6 +1047,7 @@ class TournamentDB:
 
     def void_playoff(self, *, now: str, by: str, reason: str) -> int:
         """Void every playoff game recorded so far (they stay in the history); how many."""
+        self.require_open("voiding the playoff")
         if not reason.strip():
             raise InvalidInput("voiding the playoff with an empty reason: expected why")
         games = len(self.playoff_games())
@@ -1044,20 +1063,23 @@ class TournamentDB:
     def set_champion(
         self, team: str, *, now: str, by: str, amend_reason: str | None = None
     ) -> None:
-        row = self._db.execute(
-            """SELECT c.id FROM champions c
-               WHERE NOT EXISTS (SELECT 1 FROM champions s WHERE s.supersedes = c.id)"""
-        ).fetchone()
-        if row is not None and amend_reason is None:
+        """Record the champion, which closes the tournament (R850); amend the one that stands
+        with a reason; or, once reopened, close it again (the new row supersedes the reopened
+        one, saying so)."""
+        row = record_closing.standing_champion(self._db)
+        closed = self.closing()
+        if closed is not None and amend_reason is None:
             raise IllegalAction(
-                f"the champion is already recorded ({self.champion()}): "
-                "expected an amendment with a reason to change it"
+                f"the champion is already recorded ({closed.champion}, by {closed.closed_by} "
+                f"at {closed.closed_at}): expected an amendment with a reason to change it"
             )
         if amend_reason is not None:
-            if row is None:
+            if closed is None:
                 raise IllegalAction("no champion is recorded: nothing to amend")
             if not amend_reason.strip():
                 raise InvalidInput("an amendment with an empty reason: expected why it changes")
+        elif row is not None:
+            amend_reason = record_closing.CLOSED_AGAIN
         self._db.execute(
             """INSERT INTO champions (team, entered_by, entered_at, supersedes, reason)
                VALUES (?,?,?,?,?)""",
@@ -1070,9 +1092,17 @@ class TournamentDB:
             ),
         )
 
+    def reopen(self, *, now: str, by: str, reason: str) -> Closing:
+        """Reopen the closed tournament with a reason, in a transaction of its own (R850):
+        the champion no longer stands, and the record may change again. The closing undone."""
+        with self._write():
+            return record_closing.reopen(self._db, now=now, by=by, reason=reason)
+
     def add_protest(
         self, round_number: int | None, table: int | None, text: str, *, now: str, by: str
     ) -> Protest:
+        # a protest is lodged even while closed (R850): it changes no result, and is often why
+        # a director reopens
         if not text.strip():
             raise InvalidInput("a protest with no text: expected what is protested")
         if round_number is not None:
@@ -1134,6 +1164,7 @@ class TournamentDB:
             "rounds": rounds,
             "playoff_games": self._all_playoff_games(),
             "champions": self._all_champions(),
+            "reopenings": [reopened.to_json() for reopened in self.reopenings()],
             "protests": [protest.to_json() for protest in self.protests()],
             "withdrawn_rounds": [undone.to_json() for undone in self.withdrawn_rounds()],
             "table_events": [event.to_json() for event in self.table_events()],

@@ -17,7 +17,11 @@ What the hub makes of a result, by the rules the director's own entries follow (
 - a result older than one this table already reported for the round: superseded;
 - a match the record does not have (a round not paired, a table not in it) or points no match
   scores: refused, saying why;
-- no match of the tournament (the championship, a single game, the other format): not recorded.
+- no match of the tournament (the championship, a single game, the other format): not recorded;
+- anything, while the tournament is closed (R850): nothing is written but the note. Points other
+  than the record's are a conflict whose note says the tournament was closed, by whom and when,
+  and how to reopen: it stays in the director's queue until the result is amended (after
+  reopening) or agrees; a match without a result is refused, likewise kept.
 
 A Pentathlon table's confirmed game (``game_over``) goes to the record's Pentathlon event by
 the same rules (``apply_pentathlon``, R268).
@@ -33,7 +37,8 @@ import json
 from dataclasses import dataclass
 
 from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
-from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
+from firmware_py.director.record_closing import Closing
+from firmware_py.director.tournament_db import TABLE_SOURCE, ResultEntry, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.errors import RuleError
 from rules.tournament import TournamentConfig, TournamentFormat
@@ -137,6 +142,9 @@ def _judged(record: TournamentDB, config: TournamentConfig, reported: _Reported)
         return "refused", str(error)
     score = f"{points[0]}-{points[1]}"
     current = record.current_result(number, reported.table)
+    closed = record.closing()
+    if closed is not None:
+        return _while_closed(closed, score, current)
     if current is None:
         entry = record.add_result(
             result, now=reported.received_at, by=reported.by, source=TABLE_SOURCE
@@ -160,6 +168,19 @@ def _judged(record: TournamentDB, config: TournamentConfig, reported: _Reported)
     return "conflict", (
         f"the table reports {score}; {was} entered by {current.entered_by} stands: "
         "amend it with a reason if the table is right"
+    )
+
+
+def _while_closed(closed: Closing, score: str, current: ResultEntry | None) -> tuple[str, str]:
+    """A table's result arriving while the tournament is closed: nothing changes (R850)."""
+    if current is not None and f"{current.a_points}-{current.b_points}" == score:
+        return "unchanged", f"{score} is already recorded (by {current.entered_by})"
+    said = str(closed.refusal(f"the table reports {score}, not applied"))
+    if current is None:
+        return "refused", f"{said}; then enter the result"
+    return "conflict", (
+        f"{said}; {current.a_points}-{current.b_points} entered by {current.entered_by} "
+        "stands: once reopened, amend it with a reason if the table is right"
     )
 
 

@@ -43,6 +43,7 @@ from firmware_py.director.hub.passwords import (
 )
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
+    NAMELESS_ENDS,
     ROLE_WORDS,
     Role,
     StaffRecord,
@@ -290,6 +291,8 @@ def _staff(args: argparse.Namespace) -> int:
         if args.staff_command == "remove":
             removed = staff.remove(name, now=utc_now(), by=args.by)
             print(f"{name} ({ROLE_WORDS[removed.role]}) removed: their sessions on the page end")
+            if name == DIRECTOR_ACCOUNT:
+                print(NAMELESS_ENDS)
             return 0
         role = parse_role(args.role) if args.staff_command == "add" else None
         if name == DIRECTOR_ACCOUNT and role not in (None, Role.DIRECTOR):

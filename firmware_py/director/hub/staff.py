@@ -33,6 +33,16 @@ from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 
 DIRECTOR_ACCOUNT = "director"  # the one account of the past, and the name "by" has always had
+# A login without a name is the account director's (R815); once that account is removed, such
+# a login is refused in these words, and removing it says so (R851).
+NAMELESS_REFUSED = (
+    "a login without a name was the account director's, which has been removed: "
+    "give your own staff name"
+)
+NAMELESS_ENDS = (
+    "a login without a name no longer works: staff log in by name (adding the account "
+    "director again brings it back)"
+)
 NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,31}")
 MAX_NAME = 32
 

@@ -23,7 +23,10 @@
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
                             confirmation of closing the tournament
-    POST /close             a director: record the champion (the record's ``set_champion``)
+    POST /close             a director: record the champion (the record's ``set_champion``),
+                            which closes the tournament: every change refused after (R850)
+    POST /reopen            a director: reopen the closed tournament, with a reason (R850)
+    POST /playoff           a director: the next Border-Up playoff game's winner
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -57,6 +60,8 @@ from firmware_py.director.hub.page.changes import (
     enter_result,
     pair_next_round,
     record_champion,
+    record_playoff_game,
+    reopen_tournament,
     unpair_round,
 )
 from firmware_py.director.hub.page.password import (
@@ -91,6 +96,8 @@ from firmware_py.director.hub.page.views_undo import undo_page
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
     NAME,
+    NAMELESS_ENDS,
+    NAMELESS_REFUSED,
     Role,
     StaffAccount,
     StaffRecord,
@@ -165,6 +172,8 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/staff", _staff_list)
     app.router.add_post("/staff/add", _staff_add)
     app.router.add_post("/staff/remove", _staff_remove)
+    app.router.add_post("/reopen", _reopen)
+    app.router.add_post("/playoff", _playoff)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -177,8 +186,13 @@ def make_app(page: DirectorPage) -> web.Application:
 
 async def _index(request: web.Request) -> web.StreamResponse:
     staff = _reader(request, "the director's page")
+    return _html(_the_directors_page(request, staff, _viewer(request)))
+
+
+def _the_directors_page(request: web.Request, staff: StaffSession, viewer: Viewer) -> str:
+    """``/`` as ``staff`` sees it: the queue on top, the grid's tools, the forms; after a
+    refused change too (``viewer`` carries its line)."""
     page = request.app[PAGE]
-    viewer = _viewer(request)
     hall, problems, now = _problems(page)
     top = problems_section(
         as_seen_by(problems, staff.role),
@@ -188,7 +202,7 @@ async def _index(request: web.Request) -> web.StreamResponse:
         enters=staff.account.may(Role.RESULTS),
     )
     tools = grid_tools(hall.latest or 0)
-    return _html(director_page(page.record, viewer, top=top, tools=tools))
+    return director_page(page.record, viewer, top=top, tools=tools)
 
 
 async def _public(request: web.Request) -> web.StreamResponse:
@@ -272,7 +286,14 @@ async def _events(request: web.Request) -> web.StreamResponse:
 async def _login_form(request: web.Request) -> web.StreamResponse:
     next_path = _local_path(request.query.get("next"))
     why = f"staff only: log in to open {next_path}" if "next" in request.query else None
-    return _html(login_page(password_set=_any_account(request), next_path=next_path, why=why))
+    return _html(
+        login_page(
+            password_set=_any_account(request),
+            next_path=next_path,
+            why=why,
+            nameless=_nameless_login(request),
+        )
+    )
 
 
 # --- the Pentathlon: staff (R835) ----------------------------------------------------------------
@@ -307,7 +328,11 @@ async def _login(request: web.Request) -> web.StreamResponse:
         return _html(login_page(_PLAIN_HTTP), status=403)
     form = await _form(request)
     next_path = _local_path(form.get("next"))
-    name = str(form.get("name", "")).strip() or DIRECTOR_ACCOUNT  # R815
+    typed = str(form.get("name", "")).strip()
+    name = typed or DIRECTOR_ACCOUNT  # R815
+    if not typed and not _nameless_login(request):  # R851: no password to check, nothing counted
+        log.info("event=page_login_refused address=%s why=no_name", address)
+        return _html(login_page(NAMELESS_REFUSED, next_path=next_path, nameless=False), 403)
     try:
         # the attempt is reserved before the password is checked: a second one from the same
         # address while it is checked is refused at once, not checked beside it (R186)
@@ -447,6 +472,8 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     page.changed()  # an open live grid of the account's sees it at once (R814)
     log.info("event=page_staff_removed by=%s account=%s", staff.name, name)
     done = f"{removed.name} removed: their sessions have ended"
+    if removed.name == DIRECTOR_ACCOUNT:
+        done += f"; {NAMELESS_ENDS}"
     return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
 
 
@@ -577,6 +604,11 @@ def _account(request: web.Request, name: str) -> StaffAccount | None:
     except DirectorPasswordError as error:  # the director's password file, damaged
         log.error("event=page_password_error error=%s", error)
         raise Refused(500, str(error)) from None
+
+
+def _nameless_login(request: web.Request) -> bool:
+    """Whether a login without a name has an account to log in as: director's (R815, R851)."""
+    return _account(request, DIRECTOR_ACCOUNT) is not None
 
 
 def _any_account(request: web.Request) -> bool:
@@ -715,7 +747,9 @@ async def _undo(request: web.Request) -> web.StreamResponse:
 
 async def _close_form(request: web.Request) -> web.StreamResponse:
     session = _reader(request, "the page closing the tournament", needs=Role.DIRECTOR)
-    return _html(close_page(request.app[PAGE].record, session.csrf))
+    page = request.app[PAGE]
+    notice = page.notices.pop(session.key, None)  # a playoff game just recorded, say
+    return _html(close_page(page.record, session.csrf, notice=notice))
 
 
 async def _close(request: web.Request) -> web.StreamResponse:
@@ -732,6 +766,40 @@ async def _close(request: web.Request) -> web.StreamResponse:
     )
     log.info("event=page_closed by=%s", staff.name)
     return _done(request, staff, done)
+
+
+async def _reopen(request: web.Request) -> web.StreamResponse:
+    """Reopen the closed tournament: a director's, confirmed, with a reason (R850)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="reopening the tournament")
+    form = await _confirmed(request, "reopening the tournament")
+    reason = form.get("reason", "")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: reopen_tournament(
+            page.record, reason if isinstance(reason, str) else "", now=page.now(), by=staff.name
+        ),
+        tables=False,
+    )
+    log.info("event=page_reopened by=%s", staff.name)
+    return _done(request, staff, done)
+
+
+async def _playoff(request: web.Request) -> web.StreamResponse:
+    """The next playoff game's winner: a director's, as the command line's (issue 21)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="recording a playoff game")
+    form = await _confirmed(request, "recording a playoff game")
+    winner = form.get("winner", "")
+    if not isinstance(winner, str) or not winner.strip():
+        raise Refused(400, "recording a playoff game: expected its winner")
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: record_playoff_game(page.record, winner.strip(), now=page.now(), by=staff.name),
+        tables=False,
+    )
+    log.info("event=page_playoff by=%s %s", staff.name, done)
+    return _done(request, staff, done, to="/close")
 
 
 def _may_print(request: web.Request) -> StaffSession:
@@ -774,9 +842,12 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", "/close")
+                request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
                 or request.path.startswith("/undo/")
             ):
+                staff = staff_session(page, request.cookies.get(COOKIE))
+                if staff is not None:  # the same page as /, its queue and tools too
+                    return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()

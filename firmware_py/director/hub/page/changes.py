@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
+from rules.tournament import PlayoffGame
 from rules.tournament.teams import one_line_reason
 
 DIRECTOR = "director"
@@ -30,6 +31,7 @@ def enter_result(
             raise InvalidInput("an amendment with an empty reason: expected why it changes")
         amend_reason = one_line_reason(amend_reason)  # as the command's --reason (R342)
     with record.transaction() as tournament:
+        record.require_open(f"round {round_number} table {table}'s result")  # R850, first
         result = tournament.result(round_number, table, a_points, b_points)
         entry = record.add_result(
             result, now=now, by=by, source=DIRECTOR_SOURCE, amend_reason=amend_reason
@@ -50,6 +52,7 @@ def pair_next_round(
     left open while someone else paired: its "Pair round 2" must never pair round 3)."""
     with record.transaction() as tournament:
         number = tournament.next_round
+        record.require_open(f"pairing round {number}")  # R850, before the rules' own checks
         if expected is not None and expected != number:
             raise IllegalAction(
                 f"round {expected} cannot be paired: the next round is {number} (someone "
@@ -88,3 +91,32 @@ def record_champion(record: TournamentDB, team: str, *, now: str, by: str = DIRE
             )
         record.set_champion(name, now=now, by=by)
     return f"the tournament is closed: {name} is the champion"
+
+
+def reopen_tournament(record: TournamentDB, reason: str, *, now: str, by: str) -> str:
+    """Reopen the closed tournament with a reason (R850); the line to show."""
+    undone = record.reopen(now=now, by=by, reason=one_line_reason(reason))
+    return (
+        f"the tournament is reopened: {undone.champion} no longer stands as champion; "
+        "changes may be made again, and closing it again records the champion anew"
+    )
+
+
+def record_playoff_game(record: TournamentDB, winner: str, *, now: str, by: str) -> str:
+    """The next Border-Up playoff game's winner, checked as ``gametable tournament playoff
+    --winner`` checks it (the playoff needed, the team in its next game); the line to show."""
+    with record.transaction() as tournament:
+        record.require_open("a playoff game")
+        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        if found.playoff is None:
+            raise IllegalAction("no playoff is needed: the championship teams are known")
+        after = found.playoff.record(tournament.entrant(winner).name)
+        game = after.games[-1]
+        record.add_playoff_game(PlayoffGame(game.a, game.b, game.winner), now=now, by=by)
+    upcoming = after.next_game()
+    then = (
+        "the championship's teams are known: close the tournament"
+        if upcoming is None
+        else f"next: {upcoming[0]} v {upcoming[1]}"
+    )
+    return f"playoff game {game.a} v {game.b}: {game.winner} won; {then}"

@@ -36,7 +36,19 @@ def problems_section(
         f'<h2 id="problems-title">Problems <span id="problem-count" class="count">'
         f"{len(problems)}</span>{alone}</h2>"
         f'<p id="no-problems" class="calm"{empty}>Nothing needs you now.</p>'
-        f'<ol id="problems" data-back="{text(back)}">{items}</ol></section>'
+        f'<ol id="problems" data-back="{text(back)}">{items}</ol>{_more() if on_top else ""}'
+        "</section>"
+    )
+
+
+def _more() -> str:
+    """Under the queue on top of ``/``, whose list scrolls in a box: how many of the problems
+    show, and a button to show them all (static/board.js fills and shows it when the list
+    holds more than its box shows)."""
+    return (
+        '<p id="problems-more" class="more" hidden><span id="problems-shown"></span> '
+        '<button type="button" id="problems-all" aria-controls="problems" '
+        'aria-expanded="false">Show all</button></p>'
     )
 
 

@@ -99,9 +99,20 @@ def login_page(
     password_set: bool = True,
     next_path: str = "/",
     why: str | None = None,
+    nameless: bool = True,
 ) -> str:
     """The staff's login: a name (empty is the director's, R815) and a password; ``next_path``
-    is where the login goes, ``why`` the line saying why it was asked for."""
+    is where the login goes, ``why`` the line saying why it was asked for; ``nameless``: False
+    once the account director is removed, when a name is required (R851)."""
+    name_field = (
+        '<label for="name">Staff name <span class="hint">(empty: director)</span></label>'
+        '<input id="name" name="name" autocomplete="username" maxlength="32" '
+        'autocapitalize="none" spellcheck="false" placeholder="director">'
+        if nameless
+        else '<label for="name">Staff name</label>'
+        '<input id="name" name="name" autocomplete="username" maxlength="32" '
+        'autocapitalize="none" spellcheck="false" required>'
+    )
     if not password_set:
         body = line(
             "No staff account is set: add the director's on the hub with "
@@ -114,10 +125,8 @@ def login_page(
             + line(why, "notice")
             + '<form method="post" action="/login" class="card" id="login-form">'
             + hidden("next", next_path)
-            + '<label for="name">Staff name <span class="hint">(empty: director)</span></label>'
-            '<input id="name" name="name" autocomplete="username" maxlength="32" '
-            'autocapitalize="none" spellcheck="false" placeholder="director">'
-            '<label for="password">Password</label>'
+            + name_field
+            + '<label for="password">Password</label>'
             '<input id="password" name="password" type="password" required '
             'autocomplete="current-password" maxlength="256" autofocus>'
             '<button type="submit">Log in</button></form>'

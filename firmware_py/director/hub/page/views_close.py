@@ -27,12 +27,15 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     """The director's card for the end of the day, once every round is paired."""
     if len(tournament.rounds) < tournament.config.rounds:
         return ""
-    champion = record.champion()
-    if champion is not None:
+    closed = record.closing()
+    if closed is not None:
         return (
             '<section class="card" id="closed" aria-labelledby="closed-title">'
-            f'<h2 id="closed-title">Closed: {text(champion)} is the champion</h2>'
-            '<p>The final standings are below; <a href="/close">the championship</a>.</p>'
+            f'<h2 id="closed-title">Closed: {text(closed.champion)} is the champion</h2>'
+            f"<p>Closed by {text(closed.closed_by)} at {text(closed.closed_at)}. The record is "
+            "final: no result is entered or amended, no round paired or undone, and the "
+            "tables' results wait in the queue. The final standings are below; "
+            '<a href="/close">the championship</a>, where a director may reopen it.</p>'
             "</section>"
         )
     missing = len(tournament.missing_results())
@@ -49,15 +52,17 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     )
 
 
-def close_page(record: TournamentDB, csrf: str) -> str:
-    """The confirmation of closing the tournament, or why it cannot be closed yet."""
+def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) -> str:
+    """The confirmation of closing the tournament, or why it cannot be closed yet;
+    ``notice``: what the director's last change here did."""
     tournament = record.load()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
+    done = line(notice, "notice")
     try:
         found = qualification(record, tournament)
     except RuleError as error:
-        return shell(title, line(str(error), "error"), nav=nav)
+        return shell(title, done + line(str(error), "error"), nav=nav)
     standings = table(
         ("rank", "team", "W", "T", "L", "points", "opp W"),
         [
@@ -68,21 +73,26 @@ def close_page(record: TournamentDB, csrf: str) -> str:
         caption=f"The final standings after round {tournament.config.rounds}: the top "
         f"{SHOWN_STANDINGS}",
     )
-    champion = record.champion()
+    closed = record.closing()
     finalists = found.finalists
-    if champion is not None:
-        decided = line(f"Closed: {champion} is the champion (recorded in the record).", "notice")
-        return shell(title, decided + standings, nav=nav)
+    if closed is not None:
+        decided = line(
+            f"Closed: {closed.champion} is the champion (recorded by {closed.closed_by} at "
+            f"{closed.closed_at}).",
+            "notice",
+        )
+        return shell(title, done + decided + reopen_form(csrf) + standings, nav=nav)
     if finalists is None:
         assert found.playoff is not None
         game = found.playoff.next_game()
         playing = "" if game is None else f" next: {game[0]} v {game[1]}"
         said = (
             "a playoff decides the championship's last place first "
-            f"({', '.join(found.playoff.seeds)};{playing}): record each game with "
-            "gametable tournament playoff --winner NAME, then close the tournament here"
+            f"({', '.join(found.playoff.seeds)};{playing}): record each game's winner below "
+            "(or gametable tournament playoff --winner NAME), then close the tournament here"
         )
-        return shell(title, line(said, "error") + standings, nav=nav)
+        form = "" if game is None else playoff_form(game, found.playoff.next_game_decides(), csrf)
+        return shell(title, done + line(said, "error") + form + standings, nav=nav)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
         f"required> {text(team)}</label>"
@@ -106,4 +116,44 @@ gametable tournament championship --winner NAME --amend --reason TEXT.</li>
 and close</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
-    return shell(title, body + standings, nav=nav)
+    return shell(title, done + body + standings, nav=nav)
+
+
+def reopen_form(csrf: str) -> str:
+    """A director's way back from a closed tournament: a reason, and Confirm (R850)."""
+    return f"""<section class="card close" aria-labelledby="reopen-title">
+<h2 id="reopen-title">Reopen the tournament?</h2>
+<p>While it is closed, nothing in the record changes. Reopened, the champion no longer stands
+(the public page and the hall's screen stop naming it), results may be entered and amended
+again, and the tables' results that arrived meanwhile are in the problem queue. The reopening
+is kept in the record with you, the time and the reason; close it again here when done.</p>
+<form method="post" action="/reopen" id="reopen-form" autocomplete="off">
+{hidden("csrf", csrf)}
+<label for="reopen-reason">Why</label>
+<input id="reopen-reason" name="reason" required maxlength="500"
+placeholder="e.g. table 12's sheet was entered wrong">
+<button type="submit" name="confirm" value="yes" class="danger">Confirm: reopen</button>
+<a href="/" class="cancel">Cancel</a>
+</form></section>"""
+
+
+def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
+    """The next Border-Up playoff game's winner, a director's choice and Confirm (the same
+    checks as ``gametable tournament playoff --winner``); a game entered wrongly is voided on
+    the command line (``playoff --void --reason``)."""
+    options = "".join(
+        f'<label class="choice"><input type="radio" name="winner" value="{text(team)}" '
+        f"required> {text(team)}</label>"
+        for team in game
+    )
+    return f"""<section class="card close" aria-labelledby="playoff-title">
+<h2 id="playoff-title">The playoff's next game: {text(game[0])} v {text(game[1])}</h2>
+<p>{text(decides[:1].upper() + decides[1:])}. The game goes into the record with you and the
+time; a game entered wrongly is voided with a reason on the command line (gametable tournament
+playoff --void --reason TEXT), which starts the playoff again.</p>
+<form method="post" action="/playoff" id="playoff-form" autocomplete="off">
+{hidden("csrf", csrf)}
+<fieldset><legend>Its winner</legend>{options}</fieldset>
+<button type="submit" name="confirm" value="yes">Confirm: record the winner</button>
+<a href="/" class="cancel">Cancel</a>
+</form></section>"""

@@ -286,6 +286,35 @@ function drawProblems() {
   document.getElementById("problem-count").textContent = String(hall.problems.length);
   document.getElementById("no-problems").hidden = hall.problems.length > 0;
   tickSince();
+  markMore();
+}
+
+// The queue on top of "/" scrolls in a box (page.css): when it holds more than the box shows,
+// say how many show, fade its last line while more is below, and offer to show them all.
+function markMore() {
+  const list = document.getElementById("problems");
+  const more = document.getElementById("problems-more");
+  if (!list || !more) return;
+  const section = list.closest(".problems");
+  const all = section.classList.contains("all");
+  const over = list.scrollHeight > list.clientHeight + 2;
+  const below = list.scrollTop + list.clientHeight < list.scrollHeight - 2;
+  section.classList.toggle("more-below", over && below);
+  more.hidden = !over && !all;
+  if (more.hidden) return;
+  const top = list.getBoundingClientRect().top;
+  const bottom = top + list.clientHeight;
+  const shown = [...list.children].filter((item) => {
+    const box = item.getBoundingClientRect();
+    return box.top >= top - 1 && box.bottom <= bottom + 1;
+  }).length;
+  const total = list.children.length;
+  document.getElementById("problems-shown").textContent = all
+    ? `${total} problems, all shown`
+    : `${total} problems, ${shown} shown: scroll the list for the rest, or`;
+  const button = document.getElementById("problems-all");
+  button.textContent = all ? "Show fewer" : `Show all ${total}`;
+  button.setAttribute("aria-expanded", String(all));
 }
 
 function tickSince() {
@@ -387,6 +416,16 @@ document.addEventListener("DOMContentLoaded", () => {
       const field = document.getElementById(id);
       if (field) field.addEventListener("input", arrange);
     }
+  }
+  const list = document.getElementById("problems");
+  const showAll = document.getElementById("problems-all");
+  if (list && showAll) {
+    list.addEventListener("scroll", markMore, { passive: true });
+    window.addEventListener("resize", markMore);
+    showAll.addEventListener("click", () => {
+      list.closest(".problems").classList.toggle("all");
+      markMore();
+    });
   }
   if (document.getElementById("tables") || document.getElementById("problems")) {
     readHall();

@@ -1,0 +1,149 @@
+"""A closed tournament's record is final until a director reopens it (R850).
+
+The tournament is closed while its champion stands: the latest row of ``champions`` (the one no
+row supersedes) that no row of ``reopenings`` names. Reopening is a row of its own, with who,
+when and why, in the append-only ``reopenings`` table (made by the first reopening, in its
+transaction: the schema version stays, as for the staff table, R810); closing again records the
+champion anew, superseding the reopened one with a reason that says so. Nothing is updated or
+deleted, so every closing and reopening stays readable in order (``export``).
+
+While closed, every change to the tournament is refused in words (:meth:`Closing.refusal`) that
+name the champion, who recorded it and when, and how to reopen. Only the closing's own amendment
+(``gametable tournament championship --winner NAME --amend --reason``), reopening, and lodging a
+protest (which changes no result) remain.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import IllegalAction, InvalidInput
+
+HOW_TO_REOPEN = (
+    "a director reopens it with a reason (Reopen on the page's /close, or "
+    "gametable tournament reopen --reason TEXT)"
+)
+CLOSED_AGAIN = "closed again after it was reopened"
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS reopenings (
+        id INTEGER PRIMARY KEY,
+        champion INTEGER NOT NULL UNIQUE REFERENCES champions(id),
+        reopened_by TEXT NOT NULL,
+        reopened_at TEXT NOT NULL,
+        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0))""",
+    *(
+        f"""CREATE TRIGGER IF NOT EXISTS reopenings_{verb}_refused BEFORE {verb.upper()}
+        ON reopenings BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
+        for verb in ("update", "delete")
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The champion that stands, and who recorded it when: the tournament is closed."""
+
+    row: int  # its row in ``champions``
+    champion: str
+    closed_by: str
+    closed_at: str
+
+    def refusal(self, doing: str) -> IllegalAction:
+        """Why ``doing`` cannot be done now, in one line."""
+        return IllegalAction(
+            f"{doing}: the tournament is closed ({self.champion} recorded as champion by "
+            f"{self.closed_by} at {self.closed_at}): {HOW_TO_REOPEN}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"champion": self.champion, "closed_by": self.closed_by, "closed_at": self.closed_at}
+
+
+@dataclass(frozen=True, slots=True)
+class Reopening:
+    """A closing undone: the champion it had, and who reopened it, when and why."""
+
+    champion: str
+    closed_by: str
+    closed_at: str
+    reopened_by: str
+    reopened_at: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "champion": self.champion,
+            "closed_by": self.closed_by,
+            "closed_at": self.closed_at,
+            "reopened_by": self.reopened_by,
+            "reopened_at": self.reopened_at,
+            "reason": self.reason,
+        }
+
+
+def standing_champion(db: sqlite3.Connection) -> sqlite3.Row | None:
+    """The latest champion row (none supersedes it), reopened or not: each row supersedes the
+    one standing before it, so the chain is one line and its end is the newest row. The hub
+    asks for each table's result (R725): ``champions`` holds a row per closing or amendment, a
+    handful whatever the field."""
+    row: sqlite3.Row | None = db.execute(
+        """SELECT champions.id, teams.name, champions.entered_by, champions.entered_at
+           FROM champions JOIN teams ON teams.id = champions.team
+           ORDER BY champions.id DESC LIMIT 1"""
+    ).fetchone()
+    return row
+
+
+def closing(db: sqlite3.Connection) -> Closing | None:
+    """The closing that stands, or None: never closed, or reopened since."""
+    row = standing_champion(db)
+    if row is None or _reopened(db, int(row["id"])):
+        return None
+    return Closing(int(row["id"]), str(row["name"]), row["entered_by"], row["entered_at"])
+
+
+def reopen(db: sqlite3.Connection, *, now: str, by: str, reason: str) -> Closing:
+    """Reopen the tournament (in the caller's write transaction); the closing it undid."""
+    reason = reason.strip()
+    if not reason:
+        raise InvalidInput("reopening the tournament with an empty reason: expected why")
+    closed = closing(db)
+    if closed is None:
+        raise IllegalAction(
+            "the tournament is not closed: nothing to reopen (it closes when its champion is "
+            "recorded)"
+        )
+    for statement in SCHEMA:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO reopenings (champion, reopened_by, reopened_at, reason) VALUES (?,?,?,?)",
+        (closed.row, by, now, reason),
+    )
+    return closed
+
+
+def reopenings(db: sqlite3.Connection) -> tuple[Reopening, ...]:
+    """Every reopening, oldest first."""
+    if not _has_table(db):
+        return ()
+    rows = db.execute(
+        """SELECT t.name, c.entered_by, c.entered_at, r.reopened_by, r.reopened_at, r.reason
+           FROM reopenings r JOIN champions c ON c.id = r.champion JOIN teams t ON t.id = c.team
+           ORDER BY r.id"""
+    )
+    return tuple(Reopening(*row) for row in rows)
+
+
+def _reopened(db: sqlite3.Connection, champion_row: int) -> bool:
+    if not _has_table(db):
+        return False
+    found = db.execute("SELECT 1 FROM reopenings WHERE champion = ?", (champion_row,))
+    return found.fetchone() is not None
+
+
+def _has_table(db: sqlite3.Connection) -> bool:
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reopenings'")
+    return found.fetchone() is not None
