@@ -13,7 +13,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from firmware_py.families.pentathlon.flows.common import SCRATCH_COUNT, SCRATCH_DIRECTOR, act, takes
+from firmware_py.families.pentathlon.flows.common import (
+    SCRATCH_COUNT,
+    SCRATCH_DIRECTOR,
+    TIME_CALLED_ALERT,
+    act,
+    takes,
+)
 from firmware_py.families.pentathlon.flows.moves import COMMON_EVENTS, DIRECTOR_RESULTS, Move
 from firmware_py.families.pentathlon.flows.turn import challenge_opened, may_challenge, seat_presses
 from firmware_py.families.pentathlon.options import PentathlonOptions
@@ -102,7 +108,10 @@ def directors(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     else:
         options = [_opened(move) for move in director_moves(game)]
         prompt = choice(f"{where}/director", "The Director's decision", options)
-    return replace(prompt, on_press=seat_presses(game, flag=False))
+    # not play: time called keeps the entry open where it was (R846)
+    return replace(
+        prompt, on_press=seat_presses(game, flag=False), open_at_time_up=TIME_CALLED_ALERT
+    )
 
 
 def _opened(move: Move) -> Outcome:
