@@ -282,6 +282,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--names", "Ann"], "expected two names"),
         (["--names", "Ann,"], "expected two names"),
         (["--names", "Ann,\x1b[2JBen"], "printable name"),
+        # the character at fault is named, not only "not printable" (finding 4 of the attack)
+        (["--names", "Ann,Ben \U0001f469\u200d\U0001f52c"], "U+200D ZERO WIDTH JOINER is not"),
+        (["--names", "Ann,\x1b[2JBen"], "U+001B (a control character) is not printable"),
+        (["--event", "Open\u202e"], "--event: 'Open\\u202e': U+202E RIGHT-TO-LEFT OVERRIDE"),
         # the official record's round and table are the tournament record's (1 to 99, 1 to 999)
         (["--round", "0"], "--round 0: expected 1 to 99"),
         (["--round", "-1"], "--round -1: expected 1 to 99"),
