@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.errors import InvalidInput
+from rules.text import unprintable
 
 MAX_NAME = 20
 NAME_FORBIDS = ",="
@@ -15,6 +16,11 @@ NAME_FORBIDS = ",="
 
 def check_name(name: str) -> str:
     """A player's name: 1 to 20 printable characters, no comma or '=', no outer spaces."""
+    if (at_fault := unprintable(name)) is not None:
+        raise InvalidInput(
+            f"player name {name!r}: {at_fault} is not printable: expected 1 to {MAX_NAME} "
+            "printable characters"
+        )
     if not name or name != name.strip() or len(name) > MAX_NAME or not name.isprintable():
         raise InvalidInput(
             f"player name {name!r}: expected 1 to {MAX_NAME} printable characters "

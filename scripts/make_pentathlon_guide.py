@@ -324,7 +324,8 @@ def _refusal_count_and_result(g: Guide) -> None:
         "The Director may rule until you confirm (R840): `Infraction: A` or `B` (0 points? "
         "must leave the site?), and once one is recorded `Director: A win`, `B win` or `tie`, "
         "which replaces the result waiting. **UNDO** closes the menu. Juggle's count takes "
-        "**NEXT** alike.",
+        "**NEXT** alike. Once nothing is left for the Director (both players removed, their "
+        "result given) NEXT does nothing (R845).",
     )
     g.press("undo", "yes")
     g.shot(

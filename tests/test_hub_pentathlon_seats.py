@@ -111,10 +111,12 @@ def test_the_card_prints_the_names_the_hub_seated(
     asyncio.run(scenario())
     card = _card(_confirm_a_tie(table.table))
     assert card is not None
-    assert "Official Score Card of Player A: Ann Lee</h1>" in card
-    assert "Official Score Card of Player B: Ben Ode</h1>" in card
-    assert "Player A&#x27;s signature: Ann Lee" in card or "Player A's signature: Ann Lee" in card
-    for label, value in (("Event", EVENT), ("Division", "III"), ("Round", "1"), ("Table", "1")):
+    assert "Official Score Card of Player A: <bdi>Ann Lee</bdi></h1>" in card
+    assert "Official Score Card of Player B: <bdi>Ben Ode</bdi></h1>" in card
+    assert "Player A's signature: <bdi>Ann Lee</bdi>" in card
+    for label, value in (("Event", f"<bdi>{EVENT}</bdi>"), ("Division", "<bdi>III</bdi>")):
+        assert f'<span class="label">{label}</span>{value}</td>' in card
+    for label, value in (("Round", "1"), ("Table", "1")):
         assert f'<span class="label">{label}</span>{value}</td>' in card
     table.close()
 

@@ -175,6 +175,17 @@ def test_every_text_is_escaped() -> None:
     assert "&lt;i&gt;Open&lt;/i&gt;" in html
 
 
+def test_a_right_to_left_name_is_isolated_wherever_the_card_prints_it() -> None:
+    """R848: "مرحبا (A)" takes the card's left-to-right direction unless isolated: its "(A)"
+    shows on the wrong side. Every name, the event, division and monitor in a ``<bdi>``."""
+    rtl, other = "مرحبا (A)", "אבי 2"
+    heading = Heading(event="אלופ", division="ח 1", monitor="רות")
+    html = card_html(_record(), names={"A": rtl, "B": other}, heading=heading)
+    for text in (rtl, other, "אלופ", "ח 1", "רות"):
+        shown = html.count(text)
+        assert shown > 0 and html.count(f"<bdi>{text}</bdi>") == shown, text
+
+
 def test_the_card_fetches_nothing_and_runs_nothing() -> None:
     html = card_html(_record())
     assert not re.search(r"<script|<link|<img|src=|href=|url\(|@import", html)
@@ -231,7 +242,7 @@ def test_the_card_of_a_log_goes_to_stdout(
     log = write_log(tmp_path / "game.jsonl")
     code, out, err = run(capsys, "pentathlon", "card", str(log), "--names", "Ann,Ben")
     assert (code, err) == (0, "")
-    assert out.startswith("<!DOCTYPE html>") and "Player A's signature: Ann" in out
+    assert out.startswith("<!DOCTYPE html>") and "Player A's signature: <bdi>Ann" in out
     assert str(tmp_path) not in out and "game.jsonl" not in out  # nothing of the machine
 
 
@@ -282,6 +293,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--names", "Ann"], "expected two names"),
         (["--names", "Ann,"], "expected two names"),
         (["--names", "Ann,\x1b[2JBen"], "printable name"),
+        # the character at fault is named, not only "not printable" (finding 4 of the attack)
+        (["--names", "Ann,Ben \U0001f469\u200d\U0001f52c"], "U+200D ZERO WIDTH JOINER is not"),
+        (["--names", "Ann,\x1b[2JBen"], "U+001B (a control character) is not printable"),
+        (["--event", "Open\u202e"], "--event: 'Open\\u202e': U+202E RIGHT-TO-LEFT OVERRIDE"),
         # the official record's round and table are the tournament record's (1 to 99, 1 to 999)
         (["--round", "0"], "--round 0: expected 1 to 99"),
         (["--round", "-1"], "--round -1: expected 1 to 99"),

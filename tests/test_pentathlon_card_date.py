@@ -156,7 +156,7 @@ def test_the_card_names_the_configured_game_monitor_on_the_signature_line(
     """Rulebook: "signature lines for the player and the monitor": the monitor's is named."""
     table = _tie(tmp_path / "journal.db", Wall(datetime(2026, 4, 18, 12, 0, tzinfo=UTC)))
     card = _card(table, monitor="Mo O'Reyes")
-    assert card.count("<div>Game Monitor's signature: Mo O&#x27;Reyes</div>") == 2
+    assert card.count("<div>Game Monitor's signature: <bdi>Mo O&#x27;Reyes</bdi></div>") == 2
     table.close()
 
 

@@ -226,6 +226,38 @@ def test_once_the_second_player_has_had_a_turn_their_restore_is_to_before_it() -
     )
 
 
+def test_a_lost_turn_is_not_a_turn_so_there_is_nothing_to_restore() -> None:
+    """R847: B, ruled Incorrect while not holding the flag, loses their next turn ("loss of
+    turn"): round 2 begins without B having played, and "restore the game to before the
+    challenged player's turn" has no turn of B's to go back to."""
+    lost = (ContigPlay(9), *ruled(B, "scoring", INCORRECT), PassFlag(A))
+    state = contig(*lost, *ruled(A, "placing", CORRECT))
+    assert state.challenges[-1].effect == (
+        "B has had no turn yet (B's turn was lost): nothing to restore; A subtracts 2: running "
+        "score 49; A begins a turn"
+    )
+    assert (board(state).scores[1], board(state).chips[1]) == (60, 20)
+
+
+def test_two_lost_turns_and_none_played_are_still_no_turn() -> None:
+    """R847: each lost turn ends a round without B having played."""
+    once = (*ruled(B, "scoring", INCORRECT), PassFlag(A))
+    state = contig(ContigPlay(9), *once, *once, *ruled(A, "placing", CORRECT))
+    assert state.play is not None and state.play.round == 3
+    assert state.challenges[-1].effect.startswith(
+        "B has had no turn yet (B's 2 turns were lost): nothing to restore"
+    )
+
+
+def test_a_turn_played_before_a_lost_one_is_the_turn_restored_to() -> None:
+    """R843, R847: B played round 1's turn and lost round 2's: the restore is to before the
+    latest turn B played."""
+    first = (PassFlag(A), ContigPlay(5), PassFlag(B))
+    state = contig(*first, *ruled(B, "scoring", INCORRECT), PassFlag(A))
+    state = play(state, *ruled(A, "placing", CORRECT))
+    assert state.challenges[-1].effect.startswith("the game is restored to before B's turn: ")
+
+
 def test_a_game_under_rulings_3_keeps_its_restore_text_at_the_first_turn() -> None:
     """R796: a journal of flow 3 gives back the text it recorded."""
     game = start(start_action(CONTIG, 30, chips=20), rulings=RULINGS_R746_R749)

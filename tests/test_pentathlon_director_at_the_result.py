@@ -129,3 +129,19 @@ def test_the_director_s_decisions_at_the_result_replay_from_the_journal(tmp_path
     assert isinstance(after, PentathlonGame) and after == before
     assert reopened_table.controller.prompt.key == "p/result"
     journal.close()
+
+
+def test_next_does_nothing_once_the_director_has_nothing_left_to_decide() -> None:
+    """R845: both players removed and the Director's result given, no decision is left: NEXT
+    means nothing there and does nothing (the footer no longer offers it), where it opened a
+    menu of no option and stopped the table."""
+    table = _tied(playing("queens-guards")).buttons("next")
+    table.choose("Infraction: A").buttons("no", "yes")  # removed
+    table.buttons("next").choose("Infraction: B").buttons("no", "yes")  # removed too
+    table.buttons("next").choose("Director: tie")
+    assert table.controller.prompt.hint == "YES: confirm"
+    table.buttons("next")
+    assert (table.key, table.prompt) == ("p/result", "Director: a tie")
+    assert table.controller.idle_presses["next"] == 1
+    table.buttons("yes")
+    assert table.key == "p/over"

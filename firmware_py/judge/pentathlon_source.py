@@ -26,6 +26,7 @@ from rules.actions import decode
 from rules.errors import InvalidInput
 from rules.pentathlon.log import START_KIND, replay, replay_log
 from rules.pentathlon.record import record
+from rules.text import unprintable
 from rules.tournament.formats import MAX_ROUNDS
 from rules.tournament.pentathlon import MAX_TABLE
 
@@ -108,7 +109,12 @@ def names(text: str | None) -> dict[str, str]:
     if len(parts) != 2 or not all(parts):
         raise InvalidInput(f"--names {text!r}: expected two names, A's then B's: 'Ann,Ben'")
     for part in parts:
-        if len(part) > MAX_NAME or not part.isprintable():
+        if (at_fault := unprintable(part)) is not None:
+            raise InvalidInput(
+                f"--names: {part[:MAX_NAME]!r}: {at_fault} is not printable: expected a "
+                f"printable name of at most {MAX_NAME} characters"
+            )
+        if len(part) > MAX_NAME:
             raise InvalidInput(
                 f"--names: {part[:MAX_NAME]!r}: expected a printable name of at most "
                 f"{MAX_NAME} characters"
@@ -151,7 +157,12 @@ def card_layout(text: str) -> Layout:
 
 def _line(text: str, option: str) -> str:
     text = " ".join(text.split())
-    if len(text) > MAX_NAME or not text.isprintable():
+    if (at_fault := unprintable(text)) is not None:
+        raise InvalidInput(
+            f"{option}: {text[:MAX_NAME]!r}: {at_fault} is not printable: expected printable "
+            f"text of at most {MAX_NAME} characters"
+        )
+    if len(text) > MAX_NAME:
         raise InvalidInput(
             f"{option}: {text[:MAX_NAME]!r}: expected printable text of at most {MAX_NAME} "
             "characters"

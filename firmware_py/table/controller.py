@@ -39,6 +39,9 @@ CONSOLE = ("count", "go", "yes", "no", "undo", "next")
 IDLE_TIMES_KEPT = 8  # per button: more presses than this between two views are not judged
 OLED_LINE_CHARS = 21  # the small font on a 128-pixel-wide panel
 OLED_QUESTION_LINES = 2  # between the big text and the footer
+# A reaction time: a YES or NO this soon after the match clock replaced the step on show was
+# meant for that step (``Prompt.late_press_guard``, R846; the page's join code: R759).
+LATE_PRESS = 1.0
 
 
 def question_lines(text: str) -> list[str]:
@@ -168,6 +171,8 @@ class TableController:
     _shout_text: str = ""  # who won the last shout and by how much, while its lights are on
     _undo_floor: int = 1  # UNDO never takes the log below this: its start, or the clock's time-up
     _span: _Span | None = None
+    _time_replaced: float | None = None  # when the match clock last replaced a guarded step
+    _time_kept: str | None = None  # the step time called kept open (R846), while it shows
     _clock_paused: float | None = None  # seconds the match clock had when a time out stopped it
     paired: PairedMatch | None = None  # the hub's pairing for this table (a journaled input)
     # the pairing in force when the session's latest action was taken: the seat its result was
@@ -368,8 +373,11 @@ class TableController:
         elif key == "match":
             self.clock_deadline = None
             self.emit(self._event("timeout", timer="match"))
+            shown = self.prompt
             self._time_up()
             self._refresh()
+            if shown.late_press_guard and self.prompt.key != shown.key:
+                self._time_replaced = self.now
 
     def _reading_time(self) -> float:
         assert self._count is not None
@@ -383,7 +391,7 @@ class TableController:
         group, _, what = edge.name.partition(".")
         if group == "console":
             if edge.active:
-                if not self._console(what):
+                if not self._console(what, edge.ticks):
                     self.idle_presses[what] += 1
                     times = self.idle_press_times.setdefault(what, deque(maxlen=IDLE_TIMES_KEPT))
                     times.append(edge.ticks)
@@ -416,15 +424,18 @@ class TableController:
             self._stuck.discard(edge.name)
             self.emit(self._event("released", input=edge.name))
 
-    def _console(self, button: str) -> bool:
-        """A console button. What it means depends on the step; where it means nothing it
-        does nothing (the OLED footer says what the buttons do): False."""
+    def _console(self, button: str, ticks: float) -> bool:
+        """A console button pressed at ``ticks``. What it means depends on the step; where it
+        means nothing it does nothing (the OLED footer says what the buttons do): False."""
         prompt = self.prompt
         if self._held:  # a timer ran out while the table was off: settled first (R83, R111)
             if button in ("yes", "no"):
                 self._settle_held(run_out=button == "yes")
                 return True
             return False
+        replaced = self._time_replaced
+        if button in ("yes", "no") and replaced is not None and ticks < replaced + LATE_PRESS:
+            return False  # meant for the step time called replaced, not for this one (R846)
         if button == "undo":
             self._undo()
             return True
@@ -588,9 +599,19 @@ class TableController:
 
     def _time_up(self) -> None:
         """The match clock ran out: the time-up is the clock's decision, not the dealer's, so
-        UNDO cannot take it (or anything before it) back."""
-        if self._apply(self.game.time_up()):
-            self._undo_floor = len(self.log)
+        UNDO cannot take it (or anything before it) back. It drops the entry in progress
+        (R259), unless the step on show is not play and the game after the call still asks
+        it: then the entry stays open where it was (R846)."""
+        shown, scratch = self.prompt, dict(self.scratch)
+        if not self._apply(self.game.time_up()):
+            return
+        self._undo_floor = len(self.log)
+        if shown.open_at_time_up is not None and scratch:
+            kept = self.game.prompt(self.session, scratch, self._facts())
+            if kept.key == shown.key:
+                self.scratch = scratch
+                self._time_kept = shown.key
+                self.emit(self._event("kept_open", key=shown.key, reason="time called (R846)"))
 
     def _new_session(self, log_action: LogAction) -> bool:
         """The next session (a new round's match) in the same journal; the finished one's log
@@ -609,6 +630,7 @@ class TableController:
         self.decided_under = self.paired
         self._undo_floor = 1
         self.scratch = {}
+        self._time_replaced = self._time_kept = None
         self.message = ""
         self.clock_deadline = None
         self._clock_paused = None
@@ -702,6 +724,7 @@ class TableController:
 
     def _leave(self, old: Prompt, new: Prompt) -> None:
         self.cursor = 0
+        self._time_kept = None  # the entry time called kept open is done or closed
         self._timer = None
         self._repeat = None
         if self._window is not None and new.window != self._window:
@@ -813,6 +836,8 @@ class TableController:
         lines = tuple(question_lines(prompt.text)[:2])
         stuck = " ".join(sorted(self._stuck))
         alert = f"STUCK {stuck}" if stuck else prompt.alert
+        if not stuck and self._time_kept == prompt.key and prompt.open_at_time_up is not None:
+            alert = prompt.open_at_time_up  # time was called: the entry waits for its answer
         return Screen(title=title, big=big, lines=lines, footer=prompt.hint, alert=alert)
 
     def _lights(self) -> dict[str, SeatLight]:

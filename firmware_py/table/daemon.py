@@ -51,7 +51,7 @@ log = logging.getLogger("gametable")
 DECISIONS = {
     "plunge", "shout", "stuck", "released", "timeout", "game_result", "round_result", "score",
     "match_result", "undo", "refused", "clock", "timer_held", "timer_confirmed",
-    "timer_restarted", "count_interrupted", "remembered",
+    "timer_restarted", "count_interrupted", "remembered", "kept_open",
 }  # fmt: skip
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 # epoll rounds a timeout up to a whole millisecond: wake this much early and sleep the rest

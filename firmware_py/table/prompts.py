@@ -158,6 +158,13 @@ class Prompt:
     # a seat input pressed outside a shout window: (seat, input) -> what it does, if anything
     on_press: Callable[[str, str], Outcome | None] | None = None
     entry: EntrySpec | None = None  # what the table's web page takes on this step
+    # Not play (R846, the Tournament Director's decisions): the match clock running out while
+    # this step shows keeps its entry open, where it was, when the game after the call still
+    # asks it; the OLED's top row then says this text (that time was called) while it shows.
+    open_at_time_up: str | None = None
+    # A YES or NO pressed within LATE_PRESS of the match clock replacing this step (R259 drops
+    # the entry) does nothing: the press was meant for what was shown (R846).
+    late_press_guard: bool = False
     page: PageInfo = field(default_factory=PageInfo)  # what the page shows besides the view
 
     def __post_init__(self) -> None:

@@ -106,10 +106,13 @@ class Play:
 
     def has_had_turn(self, player: Player) -> bool:
         """``player`` has begun a turn in this game: the beginner from the first turn, the
-        second player once the flag (or a Correct challenge) has handed them one; a round ends
-        only after the second player's turn, so in round 1 with the flag back at the beginner
-        the second player has had none."""
-        return player is self.beginner or player is self.holder or self.round > 1
+        second player once the flag (or a Correct challenge) has handed them one. A round ends
+        after the second player's turn, played or lost, and a lost turn is not a turn (R847):
+        with the flag away from them the second player has begun one of the ``round - 1``
+        turns past only if not every one of them was lost."""
+        if player is self.beginner or player is self.holder:
+            return True
+        return self.round - 1 > of(self.turns_lost, player)
 
     @property
     def in_turn(self) -> bool:

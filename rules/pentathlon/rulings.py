@@ -92,6 +92,16 @@ def _no_turn_yet(play: Play, player: Player) -> bool:
     return play.rulings > RULINGS_R746_R749 and not play.has_had_turn(player)
 
 
+def _nothing_to_restore(play: Play, player: Player) -> str:
+    """The restore of a player who has begun no turn (R843), and why, where turns were lost
+    to Incorrect rulings: theirs were turns that never began (R847)."""
+    lost = of(play.turns_lost, player)
+    if not lost:
+        return f"{player} has had no turn yet: nothing to restore"
+    turns = "turn was" if lost == 1 else f"{lost} turns were"
+    return f"{player} has had no turn yet ({player}'s {turns} lost): nothing to restore"
+
+
 def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
     """The fate of ``player``'s standing declaration, decided by challenge ``challenge``."""
     declarations = list(play.declarations)
@@ -125,7 +135,7 @@ def _correct(
         board, text = rules.correct(board, effect, challenger, prior)
         if effect is Effect.RESTORE and _no_turn_yet(play, challenged):
             # nothing of theirs to take back: their part of the game is as it began (R843)
-            text = f"{challenged} has had no turn yet: nothing to restore"
+            text = _nothing_to_restore(play, challenged)
         texts += [text] if text else []
     play = replace(play, board=board)
     if play.pending is not None and play.pending_check is not None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.errors import InvalidInput
+from rules.text import character, unprintable
 from rules.tournament.short_names import check_short, short_key
 
 CSV_HEADER = ("name", "school", "players")
@@ -41,8 +42,12 @@ def clean_text(text: str, where: str) -> str:
     as a zero-width space removed, runs of white space made one space. A control character
     (an escape sequence, a bell) is refused: it would reach the terminal."""
     text = unicodedata.normalize("NFC", text)
-    if any(unicodedata.category(char) == "Cc" and not char.isspace() for char in text):
-        raise InvalidInput(f"{where}: {text!r} holds a control character: expected plain text")
+    for char in text:
+        if unicodedata.category(char) == "Cc" and not char.isspace():
+            raise InvalidInput(
+                f"{where}: {text!r} holds a control character, {character(char)}: expected "
+                "plain text"
+            )
     text = "".join(char for char in text if unicodedata.category(char) != "Cf")
     return " ".join(text.split())
 
@@ -57,8 +62,8 @@ def one_line_reason(text: str) -> str:
     if len(lines) > 1:
         raise InvalidInput(f"{expected}, got {len(lines)} lines")
     cleaned = clean_text(text, "the reason")  # a control character is refused, named
-    if not cleaned.isprintable():
-        raise InvalidInput(f"{expected}, got a character that is not printable")
+    if (at_fault := unprintable(cleaned)) is not None:
+        raise InvalidInput(f"{expected}, got {at_fault}, which is not printable")
     if len(cleaned) > MAX_REASON:
         raise InvalidInput(f"{expected}, got {len(cleaned)} characters")
     return cleaned

@@ -190,8 +190,17 @@ def _e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _or_blank(text: str) -> str:
-    return _e(text) if text else '<span class="blank"></span>'
+def _isolated(text: str) -> str:
+    """Text a person typed (a name, the event), escaped and isolated from the card's own
+    direction: a right-to-left name keeps its "(A)" where its writer put it (R848)."""
+    return f"<bdi>{_e(text)}</bdi>"
+
+
+def _or_blank(text: str, *, typed: bool = True) -> str:
+    """``text`` (``typed``: by a person, so isolated), or a blank line to write on."""
+    if not text:
+        return '<span class="blank"></span>'
+    return _isolated(text) if typed else _e(text)
 
 
 def _card(
@@ -210,7 +219,7 @@ def _card(
         parts.append('<p class="cut">cut here</p>')
     parts.append(
         f"<h1>Mathematics Pentathlon: Official Score Card of Player {seat}"
-        f"{': ' + _e(name) if name else ''}</h1>"
+        f"{': ' + _isolated(name) if name else ''}</h1>"
     )
     result = record.get("result")
     if result is None or not result.get("confirmed"):
@@ -240,9 +249,9 @@ def _heading(
     rows = (
         [("Event", _or_blank(heading.event), 4), ("Division", _or_blank(heading.division), 2)],
         [
-            ("Date", _or_blank(heading.date), 1),
-            ("Round", _or_blank(heading.round), 1),
-            ("Table", _or_blank(heading.table), 1),
+            ("Date", _or_blank(heading.date, typed=False), 1),
+            ("Round", _or_blank(heading.round, typed=False), 1),
+            ("Table", _or_blank(heading.table, typed=False), 1),
             ("Game", f"{_e(record['title'])} ({_e(record['minutes'])} min)", 3),
         ],
     )
@@ -447,7 +456,7 @@ def _signatures(seat: str, name: str, monitor: str) -> list[str]:
         "<p>Pentathlete: verify the information on this card, then sign it. Your signature "
         "means the information and score were correctly recorded by the Monitor.</p>",
         '<div class="signatures">',
-        f"<div>Player {seat}'s signature{_e(': ' + name) if name else ''}</div>",
-        f"<div>Game Monitor's signature{_e(': ' + monitor) if monitor else ''}</div>",
+        f"<div>Player {seat}'s signature{': ' + _isolated(name) if name else ''}</div>",
+        f"<div>Game Monitor's signature{': ' + _isolated(monitor) if monitor else ''}</div>",
         "</div>",
     ]

@@ -11,6 +11,7 @@ otherwise the turn (``turn``) with its menu and entries (``moves``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from firmware_py.families.pentathlon.flows import begin, challenges, ending, moves, turn
@@ -19,6 +20,7 @@ from firmware_py.families.pentathlon.flows.common import (
     SCRATCH_DIRECTOR,
     SCRATCH_ENTRY,
     SCRATCH_MENU,
+    TIME_CALLED_ALERT,
     FlowSettings,
 )
 from firmware_py.families.pentathlon.options import PentathlonOptions
@@ -27,6 +29,21 @@ from rules.pentathlon.monitor import PentathlonGame
 
 
 def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: PentathlonOptions) -> Prompt:
+    step = _step(game, scratch, options)
+    if not options.director_at_the_result:
+        return step  # a journal of an earlier flow replays with its screens (R796)
+    if _infraction_entry(scratch):  # the Director's questions in the turn's menu (R846)
+        step = replace(step, open_at_time_up=TIME_CALLED_ALERT)
+    return replace(step, late_press_guard=True)  # flow 4 (R846)
+
+
+def _infraction_entry(scratch: Mapping[str, Any]) -> bool:
+    """An infraction being entered from the turn's menu: the Director's questions (R789)."""
+    entry = scratch.get(SCRATCH_ENTRY)
+    return entry is not None and str(entry["move"]).startswith("Infraction: ")
+
+
+def _step(game: PentathlonGame, scratch: Mapping[str, Any], options: PentathlonOptions) -> Prompt:
     phase = game.phase
     if phase == "begin":
         return begin.begin(game, scratch, options)
@@ -41,6 +58,8 @@ def prompt(game: PentathlonGame, scratch: Mapping[str, Any], options: Pentathlon
     director = options.director_at_the_result  # flow 4 (R840)
     if director and SCRATCH_DIRECTOR in scratch and phase in ("result", "counting"):
         return ending.directors(game, scratch)
+    if director and _infraction_entry(scratch) and phase in ("result", "counting"):
+        return moves.entry(game, scratch)  # time called ended play during it: kept open (R846)
     if phase == "result":
         return ending.result(game, director=director)
     if phase == "counting":

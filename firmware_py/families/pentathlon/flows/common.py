@@ -26,6 +26,9 @@ SCRATCH_DIRECTOR = "director"  # the Director's decisions at the result or count
 # {} the menu, {"move": label, "values": {...}} an infraction being entered
 SCRATCH_FLAG = "flag_pressed"  # the holder's flag press during the turn's menu or a number (R260)
 
+# The OLED's top row while time called keeps the Director's entry open (R846): 21 characters.
+TIME_CALLED_ALERT = "TIME CALLED: AFTER TD"
+
 # Rule and topic keys longer than the big text, or clearer in other words.
 SHORT_LABELS = {
     "score-zero-or-less": "score 0 or less",

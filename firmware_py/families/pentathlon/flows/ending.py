@@ -13,7 +13,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from firmware_py.families.pentathlon.flows.common import SCRATCH_COUNT, SCRATCH_DIRECTOR, act, takes
+from firmware_py.families.pentathlon.flows.common import (
+    SCRATCH_COUNT,
+    SCRATCH_DIRECTOR,
+    TIME_CALLED_ALERT,
+    act,
+    takes,
+)
 from firmware_py.families.pentathlon.flows.moves import COMMON_EVENTS, DIRECTOR_RESULTS, Move
 from firmware_py.families.pentathlon.flows.turn import challenge_opened, may_challenge, seat_presses
 from firmware_py.families.pentathlon.options import PentathlonOptions
@@ -28,17 +34,31 @@ SPACES_HIGH = 999
 DIRECTOR_OPENED = Outcome("the Director's", scratch={SCRATCH_DIRECTOR: {}})
 
 
+def director_moves(game: PentathlonGame) -> list[Move]:
+    """What the Director may still decide: an infraction of a player not removed and, once one
+    is recorded, a result while none of theirs waits (R748, R789). Both players removed and the
+    Director's result given leave nothing: NEXT then does nothing (R845)."""
+    return [move for move in (*COMMON_EVENTS, *DIRECTOR_RESULTS) if takes(game, move.trial())]
+
+
+def _director_next(game: PentathlonGame, director: bool) -> Outcome | None:
+    """What NEXT does on the result or the count: opens the Director's decisions (flow 4,
+    R840) while there is one to take (R845)."""
+    return DIRECTOR_OPENED if director and director_moves(game) else None
+
+
 def counting(game: PentathlonGame, scratch: Mapping[str, Any], *, director: bool = False) -> Prompt:
     """Juggle at the time limit: the monitor counts each board's empty spaces (touching pieces
     challenged now are removed first). ``director``: NEXT opens the Director's (flow 4, R840)."""
     if SCRATCH_COUNT not in scratch:
+        opens = _director_next(game, director)
         return Prompt(
             key="p/count",
             kind=Kind.YES_NO,
             text="Time: count the empty spaces",
             options=(Outcome("count", scratch={SCRATCH_COUNT: {}}), challenge_opened(None)),
-            hint="YES:ok NO:ch. NEXT:TD" if director else "YES:ok NO:challenge",
-            next=DIRECTOR_OPENED if director else None,
+            hint="YES:ok NO:ch. NEXT:TD" if opens else "YES:ok NO:challenge",
+            next=opens,
             on_press=seat_presses(game, flag=False),
         )
     counted: dict[str, int] = dict(scratch[SCRATCH_COUNT])
@@ -62,7 +82,8 @@ def result(game: PentathlonGame, *, director: bool = False) -> Prompt:
     challengeable = any(may_challenge(game, seat) for seat in ("A", "B"))
     options = (confirm, challenge_opened(None)) if challengeable else (confirm,)
     hint = "YES:ok NO:challenge" if challengeable else "YES: confirm"
-    if director:
+    opens = _director_next(game, director)
+    if opens:
         hint = "YES:ok NO:ch. NEXT:TD" if challengeable else "YES:confirm NEXT:TD"
     return Prompt(
         key="p/result",
@@ -70,7 +91,7 @@ def result(game: PentathlonGame, *, director: bool = False) -> Prompt:
         text=result_text(pending, short=director),
         options=options,
         hint=hint,
-        next=DIRECTOR_OPENED if director else None,
+        next=opens,
         on_press=seat_presses(game, flag=False),
         alert=headline(pending),
     )
@@ -85,10 +106,12 @@ def directors(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     if "move" in entered:
         prompt = _infraction(game, entered, where)
     else:
-        moves = [move for move in (*COMMON_EVENTS, *DIRECTOR_RESULTS) if takes(game, move.trial())]
-        options = [_opened(move) for move in moves]
+        options = [_opened(move) for move in director_moves(game)]
         prompt = choice(f"{where}/director", "The Director's decision", options)
-    return replace(prompt, on_press=seat_presses(game, flag=False))
+    # not play: time called keeps the entry open where it was (R846)
+    return replace(
+        prompt, on_press=seat_presses(game, flag=False), open_at_time_up=TIME_CALLED_ALERT
+    )
 
 
 def _opened(move: Move) -> Outcome:

@@ -69,7 +69,11 @@ function renderSeats() {
       light.className = `light ${state.lights[seat] || "off"}`;
       light.title = `seat ${seat}: ${state.lights[seat] || "off"}`;
       const label = document.createElement("span");
-      label.textContent = seatLabel(seat, name);
+      // the name isolated from the page's direction (R848): a right-to-left name keeps its
+      // "(A)" after it; the label's text is the same
+      const own = document.createElement("bdi");
+      own.textContent = name;
+      label.append(own, seatLabel(seat, name).slice(name.length));
       if (seat === me.seat) label.textContent += " · you";
       else if ((state.phones || []).includes(seat)) label.textContent += " · phone";
       const score = document.createElement("span");
