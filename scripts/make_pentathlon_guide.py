@@ -334,6 +334,24 @@ def _refusal_count_and_result(g: Guide) -> None:
         "print ([below](#the-score-cards)). **NEXT**: the next game at this table.",
     )
 
+    g.start(
+        "Time called during the Director's decision",
+        "The match clock runs on while a result waits. Time called while the Director's menu "
+        "or one of its questions is open keeps it open where it was (R846): the Director's "
+        "decisions are not play. Time called is journaled at once and the top row says so.",
+        game="queens-guards",
+        minutes={"queens-guards": 1},
+    )
+    g.press("yes", "no", "yes", "next", "yes")  # the start, then "Tie: agreed"
+    g.press("next", "yes", "yes")  # the Director's menu: Infraction: A, 0 points: yes
+    g.wait(55)
+    g.shot(
+        "p-time-td",
+        "The question is still yours to answer: **YES** or **NO** as the Director rules. A "
+        "press within a second of time called replacing what you were reading does nothing "
+        "(it was meant for that screen): press again.",
+    )
+
 
 def _bounds(g: Guide) -> None:
     """The screens R746, R747 and R749 changed: what the pieces allow now."""
