@@ -248,6 +248,12 @@ def test_a_table_name_on_two_lines_is_rejected() -> None:
     assert error('[table]\nname = "Table\\n1"\n').startswith("table.name: expected")
 
 
+def test_a_table_name_with_an_unprintable_character_names_it() -> None:
+    assert "(U+200D ZERO WIDTH JOINER is not printable)" in error(
+        '[table]\nname = "Table\\u200d1"\n'
+    )
+
+
 def test_a_toml_date_is_shown_as_a_date() -> None:
     assert error("[table]\nname = 2024-05-01\n").endswith("got a date/time")
 

@@ -387,11 +387,13 @@ def test_a_post_from_another_site_is_refused(table: LiveTable) -> None:
         ('{"name": "guess"}', "application/json", 400, "got name"),
         ('{"name": "guess", "value": 5}', "application/json", 400, "value: expected text"),
         ('{"name": "guess", "value": "1\\n2"}', "application/json", 400, "one line of plain"),
+        ('{"name": "guess", "value": "1\\u200d2"}', "application/json", 400,
+         "value: U+200D ZERO WIDTH JOINER is not printable"),
         ('{"name": "guess", "value": "' + "9" * 301 + '"}', "application/json", 400, "1 to 300"),
         ('{"name": "guess", "value": "' + "9" * MAX_BODY + '"}', "application/json", 413, "large"),
     ],
     ids=["a form", "not JSON", "an unknown charset", "an array", "null", "a key missing",
-         "a number", "two lines", "too long", "too large"],
+         "a number", "two lines", "a zero-width joiner", "too long", "too large"],
 )  # fmt: skip
 def test_a_malformed_post_is_one_clear_line_and_changes_nothing(
     table: LiveTable, body: str, content_type: str, status: int, error: str

@@ -25,6 +25,7 @@ from typing import Any, Final, Literal, TypeVar, cast
 from firmware_py.cli_args import print_error
 from firmware_py.table.hub_wire import MAX_TABLE
 from firmware_py.user_files import MAX_CONFIG, UserFileError, read_limited_bytes
+from rules.text import unprintable
 
 TimeUpRule = Literal["abandon", "finish", "tie"]
 TableFormat = Literal["combo4", "combo3", "championship"]
@@ -389,13 +390,11 @@ class _Table:
     def string(self, name: str, *, max_length: int, default: str | _Required = _REQUIRED) -> str:
         expected = f"a non-empty string of at most {max_length} characters on one line"
         value = self.take(name, expected, default)
-        if (
-            not isinstance(value, str)
-            or not value.strip()
-            or len(value) > max_length
-            or not value.isprintable()
-        ):
+        if not isinstance(value, str) or not value.strip() or len(value) > max_length:
             raise self.error(name, expected, value)
+        at_fault = unprintable(value)
+        if at_fault is not None:
+            raise self.error(name, f"{expected} ({at_fault} is not printable)", value)
         return value
 
     def choice(

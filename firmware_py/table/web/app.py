@@ -43,6 +43,7 @@ from firmware_py.table.web.serving import (
     wants_events,
     whole_body,
 )
+from rules.text import unprintable
 
 log = logging.getLogger("gametable")
 
@@ -262,8 +263,11 @@ async def _body(request: web.Request, keys: set[str], expected: str) -> dict[str
     for key, value in body.items():
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
             raise Refused(400, f"{key}: expected text of 1 to {MAX_TEXT} characters")
-        if not value.isprintable():
-            raise Refused(400, f"{key}: expected one line of plain text")
+        at_fault = unprintable(value)
+        if at_fault is not None:
+            raise Refused(
+                400, f"{key}: {at_fault} is not printable: expected one line of plain text"
+            )
     return body
 
 
