@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = {"rules", "rules.actions", "rules.errors", "rules.log", "rules.players"}
+SHARED = {"rules", "rules.actions", "rules.errors", "rules.log", "rules.players", "rules.text"}
 
 
 def test_the_family_loads_only_itself_and_the_shared_core() -> None:
