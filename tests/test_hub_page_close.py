@@ -5,7 +5,9 @@ otherwise, with nothing recorded."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -382,3 +384,40 @@ def test_results_staff_may_not_record_a_playoff_game(tmp_path: Path) -> None:
         status = serve(director_page(record), scenario)
         assert record.playoff_games() == ()
     assert status == 403
+
+
+def _playoff_form(shown: str) -> dict[str, str]:
+    """The hidden fields of /close's playoff form: the game it is for (R855)."""
+    found = dict(re.findall(r'<input type="hidden" name="(game|a|b)" value="([^"]*)"', shown))
+    assert set(found) == {"game", "a", "b"}, shown
+    return {key: html.unescape(value) for key, value in found.items()}
+
+
+def test_a_playoff_form_sent_again_records_nothing_more(tmp_path: Path) -> None:
+    """R855: the form names its game; sent a second time (or from a page left open while
+    another director recorded that game) it is refused, never the next game's winner."""
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        first, second = _next_game(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[dict[str, str], int, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            game = _playoff_form(shown)
+            form = {"csrf": csrf, "confirm": "yes", **game, "winner": first}
+            await client.post("/playoff", data=form, headers=origin(client))
+            # the other director's page, shown before: the loser, who plays the next game
+            stale = {**form, "winner": second}
+            answer = await client.post("/playoff", data=stale, headers=origin(client))
+            return game, answer.status, await error_line(answer)
+
+        game, status, refused = serve(director_page(record), scenario)
+        games = record.playoff_games()
+        following = _next_game(record)
+    assert game == {"game": "1", "a": first, "b": second}
+    assert [(g.a, g.b, g.winner) for g in games] == [(first, second, first)]
+    assert status == 409
+    assert refused == (
+        "the winner was chosen for playoff game 1 as the page showed it, but the next is game "
+        f"2, {following[0]} v {following[1]} (the playoff changed since: recorded by someone, "
+        "or the form sent twice): nothing recorded; look at /close again"
+    ).replace("'", "&#x27;")

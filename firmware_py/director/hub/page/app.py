@@ -792,14 +792,29 @@ async def _playoff(request: web.Request) -> web.StreamResponse:
     winner = form.get("winner", "")
     if not isinstance(winner, str) or not winner.strip():
         raise Refused(400, "recording a playoff game: expected its winner")
+    expected = _playoff_game_of(form)
     page = request.app[PAGE]
     done = _change(
         request,
-        lambda: record_playoff_game(page.record, winner.strip(), now=page.now(), by=staff.name),
+        lambda: record_playoff_game(
+            page.record, winner.strip(), now=page.now(), by=staff.name, expected=expected
+        ),
         tables=False,
     )
     log.info("event=page_playoff by=%s %s", staff.name, done)
     return _done(request, staff, done, to="/close")
+
+
+def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
+    """The game a playoff form was for (its number, its two teams), or None: a form without
+    it, as the command line's (R855)."""
+    if "game" not in form:
+        return None
+    number = _form_number(form, "game", "the playoff game's number")
+    a, b = form.get("a"), form.get("b")
+    if not isinstance(a, str) or not isinstance(b, str) or not a or not b:
+        raise Refused(400, "recording a playoff game: expected the game's two teams (a and b)")
+    return number, a, b
 
 
 def _may_print(request: web.Request) -> StaffSession:

@@ -91,7 +91,13 @@ def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) ->
             f"({', '.join(found.playoff.seeds)};{playing}): record each game's winner below "
             "(or gametable tournament playoff --winner NAME), then close the tournament here"
         )
-        form = "" if game is None else playoff_form(game, found.playoff.next_game_decides(), csrf)
+        form = (
+            ""
+            if game is None
+            else playoff_form(
+                len(found.playoff.games) + 1, game, found.playoff.next_game_decides(), csrf
+            )
+        )
         return shell(title, done + line(said, "error") + form + standings, nav=nav)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
@@ -137,10 +143,12 @@ placeholder="e.g. table 12's sheet was entered wrong">
 </form></section>"""
 
 
-def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
+def playoff_form(number: int, game: tuple[str, str], decides: str, csrf: str) -> str:
     """The next Border-Up playoff game's winner, a director's choice and Confirm (the same
     checks as ``gametable tournament playoff --winner``); a game entered wrongly is voided on
-    the command line (``playoff --void --reason``)."""
+    the command line (``playoff --void --reason``). The form names its game (``number``, the
+    two teams): sent again, or from a page left open while someone recorded it, it records
+    nothing rather than the winner of the game after it (R855)."""
     options = "".join(
         f'<label class="choice"><input type="radio" name="winner" value="{text(team)}" '
         f"required> {text(team)}</label>"
@@ -152,7 +160,7 @@ def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
 time; a game entered wrongly is voided with a reason on the command line (gametable tournament
 playoff --void --reason TEXT), which starts the playoff again.</p>
 <form method="post" action="/playoff" id="playoff-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("game", str(number))}{hidden("a", game[0])}{hidden("b", game[1])}
 <fieldset><legend>Its winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes">Confirm: record the winner</button>
 <a href="/" class="cancel">Cancel</a>
