@@ -342,6 +342,24 @@ def test_a_login_without_a_name_once_director_is_removed_asks_for_the_name_in_wo
     assert "ann (director)" in index
 
 
+def test_the_login_shown_again_after_a_wrong_password_still_asks_for_the_name(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """R851: once director is removed, the login page shown again after a refused login (a
+    wrong password) never offers the empty name as director's."""
+    add_staff(record, "ann", Role.DIRECTOR)
+    StaffRecord(record).remove("director", now=NOW, by="ann")
+
+    async def scenario(client: Client) -> str:
+        form = {"name": "ann", "password": "not ann's password"}
+        return await (await client.post("/login", data=form, headers=origin(client))).text()
+
+    shown = serve(page, scenario)
+    assert "that is not the name and password of a staff account" in shown
+    assert "(empty: director)" not in shown
+    assert re.search(r'<input id="name"[^>]* required>', shown)
+
+
 def test_removing_the_account_director_says_the_nameless_login_ends(
     page: DirectorPage, record: TournamentDB
 ) -> None:

@@ -325,7 +325,7 @@ async def _login(request: web.Request) -> web.StreamResponse:
     if not _any_account(request):
         return _html(login_page(password_set=False), status=403)
     if not request.secure and not _on_this_machine(address):
-        return _html(login_page(_PLAIN_HTTP), status=403)
+        return _html(login_page(_PLAIN_HTTP, nameless=_nameless_login(request)), status=403)
     form = await _form(request)
     next_path = _local_path(form.get("next"))
     typed = str(form.get("name", "")).strip()
@@ -348,7 +348,9 @@ async def _login(request: web.Request) -> web.StreamResponse:
                 log.warning("event=page_login_refused address=%s", address)
                 raise page.sessions.wrong_password(address)
     except AccessError as error:
-        return _html(login_page(str(error), next_path=next_path), status=403)
+        # shown again as GET /login shows it: without the empty name once director is gone
+        again = login_page(str(error), next_path=next_path, nameless=_nameless_login(request))
+        return _html(again, status=403)
     token, _ = page.sessions.open(address, account.name, account.stamp)
     log.info("event=page_login address=%s account=%s role=%s", address, name, account.role)
     response = _see(next_path)
