@@ -248,6 +248,33 @@ def test_a_director_reopens_with_a_reason_kept_with_who_and_when(tmp_path: Path)
     assert 'id="champion-title"' in before and 'id="champion-title"' not in after
 
 
+def test_a_reopen_form_left_open_reopens_no_later_closing(tmp_path: Path) -> None:
+    """R856: the form names the closing it reopens; once that closing was reopened and the
+    tournament closed again (by another director), the stale form reopens nothing."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        champion = _closed(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            (closing,) = re.findall(r'<input type="hidden" name="closing" value="(\d+)"', shown)
+            # meanwhile, at the hub: reopened, and closed again
+            record.reopen(now=NOW, by="ann", reason="table 2's sheet")
+            record.set_champion(champion, now="2026-05-09T10:00:00+00:00", by="bob")
+            form = {"csrf": csrf, "confirm": "yes", "closing": closing, "reason": "a protest"}
+            answer = await client.post("/reopen", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert len(record.reopenings()) == 1 and record.closing() is not None
+    assert status == 409
+    assert refused == (
+        "reopening the tournament: the closing the page showed was reopened since, and the "
+        f"tournament closed again ({champion} recorded as champion by bob at "
+        "2026-05-09T10:00:00+00:00): nothing reopened; look at /close again"
+    )
+
+
 def test_results_staff_may_not_reopen_the_tournament(tmp_path: Path) -> None:
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         _closed(record)

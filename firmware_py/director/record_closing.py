@@ -105,8 +105,11 @@ def closing(db: sqlite3.Connection) -> Closing | None:
     return Closing(int(row["id"]), str(row["name"]), row["entered_by"], row["entered_at"])
 
 
-def reopen(db: sqlite3.Connection, *, now: str, by: str, reason: str) -> Closing:
-    """Reopen the tournament (in the caller's write transaction); the closing it undid."""
+def reopen(
+    db: sqlite3.Connection, *, now: str, by: str, reason: str, expected: int | None = None
+) -> Closing:
+    """Reopen the tournament (in the caller's write transaction); the closing it undid.
+    ``expected``: the closing (its champion row) the page showed; another is refused (R856)."""
     reason = reason.strip()
     if not reason:
         raise InvalidInput("reopening the tournament with an empty reason: expected why")
@@ -115,6 +118,12 @@ def reopen(db: sqlite3.Connection, *, now: str, by: str, reason: str) -> Closing
         raise IllegalAction(
             "the tournament is not closed: nothing to reopen (it closes when its champion is "
             "recorded)"
+        )
+    if expected is not None and expected != closed.row:
+        raise IllegalAction(
+            "reopening the tournament: the closing the page showed was reopened since, and the "
+            f"tournament closed again ({closed.champion} recorded as champion by "
+            f"{closed.closed_by} at {closed.closed_at}): nothing reopened; look at /close again"
         )
     for statement in SCHEMA:
         db.execute(statement)

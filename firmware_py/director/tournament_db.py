@@ -1092,11 +1092,12 @@ class TournamentDB:
             ),
         )
 
-    def reopen(self, *, now: str, by: str, reason: str) -> Closing:
+    def reopen(self, *, now: str, by: str, reason: str, expected: int | None = None) -> Closing:
         """Reopen the closed tournament with a reason, in a transaction of its own (R850):
-        the champion no longer stands, and the record may change again. The closing undone."""
+        the champion no longer stands, and the record may change again. The closing undone;
+        ``expected``: the closing the caller saw (``Closing.row``), another refused (R856)."""
         with self._write():
-            return record_closing.reopen(self._db, now=now, by=by, reason=reason)
+            return record_closing.reopen(self._db, now=now, by=by, reason=reason, expected=expected)
 
     def add_protest(
         self, round_number: int | None, table: int | None, text: str, *, now: str, by: str

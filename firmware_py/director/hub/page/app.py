@@ -775,11 +775,17 @@ async def _reopen(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="reopening the tournament")
     form = await _confirmed(request, "reopening the tournament")
     reason = form.get("reason", "")
+    # the form names the closing it reopens: a stale page reopens no later one (R856)
+    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
     page = request.app[PAGE]
     done = _change(
         request,
         lambda: reopen_tournament(
-            page.record, reason if isinstance(reason, str) else "", now=page.now(), by=staff.name
+            page.record,
+            reason if isinstance(reason, str) else "",
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
         ),
         tables=False,
     )

@@ -110,9 +110,12 @@ def _require_next_game(playoff: Playoff, expected: tuple[int, str, str]) -> None
     )
 
 
-def reopen_tournament(record: TournamentDB, reason: str, *, now: str, by: str) -> str:
-    """Reopen the closed tournament with a reason (R850); the line to show."""
-    undone = record.reopen(now=now, by=by, reason=one_line_reason(reason))
+def reopen_tournament(
+    record: TournamentDB, reason: str, *, now: str, by: str, expected: int | None = None
+) -> str:
+    """Reopen the closed tournament with a reason (R850); the line to show. ``expected``: the
+    closing the page's form was for: a later one is refused (R856)."""
+    undone = record.reopen(now=now, by=by, reason=one_line_reason(reason), expected=expected)
     return (
         f"the tournament is reopened: {undone.champion} no longer stands as champion; "
         "changes may be made again, and closing it again records the champion anew"

@@ -81,7 +81,7 @@ def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) ->
             f"{closed.closed_at}).",
             "notice",
         )
-        return shell(title, done + decided + reopen_form(csrf) + standings, nav=nav)
+        return shell(title, done + decided + reopen_form(closed.row, csrf) + standings, nav=nav)
     if finalists is None:
         assert found.playoff is not None
         game = found.playoff.next_game()
@@ -125,8 +125,10 @@ and close</button>
     return shell(title, done + body + standings, nav=nav)
 
 
-def reopen_form(csrf: str) -> str:
-    """A director's way back from a closed tournament: a reason, and Confirm (R850)."""
+def reopen_form(closing: int, csrf: str) -> str:
+    """A director's way back from a closed tournament: a reason, and Confirm (R850). The form
+    names the ``closing`` it reopens (its champion row): a page left open while the tournament
+    was reopened and closed again reopens nothing (R856)."""
     return f"""<section class="card close" aria-labelledby="reopen-title">
 <h2 id="reopen-title">Reopen the tournament?</h2>
 <p>While it is closed, nothing in the record changes. Reopened, the champion no longer stands
@@ -134,7 +136,7 @@ def reopen_form(csrf: str) -> str:
 again, and the tables' results that arrived meanwhile are in the problem queue. The reopening
 is kept in the record with you, the time and the reason; close it again here when done.</p>
 <form method="post" action="/reopen" id="reopen-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("closing", str(closing))}
 <label for="reopen-reason">Why</label>
 <input id="reopen-reason" name="reason" required maxlength="500"
 placeholder="e.g. table 12's sheet was entered wrong">
