@@ -1074,6 +1074,12 @@ class TournamentDB:
                 f"at {closed.closed_at}): expected an amendment with a reason to change it"
             )
         if amend_reason is not None:
+            if closed is None and row is not None:
+                raise IllegalAction(
+                    f"the tournament was reopened ({row['name']} no longer stands as champion): "
+                    "nothing to amend; record the champion anew (without --amend), which "
+                    "closes it again"
+                )
             if closed is None:
                 raise IllegalAction("no champion is recorded: nothing to amend")
             if not amend_reason.strip():
