@@ -283,6 +283,23 @@ def test_an_account_the_page_cannot_add_is_refused_in_words(
     assert [a.name for a in StaffRecord(record).accounts()] == ["director"]
 
 
+def test_removing_an_account_not_there_repeats_at_most_60_characters_of_its_name(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """R858: a name sent by hand 5000 characters long is cut in the error line."""
+    add_staff(record, "ann", Role.DIRECTOR)
+
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        data = {"csrf": csrf, "name": "x" * 5000}
+        answer = await client.post("/staff/remove", data=data, headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 409
+    assert line.startswith(f"no staff account &#x27;{'x' * 59}…&#x27;: expected one of ")
+
+
 # --- the director's password of the past (R812, R815) --------------------------------------------
 
 
