@@ -8,6 +8,7 @@ import asyncio
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +276,46 @@ def test_a_reopen_form_left_open_reopens_no_later_closing(tmp_path: Path) -> Non
     )
 
 
+def _close_form(shown: str) -> dict[str, str]:
+    """The hidden field of /close's Close form: the latest closing it saw (R857)."""
+    (closing,) = re.findall(r'<input type="hidden" name="closing" value="(\d+)"', shown)
+    return {"closing": closing}
+
+
+def test_a_close_form_drawn_before_a_reopening_closes_nothing(tmp_path: Path) -> None:
+    """R857: the Close form names the latest closing it saw ("0": never closed); once the
+    tournament was closed and reopened by another director (to amend a result, say), the
+    stale form closes nothing, and /close drawn again closes it."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, int, str, int]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            form = {"csrf": csrf, "confirm": "yes", **_close_form(shown)}
+            # meanwhile, at the hub: closed by ann, reopened by bob to amend a result
+            record.set_champion(finalists[1], now=NOW, by="ann")
+            record.reopen(now="2026-05-09T10:00:00+00:00", by="bob", reason="table 1's sheet")
+            stale = {**form, "champion": finalists[0]}
+            answer = await client.post("/close", data=stale, headers=origin(client))
+            again = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            fresh = {**stale, **_close_form(again)}
+            done = await client.post("/close", data=fresh, headers=origin(client))
+            return form["closing"], answer.status, await error_line(answer), done.status
+
+        seen, status, refused, done = serve(director_page(record), scenario)
+        champion = record.champion()
+    assert seen == "0"
+    assert status == 409
+    assert refused == (
+        "closing the tournament: the page was drawn before the latest reopening "
+        f"({finalists[1]} recorded as champion by ann at {NOW}, reopened by bob at "
+        '2026-05-09T10:00:00+00:00: "table 1\'s sheet"), so what it showed may have changed '
+        "since: nothing recorded; look at /close again"
+    ).replace("'", "&#x27;").replace('"', "&quot;")
+    assert (done, champion) == (200, finalists[0])
+
+
 def test_results_staff_may_not_reopen_the_tournament(tmp_path: Path) -> None:
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         _closed(record)
@@ -411,6 +452,35 @@ def test_results_staff_may_not_record_a_playoff_game(tmp_path: Path) -> None:
         status = serve(director_page(record), scenario)
         assert record.playoff_games() == ()
     assert status == 403
+
+
+def _played_out(path: Path) -> Path:
+    with TournamentDB.open(make_record(path)) as record:
+        _play_out(record)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("path", "field", "make"),
+    [("/close", "champion", _played_out), ("/playoff", "winner", _needs_a_playoff)],
+    ids=["close", "playoff"],
+)
+def test_an_unknown_winner_is_repeated_at_most_60_characters_long(
+    tmp_path: Path, path: str, field: str, make: Callable[[Path], Path]
+) -> None:
+    """R858: a winner sent by hand 5000 characters long is cut in the error line."""
+    with TournamentDB.open(make(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", field: "x" * 5000}
+            answer = await client.post(path, data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert record.champion() is None and record.playoff_games() == ()
+    assert status == 409
+    assert refused.startswith(f"unknown team &#x27;{'x' * 59}…&#x27;: expected one of ")
 
 
 def _playoff_form(shown: str) -> dict[str, str]:

@@ -793,6 +793,14 @@ class TournamentDB:
     def reopenings(self) -> tuple[Reopening, ...]:
         return record_closing.reopenings(self._db)
 
+    def last_closing(self) -> int:
+        """The latest closing (its champion row), standing or reopened; 0: never closed."""
+        return record_closing.last_closing(self._db)
+
+    def require_closing_seen(self, expected: int) -> None:
+        """Refuse closing from a page drawn before the latest reopening, in words (R857)."""
+        record_closing.require_seen(self._db, expected)
+
     def require_open(self, doing: str) -> None:
         """Refuse ``doing`` in words while the tournament is closed (R850)."""
         closed = self.closing()

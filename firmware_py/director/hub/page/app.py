@@ -760,10 +760,14 @@ async def _close(request: web.Request) -> web.StreamResponse:
     champion = form.get("champion", "")
     if not isinstance(champion, str) or not champion.strip():
         raise Refused(400, "closing the tournament: expected the championship's winner")
+    # the form names the latest closing it saw: drawn before a reopening, it closes nothing
+    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
     page = request.app[PAGE]
     done = _change(
         request,
-        lambda: record_champion(page.record, champion.strip(), now=page.now(), by=staff.name),
+        lambda: record_champion(
+            page.record, champion.strip(), now=page.now(), by=staff.name, expected=expected
+        ),
         tables=False,
     )
     log.info("event=page_closed by=%s", staff.name)

@@ -75,10 +75,21 @@ def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason
     )
 
 
-def record_champion(record: TournamentDB, team: str, *, now: str, by: str = DIRECTOR) -> str:
+def record_champion(
+    record: TournamentDB,
+    team: str,
+    *,
+    now: str,
+    by: str = DIRECTOR,
+    expected: int | None = None,
+) -> str:
     """Close the tournament: the championship's winner into the record, checked as
-    ``gametable tournament championship --winner`` checks it; the line to show."""
+    ``gametable tournament championship --winner`` checks it; the line to show.
+    ``expected``: the latest closing the page's form saw (``last_closing``): a form drawn
+    before a reopening closes nothing (R857)."""
     with record.transaction() as tournament:
+        if expected is not None:
+            record.require_closing_seen(expected)
         played = [game.winner for game in record.playoff_games()]
         finalists = tournament.qualification(played).finalists
         if finalists is None:

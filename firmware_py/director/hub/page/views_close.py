@@ -55,6 +55,7 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
 def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) -> str:
     """The confirmation of closing the tournament, or why it cannot be closed yet;
     ``notice``: what the director's last change here did."""
+    seen = record.last_closing()  # read first: what the page shows is no older (R857)
     tournament = record.load()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
@@ -116,7 +117,7 @@ from then on.</li>
 gametable tournament championship --winner NAME --amend --reason TEXT.</li>
 </ul>
 <form method="post" action="/close" id="close-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("closing", str(seen))}
 <fieldset><legend>The championship's winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: record the champion
 and close</button>
