@@ -483,6 +483,39 @@ def test_an_unknown_winner_is_repeated_at_most_60_characters_long(
     assert refused.startswith(f"unknown team &#x27;{'x' * 59}…&#x27;: expected one of ")
 
 
+def _closed_by_ann(path: Path) -> Path:
+    with TournamentDB.open(make_record(path)) as record:
+        _closed(record)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "make", "form_id"),
+    [
+        ("/close", {"champion": "Nobody"}, _played_out, "close-form"),
+        ("/reopen", {"reason": " "}, _closed_by_ann, "reopen-form"),
+        ("/playoff", {"winner": "Nobody"}, _needs_a_playoff, "playoff-form"),
+    ],
+    ids=["close", "reopen", "playoff"],
+)
+def test_a_change_refused_on_close_shows_close_again_with_the_refusal(
+    tmp_path: Path, path: str, form: dict[str, str], make: Callable[[Path], Path], form_id: str
+) -> None:
+    """Finding 7 of break3: the director tries again where the form was, not from /."""
+    with TournamentDB.open(make(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str, str]:
+            csrf = await log_in(client)
+            data = {"csrf": csrf, "confirm": "yes", **form}
+            answer = await client.post(path, data=data, headers=origin(client))
+            return answer.status, await answer.text(), await error_line(answer)
+
+        status, shown, refused = serve(director_page(record), scenario)
+    assert status in (400, 409) and refused
+    assert "<title>Close the tournament" in shown and f'id="{form_id}"' in shown
+    assert shown.count('class="error"') == 1 + (path == "/playoff")  # + the playoff's own line
+
+
 def _playoff_form(shown: str) -> dict[str, str]:
     """The hidden fields of /close's playoff form: the game it is for (R855)."""
     found = dict(re.findall(r'<input type="hidden" name="(game|a|b)" value="([^"]*)"', shown))

@@ -859,6 +859,9 @@ def _see(path: str) -> web.Response:
     return web.Response(status=303, headers={"Location": path})
 
 
+_FROM_CLOSE = ("/close", "/reopen", "/playoff")  # the forms of /close: refused, shown there
+
+
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
     if request.path.startswith("/api/"):
         return web.json_response({"error": message}, status=status)
@@ -868,6 +871,10 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         page = request.app[PAGE]
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
+            if viewer.director and request.path in _FROM_CLOSE:
+                staff = staff_session(page, request.cookies.get(COOKIE))
+                if staff is not None:  # shown again where it was sent from, to try again
+                    return _html(close_page(page.record, staff.csrf, error=message), status)
             if viewer.csrf is not None and (
                 request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
                 or request.path.startswith("/undo/")

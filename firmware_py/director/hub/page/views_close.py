@@ -52,18 +52,22 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     )
 
 
-def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) -> str:
+def close_page(
+    record: TournamentDB, csrf: str, *, notice: str | None = None, error: str | None = None
+) -> str:
     """The confirmation of closing the tournament, or why it cannot be closed yet;
-    ``notice``: what the director's last change here did."""
+    ``notice``: what the director's last change here did; ``error``: why the last one sent
+    from here (Close, Reopen, a playoff game) was refused, shown where it can be tried again."""
     seen = record.last_closing()  # read first: what the page shows is no older (R857)
     tournament = record.load()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
-    done = line(notice, "notice")
+    done = line(notice, "notice") + line(error, "error")
     try:
         found = qualification(record, tournament)
-    except RuleError as error:
-        return shell(title, done + line(str(error), "error"), nav=nav)
+    except RuleError as why:
+        said = "" if str(why) == error else line(str(why), "error")  # the refusal, said once
+        return shell(title, done + said, nav=nav)
     standings = table(
         ("rank", "team", "W", "T", "L", "points", "opp W"),
         [
