@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+ECHOED = 60  # characters of a person's own text that an error line repeats (R858)
+
+
+def echoed(text: str) -> str:
+    """``text`` quoted for an error line, cut to ECHOED characters with "…" (R858): a name
+    sent by hand 5000 characters long is refused in one readable line, not repeated whole."""
+    return repr(text if len(text) <= ECHOED else text[: ECHOED - 1] + "…")
+
 
 class RuleError(Exception):
     """Base of every error the rules core raises. ``str(err)`` is one line for a person."""

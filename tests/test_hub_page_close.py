@@ -5,7 +5,10 @@ otherwise, with nothing recorded."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +249,73 @@ def test_a_director_reopens_with_a_reason_kept_with_who_and_when(tmp_path: Path)
     assert 'id="champion-title"' in before and 'id="champion-title"' not in after
 
 
+def test_a_reopen_form_left_open_reopens_no_later_closing(tmp_path: Path) -> None:
+    """R856: the form names the closing it reopens; once that closing was reopened and the
+    tournament closed again (by another director), the stale form reopens nothing."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        champion = _closed(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            (closing,) = re.findall(r'<input type="hidden" name="closing" value="(\d+)"', shown)
+            # meanwhile, at the hub: reopened, and closed again
+            record.reopen(now=NOW, by="ann", reason="table 2's sheet")
+            record.set_champion(champion, now="2026-05-09T10:00:00+00:00", by="bob")
+            form = {"csrf": csrf, "confirm": "yes", "closing": closing, "reason": "a protest"}
+            answer = await client.post("/reopen", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert len(record.reopenings()) == 1 and record.closing() is not None
+    assert status == 409
+    assert refused == (
+        "reopening the tournament: the closing the page showed was reopened since, and the "
+        f"tournament closed again ({champion} recorded as champion by bob at "
+        "2026-05-09T10:00:00+00:00): nothing reopened; look at /close again"
+    )
+
+
+def _close_form(shown: str) -> dict[str, str]:
+    """The hidden field of /close's Close form: the latest closing it saw (R857)."""
+    (closing,) = re.findall(r'<input type="hidden" name="closing" value="(\d+)"', shown)
+    return {"closing": closing}
+
+
+def test_a_close_form_drawn_before_a_reopening_closes_nothing(tmp_path: Path) -> None:
+    """R857: the Close form names the latest closing it saw ("0": never closed); once the
+    tournament was closed and reopened by another director (to amend a result, say), the
+    stale form closes nothing, and /close drawn again closes it."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, int, str, int]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            form = {"csrf": csrf, "confirm": "yes", **_close_form(shown)}
+            # meanwhile, at the hub: closed by ann, reopened by bob to amend a result
+            record.set_champion(finalists[1], now=NOW, by="ann")
+            record.reopen(now="2026-05-09T10:00:00+00:00", by="bob", reason="table 1's sheet")
+            stale = {**form, "champion": finalists[0]}
+            answer = await client.post("/close", data=stale, headers=origin(client))
+            again = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            fresh = {**stale, **_close_form(again)}
+            done = await client.post("/close", data=fresh, headers=origin(client))
+            return form["closing"], answer.status, await error_line(answer), done.status
+
+        seen, status, refused, done = serve(director_page(record), scenario)
+        champion = record.champion()
+    assert seen == "0"
+    assert status == 409
+    assert refused == (
+        "closing the tournament: the page was drawn before the latest reopening "
+        f"({finalists[1]} recorded as champion by ann at {NOW}, reopened by bob at "
+        '2026-05-09T10:00:00+00:00: "table 1\'s sheet"), so what it showed may have changed '
+        "since: nothing recorded; look at /close again"
+    ).replace("'", "&#x27;").replace('"', "&quot;")
+    assert (done, champion) == (200, finalists[0])
+
+
 def test_results_staff_may_not_reopen_the_tournament(tmp_path: Path) -> None:
     with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
         _closed(record)
@@ -382,3 +452,102 @@ def test_results_staff_may_not_record_a_playoff_game(tmp_path: Path) -> None:
         status = serve(director_page(record), scenario)
         assert record.playoff_games() == ()
     assert status == 403
+
+
+def _played_out(path: Path) -> Path:
+    with TournamentDB.open(make_record(path)) as record:
+        _play_out(record)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("path", "field", "make"),
+    [("/close", "champion", _played_out), ("/playoff", "winner", _needs_a_playoff)],
+    ids=["close", "playoff"],
+)
+def test_an_unknown_winner_is_repeated_at_most_60_characters_long(
+    tmp_path: Path, path: str, field: str, make: Callable[[Path], Path]
+) -> None:
+    """R858: a winner sent by hand 5000 characters long is cut in the error line."""
+    with TournamentDB.open(make(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", field: "x" * 5000}
+            answer = await client.post(path, data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert record.champion() is None and record.playoff_games() == ()
+    assert status == 409
+    assert refused.startswith(f"unknown team &#x27;{'x' * 59}…&#x27;: expected one of ")
+
+
+def _closed_by_ann(path: Path) -> Path:
+    with TournamentDB.open(make_record(path)) as record:
+        _closed(record)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "make", "form_id"),
+    [
+        ("/close", {"champion": "Nobody"}, _played_out, "close-form"),
+        ("/reopen", {"reason": " "}, _closed_by_ann, "reopen-form"),
+        ("/playoff", {"winner": "Nobody"}, _needs_a_playoff, "playoff-form"),
+    ],
+    ids=["close", "reopen", "playoff"],
+)
+def test_a_change_refused_on_close_shows_close_again_with_the_refusal(
+    tmp_path: Path, path: str, form: dict[str, str], make: Callable[[Path], Path], form_id: str
+) -> None:
+    """Finding 7 of break3: the director tries again where the form was, not from /."""
+    with TournamentDB.open(make(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str, str]:
+            csrf = await log_in(client)
+            data = {"csrf": csrf, "confirm": "yes", **form}
+            answer = await client.post(path, data=data, headers=origin(client))
+            return answer.status, await answer.text(), await error_line(answer)
+
+        status, shown, refused = serve(director_page(record), scenario)
+    assert status in (400, 409) and refused
+    assert "<title>Close the tournament" in shown and f'id="{form_id}"' in shown
+    assert shown.count('class="error"') == 1 + (path == "/playoff")  # + the playoff's own line
+
+
+def _playoff_form(shown: str) -> dict[str, str]:
+    """The hidden fields of /close's playoff form: the game it is for (R855)."""
+    found = dict(re.findall(r'<input type="hidden" name="(game|a|b)" value="([^"]*)"', shown))
+    assert set(found) == {"game", "a", "b"}, shown
+    return {key: html.unescape(value) for key, value in found.items()}
+
+
+def test_a_playoff_form_sent_again_records_nothing_more(tmp_path: Path) -> None:
+    """R855: the form names its game; sent a second time (or from a page left open while
+    another director recorded that game) it is refused, never the next game's winner."""
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        first, second = _next_game(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[dict[str, str], int, str]:
+            csrf = await log_in(client)
+            shown = await (await client.get("/close", headers={"Accept": "text/html"})).text()
+            game = _playoff_form(shown)
+            form = {"csrf": csrf, "confirm": "yes", **game, "winner": first}
+            await client.post("/playoff", data=form, headers=origin(client))
+            # the other director's page, shown before: the loser, who plays the next game
+            stale = {**form, "winner": second}
+            answer = await client.post("/playoff", data=stale, headers=origin(client))
+            return game, answer.status, await error_line(answer)
+
+        game, status, refused = serve(director_page(record), scenario)
+        games = record.playoff_games()
+        following = _next_game(record)
+    assert game == {"game": "1", "a": first, "b": second}
+    assert [(g.a, g.b, g.winner) for g in games] == [(first, second, first)]
+    assert status == 409
+    assert refused == (
+        "the winner was chosen for playoff game 1 as the page showed it, but the next is game "
+        f"2, {following[0]} v {following[1]} (the playoff changed since: recorded by someone, "
+        "or the form sent twice): nothing recorded; look at /close again"
+    ).replace("'", "&#x27;")

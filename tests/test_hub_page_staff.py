@@ -283,6 +283,23 @@ def test_an_account_the_page_cannot_add_is_refused_in_words(
     assert [a.name for a in StaffRecord(record).accounts()] == ["director"]
 
 
+def test_removing_an_account_not_there_repeats_at_most_60_characters_of_its_name(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """R858: a name sent by hand 5000 characters long is cut in the error line."""
+    add_staff(record, "ann", Role.DIRECTOR)
+
+    async def scenario(client: Client) -> tuple[int, str]:
+        csrf = await log_in(client)
+        data = {"csrf": csrf, "name": "x" * 5000}
+        answer = await client.post("/staff/remove", data=data, headers=origin(client))
+        return answer.status, await error_line(answer)
+
+    status, line = serve(page, scenario)
+    assert status == 409
+    assert line.startswith(f"no staff account &#x27;{'x' * 59}…&#x27;: expected one of ")
+
+
 # --- the director's password of the past (R812, R815) --------------------------------------------
 
 
@@ -340,6 +357,24 @@ def test_a_login_without_a_name_once_director_is_removed_asks_for_the_name_in_wo
     )
     assert refused == [(403, said)] * 4
     assert "ann (director)" in index
+
+
+def test_the_login_shown_again_after_a_wrong_password_still_asks_for_the_name(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """R851: once director is removed, the login page shown again after a refused login (a
+    wrong password) never offers the empty name as director's."""
+    add_staff(record, "ann", Role.DIRECTOR)
+    StaffRecord(record).remove("director", now=NOW, by="ann")
+
+    async def scenario(client: Client) -> str:
+        form = {"name": "ann", "password": "not ann's password"}
+        return await (await client.post("/login", data=form, headers=origin(client))).text()
+
+    shown = serve(page, scenario)
+    assert "that is not the name and password of a staff account" in shown
+    assert "(empty: director)" not in shown
+    assert re.search(r'<input id="name"[^>]* required>', shown)
 
 
 def test_removing_the_account_director_says_the_nameless_login_ends(

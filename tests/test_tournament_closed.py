@@ -98,3 +98,18 @@ def test_a_tables_same_points_while_closed_are_left_as_they_are(record: Tourname
     applied = apply_result(record, 1, _table_reports(40, 40, 20), now=LATER)
     assert applied.event is not None and applied.event.outcome == "unchanged"
     assert find_problems(read_hall(record), (), (), 0.0) == []
+
+
+def test_amending_the_champion_once_reopened_says_to_record_it_anew(
+    record: TournamentDB,
+) -> None:
+    """A champion was recorded, then reopened: an amendment is refused saying so, not that no
+    champion was ever recorded."""
+    champion = record.champion()
+    record.reopen(now=LATER, by="ann", reason="a late protest")
+    with pytest.raises(IllegalAction) as refused, record.transaction():
+        record.set_champion(champion or "", now=LATER, by="ann", amend_reason="wrong team")
+    assert str(refused.value) == (
+        f"the tournament was reopened ({champion} no longer stands as champion): nothing to "
+        "amend; record the champion anew (without --amend), which closes it again"
+    )

@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction, InvalidInput, echoed
 
 HOW_TO_REOPEN = (
     "a director reopens it with a reason (Reopen on the page's /close, or "
@@ -97,6 +97,34 @@ def standing_champion(db: sqlite3.Connection) -> sqlite3.Row | None:
     return row
 
 
+def last_closing(db: sqlite3.Connection) -> int:
+    """The latest closing's champion row, standing or reopened (0: never closed): what the
+    page's Close form names, to be checked when it is sent (R857)."""
+    row = standing_champion(db)
+    return 0 if row is None else int(row["id"])
+
+
+def require_seen(db: sqlite3.Connection, expected: int) -> None:
+    """Refuse closing from a form drawn before the latest reopening (R857): ``expected``, the
+    latest closing the form saw (``last_closing``), is no longer the latest. A tournament
+    closed meanwhile is left to ``set_champion``'s own refusal ("already recorded")."""
+    latest = last_closing(db)
+    if expected == latest or closing(db) is not None:
+        return
+    if latest == 0:
+        raise IllegalAction(
+            f"closing the tournament: the form names closing {expected}, which the record does "
+            "not hold: nothing recorded; look at /close again"
+        )
+    last = reopenings(db)[-1]  # the latest closing was reopened: this is its reopening
+    raise IllegalAction(
+        "closing the tournament: the page was drawn before the latest reopening "
+        f"({last.champion} recorded as champion by {last.closed_by} at {last.closed_at}, "
+        f"reopened by {last.reopened_by} at {last.reopened_at}: {echoed(last.reason)}), so "
+        "what it showed may have changed since: nothing recorded; look at /close again"
+    )
+
+
 def closing(db: sqlite3.Connection) -> Closing | None:
     """The closing that stands, or None: never closed, or reopened since."""
     row = standing_champion(db)
@@ -105,8 +133,11 @@ def closing(db: sqlite3.Connection) -> Closing | None:
     return Closing(int(row["id"]), str(row["name"]), row["entered_by"], row["entered_at"])
 
 
-def reopen(db: sqlite3.Connection, *, now: str, by: str, reason: str) -> Closing:
-    """Reopen the tournament (in the caller's write transaction); the closing it undid."""
+def reopen(
+    db: sqlite3.Connection, *, now: str, by: str, reason: str, expected: int | None = None
+) -> Closing:
+    """Reopen the tournament (in the caller's write transaction); the closing it undid.
+    ``expected``: the closing (its champion row) the page showed; another is refused (R856)."""
     reason = reason.strip()
     if not reason:
         raise InvalidInput("reopening the tournament with an empty reason: expected why")
@@ -115,6 +146,12 @@ def reopen(db: sqlite3.Connection, *, now: str, by: str, reason: str) -> Closing
         raise IllegalAction(
             "the tournament is not closed: nothing to reopen (it closes when its champion is "
             "recorded)"
+        )
+    if expected is not None and expected != closed.row:
+        raise IllegalAction(
+            "reopening the tournament: the closing the page showed was reopened since, and the "
+            f"tournament closed again ({closed.champion} recorded as champion by "
+            f"{closed.closed_by} at {closed.closed_at}): nothing reopened; look at /close again"
         )
     for statement in SCHEMA:
         db.execute(statement)

@@ -793,6 +793,14 @@ class TournamentDB:
     def reopenings(self) -> tuple[Reopening, ...]:
         return record_closing.reopenings(self._db)
 
+    def last_closing(self) -> int:
+        """The latest closing (its champion row), standing or reopened; 0: never closed."""
+        return record_closing.last_closing(self._db)
+
+    def require_closing_seen(self, expected: int) -> None:
+        """Refuse closing from a page drawn before the latest reopening, in words (R857)."""
+        record_closing.require_seen(self._db, expected)
+
     def require_open(self, doing: str) -> None:
         """Refuse ``doing`` in words while the tournament is closed (R850)."""
         closed = self.closing()
@@ -1074,6 +1082,12 @@ class TournamentDB:
                 f"at {closed.closed_at}): expected an amendment with a reason to change it"
             )
         if amend_reason is not None:
+            if closed is None and row is not None:
+                raise IllegalAction(
+                    f"the tournament was reopened ({row['name']} no longer stands as champion): "
+                    "nothing to amend; record the champion anew (without --amend), which "
+                    "closes it again"
+                )
             if closed is None:
                 raise IllegalAction("no champion is recorded: nothing to amend")
             if not amend_reason.strip():
@@ -1092,11 +1106,12 @@ class TournamentDB:
             ),
         )
 
-    def reopen(self, *, now: str, by: str, reason: str) -> Closing:
+    def reopen(self, *, now: str, by: str, reason: str, expected: int | None = None) -> Closing:
         """Reopen the closed tournament with a reason, in a transaction of its own (R850):
-        the champion no longer stands, and the record may change again. The closing undone."""
+        the champion no longer stands, and the record may change again. The closing undone;
+        ``expected``: the closing the caller saw (``Closing.row``), another refused (R856)."""
         with self._write():
-            return record_closing.reopen(self._db, now=now, by=by, reason=reason)
+            return record_closing.reopen(self._db, now=now, by=by, reason=reason, expected=expected)
 
     def add_protest(
         self, round_number: int | None, table: int | None, text: str, *, now: str, by: str

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, echoed
 from rules.text import character, unprintable
 from rules.tournament.short_names import check_short, short_key
 
@@ -231,4 +231,4 @@ def find_entrant(entrants: Sequence[Entrant], name: str) -> Entrant:
             return entrant
     known = ", ".join(repr(entrant.name) for entrant in entrants[:6])
     more = f" and {len(entrants) - 6} more" if len(entrants) > 6 else ""
-    raise InvalidInput(f"unknown team {name!r}: expected one of {known}{more}")
+    raise InvalidInput(f"unknown team {echoed(name)}: expected one of {known}{more}")

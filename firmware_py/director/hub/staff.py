@@ -30,7 +30,7 @@ from firmware_py.director.hub.page.password import (
     read_stored,
 )
 from firmware_py.director.tournament_db import TournamentDB
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction, InvalidInput, echoed
 
 DIRECTOR_ACCOUNT = "director"  # the one account of the past, and the name "by" has always had
 # A login without a name is the account director's (R815); once that account is removed, such
@@ -186,7 +186,9 @@ class StaffRecord:
         with self._changing(now):
             current = self.find(name)
             if current is None and name != DIRECTOR_ACCOUNT:
-                raise IllegalAction(f"no staff account {name!r}: expected one of {self._names()}")
+                raise IllegalAction(
+                    f"no staff account {echoed(name)}: expected one of {self._names()}"
+                )
             role = Role.DIRECTOR if current is None else current.role
             self._insert(name, "password" if current else "added", role, hashed, now=now, by=by)
             changed = self.find(name)
@@ -198,7 +200,9 @@ class StaffRecord:
         with self._changing(now):
             current = self.find(name)
             if current is None:
-                raise IllegalAction(f"no staff account {name!r}: expected one of {self._names()}")
+                raise IllegalAction(
+                    f"no staff account {echoed(name)}: expected one of {self._names()}"
+                )
             directors = [a for a in self.accounts() if a.role is Role.DIRECTOR]
             if current.role is Role.DIRECTOR and len(directors) == 1:
                 raise IllegalAction(

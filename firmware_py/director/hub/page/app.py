@@ -325,7 +325,7 @@ async def _login(request: web.Request) -> web.StreamResponse:
     if not _any_account(request):
         return _html(login_page(password_set=False), status=403)
     if not request.secure and not _on_this_machine(address):
-        return _html(login_page(_PLAIN_HTTP), status=403)
+        return _html(login_page(_PLAIN_HTTP, nameless=_nameless_login(request)), status=403)
     form = await _form(request)
     next_path = _local_path(form.get("next"))
     typed = str(form.get("name", "")).strip()
@@ -348,7 +348,9 @@ async def _login(request: web.Request) -> web.StreamResponse:
                 log.warning("event=page_login_refused address=%s", address)
                 raise page.sessions.wrong_password(address)
     except AccessError as error:
-        return _html(login_page(str(error), next_path=next_path), status=403)
+        # shown again as GET /login shows it: without the empty name once director is gone
+        again = login_page(str(error), next_path=next_path, nameless=_nameless_login(request))
+        return _html(again, status=403)
     token, _ = page.sessions.open(address, account.name, account.stamp)
     log.info("event=page_login address=%s account=%s role=%s", address, name, account.role)
     response = _see(next_path)
@@ -758,10 +760,14 @@ async def _close(request: web.Request) -> web.StreamResponse:
     champion = form.get("champion", "")
     if not isinstance(champion, str) or not champion.strip():
         raise Refused(400, "closing the tournament: expected the championship's winner")
+    # the form names the latest closing it saw: drawn before a reopening, it closes nothing
+    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
     page = request.app[PAGE]
     done = _change(
         request,
-        lambda: record_champion(page.record, champion.strip(), now=page.now(), by=staff.name),
+        lambda: record_champion(
+            page.record, champion.strip(), now=page.now(), by=staff.name, expected=expected
+        ),
         tables=False,
     )
     log.info("event=page_closed by=%s", staff.name)
@@ -773,11 +779,17 @@ async def _reopen(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="reopening the tournament")
     form = await _confirmed(request, "reopening the tournament")
     reason = form.get("reason", "")
+    # the form names the closing it reopens: a stale page reopens no later one (R856)
+    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
     page = request.app[PAGE]
     done = _change(
         request,
         lambda: reopen_tournament(
-            page.record, reason if isinstance(reason, str) else "", now=page.now(), by=staff.name
+            page.record,
+            reason if isinstance(reason, str) else "",
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
         ),
         tables=False,
     )
@@ -792,14 +804,29 @@ async def _playoff(request: web.Request) -> web.StreamResponse:
     winner = form.get("winner", "")
     if not isinstance(winner, str) or not winner.strip():
         raise Refused(400, "recording a playoff game: expected its winner")
+    expected = _playoff_game_of(form)
     page = request.app[PAGE]
     done = _change(
         request,
-        lambda: record_playoff_game(page.record, winner.strip(), now=page.now(), by=staff.name),
+        lambda: record_playoff_game(
+            page.record, winner.strip(), now=page.now(), by=staff.name, expected=expected
+        ),
         tables=False,
     )
     log.info("event=page_playoff by=%s %s", staff.name, done)
     return _done(request, staff, done, to="/close")
+
+
+def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
+    """The game a playoff form was for (its number, its two teams), or None: a form without
+    it, as the command line's (R855)."""
+    if "game" not in form:
+        return None
+    number = _form_number(form, "game", "the playoff game's number")
+    a, b = form.get("a"), form.get("b")
+    if not isinstance(a, str) or not isinstance(b, str) or not a or not b:
+        raise Refused(400, "recording a playoff game: expected the game's two teams (a and b)")
+    return number, a, b
 
 
 def _may_print(request: web.Request) -> StaffSession:
@@ -832,6 +859,9 @@ def _see(path: str) -> web.Response:
     return web.Response(status=303, headers={"Location": path})
 
 
+_FROM_CLOSE = ("/close", "/reopen", "/playoff")  # the forms of /close: refused, shown there
+
+
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
     if request.path.startswith("/api/"):
         return web.json_response({"error": message}, status=status)
@@ -841,6 +871,10 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         page = request.app[PAGE]
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
+            if viewer.director and request.path in _FROM_CLOSE:
+                staff = staff_session(page, request.cookies.get(COOKIE))
+                if staff is not None:  # shown again where it was sent from, to try again
+                    return _html(close_page(page.record, staff.csrf, error=message), status)
             if viewer.csrf is not None and (
                 request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
                 or request.path.startswith("/undo/")

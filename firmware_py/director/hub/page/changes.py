@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament import PlayoffGame
+from rules.tournament import Playoff, PlayoffGame
 from rules.tournament.teams import one_line_reason
 
 DIRECTOR = "director"
@@ -75,10 +75,21 @@ def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason
     )
 
 
-def record_champion(record: TournamentDB, team: str, *, now: str, by: str = DIRECTOR) -> str:
+def record_champion(
+    record: TournamentDB,
+    team: str,
+    *,
+    now: str,
+    by: str = DIRECTOR,
+    expected: int | None = None,
+) -> str:
     """Close the tournament: the championship's winner into the record, checked as
-    ``gametable tournament championship --winner`` checks it; the line to show."""
+    ``gametable tournament championship --winner`` checks it; the line to show.
+    ``expected``: the latest closing the page's form saw (``last_closing``): a form drawn
+    before a reopening closes nothing (R857)."""
     with record.transaction() as tournament:
+        if expected is not None:
+            record.require_closing_seen(expected)
         played = [game.winner for game in record.playoff_games()]
         finalists = tournament.qualification(played).finalists
         if finalists is None:
@@ -93,23 +104,55 @@ def record_champion(record: TournamentDB, team: str, *, now: str, by: str = DIRE
     return f"the tournament is closed: {name} is the champion"
 
 
-def reopen_tournament(record: TournamentDB, reason: str, *, now: str, by: str) -> str:
-    """Reopen the closed tournament with a reason (R850); the line to show."""
-    undone = record.reopen(now=now, by=by, reason=one_line_reason(reason))
+def _require_next_game(playoff: Playoff, expected: tuple[int, str, str]) -> None:
+    """Refuse a playoff game's winner sent for a game that is not the next one (R855)."""
+    number, game = len(playoff.games) + 1, playoff.next_game()
+    if game is not None and (number, *game) == expected:
+        return
+    now_is = (
+        "the playoff is over: the championship's teams are known"
+        if game is None
+        else f"the next is game {number}, {game[0]} v {game[1]}"
+    )
+    raise IllegalAction(
+        f"the winner was chosen for playoff game {expected[0]} as the page showed it, but "
+        f"{now_is} (the playoff changed since: recorded by someone, or the form sent twice): "
+        "nothing recorded; look at /close again"
+    )
+
+
+def reopen_tournament(
+    record: TournamentDB, reason: str, *, now: str, by: str, expected: int | None = None
+) -> str:
+    """Reopen the closed tournament with a reason (R850); the line to show. ``expected``: the
+    closing the page's form was for: a later one is refused (R856)."""
+    undone = record.reopen(now=now, by=by, reason=one_line_reason(reason), expected=expected)
     return (
         f"the tournament is reopened: {undone.champion} no longer stands as champion; "
         "changes may be made again, and closing it again records the champion anew"
     )
 
 
-def record_playoff_game(record: TournamentDB, winner: str, *, now: str, by: str) -> str:
+def record_playoff_game(
+    record: TournamentDB,
+    winner: str,
+    *,
+    now: str,
+    by: str,
+    expected: tuple[int, str, str] | None = None,
+) -> str:
     """The next Border-Up playoff game's winner, checked as ``gametable tournament playoff
-    --winner`` checks it (the playoff needed, the team in its next game); the line to show."""
+    --winner`` checks it (the playoff needed, the team in its next game); the line to show.
+    ``expected``: the game the page's form was for (its number, its two teams): another game
+    is refused (R855), so a form sent twice, or left open while someone else recorded its
+    game, never records the winner of the game after it."""
     with record.transaction() as tournament:
         record.require_open("a playoff game")
         found = tournament.qualification([game.winner for game in record.playoff_games()])
         if found.playoff is None:
             raise IllegalAction("no playoff is needed: the championship teams are known")
+        if expected is not None:
+            _require_next_game(found.playoff, expected)
         after = found.playoff.record(tournament.entrant(winner).name)
         game = after.games[-1]
         record.add_playoff_game(PlayoffGame(game.a, game.b, game.winner), now=now, by=by)

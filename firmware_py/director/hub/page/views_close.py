@@ -52,17 +52,22 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
     )
 
 
-def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) -> str:
+def close_page(
+    record: TournamentDB, csrf: str, *, notice: str | None = None, error: str | None = None
+) -> str:
     """The confirmation of closing the tournament, or why it cannot be closed yet;
-    ``notice``: what the director's last change here did."""
+    ``notice``: what the director's last change here did; ``error``: why the last one sent
+    from here (Close, Reopen, a playoff game) was refused, shown where it can be tried again."""
+    seen = record.last_closing()  # read first: what the page shows is no older (R857)
     tournament = record.load()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
-    done = line(notice, "notice")
+    done = line(notice, "notice") + line(error, "error")
     try:
         found = qualification(record, tournament)
-    except RuleError as error:
-        return shell(title, done + line(str(error), "error"), nav=nav)
+    except RuleError as why:
+        said = "" if str(why) == error else line(str(why), "error")  # the refusal, said once
+        return shell(title, done + said, nav=nav)
     standings = table(
         ("rank", "team", "W", "T", "L", "points", "opp W"),
         [
@@ -81,7 +86,7 @@ def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) ->
             f"{closed.closed_at}).",
             "notice",
         )
-        return shell(title, done + decided + reopen_form(csrf) + standings, nav=nav)
+        return shell(title, done + decided + reopen_form(closed.row, csrf) + standings, nav=nav)
     if finalists is None:
         assert found.playoff is not None
         game = found.playoff.next_game()
@@ -91,7 +96,13 @@ def close_page(record: TournamentDB, csrf: str, *, notice: str | None = None) ->
             f"({', '.join(found.playoff.seeds)};{playing}): record each game's winner below "
             "(or gametable tournament playoff --winner NAME), then close the tournament here"
         )
-        form = "" if game is None else playoff_form(game, found.playoff.next_game_decides(), csrf)
+        form = (
+            ""
+            if game is None
+            else playoff_form(
+                len(found.playoff.games) + 1, game, found.playoff.next_game_decides(), csrf
+            )
+        )
         return shell(title, done + line(said, "error") + form + standings, nav=nav)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
@@ -110,7 +121,7 @@ from then on.</li>
 gametable tournament championship --winner NAME --amend --reason TEXT.</li>
 </ul>
 <form method="post" action="/close" id="close-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("closing", str(seen))}
 <fieldset><legend>The championship's winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: record the champion
 and close</button>
@@ -119,8 +130,10 @@ and close</button>
     return shell(title, done + body + standings, nav=nav)
 
 
-def reopen_form(csrf: str) -> str:
-    """A director's way back from a closed tournament: a reason, and Confirm (R850)."""
+def reopen_form(closing: int, csrf: str) -> str:
+    """A director's way back from a closed tournament: a reason, and Confirm (R850). The form
+    names the ``closing`` it reopens (its champion row): a page left open while the tournament
+    was reopened and closed again reopens nothing (R856)."""
     return f"""<section class="card close" aria-labelledby="reopen-title">
 <h2 id="reopen-title">Reopen the tournament?</h2>
 <p>While it is closed, nothing in the record changes. Reopened, the champion no longer stands
@@ -128,7 +141,7 @@ def reopen_form(csrf: str) -> str:
 again, and the tables' results that arrived meanwhile are in the problem queue. The reopening
 is kept in the record with you, the time and the reason; close it again here when done.</p>
 <form method="post" action="/reopen" id="reopen-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("closing", str(closing))}
 <label for="reopen-reason">Why</label>
 <input id="reopen-reason" name="reason" required maxlength="500"
 placeholder="e.g. table 12's sheet was entered wrong">
@@ -137,10 +150,12 @@ placeholder="e.g. table 12's sheet was entered wrong">
 </form></section>"""
 
 
-def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
+def playoff_form(number: int, game: tuple[str, str], decides: str, csrf: str) -> str:
     """The next Border-Up playoff game's winner, a director's choice and Confirm (the same
     checks as ``gametable tournament playoff --winner``); a game entered wrongly is voided on
-    the command line (``playoff --void --reason``)."""
+    the command line (``playoff --void --reason``). The form names its game (``number``, the
+    two teams): sent again, or from a page left open while someone recorded it, it records
+    nothing rather than the winner of the game after it (R855)."""
     options = "".join(
         f'<label class="choice"><input type="radio" name="winner" value="{text(team)}" '
         f"required> {text(team)}</label>"
@@ -152,7 +167,7 @@ def playoff_form(game: tuple[str, str], decides: str, csrf: str) -> str:
 time; a game entered wrongly is voided with a reason on the command line (gametable tournament
 playoff --void --reason TEXT), which starts the playoff again.</p>
 <form method="post" action="/playoff" id="playoff-form" autocomplete="off">
-{hidden("csrf", csrf)}
+{hidden("csrf", csrf)}{hidden("game", str(number))}{hidden("a", game[0])}{hidden("b", game[1])}
 <fieldset><legend>Its winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes">Confirm: record the winner</button>
 <a href="/" class="cancel">Cancel</a>

@@ -290,30 +290,38 @@ function drawProblems() {
 }
 
 // The queue on top of "/" scrolls in a box (page.css): when it holds more than the box shows,
-// say how many show, fade its last line while more is below, and offer to show them all.
+// say how many show (a problem cut by the box's edge counts as "in part": one taller than the
+// box is never "0 shown"), fade its last line while more is below, and offer to show them all.
+// Emptied, the queue folds back into its box and the line goes.
 function markMore() {
   const list = document.getElementById("problems");
   const more = document.getElementById("problems-more");
   if (!list || !more) return;
   const section = list.closest(".problems");
+  const total = list.children.length;
+  if (total === 0) section.classList.remove("all");
   const all = section.classList.contains("all");
   const over = list.scrollHeight > list.clientHeight + 2;
   const below = list.scrollTop + list.clientHeight < list.scrollHeight - 2;
   section.classList.toggle("more-below", over && below);
-  more.hidden = !over && !all;
+  more.hidden = total === 0 || (!over && !all);
   if (more.hidden) return;
   const top = list.getBoundingClientRect().top;
   const bottom = top + list.clientHeight;
-  const shown = [...list.children].filter((item) => {
+  let whole = 0;
+  let part = 0;
+  for (const item of list.children) {
     const box = item.getBoundingClientRect();
-    return box.top >= top - 1 && box.bottom <= bottom + 1;
-  }).length;
-  const total = list.children.length;
+    if (box.top >= top - 1 && box.bottom <= bottom + 1) whole += 1;
+    else if (box.bottom > top + 1 && box.top < bottom - 1) part += 1;
+  }
+  const problems = total === 1 ? "1 problem" : `${total} problems`;
+  const shown = [whole ? `${whole} shown` : "", part ? `${part} in part` : ""].filter(Boolean);
   document.getElementById("problems-shown").textContent = all
-    ? `${total} problems, all shown`
-    : `${total} problems, ${shown} shown: scroll the list for the rest, or`;
+    ? `${problems}, ${total === 1 ? "shown whole" : "all shown"}`
+    : `${problems}, ${shown.join(", ") || "none shown"}: scroll the list for the rest, or`;
   const button = document.getElementById("problems-all");
-  button.textContent = all ? "Show fewer" : `Show all ${total}`;
+  button.textContent = all ? "Show fewer" : total === 1 ? "Show it whole" : `Show all ${total}`;
   button.setAttribute("aria-expanded", String(all));
 }
 
