@@ -140,3 +140,23 @@ async def error_line(answer: ClientResponse) -> str:
     found = re.search(r'class="error" role="alert">([^<]*)<', await answer.text())
     assert found is not None, "no error line on the page"
     return found.group(1)
+
+
+async def problem_once_heard(
+    http: ClientSession,
+    url: str,
+    headers: dict[str, str],
+    send: Callable[[], object],
+    kind: str,
+) -> list[dict[str, Any]]:
+    """The problems of ``kind`` on ``url`` (the page's /api/problems) once there are any,
+    ``send`` called again each time (a table's decision published until the hub hears it: it may
+    not have subscribed yet). The caller bounds the wait (``asyncio.timeout``)."""
+    while True:
+        await asyncio.to_thread(send)
+        async with http.get(url, headers=headers) as answer:
+            problems: list[dict[str, Any]] = (await answer.json())["problems"]
+        found = [problem for problem in problems if problem["kind"] == kind]
+        if found:
+            return found
+        await asyncio.sleep(0.1)

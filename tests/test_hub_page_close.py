@@ -9,6 +9,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from tests.hub_page_helpers import (
     log_in,
     make_record,
     origin,
+    problem_once_heard,
     serve,
 )
 from tests.test_hub_page_problems import JOURNAL, hub_and_page
@@ -354,14 +356,8 @@ def test_a_tables_result_arriving_while_closed_waits_in_the_queue(
             url = f"http://127.0.0.1:{page.port}/api/problems"
             async with ClientSession() as http, asyncio.timeout(WAIT_SECONDS):
                 director = await cookie_of_login(http, page.port)
-                while True:  # sent until the hub hears it: it may not have subscribed yet
-                    await asyncio.to_thread(table.publish, events_topic(1), json.dumps(decision))
-                    async with http.get(url, headers=director) as answer:
-                        problems = (await answer.json())["problems"]
-                    found = [p for p in problems if p["kind"] == "conflict"]
-                    if found:
-                        return found
-                    await asyncio.sleep(0.1)
+                send = partial(table.publish, events_topic(1), json.dumps(decision))
+                return await problem_once_heard(http, url, director, send, "conflict")
 
     try:
         (problem,) = asyncio.run(scenario())

@@ -10,6 +10,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from tests.hub_page_helpers import (
     log_in,
     make_record,
     origin,
+    problem_once_heard,
     serve,
     state,
 )
@@ -327,14 +329,8 @@ def test_a_decision_the_hub_cannot_read_reaches_the_queue(broker: Broker, tmp_pa
             async with ClientSession() as http, asyncio.timeout(WAIT_SECONDS):
                 # the director, who may mark it seen: its key is theirs alone (R811)
                 director = await cookie_of_login(http, page.port)
-                while True:  # sent until the hub hears it: it may not have subscribed yet
-                    await asyncio.to_thread(table.publish, events_topic(7), json.dumps(bad))
-                    async with http.get(url, headers=director) as answer:
-                        problems = (await answer.json())["problems"]
-                    found = [p for p in problems if p["kind"] == "not_applied"]
-                    if found:
-                        return found
-                    await asyncio.sleep(0.1)
+                send = partial(table.publish, events_topic(7), json.dumps(bad))
+                return await problem_once_heard(http, url, director, send, "not_applied")
 
     try:
         (problem,) = asyncio.run(scenario())
