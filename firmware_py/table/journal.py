@@ -652,6 +652,7 @@ def _adopt_interrupted(path: Path) -> bool:
         return False
     try:
         Journal.open_read_only(making).close()
+        journal_file.settle(making)  # its last pages may still be in its -wal: into the file
     except JournalError:
         return False  # a creation cut short: create() removes it
     journal_file.install(making, path)

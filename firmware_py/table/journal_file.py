@@ -224,14 +224,54 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
         connection = sqlite3.connect(making)
         try:
             initialise(connection)
+            _checkpoint_whole(connection)
         finally:
             connection.close()
+        _require_no_wal(making)
         _sync(making)
     except (OSError, sqlite3.Error) as error:
         _remove(making)
         reason = _why(error) if isinstance(error, OSError) else str(error)
         raise JournalError(f"cannot create journal {path}: {reason}") from None
     return making
+
+
+def _checkpoint_whole(connection: sqlite3.Connection) -> None:
+    """Every page of the new journal into its file, its ``-wal`` emptied: only the file is
+    renamed into place, so what stayed in ``<name>.creating-wal`` would be lost, leaving a
+    journal SQLite calls malformed (a close does not always checkpoint: sqlite3_close_v2 waits
+    for the last statement; the kill campaign caught a journal renamed with its schema left in
+    the -wal)."""
+    busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise sqlite3.OperationalError("its first checkpoint could not complete")
+
+
+def _require_no_wal(making: Path) -> None:
+    """The -wal is empty once checkpointed (TRUNCATE); an empty one and its -shm are removed."""
+    wal = _side(making, "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise sqlite3.OperationalError(f"{wal.name} still holds pages after its checkpoint")
+    for suffix in SIDE_FILES:
+        with contextlib.suppress(FileNotFoundError):
+            _side(making, suffix).unlink()
+
+
+def settle(making: Path) -> None:
+    """A journal made whole beside its place but cut short before its pages left its -wal (a
+    kill between its last commit and its close): its pages into the file before ``install``
+    renames the file alone. Raises ``JournalError`` if that cannot be done."""
+    try:
+        connection = sqlite3.connect(making)
+        try:
+            _checkpoint_whole(connection)
+        finally:
+            connection.close()
+        _require_no_wal(making)
+        _sync(making)
+    except (OSError, sqlite3.Error) as error:
+        reason = _why(error) if isinstance(error, OSError) else str(error)
+        raise JournalError(f"cannot finish journal {making}: {reason}") from None
 
 
 def install(making: Path, path: Path) -> None:
