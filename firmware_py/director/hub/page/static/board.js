@@ -22,8 +22,8 @@ const STUCK = "STUCK ";
 const JOURNAL = "JOURNAL ERROR";
 const SCOREBOARD = "SCOREBOARD LOST";
 const KIND_ORDER = [
-  "conflict", "refused", "not_applied", "journal", "stuck", "offline", "silent", "scoreboard",
-  "missing",
+  "conflict", "two_versions", "refused", "not_applied", "journal_limit", "journal", "stuck",
+  "offline", "silent", "scoreboard", "clock", "missing",
 ];
 
 function element(tag, className, text) {
