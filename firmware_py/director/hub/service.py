@@ -142,7 +142,11 @@ def _what_it_says(decision: Decision | None) -> str:
     """A decision's event in a line for the director (a result's points are in it)."""
     if decision is None:
         return "not a decision the hub can read"
-    said = json.dumps(decision.event, sort_keys=True, separators=(", ", ": "))
+    event = decision.event
+    name, a, b = event.get("event"), event.get("A"), event.get("B")
+    if isinstance(name, str) and type(a) is int and type(b) is int:
+        return f"{name[:40]} {a}-{b}"  # a result: its points, as the record writes them
+    said = json.dumps(event, sort_keys=True, separators=(", ", ": "))
     return said if len(said) <= 120 else said[:117] + "..."
 
 
