@@ -10,6 +10,8 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from drivers.mockpins import mock_factory
+from drivers.oled import Oled, open_emulator
 from firmware_py.director.hub.ledger import MAX_DIGESTS_PER_TABLE
 from firmware_py.director.hub.page.problems import find_problems, hall_json, read_hall
 from firmware_py.director.hub.refusals import (
@@ -27,6 +29,9 @@ from firmware_py.director.hub.service import (
 )
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.families.geoplunge.table import table_settings
+from firmware_py.table.controller import TableView
+from firmware_py.table.daemon import UNSENT_CONFIRMED, TableDaemon
 from firmware_py.table.delivery import Deliveries
 from firmware_py.table.hub_wire import (
     HUB_STATUS,
@@ -38,8 +43,11 @@ from firmware_py.table.hub_wire import (
     parse_decision,
 )
 from firmware_py.table.journal import Journal
-from tests.hub_helpers import Broker, Peer
+from firmware_py.table.uplink import Broker as TableBroker
+from firmware_py.table.uplink import HubLink
+from tests.hub_helpers import Broker, Peer, password_of
 from tests.hub_table_helpers import Table, linked, until
+from tests.test_daemon import _specs
 from tests.test_hub_delivery import RESULT_SESSION, _hub, _record
 from tests.test_hub_end_to_end import NOW, _recorded, running_hub
 
@@ -439,3 +447,44 @@ def test_a_table_told_its_unsent_result_is_confirmed_still_sends_it(
         hub.publish(HUB_STATUS, b"", retain=True)
         hub.close()
         table.close()
+
+
+def test_a_confirmation_of_unsent_decisions_is_an_alert_on_the_oled(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """R927: the dealer sees it on the table itself, and the table's state carries it to its
+    tile."""
+    views: list[TableView] = []
+    daemon = TableDaemon(
+        settings=table_settings(game=1),
+        factory=mock_factory(),
+        input_specs=_specs(),
+        led_pins={"A": 20, "B": 21},
+        on_view=views.append,
+    )
+    journal = Journal.open(tmp_path / "table-1.db", outbox=True)
+    daemon.journal = journal
+    daemon.hub = HubLink(
+        TableBroker("127.0.0.1", broker.port, 1, password_of("1")), journal=journal
+    )
+    hub = Peer(broker, "hub")
+    hub.publish(HUB_STATUS, HubStatus(True, "record-now").to_bytes(), retain=True)
+    claimed = Confirmation("record-now", journal.identity(), HIGHEST_SEQ)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(daemon.run())
+        await until(lambda: bool(views) and daemon.hub is not None and daemon.hub.connected, "up")
+        await asyncio.to_thread(hub.publish, applied_topic(1), claimed.to_bytes(), retain=True)
+        await until(lambda: views[-1].screen.alert == UNSENT_CONFIRMED, "the OLED's alert")
+        daemon.stop()
+        await task
+
+    try:
+        asyncio.run(scenario())
+        shown = open_emulator("dummy")
+        Oled(device=shown).show(views[-1].screen)
+        shown.image.save(tmp_path / "oled-unsent.png")  # type: ignore[attr-defined]
+    finally:
+        hub.publish(applied_topic(1), b"", retain=True)
+        hub.publish(HUB_STATUS, b"", retain=True)
+        hub.close()
