@@ -38,6 +38,7 @@ SILENT_SECONDS = 300
 STUCK_ALERT = "STUCK "
 JOURNAL_ALERT = "JOURNAL ERROR"
 SCOREBOARD_ALERT = "SCOREBOARD LOST"
+UNSENT_ALERT = "HUB: UNSENT CONFIRMED"  # the table's complaint: R927
 
 # Every kind of problem, with its label, in the order a tile that has several sorts by (R802).
 KINDS: dict[str, str] = {
@@ -51,6 +52,7 @@ KINDS: dict[str, str] = {
     "offline": "Offline",
     "silent": "Silent",
     "scoreboard": "Scoreboard lost",
+    "unsent": "Confirmed unsent",
     "clock": "Clock off",
     "missing": "Results missing",
 }
@@ -374,6 +376,16 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
             f"Table {table}: {alert}",
             "A button held down or wired short: free it or unplug it (the table ignores it "
             "meanwhile)",
+            (record,),
+            table=table,
+        )
+    if alert == UNSENT_ALERT:
+        yield Problem(
+            "unsent",
+            row.alert_since or heard,
+            f"Table {table}: the hub confirms decisions it never sent (it keeps and sends them)",
+            "Another client may be publishing on the table's account: compare the table's "
+            "record with its sheets, and change the table's password",
             (record,),
             table=table,
         )
