@@ -309,7 +309,8 @@ def test_a_journal_id_that_is_no_id_is_refused_on_the_wire_and_stalls_no_table(
 
 
 def test_one_table_s_invented_journals_are_bounded(tmp_path: Path) -> None:
-    """R714: gaps in made-up journals, and made-up journals, cost the hub a bounded amount."""
+    """R714: gaps in made-up journals, and made-up journals, cost the hub a bounded amount (the
+    oldest let go for the newest: R922, R923)."""
     from firmware_py.director.hub.service import MAX_GAPS_PER_TABLE, MAX_JOURNALS_PER_TABLE
 
     hub = _hub(_record(tmp_path / "tournament.db"))

@@ -25,7 +25,7 @@ from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.hub.staff import Role, StaffRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
-from firmware_py.table.daemon import SCOREBOARD_LOST
+from firmware_py.table.daemon import SCOREBOARD_LOST, UNSENT_CONFIRMED
 from firmware_py.table.hub_wire import Decision, events_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
 from tests.hub_page_helpers import (
@@ -281,6 +281,20 @@ def test_a_journal_that_cannot_be_written_appears(page: DirectorPage, board: Liv
 
 def test_the_queue_knows_the_tables_scoreboard_alert() -> None:
     assert SCOREBOARD_ALERT == SCOREBOARD_LOST
+
+
+def test_a_table_s_complaint_of_unsent_decisions_confirmed_is_in_the_queue(
+    page: DirectorPage, board: LiveBoard
+) -> None:
+    """R927: the table says it on its OLED's alert row, which its state carries."""
+    unsent = {"title": "G3", "big": "", "lines": [], "footer": "", "alert": UNSENT_CONFIRMED}
+    board.take_state(6, state(6, screen=unsent), T0 + 100)
+    (problem,) = kinds(page, "unsent")
+    assert problem["what"] == (
+        "Table 6: the hub confirms decisions it never sent (it keeps and sends them)"
+    )
+    board.take_state(6, state(6), T0 + 101)
+    assert kinds(page, "unsent") == []
 
 
 def test_problems_are_listed_oldest_first(

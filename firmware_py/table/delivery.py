@@ -9,6 +9,10 @@ applies the tables' results in the order they were decided.
 Sending again is always from the last confirmation: on a new connection, when the hub comes
 online, when the hub reports a gap, and when confirmations stand still (``HubLink``'s timer).
 No paho here: the link hands what this says to the broker.
+
+A confirmation that covers decisions the table never sent (R927: the hub's ledger moved past
+them, by another client on the table's account) takes out only what the table did send: the
+rest stays in the outbox and is sent, and the table says so (``unsent_confirmed``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ class _Stream:
     sent_through: int = 0  # the last seq handed to the broker since the last (re)send began
     confirmed_through: int = 0  # the hub's record holds every decision up to this seq
     gap_resent_at: float | None = None
+    sent_most: int = 0  # the highest seq ever handed to the broker by this link
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,8 @@ class Taken:
 
     progressed: bool
     gaps: tuple[str, ...]
+    # the journals whose confirmation covered decisions never sent, with what it claimed
+    unsent: tuple[tuple[str, int], ...] = ()
 
 
 class Deliveries:
@@ -50,7 +57,16 @@ class Deliveries:
     def refresh(self) -> None:
         """Read the journal's streams again (at start; after a carried one is delivered)."""
         known = {stream.journal: stream for stream in self._streams}
-        self._streams = [known.get(name) or _Stream(name) for name in self.journal.streams()]
+        self._streams = [
+            known.get(name) or self._new_stream(name) for name in self.journal.streams()
+        ]
+
+    def _new_stream(self, name: str) -> _Stream:
+        """A stream as this link finds it: its own journal's decisions so far may all have been
+        sent by the link before it (the table restarted); a carried one's are checked by what
+        it still holds (R927)."""
+        sent = self.journal.last_seq if name == self.journal.identity() else 0
+        return _Stream(name, sent_most=sent)
 
     @property
     def journals(self) -> tuple[str, ...]:
@@ -65,6 +81,7 @@ class Deliveries:
         batch = self.journal.outgoing(after=stream.sent_through, limit=room, journal=stream.journal)
         if batch:
             stream.sent_through = batch[-1].seq
+            stream.sent_most = max(stream.sent_most, stream.sent_through)
         return batch
 
     def _sending(self) -> _Stream | None:
@@ -106,20 +123,35 @@ class Deliveries:
         """Take out of the journal what the hub's record holds; the journals whose gap calls
         for sending again (at most once a ``GAP_RESEND_SECONDS`` each)."""
         by_journal = {stream.journal: stream for stream in self._streams}
-        progressed, gaps = False, []
+        progressed, gaps, unsent = False, [], []
         for confirmation in confirmations:
             stream = by_journal.get(confirmation.journal)
             if stream is None:
                 continue
-            if confirmation.seq > stream.confirmed_through:
-                self.journal.confirmed(through=confirmation.seq, journal=stream.journal)
+            through = confirmation.seq
+            if through > stream.confirmed_through and not self._was_sent(stream, through):
+                unsent.append((stream.journal, through))
+                through = stream.sent_most  # what it did send, and not one decision more
+            if through > stream.confirmed_through:
+                self.journal.confirmed(through=through, journal=stream.journal)
                 progressed = True
-                stream.confirmed_through = confirmation.seq
-                stream.sent_through = max(stream.sent_through, confirmation.seq)
+                stream.confirmed_through = through
+                stream.sent_through = max(stream.sent_through, through)
             if confirmation.gap and self._gap_is_new(stream, now):
                 gaps.append(stream.journal)
         self.rewind(gaps)
-        return Taken(progressed, tuple(gaps))
+        return Taken(progressed, tuple(gaps), tuple(unsent))
+
+    def _was_sent(self, stream: _Stream, through: int) -> bool:
+        """Whether a confirmation up to ``through`` covers only decisions the table sent
+        (R927): this link (or the one before it) sent that far, or a carried journal still
+        holds a decision at or past it (a hub confirms only what it was sent)."""
+        if through <= stream.sent_most:
+            return True
+        own = stream.journal == self.journal.identity()
+        return not own and bool(
+            self.journal.outgoing(after=through - 1, limit=1, journal=stream.journal)
+        )
 
     @staticmethod
     def _gap_is_new(stream: _Stream, now: float) -> bool:

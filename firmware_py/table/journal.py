@@ -418,6 +418,12 @@ class Journal:
             raise JournalCorrupt(self.path, f"meta {DELIVERED_KEY} {value!r} is not a seq")
         return int(value)
 
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last entry committed (0: none): a link started now may have been
+        preceded by one that sent every decision up to it (R927)."""
+        return self._next_seq - 1
+
     def identity(self) -> str:
         """The journal's own id (a schema-2 journal has one once it is recorded to). Read once:
         it never changes, and the hub link asks for it at every send."""

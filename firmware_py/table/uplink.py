@@ -147,6 +147,7 @@ class HubLink(PahoOnLoop):
         self._state: dict[str, Any] | None = None  # what the table shows now
         self._published_state: dict[str, Any] | None = None
         self._complaint: str | None = None  # the last problem logged, to log each one once
+        self.unsent_confirmed = False  # the hub confirms decisions never sent (R927)
         self._client = self._make_client()
 
     def _make_client(self) -> mqtt.Client:
@@ -383,12 +384,27 @@ class HubLink(PahoOnLoop):
         except JournalError as error:  # kept: the next confirmation tries again
             self._complain(f"event=hub_outbox_error error={error}")
             return
+        self._say_unsent(taken.unsent)
         if taken.progressed:
             self._resend_wait = self.resend_seconds
         if taken.gaps:
             log.info("event=hub_gap_resend journals=%s", ",".join(j[:8] for j in taken.gaps))
         if (taken.progressed or taken.gaps) and self.connected:
             self.pump()  # the next journal's turn, or the gap's decisions again
+
+    def _say_unsent(self, unsent: tuple[tuple[str, int], ...]) -> None:
+        """A confirmation of decisions this table never sent (R927): another client on its
+        account moved the hub's ledger. Logged once for each claim, and on the OLED's alert
+        row while the hub's confirmation still claims it; the outbox keeps them."""
+        if self.unsent_confirmed != bool(unsent):
+            self.unsent_confirmed = bool(unsent)
+            self.on_pairings()  # the daemon redraws: the OLED's alert row says it
+        for journal, through in unsent:
+            self._complain(
+                f"event=hub_confirmed_unsent journal={journal[:8]} confirmed={through}: "
+                "the hub confirms decisions this table never sent; they stay in its outbox "
+                "(is the table's password known to someone else?)"
+            )
 
     def _pairings(self, topic: str, payload: bytes) -> None:
         number = round_of(topic)

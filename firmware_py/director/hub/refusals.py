@@ -1,10 +1,17 @@
-"""The tables' decisions the hub could not apply at all (docs/hub.md, "The control room").
+"""The tables' decisions the hub could not apply at all, and what one table's account did that
+the director must see (docs/hub.md, "The control room", "What a table's account can and cannot
+do").
 
 A result the record refuses by its rules is kept in the record (``table_events``, outcome
 ``refused``); a decision the hub cannot even read or apply (not a decision as the wire defines
 it, a record without a tournament, ...) is confirmed past so the table does not send it forever
 (R196), and so far only logged. Here it is also kept, in the hub's memory, with when it came,
-for the director's problem queue, until the director marks it seen (R804).
+for the director's problem queue, until the director marks it seen (R804). So are a journal
+entry that came twice with different content (R921), a journal the hub forgot to make room for
+a table's new one (R923), and a table whose clock is far from the hub's (R925).
+
+What is kept is bounded per table (R924): one table's account sending nonsense replaces only
+its own oldest problems, never another table's.
 """
 
 from __future__ import annotations
@@ -12,8 +19,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-MAX_REFUSALS = 200  # the newest kept: a table sending nonsense cannot fill the hub's memory
+MAX_PER_TABLE = 20  # the newest kept of each table: one table cannot push out another's (R924)
 MAX_ERROR = 300  # characters of the error kept (the log has it whole)
+
+NOT_APPLIED = "not_applied"  # a decision the hub could not read or apply (R804)
+TWO_VERSIONS = "two_versions"  # a journal entry that came twice, differently (R921)
+JOURNAL_LIMIT = "journal_limit"  # a journal forgotten to make room for a new one (R923)
+CLOCK = "clock"  # a table's clock far from the hub's (R925)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,34 +35,60 @@ class HubRefusal:
     seq: int | None
     error: str
     at: float  # when it arrived: seconds since the epoch
+    kind: str = NOT_APPLIED
 
     @property
     def key(self) -> str:
+        if self.kind == CLOCK:
+            return f"clock-{self.table}"  # one per table: the latest says how far off it is
         journal = "?" if self.journal is None else self.journal[:8]
         seq = "?" if self.seq is None else str(self.seq)
-        return f"{self.table}-{journal}-{seq}"
+        kept = f"{self.table}-{journal}-{seq}"
+        return kept if self.kind == NOT_APPLIED else f"{self.kind}-{kept}"
 
 
 class HubRefusals:
-    """The decisions refused, oldest first, at most ``limit`` of them."""
+    """The problems kept, oldest first, at most ``limit`` of each table."""
 
-    def __init__(self, limit: int = MAX_REFUSALS) -> None:
+    def __init__(self, limit: int = MAX_PER_TABLE) -> None:
         self._limit = limit
-        self._kept: OrderedDict[str, HubRefusal] = OrderedDict()
+        self._kept: dict[int, OrderedDict[str, HubRefusal]] = {}
 
     def add(
-        self, table: int, journal: str | None, seq: int | None, error: str, at: float
+        self,
+        table: int,
+        journal: str | None,
+        seq: int | None,
+        error: str,
+        at: float,
+        *,
+        kind: str = NOT_APPLIED,
     ) -> HubRefusal:
-        refusal = HubRefusal(table, journal, seq, error[:MAX_ERROR], at)
-        self._kept.pop(refusal.key, None)
-        self._kept[refusal.key] = refusal
-        while len(self._kept) > self._limit:
-            self._kept.popitem(last=False)
+        refusal = HubRefusal(table, journal, seq, error[:MAX_ERROR], at, kind)
+        kept = self._kept.setdefault(table, OrderedDict())
+        kept.pop(refusal.key, None)
+        kept[refusal.key] = refusal
+        while len(kept) > self._limit:
+            kept.popitem(last=False)
         return refusal
 
     def pending(self) -> list[HubRefusal]:
-        return list(self._kept.values())
+        return sorted(
+            (refusal for kept in self._kept.values() for refusal in kept.values()),
+            key=lambda refusal: refusal.at,
+        )
 
     def mark_seen(self, key: str) -> HubRefusal | None:
         """The refusal the director has seen, gone from the queue; None if there is none."""
-        return self._kept.pop(key, None)
+        for kept in self._kept.values():
+            if key in kept:
+                return kept.pop(key)
+        return None
+
+    def clock_of(self, table: int) -> HubRefusal | None:
+        """The warning that the table's clock is off, if it is (R925)."""
+        return self._kept.get(table, OrderedDict()).get(f"clock-{table}")
+
+    def clock_right(self, table: int) -> None:
+        """The table's clock agrees with the hub's again: its warning goes (R925)."""
+        self._kept.get(table, OrderedDict()).pop(f"clock-{table}", None)

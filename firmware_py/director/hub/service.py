@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import sqlite3
 import time
@@ -46,9 +48,9 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
 from firmware_py.director.hub.inbox import Inbox
-from firmware_py.director.hub.ledger import Ledger
+from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
-from firmware_py.director.hub.refusals import HubRefusals
+from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
@@ -98,6 +100,13 @@ NUDGE_SECONDS = 1.0  # a table's confirmation published again (a gap, a copy) at
 # starts one a match with --new-journal at most), and the journals waiting for a gap at once.
 MAX_JOURNALS_PER_TABLE = 256
 MAX_GAPS_PER_TABLE = 8
+# How far past what the record holds a journal's next decision can be (R920): the entries a
+# table writes between two decisions (button edges, pairings), a few a second at most; a seq
+# further ahead is a gap to ask for again, never a jump of the ledger.
+MAX_SEQ_AHEAD = 100_000
+# A table's decision whose wall time is further than this from the hub's: a warning on its
+# tile (R925). Tables set their clocks by NTP; ten minutes is a clock not set at all.
+CLOCK_TOLERANCE_SECONDS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +120,42 @@ class HubBroker:
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def content_digest(decision: Decision | None, payload: bytes) -> str:
+    """What a decision says, summed up (R920): its journal, seq, session and event; not how it
+    was chained (``prev``, ``first_held`` change as a table sends again), nor its wall time (the
+    table's clock's reading, which the record does not take: R171). A decision the hub cannot
+    read is summed up as it came."""
+    if decision is None:
+        content = payload
+    else:
+        content = json.dumps(
+            [decision.journal, decision.seq, decision.session, decision.event],
+            sort_keys=True,
+            separators=(",", ":"),
+        ).encode()
+    return hashlib.sha256(content).hexdigest()[:32]
+
+
+def _what_it_says(decision: Decision | None) -> str:
+    """A decision's event in a line for the director (a result's points are in it)."""
+    if decision is None:
+        return "not a decision the hub can read"
+    event = decision.event
+    name, a, b = event.get("event"), event.get("A"), event.get("B")
+    if isinstance(name, str) and type(a) is int and type(b) is int:
+        return f"{name[:40]} {a}-{b}"  # a result: its points, as the record writes them
+    said = json.dumps(event, sort_keys=True, separators=(", ", ": "))
+    return said if len(said) <= 120 else said[:117] + "..."
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 2 * 86400:
+        return f"{int(seconds // 86400)} days"
+    if seconds >= 2 * 3600:
+        return f"{int(seconds // 3600)} hours"
+    return f"{int(seconds // 60)} minutes"
 
 
 class Hub(PahoOnLoop):
@@ -146,7 +191,8 @@ class Hub(PahoOnLoop):
         self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
         self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
-        self._gaps: dict[int, set[str]] = {}  # table -> its journals a decision came after a gap
+        # table -> its journals a decision came after a gap, the newest last
+        self._gaps: dict[int, dict[str, None]] = {}
         self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
@@ -258,7 +304,9 @@ class Hub(PahoOnLoop):
         options = SubscribeOptions(qos=1)
         self._client.subscribe(
             [
-                (EVENTS_OF_EVERY_TABLE, options),
+                # the retain flag as the table published it, not as MQTT 5 clears it for a
+                # live subscription: a decision published retained is never applied (R714, R926)
+                (EVENTS_OF_EVERY_TABLE, SubscribeOptions(qos=1, retainAsPublished=True)),
                 (STATUS_OF_EVERY_TABLE, options),
                 # what a table shows: latest wins, so nothing is queued while the hub is away
                 (STATE_OF_EVERY_TABLE, SubscribeOptions(qos=0)),
@@ -339,7 +387,10 @@ class Hub(PahoOnLoop):
         """A table's decision, taken only where it follows on in its journal (R710): a copy of
         one the record holds is dropped by the ledger alone, one after a gap is reported so the
         table sends again. A decision the hub cannot apply because of what it says is refused
-        once and counted as handled, so that the confirmation moves past it (R196)."""
+        once and counted as handled, so that the confirmation moves past it (R196). What one
+        table's account can do is what its table could have done (R920-R925): a seq further
+        ahead than a journal can go is a gap, a seq seen again with other content a conflict
+        for the director, never a copy."""
         decision: Decision | None = None
         try:  # read once: a copy costs this and a look-up in the ledger
             decision = parse_decision(payload)
@@ -352,15 +403,17 @@ class Hub(PahoOnLoop):
             self.tally["bad decision"] += 1
             self.refusals.add(table, None, None, str(refused), time.time())
             return
+        digest = content_digest(decision, payload)
         held = self.ledger.through(table, chain.journal)
         if chain.seq <= held:
-            self.tally["duplicate"] += 1
-            self._nudge(table)  # the table still holds it: it may have missed its confirmation
+            self._seen_again(table, chain, digest, decision)
             return
-        if self._too_many_journals(table, chain.journal):
+        if chain.seq > held + MAX_SEQ_AHEAD:
+            self._far_ahead(table, chain, held)
             return
         if not self._follows_on(table, chain, held):
             return
+        self._make_room(table, chain.journal)
         try:
             if decision is not None and bears_on_the_record(decision):
                 self._apply(table, decision)
@@ -372,9 +425,73 @@ class Hub(PahoOnLoop):
             )
             self.tally["bad decision"] += 1
             self.refusals.add(table, chain.journal, chain.seq, str(refused), time.time())
-        self.ledger.advance(table, chain.journal, chain.seq)
-        self._gaps.get(table, set()).discard(chain.journal)
+        if decision is not None:
+            self._check_clock(table, decision)
+        self.ledger.take(table, chain.journal, chain.seq, digest)
+        self._gaps.get(table, {}).pop(chain.journal, None)
         self._flush_soon()
+
+    def _seen_again(
+        self, table: int, chain: DecisionId, digest: str, decision: Decision | None
+    ) -> None:
+        """A decision at or below what the record holds: a copy if it says what the one taken
+        at its seq said (or is too old to tell); else a conflict the director sees, never a
+        silent copy (R921)."""
+        seen = self.ledger.seen(table, chain.journal, chain.seq, digest)
+        self._nudge(table)  # the table still holds it: it may have missed its confirmation
+        if seen in (Seen.COPY, Seen.UNKNOWN):
+            self.tally["duplicate"] += 1
+            return
+        self.tally["two versions"] += 1
+        says = _what_it_says(decision)
+        if seen is Seen.DIFFERENT:
+            what = (
+                f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
+                f"else ({says}); the hub took the first and not this one"
+            )
+        else:
+            what = (
+                f"journal {chain.journal[:8]} entry {chain.seq} ({says}) came after the hub "
+                f"had taken a later entry in its place; the hub did not take it"
+            )
+        log.warning(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=%s",
+            table,
+            chain.journal[:8],
+            chain.seq,
+            seen.value.replace(" ", "_"),
+        )
+        self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _far_ahead(self, table: int, chain: DecisionId, held: int) -> None:
+        """A seq further past what the record holds than the journal can have written: a gap
+        to ask for again, never a jump of the ledger (R920)."""
+        self.tally["far ahead"] += 1
+        log.warning(
+            "event=hub_far_ahead table=%d journal=%s through=%d got=%d",
+            table,
+            chain.journal[:8],
+            held,
+            chain.seq,
+        )
+        self._note_gap(table, chain.journal)
+
+    def _check_clock(self, table: int, decision: Decision) -> None:
+        """A table whose clock is far from the hub's is a warning on its tile (R925): its
+        results are recorded at the hub's time, but its journal's wall times are off."""
+        try:
+            decided = datetime.fromisoformat(decision.wall)
+            offset = time.time() - decided.timestamp()
+        except (ValueError, TypeError, OverflowError):
+            return  # not a time this can read: nothing to compare
+        if abs(offset) <= CLOCK_TOLERANCE_SECONDS:
+            self.refusals.clock_right(table)
+            return
+        when = "behind" if offset > 0 else "ahead of"
+        what = f"its clock is {_duration(abs(offset))} {when} the hub's"
+        if self.refusals.clock_of(table) is None:  # logged once, until it is right again
+            log.warning("event=hub_clock_off table=%d offset_s=%d", table, int(offset))
+        self.refusals.add(table, None, None, what, time.time(), kind=CLOCK)
 
     def _follows_on(self, table: int, chain: DecisionId, held: int) -> bool:
         """Whether a decision past what the record holds may be taken now: it names no
@@ -392,11 +509,7 @@ class Hub(PahoOnLoop):
                 chain.seq,
             )
             return True
-        gaps = self._gaps.setdefault(table, set())
-        if chain.journal not in gaps:
-            if len(gaps) >= MAX_GAPS_PER_TABLE:
-                self.tally["gap over the limit"] += 1
-                return False  # the table sends it again: the timer, or when a gap is filled
+        if chain.journal not in self._gaps.get(table, {}):
             log.info(
                 "event=hub_gap table=%d journal=%s through=%d got=%d prev=%d",
                 table,
@@ -406,21 +519,49 @@ class Hub(PahoOnLoop):
                 chain.prev,
             )
         self.tally["gap"] += 1
-        gaps.add(chain.journal)
-        self._nudge(table)
+        self._note_gap(table, chain.journal)
         return False
 
-    def _too_many_journals(self, table: int, journal: str) -> bool:
+    def _note_gap(self, table: int, journal: str) -> None:
+        """The journal's confirmation says "gap"; a table waits for at most
+        ``MAX_GAPS_PER_TABLE`` at once, the oldest let go for the newest, so made-up journals
+        cannot keep a table's own gap from being reported (R922)."""
+        gaps = self._gaps.setdefault(table, {})
+        gaps.pop(journal, None)
+        gaps[journal] = None
+        while len(gaps) > MAX_GAPS_PER_TABLE:
+            del gaps[next(iter(gaps))]
+            self.tally["gap over the limit"] += 1
+        self._nudge(table)
+
+    def _make_room(self, table: int, journal: str) -> None:
         """A journal the hub holds nothing of, from a table already held for the most journals
-        one table can have: not taken (logged once), so no account can grow the ledger without
-        bound (R714)."""
+        one table can have: the table's journal that moved longest ago is let go, so no account
+        can grow the ledger without bound and none can lock its table's new journal out (R923).
+        The director sees it in the queue."""
         if self.ledger.knows(table, journal) or self.ledger.journals_of(table) < (
             MAX_JOURNALS_PER_TABLE
         ):
-            return False
+            return
+        oldest = self.ledger.oldest_journal(table)
+        if oldest is None:
+            return
+        through = self.ledger.forget(table, oldest)
+        self._gaps.get(table, {}).pop(oldest, None)
         self.tally["journal over the limit"] += 1
-        self._complain(f"event=hub_too_many_journals table={table} limit={MAX_JOURNALS_PER_TABLE}")
-        return True
+        log.warning(
+            "event=hub_journal_let_go table=%d journal=%s through=%d limit=%d",
+            table,
+            oldest[:8],
+            through,
+            MAX_JOURNALS_PER_TABLE,
+        )
+        what = (
+            f"more than {MAX_JOURNALS_PER_TABLE} journals came from this table's account: the "
+            f"hub let go of journal {oldest[:8]} (held through entry {through}) to take a new one"
+        )
+        self.refusals.add(table, oldest, None, what, time.time(), kind=JOURNAL_LIMIT)
+        self._flush_soon()
 
     def _apply(self, table: int, decision: Decision) -> None:
         applied = apply_result(self.record, table, decision, now=self.clock())
@@ -476,7 +617,7 @@ class Hub(PahoOnLoop):
         whose very first decisions are missing is named too, held up to 0 (R711)."""
         durable = self.ledger.durable(table)
         named = {journal for journal, _ in durable}
-        gaps = self._gaps.get(table, set())
+        gaps = set(self._gaps.get(table, {}))
         unheld = [(journal, 0) for journal in sorted(gaps - named)]
         return tuple(
             Confirmation(self.record_id, journal, through, journal in gaps)

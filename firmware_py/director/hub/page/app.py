@@ -70,6 +70,7 @@ from firmware_py.director.hub.page.password import (
     verify_password,
 )
 from firmware_py.director.hub.page.problems import (
+    HUB_KINDS,
     Hall,
     Problem,
     as_seen_by,
@@ -688,7 +689,7 @@ async def _problem_seen(request: web.Request) -> web.StreamResponse:
     problem = next((p for p in problems if p.seen_key is not None and p.seen_key == key), None)
     if problem is None:
         raise Refused(409, f"no problem {key[:40]!r} to mark seen: it is gone already")
-    if problem.kind == "not_applied":
+    if problem.kind in HUB_KINDS:
         page.refusals.mark_seen(key)
     else:
         page.seen_reports.add(key)

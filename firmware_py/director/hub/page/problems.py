@@ -17,7 +17,13 @@ from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from firmware_py.director.hub.page.board import TableRow
-from firmware_py.director.hub.refusals import HubRefusal
+from firmware_py.director.hub.refusals import (
+    CLOCK,
+    JOURNAL_LIMIT,
+    NOT_APPLIED,
+    TWO_VERSIONS,
+    HubRefusal,
+)
 from firmware_py.director.hub.staff import RANK, Role
 from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
 from rules.tournament import Match
@@ -32,21 +38,28 @@ SILENT_SECONDS = 300
 STUCK_ALERT = "STUCK "
 JOURNAL_ALERT = "JOURNAL ERROR"
 SCOREBOARD_ALERT = "SCOREBOARD LOST"
+UNSENT_ALERT = "HUB: UNSENT CONFIRMED"  # the table's complaint: R927
 
 # Every kind of problem, with its label, in the order a tile that has several sorts by (R802).
 KINDS: dict[str, str] = {
     "conflict": "Conflict",
+    "two_versions": "Two versions",
     "refused": "Result refused",
     "not_applied": "Not applied",
+    "journal_limit": "Journals over the limit",
     "journal": "Journal error",
     "stuck": "Stuck input",
     "offline": "Offline",
     "silent": "Silent",
     "scoreboard": "Scoreboard lost",
+    "unsent": "Confirmed unsent",
+    "clock": "Clock off",
     "missing": "Results missing",
 }
+# The kinds the hub keeps (refusals.py), each a chip on its table's tile and marked seen there.
+HUB_KINDS = (NOT_APPLIED, TWO_VERSIONS, JOURNAL_LIMIT, CLOCK)
 # The kinds the record or the hub knows; the others the live board shows as it changes.
-RECORD_KINDS = ("conflict", "refused", "not_applied")
+RECORD_KINDS = ("conflict", "refused", *HUB_KINDS)
 # A table's report of a round: its latest counts (an older one arriving late is "superseded").
 _REPORTS = ("recorded", "amended", "unchanged", "conflict", "refused")
 
@@ -153,7 +166,7 @@ def find_problems(
     found = [p for p in _record_problems(hall) if p.seen_key is None or p.seen_key not in seen]
     found += _missing(hall)
     found += [problem for row in rows for problem in _board_problems(row, now)]
-    found += [_not_applied(refusal) for refusal in refusals]
+    found += [_of_the_hub(refusal) for refusal in refusals]
     order = list(KINDS)
     return sorted(found, key=lambda p: (p.since, order.index(p.kind), p.table or 0, p.round or 0))
 
@@ -366,6 +379,16 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
             (record,),
             table=table,
         )
+    if alert == UNSENT_ALERT:
+        yield Problem(
+            "unsent",
+            row.alert_since or heard,
+            f"Table {table}: the hub confirms decisions it never sent (it keeps and sends them)",
+            "Another client may be publishing on the table's account: compare the table's "
+            "record with its sheets, and change the table's password",
+            (record,),
+            table=table,
+        )
     if alert == SCOREBOARD_ALERT:
         yield Problem(
             "scoreboard",
@@ -377,15 +400,39 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
         )
 
 
-def _not_applied(refusal: HubRefusal) -> Problem:
-    entry = "a decision" if refusal.seq is None else f"journal entry {refusal.seq}"
+# What the director does about each kind of problem the hub keeps (R921, R923, R925).
+_HUB_TODO = {
+    NOT_APPLIED: "If it was a match's result, enter it from the sheet; then mark this seen",
+    TWO_VERSIONS: (
+        "Two versions of one journal entry came from this table's account: its password may be "
+        "known to someone else. Compare the table's record with the score sheet, amend the "
+        "result if it is wrong, change the table's password; then mark this seen"
+    ),
+    JOURNAL_LIMIT: (
+        "A table starts a journal a match at most: this many came from its account. Check the "
+        "table's results against the sheets and change its password; then mark this seen"
+    ),
+    CLOCK: (
+        "Set the table's clock (timedatectl; is it on the network's time server?): its results "
+        "are recorded at the hub's time, but its journal's times are off"
+    ),
+}
+
+
+def _of_the_hub(refusal: HubRefusal) -> Problem:
+    table = refusal.table
+    if refusal.kind == NOT_APPLIED:
+        entry = "a decision" if refusal.seq is None else f"journal entry {refusal.seq}"
+        what = f"Table {table}: the hub could not apply {entry}: {refusal.error}"
+    else:
+        what = f"Table {table}: {refusal.error}"
     return Problem(
-        "not_applied",
+        refusal.kind,
         refusal.at,
-        f"Table {refusal.table}: the hub could not apply {entry}: {refusal.error}",
-        "If it was a match's result, enter it from the sheet; then mark this seen",
-        (Link(f"Table {refusal.table}'s record", f"/tables/{refusal.table}"),),
-        table=refusal.table,
+        what,
+        _HUB_TODO[refusal.kind],
+        (Link(f"Table {table}'s record", f"/tables/{table}"),),
+        table=table,
         seen_key=refusal.key,
     )
 

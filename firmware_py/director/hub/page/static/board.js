@@ -21,9 +21,10 @@ const openLists = new Set(); // the queue's lists of tables the director opened
 const STUCK = "STUCK ";
 const JOURNAL = "JOURNAL ERROR";
 const SCOREBOARD = "SCOREBOARD LOST";
+const UNSENT = "HUB: UNSENT CONFIRMED";
 const KIND_ORDER = [
-  "conflict", "refused", "not_applied", "journal", "stuck", "offline", "silent", "scoreboard",
-  "missing",
+  "conflict", "two_versions", "refused", "not_applied", "journal_limit", "journal", "stuck",
+  "offline", "silent", "scoreboard", "unsent", "clock", "missing",
 ];
 
 function element(tag, className, text) {
@@ -66,6 +67,7 @@ function boardKinds(row) {
   if (!row.saved || alert.startsWith(JOURNAL)) kinds.push("journal");
   if (alert.startsWith(STUCK)) kinds.push("stuck");
   if (alert === SCOREBOARD) kinds.push("scoreboard");
+  if (alert === UNSENT) kinds.push("unsent");
   return kinds;
 }
 
