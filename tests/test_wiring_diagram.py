@@ -176,6 +176,16 @@ def test_an_oled_on_spi_takes_its_bus_chip_select_dc_and_reset(tmp_path: Path) -
     assert not {2, 3} & set(used)
 
 
+def test_an_oled_on_spi_is_wired_pin_by_pin_and_its_miso_to_nothing(tmp_path: Path) -> None:
+    toml = '[oled]\ninterface = "spi"\n[console]\nundo = { pin = 16 }\nnext = { pin = 20 }\n'
+    svg = diagram_of(tmp_path, toml)
+    assert pin_texts(svg, 21)[-1] == "the SPI bus keeps it; an OLED has no MISO: wire nothing"
+    assert (
+        "VCC → pin 1 (3V3), GND → pin 9, SPI0 MOSI (pin 19) → DIN, SPI0 SCLK (pin 23) → CLK, "
+        "SPI0 CE0 (pin 24) → CS, DC (pin 18) → DC, RES (pin 22) → RES." in svg
+    )
+
+
 def test_a_scoreboard_on_the_pis_uart_takes_txd_and_rxd(tmp_path: Path) -> None:
     svg = diagram_of(tmp_path, '[scoreboard]\nurl = "/dev/serial0"\n')
     assert {gpio: key for gpio, key in used_pins(svg).items() if gpio in (14, 15)} == {

@@ -76,6 +76,15 @@ CONSOLE_PARTS: Final[Mapping[str, str]] = {
 
 # The OLED's own pins on SPI besides the bus's (named as on the modules' silkscreen).
 _OLED_LINES: Final[Mapping[str, str]] = {"oled.dc_pin": "DC", "oled.reset_pin": "RES"}
+# The SPI module's pin each of the Pi's lines goes to (MISO goes nowhere: a display only listens).
+_SPI_MODULE_PINS: Final[Mapping[str, str]] = {
+    "MOSI": "DIN",
+    "SCLK": "CLK",
+    "CE0": "CS",
+    "CE1": "CS",
+    "DC": "DC",
+    "RES": "RES",
+}
 
 _ROW: Final = 34  # one row of the header: two pins
 _TOP: Final = 110
@@ -147,8 +156,11 @@ def pin_uses(config: Config) -> list[PinUse]:
             wiring = _input_wiring(wired, "a push button")
             uses.append(PinUse(gpio, key, CONSOLE_PARTS[button], wiring, "console"))
         elif section == "oled":
-            part = f"OLED {role or _OLED_LINES[key]}"
-            uses.append(PinUse(gpio, key, part, _oled_wiring(config), "oled"))
+            line = role or _OLED_LINES[key]
+            wiring = _oled_wiring(config)
+            if line.endswith("MISO"):  # the bus takes it, but a display sends nothing back
+                wiring = "the SPI bus keeps it; an OLED has no MISO: wire nothing"
+            uses.append(PinUse(gpio, key, f"OLED {line}", wiring, "oled"))
         else:
             board = config.scoreboard
             wiring = f"{board.url} at {board.baudrate} 8N1, 3.3 V levels; the table only sends"
@@ -208,10 +220,16 @@ def notes(config: Config) -> list[str]:
             f"(raspi-config); `i2cdetect -y {oled.port}` shows {oled.address:02x}."
         )
     else:
+        wires = ", ".join(
+            f"{line} (pin {physical_pin(use.gpio)}) → {_SPI_MODULE_PINS[line.split()[-1]]}"
+            for use in pin_uses(config)
+            if use.kind == "oled"
+            and (line := use.part.removeprefix("OLED ")).split()[-1] in _SPI_MODULE_PINS
+        )
         lines.append(
             f"OLED {oled.driver} {oled.width}x{oled.height} on SPI{oled.port} CE{oled.spi_device}:"
-            f" VCC → pin {OLED_VCC} (3V3), GND → pin {OLED_GND}, MOSI → DIN, SCLK → CLK, CE → CS, "
-            "oled.dc_pin → DC, oled.reset_pin → RES. Enable SPI (raspi-config)."
+            f" VCC → pin {OLED_VCC} (3V3), GND → pin {OLED_GND}, {wires}. Enable SPI "
+            "(raspi-config)."
         )
     board = config.scoreboard
     if not board.enabled:
