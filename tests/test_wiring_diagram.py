@@ -139,6 +139,19 @@ def test_a_pulled_down_input_is_a_switch_to_3v3_active_high(tmp_path: Path) -> N
     assert texts[-1] == "pull-down, active high: a push button, from the GPIO to 3V3"
 
 
+def test_a_geoplunge_diagram_says_what_closes_a_stand_up_sensor(tmp_path: Path) -> None:
+    """R1024: closed while the team stands; a mat on the seat is the wrong way round."""
+    assert (
+        "Stand-up sensors: closed while the team stands, e.g. a lever microswitch under the seat "
+        "wired on its NC contact; never a mat on the seat (docs/hardware.md)."
+        in diagram_of(tmp_path, TWO_SEATS)
+    )
+
+
+def test_another_familys_diagram_has_no_stand_up_sensor(tmp_path: Path) -> None:
+    assert "Stand-up sensors" not in diagram_of(tmp_path, '[table]\nfamily = "states"\n')
+
+
 def test_a_team_led_is_drawn_with_its_resistor(tmp_path: Path) -> None:
     texts = pin_texts(diagram_of(tmp_path, TWO_SEATS), 33)  # GPIO13
     assert texts[-2:] == [
@@ -154,6 +167,29 @@ def test_the_oled_on_i2c_names_its_driver_size_and_address(tmp_path: Path) -> No
         "sh1106 128x64 at 0x3D; pull-ups on the Pi",
     ]
     assert pin_texts(svg, 1)[-2] == "oled.enabled: OLED VCC"
+
+
+def test_an_oled_on_i2c_bus_1_is_wired_to_pins_3_and_5_with_the_pis_pull_ups(
+    tmp_path: Path,
+) -> None:
+    svg = diagram_of(tmp_path, "")
+    assert "VCC → pin 1 (3V3), GND → pin 9, I2C1 SDA (pin 3) → SDA, I2C1 SCL (pin 5) → SCL." in svg
+    assert "I2C pull-ups: the Pi has 1.8 kΩ on SDA1/SCL1 already; add none." in svg
+
+
+def test_an_oled_on_i2c_bus_0_needs_pull_ups_of_its_own(tmp_path: Path) -> None:
+    """The Pi's 1.8 kΩ pull-ups are on GPIO2 and GPIO3 only, not on bus 0's GPIO0 and GPIO1."""
+    svg = diagram_of(tmp_path, "[oled]\nport = 0\n")
+    assert "I2C0 SDA (pin 27) → SDA, I2C0 SCL (pin 28) → SCL." in svg
+    assert "the Pi has none on I2C bus 0" in svg
+    assert pin_texts(svg, 27)[-1] == "ssd1306 128x64 at 0x3C; pull-ups to 3V3 needed"
+    assert "add none" not in svg
+
+
+def test_an_oled_on_an_overlays_i2c_bus_says_its_pins_are_not_drawn(tmp_path: Path) -> None:
+    svg = diagram_of(tmp_path, "[oled]\nport = 3\n")
+    assert "the pins its dtoverlay gives I2C bus 3 (not drawn here)" in svg
+    assert not {0, 1, 2, 3} & set(used_pins(svg))
 
 
 def test_an_oled_turned_off_leaves_sda_and_scl_free(tmp_path: Path) -> None:

@@ -76,8 +76,10 @@ CONSOLE_PARTS: Final[Mapping[str, str]] = {
 
 # The OLED's own pins on SPI besides the bus's (named as on the modules' silkscreen).
 _OLED_LINES: Final[Mapping[str, str]] = {"oled.dc_pin": "DC", "oled.reset_pin": "RES"}
-# The SPI module's pin each of the Pi's lines goes to (MISO goes nowhere: a display only listens).
-_SPI_MODULE_PINS: Final[Mapping[str, str]] = {
+# The module's pin each of the Pi's lines goes to (MISO goes nowhere: a display only listens).
+_MODULE_PINS: Final[Mapping[str, str]] = {
+    "SDA": "SDA",
+    "SCL": "SCL",
     "MOSI": "DIN",
     "SCLK": "CLK",
     "CE0": "CS",
@@ -189,8 +191,8 @@ def _input_wiring(wired: InputConfig, closed: str) -> str:
 def _oled_wiring(config: Config) -> str:
     oled = config.oled
     if oled.interface == "i2c":
-        return (
-            f"{oled.driver} {oled.width}x{oled.height} at 0x{oled.address:02X}; pull-ups on the Pi"
+        return f"{oled.driver} {oled.width}x{oled.height} at 0x{oled.address:02X}; " + (
+            "pull-ups on the Pi" if oled.port == 1 else "pull-ups to 3V3 needed"
         )
     return f"{oled.driver} {oled.width}x{oled.height} on SPI{oled.port}.{oled.spi_device}"
 
@@ -202,35 +204,21 @@ def notes(config: Config) -> list[str]:
         "internal pull (about 50 kΩ) needs no resistor.",
         f"Software debounce: timing.debounce_ms = {config.timing.debounce_ms:g} ms; a contact "
         "that chatters longer than that needs a larger value.",
+    ]
+    if config.table.family == "geoplunge":
+        lines.append(
+            "Stand-up sensors: closed while the team stands, e.g. a lever microswitch under the "
+            "seat wired on its NC contact; never a mat on the seat (docs/hardware.md)."
+        )
+    lines += [
         f"Team LEDs: GPIO → {LED_RESISTOR} resistor → LED anode (+, long leg); cathode (−) → "
         "any GND pin. About 4 mA each (a pin gives at most 16 mA).",
     ]
     oled = config.oled
     if not oled.enabled:
         lines.append("OLED: off (oled.enabled = false).")
-    elif oled.interface == "i2c":
-        sda, scl = (physical_pin(gpio) for gpio in _i2c_gpios(oled.port))
-        lines.append(
-            f"OLED {oled.driver} {oled.width}x{oled.height} on I2C bus {oled.port} at address "
-            f"0x{oled.address:02X}: VCC → pin {OLED_VCC} (3V3), GND → pin {OLED_GND}, "
-            f"SDA → pin {sda}, SCL → pin {scl}."
-        )
-        lines.append(
-            "I2C pull-ups: the Pi has 1.8 kΩ on SDA1/SCL1 already; add none. Enable I2C "
-            f"(raspi-config); `i2cdetect -y {oled.port}` shows {oled.address:02x}."
-        )
     else:
-        wires = ", ".join(
-            f"{line} (pin {physical_pin(use.gpio)}) → {_SPI_MODULE_PINS[line.split()[-1]]}"
-            for use in pin_uses(config)
-            if use.kind == "oled"
-            and (line := use.part.removeprefix("OLED ")).split()[-1] in _SPI_MODULE_PINS
-        )
-        lines.append(
-            f"OLED {oled.driver} {oled.width}x{oled.height} on SPI{oled.port} CE{oled.spi_device}:"
-            f" VCC → pin {OLED_VCC} (3V3), GND → pin {OLED_GND}, {wires}. Enable SPI "
-            "(raspi-config)."
-        )
+        lines += _oled_notes(config)
     board = config.scoreboard
     if not board.enabled:
         lines.append("Scoreboard: off (scoreboard.enabled = false).")
@@ -268,8 +256,41 @@ def _legend(y: int) -> Iterator[str]:
         x += 40 + 8 * len(_LEGEND.get(name, name))
 
 
-def _i2c_gpios(port: int) -> tuple[int, int]:
-    return (0, 1) if port == 0 else (2, 3)
+def _oled_notes(config: Config) -> list[str]:
+    """How the OLED's pins connect: the Pi's lines its bus takes, to the module's own pins."""
+    oled = config.oled
+    bus = f"I2C bus {oled.port}" if oled.interface == "i2c" else f"SPI{oled.port}"
+    lines = {
+        use.part.removeprefix("OLED "): physical_pin(use.gpio)
+        for use in pin_uses(config)
+        if use.kind == "oled"
+    }
+    wires = ", ".join(
+        f"{line} (pin {pin}) → {_MODULE_PINS[line.split()[-1]]}"
+        for line, pin in lines.items()
+        if line.split()[-1] in _MODULE_PINS
+    )
+    if not wires:  # a bus a device-tree overlay puts on pins of its own choosing
+        wires = f"the pins its dtoverlay gives {bus} (not drawn here)"
+    where = f"address 0x{oled.address:02X}" if oled.interface == "i2c" else f"CE{oled.spi_device}"
+    notes = [
+        f"OLED {oled.driver} {oled.width}x{oled.height} on {bus} at {where}: VCC → pin "
+        f"{OLED_VCC} (3V3), GND → pin {OLED_GND}, {wires}."
+    ]
+    if oled.interface == "spi":
+        notes[0] += " Enable SPI (raspi-config)."
+    elif oled.port == 1:
+        notes.append(
+            "I2C pull-ups: the Pi has 1.8 kΩ on SDA1/SCL1 already; add none. Enable I2C "
+            f"(raspi-config); i2cdetect -y 1 shows {oled.address:02x}."
+        )
+    else:
+        notes.append(
+            f"I2C pull-ups: the Pi has none on I2C bus {oled.port}: a module with its own, or "
+            f"4.7 kΩ from SDA and from SCL to 3V3; i2cdetect -y {oled.port} shows "
+            f"{oled.address:02x}."
+        )
+    return notes
 
 
 def render_svg(config: Config, source: str) -> str:
