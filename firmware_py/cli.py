@@ -210,6 +210,13 @@ def _add_table_commands(commands: Commands) -> None:
     )
     config_check = config_commands.add_parser("check", help="validate a config file")
     config_check.add_argument("path", type=file_path)
+    config_wiring = config_commands.add_parser(
+        "wiring", help="draw the table's wiring diagram (SVG) from a config file"
+    )
+    config_wiring.add_argument("path", type=file_path)
+    config_wiring.add_argument(
+        "-o", "--out", type=file_path, help="the SVG file to write (default: stdout)"
+    )
 
     selftest = commands.add_parser("selftest", help="light each LED, draw, show each button")
     selftest.add_argument("--config", type=file_path)
@@ -270,6 +277,10 @@ def _table_command(args: argparse.Namespace) -> int:
         )
     if args.command == "journal":
         return _journal_command(args)
+    if args.command == "config" and args.config_command == "wiring":
+        from firmware_py.table.wiring_diagram import wiring_main
+
+        return wiring_main(args.path, args.out)
     if args.command == "config":
         return check_config_main(args.path)
     return commands.selftest(config_path=args.config, seconds=args.seconds)

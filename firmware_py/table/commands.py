@@ -41,6 +41,7 @@ from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_set
 from firmware_py.user_files import MAX_SCRIPT, UserFileError, read_limited_text
 
 if TYPE_CHECKING:
+    from drivers.inputs import InputSpec
     from drivers.oled import Oled
     from firmware_py.table.web.page import TablePage
 
@@ -289,12 +290,27 @@ async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) ->
     return await daemon.run()
 
 
+def _asked_inputs(config: Config) -> tuple[list[InputSpec], list[str]]:
+    """The inputs selftest asks to be pressed, and the names of the seat inputs the config's
+    family never reads (a Guesstimation seat's stand: R1020), which nobody wires or presses."""
+    unread_roles = family(config.table.family).unread
+    asked: list[InputSpec] = []
+    unread: list[str] = []
+    for spec in input_specs(config):
+        owner, _, role = spec.name.partition(".")
+        if owner != "console" and role in unread_roles:
+            unread.append(spec.name)
+        else:
+            asked.append(spec)
+    return asked, unread
+
+
 def selftest(*, config_path: Path | None, seconds: float) -> int:
     from firmware_py.table.selftest import selftest as run_selftest
 
     try:
         config = _config(config_path)
-        specs = input_specs(config)
+        specs, unread = _asked_inputs(config)
         # which factory, and why: the environment's GPIOZERO_PIN_FACTORY wins (R750)
         print(choose_factory(config.gpio.pin_factory).describe(), flush=True)
         factory = make_pin_factory(config.gpio.pin_factory)
@@ -303,6 +319,8 @@ def selftest(*, config_path: Path | None, seconds: float) -> int:
         return _fail(str(error), BAD_INPUT)
     except (PinFactoryError, OledError) as error:
         return _fail(str(error), HARDWARE)
+    if unread:
+        print(f"not read by {config.table.family} (wire nothing): {', '.join(unread)}")
     try:
         return asyncio.run(
             run_selftest(

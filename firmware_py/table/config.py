@@ -861,36 +861,42 @@ def _checked_path(t: _Table, name: str, value: object) -> str:
     return value
 
 
-def _check_pins(config: Config) -> None:
-    """No GPIO may serve two purposes: the error names both keys."""
-    used: dict[int, str] = {}
+def claimed_pins(config: Config) -> list[tuple[int, str]]:
+    """Every GPIO the table takes, each with the key that takes it (a bus's pins with their
+    role, e.g. ``oled.interface (I2C1 SDA)``), buses first; a pin used twice is listed twice.
+    ``gametable config wiring`` draws these; the config check refuses a pin listed twice."""
+    claims: list[tuple[int, str]] = []
+    oled = config.oled
+    if oled.enabled and oled.interface == "i2c":
+        claims += [
+            (pin, f"oled.interface ({role})") for pin, role in _I2C_PINS.get(oled.port, {}).items()
+        ]
+    if oled.enabled and oled.interface == "spi":
+        claims += [
+            (pin, f"oled.interface ({role})") for pin, role in _SPI_PINS.get(oled.port, {}).items()
+        ]
+        if (ce := _SPI_CE.get(oled.port, {}).get(oled.spi_device)) is not None:
+            claims.append((ce, f"oled.spi_device (SPI{oled.port} CE{oled.spi_device})"))
+        claims += [(oled.dc_pin, "oled.dc_pin"), (oled.reset_pin, "oled.reset_pin")]
+    if config.scoreboard.enabled and config.scoreboard.url in _UART_DEVICES:
+        claims += [(pin, f"scoreboard.url ({role})") for pin, role in _UART_PINS.items()]
+    for seat in config.seats:
+        claims.append((seat.stand.pin, f"seats.{seat.name}.stand.pin"))
+        claims.append((seat.shout.pin, f"seats.{seat.name}.shout.pin"))
+        claims.append((seat.led, f"seats.{seat.name}.led"))
+    for button in ("count", "go", "yes", "no", "undo", "next"):
+        claims.append((getattr(config.console, button).pin, f"console.{button}.pin"))
+    return claims
 
-    def claim(pin: int, key: str) -> None:
+
+def _check_pins(config: Config) -> None:
+    """No GPIO may serve two purposes: the error names both keys. Buses are claimed first, so
+    the error lands on the switch or LED the operator can move."""
+    used: dict[int, str] = {}
+    for pin, key in claimed_pins(config):
         if pin in used:
             raise ConfigError(f"{key}: GPIO{pin} is already used by {used[pin]}")
         used[pin] = key
-
-    # Buses first, so the error lands on the switch or LED the operator can move.
-    oled = config.oled
-    if oled.enabled and oled.interface == "i2c":
-        for pin, role in _I2C_PINS.get(oled.port, {}).items():
-            claim(pin, f"oled.interface ({role})")
-    if oled.enabled and oled.interface == "spi":
-        for pin, role in _SPI_PINS.get(oled.port, {}).items():
-            claim(pin, f"oled.interface ({role})")
-        if (ce := _SPI_CE.get(oled.port, {}).get(oled.spi_device)) is not None:
-            claim(ce, f"oled.spi_device (SPI{oled.port} CE{oled.spi_device})")
-        claim(oled.dc_pin, "oled.dc_pin")
-        claim(oled.reset_pin, "oled.reset_pin")
-    if config.scoreboard.enabled and config.scoreboard.url in _UART_DEVICES:
-        for pin, role in _UART_PINS.items():
-            claim(pin, f"scoreboard.url ({role})")
-    for seat in config.seats:
-        claim(seat.stand.pin, f"seats.{seat.name}.stand.pin")
-        claim(seat.shout.pin, f"seats.{seat.name}.shout.pin")
-        claim(seat.led, f"seats.{seat.name}.led")
-    for button in ("count", "go", "yes", "no", "undo", "next"):
-        claim(getattr(config.console, button).pin, f"console.{button}.pin")
 
 
 def parse_config(data: Mapping[str, Any]) -> Config:
@@ -990,6 +996,7 @@ __all__ = [
     "TimingConfig",
     "WebConfig",
     "check_config_main",
+    "claimed_pins",
     "default_config",
     "describe",
     "load_config",

@@ -163,6 +163,9 @@ class TableFamily:
     # buttons, pressed for a moment.
     levels: frozenset[str] = frozenset()
     words: Mapping[str, str] = field(default_factory=dict)  # an input's name in the key help
+    # Seat inputs the family never reads (Guesstimation's stand): the config still gives each a
+    # GPIO, with nothing wired to it, and selftest does not ask for them (R1020).
+    unread: frozenset[str] = frozenset()
     # What each seat light means in this family, for the simulator's LEDs line (a light not
     # named here is shown by its own name, GeoPlunge's: standing, plunging, won, locked).
     lights: Mapping[str, str] = field(default_factory=dict)

@@ -125,6 +125,7 @@ FAMILY = TableFamily(
     game=_game,
     options=lambda: {"players": None, "finish": 20, "deck": None, "seed": None},
     words={"shout": "roll", "stand": "unused"},
+    unread=frozenset({"stand"}),  # nothing is wired to it (R1020)
     # dim: to roll; full: the guess is in; blinking: won the last round or the game
     lights={"standing": "to roll", "plunging": "guessed", "won": "won"},
     fresh=fresh_options,
