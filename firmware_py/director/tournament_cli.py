@@ -360,7 +360,7 @@ def _standings_text(table: tuple[Standing, ...]) -> str:
 
 def _championship(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
-        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        found = tournament.qualification(record.playoff_games())
         if args.winner is not None:
             if args.amend and not (args.reason or "").strip():
                 raise InvalidInput("--amend without --reason: expected why the champion changes")
@@ -392,7 +392,7 @@ def _playoff(args: argparse.Namespace, now: str) -> Answer:
             record.void_playoff(now=now, by=args.by or "director", reason=args.reason or "")
             found = tournament.qualification()
         else:
-            found = tournament.qualification([game.winner for game in record.playoff_games()])
+            found = tournament.qualification(record.playoff_games())
             if found.playoff is None:
                 raise IllegalAction("no playoff is needed: the championship teams are known")
             name = tournament.entrant(args.winner).name

@@ -1178,6 +1178,7 @@ class TournamentDB:
             ],
             "rounds": rounds,
             "playoff_games": self._all_playoff_games(),
+            "playoff_voids": self._playoff_voids(),
             "champions": self._all_champions(),
             "reopenings": [reopened.to_json() for reopened in self.reopenings()],
             "protests": [protest.to_json() for protest in self.protests()],
@@ -1202,6 +1203,25 @@ class TournamentDB:
                 "entered_by": row["entered_by"],
                 "entered_at": row["entered_at"],
                 "void": row["id"] <= voided_through,
+            }
+            for row in rows
+        ]
+
+    def _playoff_voids(self) -> list[dict[str, Any]]:
+        """Each void of the playoff: how many games it voided, who, when and why."""
+        rows = self._db.execute(
+            """SELECT v.through_game, v.entered_by, v.entered_at, v.reason,
+               (SELECT COUNT(*) FROM playoff_games g WHERE g.id <= v.through_game
+                AND g.id > COALESCE((SELECT MAX(w.through_game) FROM playoff_voids w
+                                     WHERE w.id < v.id), 0)) AS games
+               FROM playoff_voids v ORDER BY v.id"""
+        )
+        return [
+            {
+                "games": row["games"],
+                "voided_by": row["entered_by"],
+                "voided_at": row["entered_at"],
+                "reason": row["reason"],
             }
             for row in rows
         ]

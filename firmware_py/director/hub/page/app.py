@@ -27,6 +27,7 @@
                             which closes the tournament: every change refused after (R850)
     POST /reopen            a director: reopen the closed tournament, with a reason (R850)
     POST /playoff           a director: the next Border-Up playoff game's winner
+    POST /playoff/void      a director: void the playoff's games with a reason (R960, R961)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -63,6 +64,7 @@ from firmware_py.director.hub.page.changes import (
     record_playoff_game,
     reopen_tournament,
     unpair_round,
+    void_playoff,
 )
 from firmware_py.director.hub.page.password import (
     DirectorPasswordError,
@@ -174,6 +176,7 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/staff/remove", _staff_remove)
     app.router.add_post("/reopen", _reopen)
     app.router.add_post("/playoff", _playoff)
+    app.router.add_post("/playoff/void", _void_playoff)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -817,6 +820,29 @@ async def _playoff(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done, to="/close")
 
 
+async def _void_playoff(request: web.Request) -> web.StreamResponse:
+    """Void the playoff's games with a reason: a director's, confirmed (R960, R961)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="voiding the playoff")
+    form = await _confirmed(request, "voiding the playoff")
+    reason = form.get("reason", "")
+    # the form names how many games it voids: a page left open voids no game recorded since
+    expected = _form_number(form, "games", "the playoff's games") if "games" in form else None
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: void_playoff(
+            page.record,
+            reason if isinstance(reason, str) else "",
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
+        ),
+        tables=False,
+    )
+    log.info("event=page_playoff_void by=%s %s", staff.name, done)
+    return _done(request, staff, done, to="/close")
+
+
 def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
     """The game a playoff form was for (its number, its two teams), or None: a form without
     it, as the command line's (R855)."""
@@ -859,7 +885,12 @@ def _see(path: str) -> web.Response:
     return web.Response(status=303, headers={"Location": path})
 
 
-_FROM_CLOSE = ("/close", "/reopen", "/playoff")  # the forms of /close: refused, shown there
+_FROM_CLOSE = (
+    "/close",
+    "/reopen",
+    "/playoff",
+    "/playoff/void",
+)  # the forms of /close: refused, shown there
 
 
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
@@ -876,7 +907,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # shown again where it was sent from, to try again
                     return _html(close_page(page.record, staff.csrf, error=message), status)
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
+                request.path in ("/result", "/pair", "/logout", *_FROM_CLOSE)
                 or request.path.startswith("/undo/")
             ):
                 staff = staff_session(page, request.cookies.get(COOKIE))
