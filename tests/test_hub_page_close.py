@@ -17,6 +17,7 @@ import pytest
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.hub.page.changes import enter_result
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
@@ -37,7 +38,7 @@ from tests.hub_page_helpers import (
     problem_once_heard,
     serve,
 )
-from tests.test_hub_page_problems import JOURNAL, hub_and_page
+from tests.test_hub_page_problems import JOURNAL, LATER, hub_and_page, reported
 
 
 def _play_out(record: TournamentDB) -> tuple[str, ...]:
@@ -373,8 +374,9 @@ def test_a_tables_result_arriving_while_closed_waits_in_the_queue(
 # --- a playoff game from the page (issue 21) --------------------------------------------------
 
 
-def _needs_a_playoff(path: Path) -> Path:
-    """Six teams, one round qualifying by wins: three winners tie for the two places."""
+def _needs_a_playoff(path: Path, *, table_3_reports: bool = False) -> Path:
+    """Six teams, one round qualifying by wins: three winners tie for the two places.
+    ``table_3_reports``: table 3's 30-0 is the table's own report through the hub."""
     teams = tuple(Entrant(name, f"School {n}", ()) for n, name in enumerate(
         ("Eagles", "Hawks", "Owls", "Ravens", "Falcons", "Herons")))  # fmt: skip
     config = new_config(TournamentFormat.COMBO4, seed=1, rounds=1, qualify=Qualify.WINS)
@@ -383,7 +385,11 @@ def _needs_a_playoff(path: Path) -> Path:
             record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
         with record.transaction() as tournament:
             for table, (a, b) in enumerate(((10, 0), (20, 10), (30, 0)), start=1):
-                record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+                if table < 3 or not table_3_reports:
+                    record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+        if table_3_reports:
+            record.upgrade_for_hub()
+            apply_result(record, 3, reported(3, 1, 30, 0), now=NOW)
     store_password(path, PASSWORD)
     return path
 
@@ -706,6 +712,38 @@ def test_reopened_and_amended_the_tournament_closes_again_from_the_page(tmp_path
     assert 'id="void-form"' in stopped
     assert games == [("Ravens", "Eagles", "Ravens"), ("Eagles", "Falcons", "Falcons")]
     assert "the tournament is closed: Falcons is the champion" in done
+
+
+def test_a_tables_own_correction_after_a_playoff_game_puts_the_stopped_playoff_in_the_queue(
+    tmp_path: Path,
+) -> None:
+    """The hub amends a table's own result on its own (R173): the playoff it stops is a
+    problem for the director, with the way to /close, not a silent re-seeding."""
+    path = _needs_a_playoff(tmp_path / "t.db", table_3_reports=True)
+    with TournamentDB.open(path) as record:
+        record.add_playoff_game(PlayoffGame("Falcons", "Ravens", "Ravens"), now=NOW, by="ann")
+        before = _queue_kinds(record)
+        applied = apply_result(record, 3, reported(3, 2, 5, 0), now=LATER)
+        after = [p for p in _queue(record) if p["kind"] == "playoff"]
+    assert applied.event is not None and applied.event.outcome == "amended"
+    assert "playoff" not in before
+    (problem,) = after
+    assert problem["what"].startswith(
+        "The playoff stopped: playoff game 1 was played as Falcons v Ravens (Ravens won)"
+    )
+    assert problem["links"] == [{"text": "The championship page", "href": "/close"}]
+
+
+def _queue(record: TournamentDB) -> list[dict[str, Any]]:
+    async def scenario(client: TestClient[Any, Any]) -> list[dict[str, Any]]:
+        await log_in(client)
+        return list((await (await client.get("/api/problems")).json())["problems"])
+
+    return serve(director_page(record), scenario)
+
+
+def _queue_kinds(record: TournamentDB) -> list[str]:
+    return [problem["kind"] for problem in _queue(record)]
 
 
 def _hidden(shown: str) -> dict[str, str]:

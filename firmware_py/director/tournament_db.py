@@ -807,6 +807,11 @@ class TournamentDB:
         if closed is not None:
             raise closed.refusal(doing)
 
+    def last_result_change(self) -> str | None:
+        """When the latest result version (first or amendment) was entered; None: none."""
+        found: str | None = self._db.execute("SELECT MAX(entered_at) FROM results").fetchone()[0]
+        return found
+
     def current_result(self, round_number: int, table: int) -> ResultEntry | None:
         history = self.result_history(round_number, table)
         return history[-1] if history else None
