@@ -593,7 +593,7 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
         shown = serve(director_page(record), scenario)
     assert "The playoff stopped: game 1 is not the game the standings\nmake now" in shown
     assert (
-        "playoff game 1 was played as Falcons v Ravens (Ravens won), but the standings as "
+        "Playoff game 1 was played as Falcons v Ravens (Ravens won), but the standings as "
         "they are now make game 1 Ravens v Eagles" in shown
     )
     assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown

@@ -192,8 +192,8 @@ def playoff_stopped(
 aria-labelledby="stopped-title">
 <h2 id="stopped-title">The playoff stopped: game {changed.number} is not the game the standings
 make now</h2>
-<p>{text(str(changed))}.</p>
-{table(("game", "teams", "winner", ""), rows, css="bracket", caption="The games recorded")}
+<p>{text(_sentence(str(changed)))}.</p>
+{table(("game", "teams", "winner", "now"), rows, css="bracket", caption="The games recorded")}
 <p>The standings as they are now {text(now)}. Void the recorded games to play the playoff again
 from them: the games stay in the record as played, with the void, you, the time and your
 reason.</p>
@@ -223,6 +223,10 @@ def _void_fields(games: int, csrf: str, button: str) -> str:
 placeholder="e.g. table 7's round 4 result was amended after game 1"></label>
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: {text(button)}</button>
 </form>"""
+
+
+def _sentence(said: str) -> str:
+    return said[:1].upper() + said[1:]
 
 
 def _places(places: int) -> str:

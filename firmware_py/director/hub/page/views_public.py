@@ -19,6 +19,7 @@ from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
 from firmware_py.director.hub.page.views import _pairings_section, _standings_section
 from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import RuleError
 from rules.tournament import Entrant, Match, RoundPairing, Standing, Tournament, name_key
 
 MAX_QUERY = 60  # characters of a search: longer than any team's name needs
@@ -279,7 +280,8 @@ def projector_page(
         screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
         champion = record.champion()
         if champion is not None:  # the day's end, first in the turn
-            screens.insert(0, ("Champion", f'<p class="projector-champion">{text(champion)}</p>'))
+            screens.insert(0, ("Champion", _champion_screen(champion)))
+        screens[1 if champion is not None else 0 : 0] = _playoff_screens(record, tournament)
     elif names is not PublicNames.NONE:  # a Pentathlon event alone: its standings (R834)
         body = pentathlon.public_section(record) or f'<p class="notice">{text(NOTHING_YET)}</p>'
         screens = [("Mathematics Pentathlon", body)]
@@ -303,6 +305,33 @@ def projector_page(
 </body>
 </html>
 """
+
+
+def _champion_screen(champion: str) -> str:
+    """The champion's name alone, centred in the screen's room below the header: a name of
+    40 characters takes two lines and still fits 1920x1080 and 1280x720."""
+    return f'<div class="projector-end"><p class="projector-champion">{text(champion)}</p></div>'
+
+
+def _playoff_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:
+    """The championship's playoff once every result is in: each game played with its winner,
+    then the games to come (R960). None while no playoff is needed, before the last result,
+    or while the director settles a playoff a change stopped (it is not the hall's yet)."""
+    if not tournament.complete:
+        return []
+    try:
+        playoff = tournament.qualification(record.playoff_games()).playoff
+    except RuleError:
+        return []
+    if playoff is None:
+        return []
+    cells = [
+        f'<li><span class="n">{game.number}</span><span class="a">{text(game.a)}</span>'
+        f'<span class="v">v</span><span class="b">{text(game.b)}</span>'
+        f'<span class="w">{text(game.winner or "")}</span></li>'
+        for game in playoff.bracket()
+    ]
+    return _screens("Playoff for the championship · game, teams, winner", "playoff", cells)
 
 
 def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:
