@@ -34,8 +34,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_closing
+from firmware_py.director import record_closing, venue
 from firmware_py.director.record_closing import Closing, Reopening
+from firmware_py.director.venue import Venue
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
@@ -1111,6 +1112,25 @@ class TournamentDB:
             ),
         )
 
+    def venue(self) -> Venue:
+        """The tournament's name and the venue's time zone (R962)."""
+        return venue.read_venue(self._db)
+
+    def set_venue(
+        self, *, name: str | None = None, time_zone: str | None = None, now: str, by: str
+    ) -> Venue:
+        """Name the tournament and/or set the venue's time zone, each checked, in one
+        transaction (R962); a closed tournament too: neither changes a result. What stands
+        after."""
+        settings = [
+            *([] if name is None else [("name", venue.check_name(name))]),
+            *([] if time_zone is None else [("time_zone", venue.check_time_zone(time_zone))]),
+        ]
+        with self._write():
+            for key, value in settings:
+                venue.set_setting(self._db, key, value, now=now, by=by)
+        return self.venue()
+
     def reopen(self, *, now: str, by: str, reason: str, expected: int | None = None) -> Closing:
         """Reopen the closed tournament with a reason, in a transaction of its own (R850):
         the champion no longer stands, and the record may change again. The closing undone;
@@ -1184,6 +1204,7 @@ class TournamentDB:
             "rounds": rounds,
             "playoff_games": self._all_playoff_games(),
             "playoff_voids": self._playoff_voids(),
+            "settings": venue.settings_history(self._db),
             "champions": self._all_champions(),
             "reopenings": [reopened.to_json() for reopened in self.reopenings()],
             "protests": [protest.to_json() for protest in self.protests()],
