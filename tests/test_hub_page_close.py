@@ -27,6 +27,7 @@ from rules.tournament import Entrant, PlayoffGame, Qualify, TournamentFormat, ne
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     cookie_of_login,
@@ -224,9 +225,9 @@ def test_the_close_page_of_a_closed_tournament_offers_a_director_the_reopening(
             return shown, await (await client.get("/")).text()
 
         shown, index = serve(director_page(record), scenario)
-    assert f"Closed: {champion} is the champion (recorded by ann at {NOW})." in shown
+    assert f"Closed: {champion} is the champion (recorded by ann at {NOW_SHOWN})." in shown
     assert 'id="reopen-form"' in shown
-    assert f"Closed by ann at {NOW}. The record is final" in index
+    assert f"Closed by ann at {NOW_SHOWN}. The record is final" in index
 
 
 def test_a_director_reopens_with_a_reason_kept_with_who_and_when(tmp_path: Path) -> None:

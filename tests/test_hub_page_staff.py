@@ -30,6 +30,7 @@ from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Decision
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     director_page,
@@ -139,7 +140,7 @@ def test_results_staff_entering_a_second_result_are_told_a_director_amends(
     status, line = serve(page, scenario)
     assert (status, line) == (
         403,
-        f"round 1 table 1 already has a result (40-30, entered by sam at {NOW}): "
+        f"round 1 table 1 already has a result (40-30, entered by sam at {NOW_SHOWN}): "
         "changing it needs a director&#x27;s account: sam is results staff",
     )
     assert [e.b_points for e in record.result_history(1, 1)] == [30]
@@ -680,9 +681,9 @@ def test_each_result_says_where_it_came_from_and_when_with_its_amendments_in_ord
     versions = table_1.split('class="versions"')[1].split("</table>")[0]
     rows = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in versions.split("<tr>")[2:]]
     assert rows == [
-        ["1", "40", "30", "table 1, journal 5f1c0e7a entry 12", NOW, ""],
-        ["2", "40", "35", "the director", NOW, "the dealer misread game 3"],
+        ["1", "40", "30", "table 1, journal 5f1c0e7a entry 12", NOW_SHOWN, ""],
+        ["2", "40", "35", "the director", NOW_SHOWN, "the dealer misread game 3"],
     ]
-    assert f"version 2, from the director at {NOW}" in sheet_1
+    assert f"version 2, from the director at {NOW_SHOWN}" in sheet_1
     assert "table 1, journal 5f1c0e7a entry 12" in sheet_1  # the versions before, on the sheet
     assert "staff member sam" in table_2

@@ -295,6 +295,7 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
             next_path=next_path,
             why=why,
             nameless=_nameless_login(request),
+            venue=request.app[PAGE].record.venue(),
         )
     )
 
@@ -416,7 +417,8 @@ def _first_result_only(
         raise Refused(
             403,
             f"round {round_number} table {table} already has a result ({current.a_points}-"
-            f"{current.b_points}, entered by {current.entered_by} at {current.entered_at}): "
+            f"{current.b_points}, entered by {current.entered_by} at "
+            f"{page.record.venue().when(current.entered_at)}): "
             f"{refusal}",
         )
 
@@ -438,7 +440,8 @@ async def _pair(request: web.Request) -> web.StreamResponse:
 async def _staff_list(request: web.Request) -> web.StreamResponse:
     _reader(request, "the staff accounts", needs=Role.DIRECTOR)
     page = request.app[PAGE]
-    return _html(staff_page(StaffRecord(page.record).accounts(), _viewer(request)))
+    accounts = StaffRecord(page.record).accounts()
+    return _html(staff_page(accounts, _viewer(request), page.record.venue()))
 
 
 async def _staff_add(request: web.Request) -> web.StreamResponse:
@@ -669,6 +672,7 @@ async def _problems_page(request: web.Request) -> web.StreamResponse:
             now,
             csrf=_viewer(request).csrf,
             enters=staff.account.may(Role.RESULTS),
+            venue=request.app[PAGE].record.venue(),
         )
     )
 
@@ -916,7 +920,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(director_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
-                return _html(staff_page(accounts, viewer), status)
+                return _html(staff_page(accounts, viewer, page.record.venue()), status)
         except Exception:
             log.exception("event=page_error path=%s", request.path)
     return _html(

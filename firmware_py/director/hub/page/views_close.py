@@ -32,7 +32,8 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
         return (
             '<section class="card" id="closed" aria-labelledby="closed-title">'
             f'<h2 id="closed-title">Closed: {text(closed.champion)} is the champion</h2>'
-            f"<p>Closed by {text(closed.closed_by)} at {text(closed.closed_at)}. The record is "
+            f"<p>Closed by {text(closed.closed_by)} at "
+            f"{text(record.venue().when(closed.closed_at))}. The record is "
             "final: no result is entered or amended, no round paired or undone, and the "
             "tables' results wait in the queue. The final standings are below; "
             '<a href="/close">the championship</a>, where a director may reopen it.</p>'
@@ -60,6 +61,7 @@ def close_page(
     from here (Close, Reopen, a playoff game) was refused, shown where it can be tried again."""
     seen = record.last_closing()  # read first: what the page shows is no older (R857)
     tournament = record.load()
+    venue = record.venue()
     title = "Close the tournament"
     nav = '<nav><a href="/">Back to the tables</a></nav>'
     done = line(notice, "notice") + line(error, "error")
@@ -67,10 +69,10 @@ def close_page(
         found = qualification(record, tournament)
     except PlayoffChanged as changed:
         stopped = playoff_stopped(record, tournament, changed, csrf)
-        return shell(title, done + stopped + _standings(tournament), nav=nav)
+        return shell(title, done + stopped + _standings(tournament), nav=nav, venue=venue)
     except RuleError as why:
         said = "" if str(why) == error else line(str(why), "error")  # the refusal, said once
-        return shell(title, done + said, nav=nav)
+        return shell(title, done + said, nav=nav, venue=venue)
     standings = _standings(tournament)
     closed = record.closing()
     finalists = found.finalists
@@ -78,19 +80,19 @@ def close_page(
     if closed is not None:
         decided = line(
             f"Closed: {closed.champion} is the champion (recorded by {closed.closed_by} at "
-            f"{closed.closed_at}).",
+            f"{venue.when(closed.closed_at)}).",
             "notice",
         )
         played = "" if playoff is None else bracket_card(playoff)
         body = done + decided + reopen_form(closed.row, csrf) + played + standings
-        return shell(title, body, nav=nav)
+        return shell(title, body, nav=nav, venue=venue)
     if finalists is None:
         assert playoff is not None
         game = playoff.next_game()
         assert game is not None  # the playoff is not over while the finalists are unknown
         form = playoff_form(len(playoff.games) + 1, game, playoff.next_game_decides(), csrf)
         body = done + bracket_card(playoff) + form + void_form(playoff, csrf) + standings
-        return shell(title, body, nav=nav)
+        return shell(title, body, nav=nav, venue=venue)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
         f"required> {text(team)}</label>"
@@ -120,7 +122,7 @@ and close</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
     played = "" if playoff is None else bracket_card(playoff) + void_form(playoff, csrf)
-    return shell(title, done + body + played + standings, nav=nav)
+    return shell(title, done + body + played + standings, nav=nav, venue=venue)
 
 
 def _standings(tournament: Tournament) -> str:

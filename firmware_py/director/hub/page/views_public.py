@@ -88,11 +88,12 @@ def public_page(
 ) -> str:
     """The search (and its answer, when asked), the latest pairings, the standings; with
     ``names`` NONE, one line saying that nothing is published (R817)."""
+    venue = record.venue()
     if names is PublicNames.NONE:
-        return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV)
+        return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV, venue=venue)
     if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
         body = pentathlon.public_section(record) or line(NOTHING_YET, "notice")
-        return shell("Standings", body, nav=PENTATHLON_NAV)
+        return shell("Standings", body, nav=PENTATHLON_NAV, venue=venue)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     query = " ".join(query.split())[:MAX_QUERY]
@@ -110,6 +111,7 @@ def public_page(
         "\n".join(parts),
         nav=PUBLIC_NAV,
         scripts=("/static/public.js",),
+        venue=venue,
     )
 
 
@@ -287,6 +289,7 @@ def projector_page(
         screens = [("Mathematics Pentathlon", body)]
     number = (max(page, 1) - 1) % len(screens) + 1
     title, body = screens[number - 1]
+    named = record.venue().title
     following = number % len(screens) + 1
     return f"""<!doctype html>
 <html lang="en">
@@ -294,11 +297,11 @@ def projector_page(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="{PROJECTOR_SECONDS};url=/projector?page={following}">
-<title>{text(title)} · gametable</title>
+<title>{text(title)} · {text(named)}</title>
 <link rel="stylesheet" href="/static/page.css">
 </head>
 <body class="projector">
-<header><h1>{text(title)}</h1><p class="turn">{number}/{len(screens)}</p></header>
+<header><h1>{text(title)}</h1><p class="turn">{text(named)} · {number}/{len(screens)}</p></header>
 <main>
 {body}
 </main>

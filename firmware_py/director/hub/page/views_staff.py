@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
 from firmware_py.director.hub.staff import Role, StaffAccount
+from firmware_py.director.venue import Venue
 
 ROLE_DOES = {
     Role.DIRECTOR: "pairs rounds, enters and amends results, manages the staff",
@@ -17,9 +18,9 @@ ROLE_DOES = {
 }
 
 
-def staff_page(accounts: Sequence[StaffAccount], viewer: Viewer) -> str:
+def staff_page(accounts: Sequence[StaffAccount], viewer: Viewer, venue: Venue | None = None) -> str:
     assert viewer.csrf is not None
-    rows = "".join(_row(account, viewer.csrf) for account in accounts)
+    rows = "".join(_row(account, viewer.csrf, venue or Venue()) for account in accounts)
     roles = "".join(f"<dt>{role.value}</dt><dd>{text(ROLE_DOES[role])}</dd>" for role in Role)
     options = "".join(
         f'<option value="{role.value}"{" selected" if role is Role.RESULTS else ""}>'
@@ -42,14 +43,14 @@ autocapitalize="none" spellcheck="false"></label>
 <input name="password" type="password" required minlength="10" maxlength="256"
 autocomplete="new-password"></label>
 <button type="submit">Add the account</button></form></section>"""
-    return shell("Staff", body, nav=staff_nav(viewer))
+    return shell("Staff", body, nav=staff_nav(viewer), venue=venue)
 
 
-def _row(account: StaffAccount, csrf: str) -> str:
+def _row(account: StaffAccount, csrf: str, venue: Venue) -> str:
     if account.in_file:
         changed = f"the password file {account.changed_by}"
     else:
-        changed = f"{account.changed_at} by {account.changed_by}"
+        changed = f"{venue.when(account.changed_at)} by {account.changed_by}"
     remove = (
         '<form method="post" action="/staff/remove" class="inline">'
         + hidden("csrf", csrf)
