@@ -470,7 +470,8 @@ async def _staff_add(request: web.Request) -> web.StreamResponse:
 
 async def _staff_remove(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the staff")
-    form = await _form(request)
+    # ends a session at once: never in one click (issue 26), as Reopen and Undo are confirmed
+    form = await _confirmed(request, "removing a staff account")
     name = str(form.get("name", ""))
     page = request.app[PAGE]
     record = StaffRecord(page.record)

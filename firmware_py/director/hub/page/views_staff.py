@@ -51,11 +51,16 @@ def _row(account: StaffAccount, csrf: str, venue: Venue) -> str:
         changed = f"the password file {account.changed_by}"
     else:
         changed = f"{venue.when(account.changed_at)} by {account.changed_by}"
+    # Remove ends the account's sessions at once: it asks first (the Confirm in the row)
     remove = (
+        f'<details class="remove"><summary aria-label="Remove {text(account.name)}…">Remove…'
+        f"</summary><p>Remove {text(account.name)}? Their sessions end at once; the account "
+        "stays in the record as removed.</p>"
         '<form method="post" action="/staff/remove" class="inline">'
         + hidden("csrf", csrf)
         + hidden("name", account.name)
-        + f'<button type="submit" aria-label="Remove {text(account.name)}">Remove</button></form>'
+        + '<button type="submit" name="confirm" value="yes" class="danger">'
+        f"Confirm: remove {text(account.name)}</button></form></details>"
     )
     return (
         f'<tr id="staff-{text(account.name)}"><td>{text(account.name)}</td>'
