@@ -28,6 +28,7 @@ from rules.tournament import (
     ByePolicy,
     ByeResult,
     PairingMethod,
+    PlayoffChanged,
     PlayoffGame,
     Qualification,
     Qualify,
@@ -42,6 +43,10 @@ from rules.tournament import (
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
+HOW_TO_VOID = (
+    "void it with 'gametable tournament playoff --void --reason TEXT' (or Void the playoff on "
+    "the page's /close)"
+)
 BAD_INPUT = 2
 SEED_RANGE = 1_000_000
 
@@ -216,6 +221,8 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     stamp = now or datetime.now(UTC).isoformat(timespec="seconds")
     try:
         answer = _COMMANDS[args.tournament_command](args, stamp)
+    except PlayoffChanged as stopped:  # R960: say how the director goes on, here
+        return _fail(f"{stopped}: {HOW_TO_VOID}")
     except RuleError as error:
         return _fail(str(error))
     except sqlite3.Error as error:
