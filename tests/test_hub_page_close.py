@@ -599,6 +599,11 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
     )
     assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
     assert 'id="void-form"' in shown
+    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    assert (
+        "<tr><td>1</td><td>Falcons v Ravens</td><td>Ravens</td><td>Ravens v Eagles</td></tr>"
+        in (recorded)
+    )
 
 
 def test_a_director_voids_a_stopped_playoff_from_the_page_with_who_and_why(

@@ -16,6 +16,7 @@ from rules.errors import RuleError
 from rules.tournament import Playoff, PlayoffChanged, Qualification, Tournament
 
 SHOWN_STANDINGS = 10  # rows of the final standings on the confirmation
+RECORDED = ("game", "teams", "winner", "the standings now make")  # a stopped playoff's games
 
 
 def qualification(record: TournamentDB, tournament: Tournament) -> Qualification:
@@ -178,10 +179,9 @@ def playoff_stopped(
     Close."""
     played = record.playoff_games()
     rows = [
-        (number, f"{game.a} v {game.b}", game.winner, "as played" if number < changed.number
-         else "the standings no longer make this game")
+        (number, f"{game.a} v {game.b}", game.winner, _now_made(number, changed))
         for number, game in enumerate(played, start=1)
-    ]  # fmt: skip
+    ]
     fresh = tournament.qualification()
     if fresh.playoff is None:
         assert fresh.finalists is not None
@@ -195,11 +195,22 @@ aria-labelledby="stopped-title">
 <h2 id="stopped-title">The playoff stopped: game {changed.number} is not the game the standings
 make now</h2>
 <p>{text(_sentence(str(changed)))}.</p>
-{table(("game", "teams", "winner", "now"), rows, css="bracket", caption="The games recorded")}
+{table(RECORDED, rows, css="bracket", caption="The games recorded")}
 <p>The standings as they are now {text(now)}. Void the recorded games to play the playoff again
 from them: the games stay in the record as played, with the void, you, the time and your
 reason.</p>
 {_void_fields(len(played), csrf, "Void the playoff")}</section>"""
+
+
+def _now_made(number: int, changed: PlayoffChanged) -> str:
+    """What the standings as they are now make of recorded game ``number``."""
+    if number < changed.number:
+        return "the same game"
+    if number > changed.number:
+        return "after the game that changed"
+    if changed.seeded is None:
+        return "no such game"
+    return f"{changed.seeded[0]} v {changed.seeded[1]}"
 
 
 def void_form(playoff: Playoff, csrf: str) -> str:
