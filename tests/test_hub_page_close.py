@@ -206,8 +206,9 @@ def test_a_closed_tournament_refuses_the_pages_changes_naming_who_closed_it(
         status, refused = serve(director_page(record), scenario)
         assert (record.export(), _points(record)) == before
     assert status == 409
-    assert f"the tournament is closed ({champion} recorded as champion by ann at {NOW}): " in (
-        refused
+    assert (
+        f"the tournament is closed ({champion} recorded as champion by ann at {NOW_SHOWN}): "
+        in (refused)
     )
     assert refused.endswith("a director reopens it with a reason (Reopen on the page&#x27;s "
                             "/close, or gametable tournament reopen --reason TEXT)")  # fmt: skip
@@ -277,7 +278,7 @@ def test_a_reopen_form_left_open_reopens_no_later_closing(tmp_path: Path) -> Non
     assert refused == (
         "reopening the tournament: the closing the page showed was reopened since, and the "
         f"tournament closed again ({champion} recorded as champion by bob at "
-        "2026-05-09T10:00:00+00:00): nothing reopened; look at /close again"
+        "Sat 9 May 2026, 10:00 UTC): nothing reopened; look at /close again"
     )
 
 
@@ -314,8 +315,8 @@ def test_a_close_form_drawn_before_a_reopening_closes_nothing(tmp_path: Path) ->
     assert status == 409
     assert refused == (
         "closing the tournament: the page was drawn before the latest reopening "
-        f"({finalists[1]} recorded as champion by ann at {NOW}, reopened by bob at "
-        '2026-05-09T10:00:00+00:00: "table 1\'s sheet"), so what it showed may have changed '
+        f"({finalists[1]} recorded as champion by ann at {NOW_SHOWN}, reopened by bob at "
+        'Sat 9 May 2026, 10:00 UTC: "table 1\'s sheet"), so what it showed may have changed '
         "since: nothing recorded; look at /close again"
     ).replace("'", "&#x27;").replace('"', "&quot;")
     assert (done, champion) == (200, finalists[0])

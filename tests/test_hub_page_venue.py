@@ -10,6 +10,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import IllegalAction
 from tests.hub_page_helpers import NOW, director_page, log_in, make_record, serve
 
 NAME = "Spring Invitational 2026"
@@ -88,9 +89,8 @@ def test_a_record_without_a_name_is_titled_tournament(tmp_path: Path) -> None:
     assert '<p class="venue">Tournament</p>' in shown
 
 
-def test_the_top_of_the_directors_page_says_the_tournament_is_closed(
-    record: TournamentDB,
-) -> None:
+def _close(record: TournamentDB) -> str:
+    """Every round played (A wins each match) and the champion recorded by ann; its name."""
     for number in range(1, 4):
         with record.transaction() as tournament:
             if number > 1:
@@ -101,10 +101,26 @@ def test_the_top_of_the_directors_page_says_the_tournament_is_closed(
     finalists = record.load().qualification().finalists
     assert finalists is not None
     record.set_champion(finalists[0], now=NOW, by="ann")
+    return finalists[0]
+
+
+def test_the_top_of_the_directors_page_says_the_tournament_is_closed(
+    record: TournamentDB,
+) -> None:
+    champion = _close(record)
     shown = _pages(record, ("/",), staff=True)["/"]
     banner = shown.index('id="closed-banner"')
     assert banner < shown.index('id="problems"')
     assert (
-        f"<strong>The tournament is closed</strong>: {finalists[0]} is the champion (recorded "
+        f"<strong>The tournament is closed</strong>: {champion} is the champion (recorded "
         "by ann at Sat 9 May 2026, 04:00 CDT)" in shown
     )
+
+
+def test_a_refusal_while_closed_says_when_it_closed_as_the_venue_reads_it(
+    record: TournamentDB,
+) -> None:
+    _close(record)
+    with pytest.raises(IllegalAction) as refused:
+        record.require_open("round 1 table 1's result")
+    assert "recorded as champion by ann at Sat 9 May 2026, 04:00 CDT)" in str(refused.value)

@@ -682,7 +682,8 @@ def test_a_closed_tournament_refuses_every_change_naming_who_closed_it_and_how_t
 ) -> None:
     champion = _closed(capsys, db)
     said = (
-        f"the tournament is closed ({champion} recorded as champion by director at {NOW}): "
+        f"the tournament is closed ({champion} recorded as champion by director at "
+        "Sat 9 May 2026, 09:00 UTC): "
         "a director reopens it with a reason"
     )
     assert_unchanged(capsys, db, *change, names=said)
