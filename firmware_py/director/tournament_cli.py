@@ -496,7 +496,7 @@ def _reopen(args: argparse.Namespace, now: str) -> Answer:
         undone = record.reopen(now=now, by=by, reason=args.reason)
     text = (
         f"the tournament is reopened ({undone.champion} was recorded as champion by "
-        f"{undone.closed_by} at {undone.closed_at}): close it again with "
+        f"{undone.closed_by} at {undone.closed_at_shown}): close it again with "
         "'gametable tournament championship --winner NAME'"
     )
     data = {**undone.to_json(), "reopened_by": by, "reopened_at": now, "reason": args.reason}
