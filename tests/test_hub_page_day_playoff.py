@@ -25,7 +25,7 @@ from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD, director_page
-from tests.test_hub_page_day_browser import PROJECTOR, SCHOOLS
+from tests.test_hub_page_day_browser import PROJECTOR, SCHOOLS, TOURNAMENT, VENUE_ZONE
 from tests.test_hub_page_problems import LATER, reported
 
 TEAMS = tuple(f"{school} {mascot}" for school in SCHOOLS[:8] for mascot in ("Owls", "Foxes"))
@@ -42,6 +42,7 @@ def playoff_record(path: Path) -> Path:
     teams = tuple(Entrant(name, name.split()[0], ()) for name in TEAMS)
     config = new_config(TournamentFormat.COMBO4, seed=26, rounds=1, qualify=Qualify.WINS)
     with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        record.set_venue(name=TOURNAMENT, time_zone=VENUE_ZONE, now=NOW, by="director")
         with record.transaction() as tournament:
             record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
         record.upgrade_for_hub()
