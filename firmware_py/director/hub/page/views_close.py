@@ -6,6 +6,13 @@ same as ``gametable tournament championship --winner``).
 missing, or the way to the confirmation. ``close_page`` is that confirmation: the final
 standings' top, the two teams, a choice of the champion and Confirm (a POST with the session's
 CSRF token); or, when the tournament cannot be closed yet, why, in words, and no form.
+
+While a Border-Up playoff decides the championship's last place, the page shows its bracket
+(each game played with its two teams and winner, the games to come), the next game's form and
+the void of the games so far (``void_form``). A playoff whose recorded games the standings no
+longer seed, a result having changed after a game was played, is shown stopped
+(``playoff_stopped``, R960): the games as played, what the standings make now, and only the
+void, so that nothing is read as a game that was not played.
 """
 
 from __future__ import annotations
