@@ -680,6 +680,34 @@ def test_the_close_page_shows_the_bracket_played_and_to_come(tmp_path: Path) -> 
     assert 'class="error"' not in shown
 
 
+def test_a_playoff_an_amendment_made_needless_is_voided_and_the_tournament_closed(
+    tmp_path: Path,
+) -> None:
+    """Table 1's Eagles win amended to a tie: no tie for the places is left, so game 1 is no
+    game the standings make; voided from the page, the championship is known and closes."""
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        enter_result(record, 1, 1, 10, 10, now=NOW, amend_reason="a tie, not a win")
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str, str]:
+            csrf = await log_in(client)
+            stopped = await _close_shown(client)
+            void = {"csrf": csrf, "confirm": "yes", "reason": "no tie left", **_hidden(stopped)}
+            voided = await (
+                await client.post("/playoff/void", data=void, headers=origin(client))
+            ).text()
+            shown = await _close_shown(client)
+            close = {"csrf": csrf, "confirm": "yes", "champion": "Ravens", **_close_form(shown)}
+            await client.post("/close", data=close, headers=origin(client))
+            return stopped, voided, shown
+
+        stopped, voided, shown = serve(director_page(record), scenario)
+        assert record.champion() == "Ravens"
+    assert "but the standings as they are now need no such game" in stopped
+    assert "need no playoff: the championship is Falcons v Ravens" in stopped
+    assert "no playoff is needed now: the championship is Falcons v Ravens" in voided
+    assert 'id="close-form"' in shown and 'id="bracket"' not in shown
+
+
 def _closed_after_the_playoff(path: Path) -> Path:
     """The playoff played out (Ravens, then Eagles advance) and Ravens recorded champion."""
     with TournamentDB.open(_played_game_1(path)) as record:
