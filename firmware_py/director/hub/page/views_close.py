@@ -119,8 +119,8 @@ it is played.</p>
 <ul>
 <li>The champion goes into the record with you and the time; the director's page shows it
 from then on.</li>
-<li>A champion recorded wrongly is changed only with a reason:
-gametable tournament championship --winner NAME --amend --reason TEXT.</li>
+<li>A champion recorded wrongly: Reopen on this page with the reason, and close again with
+the right one.</li>
 </ul>
 <form method="post" action="/close" id="close-form" autocomplete="off">
 {hidden("csrf", csrf)}{hidden("closing", str(seen))}
