@@ -1009,7 +1009,8 @@ class TournamentDB:
         if amend_reason is None and current is not None:
             raise IllegalAction(
                 f"{where} already has a result ({current['a_points']}-{current['b_points']}, "
-                f"entered by {current['entered_by']} at {current['entered_at']}): "
+                f"entered by {current['entered_by']} at "
+                f"{self.venue().when(current['entered_at'])}): "
                 "expected an amendment with a reason to change it"
             )
         if amend_reason is not None:
