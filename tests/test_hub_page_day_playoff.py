@@ -25,7 +25,13 @@ from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD, director_page
-from tests.test_hub_page_day_browser import PROJECTOR, SCHOOLS, TOURNAMENT, VENUE_ZONE
+from tests.test_hub_page_day_browser import (
+    PROJECTOR,
+    SCHOOLS,
+    SMALL_PROJECTOR,
+    TOURNAMENT,
+    VENUE_ZONE,
+)
 from tests.test_hub_page_problems import LATER, reported
 
 TEAMS = tuple(f"{school} {mascot}" for school in SCHOOLS[:8] for mascot in ("Owls", "Foxes"))
@@ -230,3 +236,45 @@ def test_a_playoff_stopped_by_a_change_is_voided_played_again_and_closed_from_th
         (7, "director", AMEND_REASON),
     ]
     assert [r["reason"] for r in exported["reopenings"]] == [REOPEN_REASON]
+
+
+LONGEST = "Wwwwwwwwww Wwwwwwwwww Wwwwwwwwww Wwwwwwwww"  # 40 characters, a team name's most
+LONG_TOURNAMENT = "The Lincoln County Academic Games League's Spring Invitational Tournament 2026"
+
+
+async def _champion_screens(path: Path) -> dict[str, tuple[bool, str]]:
+    """The champion's screen at 1920x1080 and 1280x720: whether it fits, and its header."""
+    with TournamentDB.open(path) as record:
+        page = director_page(record)
+        await page.start()
+        seen = {}
+        try:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                for size in (PROJECTOR, SMALL_PROJECTOR):
+                    screen = await (await browser.new_context(viewport=size)).new_page()
+                    await screen.goto(f"http://127.0.0.1:{page.port}/projector?page=1")
+                    header = await screen.locator("header").inner_text()
+                    seen[f"{size['width']}"] = (await _fits(screen), header)
+                await browser.close()
+        finally:
+            await page.stop()
+    return seen
+
+
+def test_a_champion_of_40_characters_fits_the_hall_screen_at_both_sizes(tmp_path: Path) -> None:
+    teams = tuple(Entrant(name, name, ()) for name in (LONGEST, "Borders", "Rivers", "Peaks"))
+    config = new_config(TournamentFormat.COMBO4, seed=1, rounds=1)
+    path = tmp_path / "long.db"
+    with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        record.set_venue(name=LONG_TOURNAMENT, now=NOW, by="director")
+        with record.transaction() as tournament:
+            record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
+        with record.transaction() as tournament:
+            for match in tournament.rounds[0].matches:
+                a, b = (20, 40) if match.b == LONGEST else (40, 20)
+                record.add_result(tournament.result(1, match.table, a, b), now=NOW, by="d")
+        record.set_champion(LONGEST, now=NOW, by="director")
+    seen = asyncio.run(_champion_screens(path))
+    assert {size: fits for size, (fits, _) in seen.items()} == {"1920": True, "1280": True}
+    assert all(header.rstrip().endswith("· 1/3") for _, header in seen.values())

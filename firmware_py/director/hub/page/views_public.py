@@ -301,7 +301,8 @@ def projector_page(
 <link rel="stylesheet" href="/static/page.css">
 </head>
 <body class="projector">
-<header><h1>{text(title)}</h1><p class="turn">{text(named)} · {number}/{len(screens)}</p></header>
+<header><h1>{text(title)}</h1><p class="turn"><span class="venue">{text(named)}</span> ·
+{number}/{len(screens)}</p></header>
 <main>
 {body}
 </main>
