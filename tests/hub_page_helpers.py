@@ -24,6 +24,7 @@ from rules.tournament import Entrant, TournamentFormat, new_config
 
 T = TypeVar("T")
 NOW = "2026-05-09T09:00:00+00:00"
+NOW_SHOWN = "Sat 9 May 2026, 09:00 UTC"  # NOW as the page shows it, in a record without a zone
 PASSWORD = "correct horse battery"
 TEAMS = (
     Entrant("Eagles", "Lincoln", ("Ann", "Bo")),

@@ -22,6 +22,7 @@ from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     director_page,
@@ -118,7 +119,7 @@ def test_the_result_sheet_has_teams_players_result_and_signature_lines(
     assert f"A: {match.a}" in html and f"B: {match.b}" in html
     assert "<li>Ann</li>" in html or "<li>Cy</li>" in html or "<li>Ed</li>" in html
     assert "1 (all, 20 minutes)" in html and "<dt>Table</dt><dd>1</dd>" in html
-    assert f"{match.a} wins" in html and f"from the director at {NOW}" in html
+    assert f"{match.a} wins" in html and f"from the director at {NOW_SHOWN}" in html
     for who in ("Team A&#x27;s captain", "Team B&#x27;s captain", "Dealer", "Director"):
         assert f'<span class="sign-line"></span>{who}' in html
 

@@ -17,14 +17,17 @@ import pytest
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.apply import apply_result
+from firmware_py.director.hub.page.changes import enter_result
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import events_topic
-from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
+from rules.tournament import Entrant, PlayoffGame, Qualify, TournamentFormat, new_config
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     cookie_of_login,
@@ -36,7 +39,7 @@ from tests.hub_page_helpers import (
     problem_once_heard,
     serve,
 )
-from tests.test_hub_page_problems import JOURNAL, hub_and_page
+from tests.test_hub_page_problems import JOURNAL, LATER, hub_and_page, reported
 
 
 def _play_out(record: TournamentDB) -> tuple[str, ...]:
@@ -203,8 +206,9 @@ def test_a_closed_tournament_refuses_the_pages_changes_naming_who_closed_it(
         status, refused = serve(director_page(record), scenario)
         assert (record.export(), _points(record)) == before
     assert status == 409
-    assert f"the tournament is closed ({champion} recorded as champion by ann at {NOW}): " in (
-        refused
+    assert (
+        f"the tournament is closed ({champion} recorded as champion by ann at {NOW_SHOWN}): "
+        in (refused)
     )
     assert refused.endswith("a director reopens it with a reason (Reopen on the page&#x27;s "
                             "/close, or gametable tournament reopen --reason TEXT)")  # fmt: skip
@@ -222,9 +226,9 @@ def test_the_close_page_of_a_closed_tournament_offers_a_director_the_reopening(
             return shown, await (await client.get("/")).text()
 
         shown, index = serve(director_page(record), scenario)
-    assert f"Closed: {champion} is the champion (recorded by ann at {NOW})." in shown
+    assert f"Closed: {champion} is the champion (recorded by ann at {NOW_SHOWN})." in shown
     assert 'id="reopen-form"' in shown
-    assert f"Closed by ann at {NOW}. The record is final" in index
+    assert f"Closed by ann at {NOW_SHOWN}. The record is final" in index
 
 
 def test_a_director_reopens_with_a_reason_kept_with_who_and_when(tmp_path: Path) -> None:
@@ -274,7 +278,7 @@ def test_a_reopen_form_left_open_reopens_no_later_closing(tmp_path: Path) -> Non
     assert refused == (
         "reopening the tournament: the closing the page showed was reopened since, and the "
         f"tournament closed again ({champion} recorded as champion by bob at "
-        "2026-05-09T10:00:00+00:00): nothing reopened; look at /close again"
+        "Sat 9 May 2026, 10:00 UTC): nothing reopened; look at /close again"
     )
 
 
@@ -311,8 +315,8 @@ def test_a_close_form_drawn_before_a_reopening_closes_nothing(tmp_path: Path) ->
     assert status == 409
     assert refused == (
         "closing the tournament: the page was drawn before the latest reopening "
-        f"({finalists[1]} recorded as champion by ann at {NOW}, reopened by bob at "
-        '2026-05-09T10:00:00+00:00: "table 1\'s sheet"), so what it showed may have changed '
+        f"({finalists[1]} recorded as champion by ann at {NOW_SHOWN}, reopened by bob at "
+        'Sat 9 May 2026, 10:00 UTC: "table 1\'s sheet"), so what it showed may have changed '
         "since: nothing recorded; look at /close again"
     ).replace("'", "&#x27;").replace('"', "&quot;")
     assert (done, champion) == (200, finalists[0])
@@ -372,8 +376,9 @@ def test_a_tables_result_arriving_while_closed_waits_in_the_queue(
 # --- a playoff game from the page (issue 21) --------------------------------------------------
 
 
-def _needs_a_playoff(path: Path) -> Path:
-    """Six teams, one round qualifying by wins: three winners tie for the two places."""
+def _needs_a_playoff(path: Path, *, table_3_reports: bool = False) -> Path:
+    """Six teams, one round qualifying by wins: three winners tie for the two places.
+    ``table_3_reports``: table 3's 30-0 is the table's own report through the hub."""
     teams = tuple(Entrant(name, f"School {n}", ()) for n, name in enumerate(
         ("Eagles", "Hawks", "Owls", "Ravens", "Falcons", "Herons")))  # fmt: skip
     config = new_config(TournamentFormat.COMBO4, seed=1, rounds=1, qualify=Qualify.WINS)
@@ -382,14 +387,18 @@ def _needs_a_playoff(path: Path) -> Path:
             record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
         with record.transaction() as tournament:
             for table, (a, b) in enumerate(((10, 0), (20, 10), (30, 0)), start=1):
-                record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+                if table < 3 or not table_3_reports:
+                    record.add_result(tournament.result(1, table, a, b), now=NOW, by="director")
+        if table_3_reports:
+            record.upgrade_for_hub()
+            apply_result(record, 3, reported(3, 1, 30, 0), now=NOW)
     store_password(path, PASSWORD)
     return path
 
 
 def _next_game(record: TournamentDB) -> tuple[str, str]:
     with record.transaction() as tournament:
-        playoff = tournament.qualification([game.winner for game in record.playoff_games()]).playoff
+        playoff = tournament.qualification(record.playoff_games()).playoff
     assert playoff is not None
     game = playoff.next_game()
     assert game is not None
@@ -509,7 +518,7 @@ def test_a_change_refused_on_close_shows_close_again_with_the_refusal(
         status, shown, refused = serve(director_page(record), scenario)
     assert status in (400, 409) and refused
     assert "<title>Close the tournament" in shown and f'id="{form_id}"' in shown
-    assert shown.count('class="error"') == 1 + (path == "/playoff")  # + the playoff's own line
+    assert shown.count('class="error"') == 1  # a playoff to play is no error (issue 26, 7)
 
 
 def _playoff_form(shown: str) -> dict[str, str]:
@@ -547,3 +556,233 @@ def test_a_playoff_form_sent_again_records_nothing_more(tmp_path: Path) -> None:
         f"2, {following[0]} v {following[1]} (the playoff changed since: recorded by someone, "
         "or the form sent twice): nothing recorded; look at /close again"
     ).replace("'", "&#x27;")
+
+
+# --- a game played decides for good (issue 26, R960, R961) ------------------------------------
+
+AMENDED = "table 3 re-reported its sheet: 5-0, not 30-0"
+
+
+def _played_game_1(path: Path) -> Path:
+    """The six teams' playoff (Falcons, Ravens, Eagles seeded so, for two places), game 1
+    played: Ravens beat Falcons and advance."""
+    with TournamentDB.open(_needs_a_playoff(path)) as record:
+        assert _next_game(record) == ("Falcons", "Ravens")
+        record.add_playoff_game(PlayoffGame("Falcons", "Ravens", "Ravens"), now=NOW, by="ann")
+    return path
+
+
+def _amend_falcons_down(record: TournamentDB) -> None:
+    """Table 3's Falcons-Hawks corrected from 30-0 to 5-0, the same winner: Falcons drop from
+    the first seed to the third, so game 1 would now be Ravens v Eagles."""
+    enter_result(record, 1, 3, 5, 0, now=NOW, amend_reason=AMENDED)
+
+
+async def _close_shown(client: TestClient[Any, Any]) -> str:
+    return await (await client.get("/close", headers={"Accept": "text/html"})).text()
+
+
+def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        _amend_falcons_down(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await _close_shown(client)
+
+        shown = serve(director_page(record), scenario)
+    assert "The playoff stopped: game 1 is not the game the standings\nmake now" in shown
+    assert (
+        "Playoff game 1 was played as Falcons v Ravens (Ravens won), but the standings as "
+        "they are now make game 1 Ravens v Eagles" in shown
+    )
+    assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
+    assert 'id="void-form"' in shown
+    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    assert (
+        "<tr><td>1</td><td>Falcons v Ravens</td><td>Ravens</td><td>Ravens v Eagles</td></tr>"
+        in (recorded)
+    )
+
+
+def test_a_director_voids_a_stopped_playoff_from_the_page_with_who_and_why(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        _amend_falcons_down(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "games": "1", "reason": AMENDED}
+            done = await client.post("/playoff/void", data=form, headers=origin(client))
+            return await done.text(), await _close_shown(client)
+
+        done, shown = serve(director_page(record), scenario)
+        assert record.playoff_games() == ()
+        (void,) = record.export()["playoff_voids"]
+    assert void == {"games": 1, "voided_by": "director", "voided_at": NOW, "reason": AMENDED}
+    assert (
+        "the playoff voided (1 game, kept in the record); the playoff starts again: game 1 "
+        "Ravens v Eagles" in done
+    )
+    assert _playoff_form(shown) == {"game": "1", "a": "Ravens", "b": "Eagles"}
+
+
+def test_a_void_form_left_open_voids_no_game_recorded_since(tmp_path: Path) -> None:
+    """R961: the form names how many games it voids."""
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "games": "0", "reason": "wrong winner"}
+            answer = await client.post("/playoff/void", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        assert len(record.playoff_games()) == 1
+    assert status == 409
+    assert refused == (
+        "voiding the playoff: the page showed 0 games recorded, the record holds 1 (the "
+        "playoff changed since): nothing voided; look at /close again"
+    )
+
+
+def test_results_staff_may_not_void_the_playoff(tmp_path: Path) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        password = add_staff(record, "rita", Role.RESULTS)
+
+        async def scenario(client: TestClient[Any, Any]) -> int:
+            csrf = await log_in(client, password, "rita")
+            form = {"csrf": csrf, "confirm": "yes", "games": "1", "reason": "wrong winner"}
+            return (await client.post("/playoff/void", data=form, headers=origin(client))).status
+
+        status = serve(director_page(record), scenario)
+        assert len(record.playoff_games()) == 1
+    assert status == 403
+
+
+def test_the_close_page_shows_the_bracket_played_and_to_come(tmp_path: Path) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await _close_shown(client)
+
+        shown = serve(director_page(record), scenario)
+    bracket = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    rows = re.findall(r"<tr><td>(\d)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>", bracket)
+    assert rows == [
+        ("1", "Falcons v Ravens", "the winner advances", "Ravens"),
+        ("2", "Falcons v Eagles", "the winner advances", "to play"),
+    ]
+    assert 'class="error"' not in shown
+
+
+def test_a_playoff_an_amendment_made_needless_is_voided_and_the_tournament_closed(
+    tmp_path: Path,
+) -> None:
+    """Table 1's Eagles win amended to a tie: no tie for the places is left, so game 1 is no
+    game the standings make; voided from the page, the championship is known and closes."""
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        enter_result(record, 1, 1, 10, 10, now=NOW, amend_reason="a tie, not a win")
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str, str]:
+            csrf = await log_in(client)
+            stopped = await _close_shown(client)
+            void = {"csrf": csrf, "confirm": "yes", "reason": "no tie left", **_hidden(stopped)}
+            voided = await (
+                await client.post("/playoff/void", data=void, headers=origin(client))
+            ).text()
+            shown = await _close_shown(client)
+            close = {"csrf": csrf, "confirm": "yes", "champion": "Ravens", **_close_form(shown)}
+            await client.post("/close", data=close, headers=origin(client))
+            return stopped, voided, shown
+
+        stopped, voided, shown = serve(director_page(record), scenario)
+        assert record.champion() == "Ravens"
+    assert "but the standings as they are now need no such game" in stopped
+    assert "need no playoff: the championship is Falcons v Ravens" in stopped
+    assert "no playoff is needed now: the championship is Falcons v Ravens" in voided
+    assert 'id="close-form"' in shown and 'id="bracket"' not in shown
+
+
+def _closed_after_the_playoff(path: Path) -> Path:
+    """The playoff played out (Ravens, then Eagles advance) and Ravens recorded champion."""
+    with TournamentDB.open(_played_game_1(path)) as record:
+        record.add_playoff_game(PlayoffGame("Falcons", "Eagles", "Eagles"), now=NOW, by="ann")
+        record.set_champion("Ravens", now=NOW, by="ann")
+    return path
+
+
+def test_reopened_and_amended_the_tournament_closes_again_from_the_page(tmp_path: Path) -> None:
+    """docs/hub.md step 10: close; reopen with a reason; amend (the same winner); the page
+    leads on: void the playoff, play it again, close."""
+    with TournamentDB.open(_closed_after_the_playoff(tmp_path / "t.db")) as record:
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
+            csrf = await log_in(client)
+            shown = await _close_shown(client)
+            reopen = {"csrf": csrf, "confirm": "yes", "reason": AMENDED, **_hidden(shown)}
+            await client.post("/reopen", data=reopen, headers=origin(client))
+            amend = {"csrf": csrf, "round": "1", "table": "3", "a_points": "5",
+                     "b_points": "0", "reason": AMENDED}  # fmt: skip
+            await client.post("/result", data=amend, headers=origin(client))
+            stopped = await _close_shown(client)
+            void = {"csrf": csrf, "confirm": "yes", "reason": AMENDED, **_hidden(stopped)}
+            await client.post("/playoff/void", data=void, headers=origin(client))
+            for winner in ("Ravens", "Falcons"):
+                shown = await _close_shown(client)
+                game = {"csrf": csrf, "confirm": "yes", "winner": winner, **_playoff_form(shown)}
+                await client.post("/playoff", data=game, headers=origin(client))
+            shown = await _close_shown(client)
+            close = {"csrf": csrf, "confirm": "yes", "champion": "Falcons", **_close_form(shown)}
+            done = await client.post("/close", data=close, headers=origin(client))
+            return stopped, await done.text()
+
+        stopped, done = serve(director_page(record), scenario)
+        games = [(g.a, g.b, g.winner) for g in record.playoff_games()]
+        assert record.champion() == "Falcons"
+    assert 'id="void-form"' in stopped
+    assert games == [("Ravens", "Eagles", "Ravens"), ("Eagles", "Falcons", "Falcons")]
+    assert "the tournament is closed: Falcons is the champion" in done
+
+
+def test_a_tables_own_correction_after_a_playoff_game_puts_the_stopped_playoff_in_the_queue(
+    tmp_path: Path,
+) -> None:
+    """The hub amends a table's own result on its own (R173): the playoff it stops is a
+    problem for the director, with the way to /close, not a silent re-seeding."""
+    path = _needs_a_playoff(tmp_path / "t.db", table_3_reports=True)
+    with TournamentDB.open(path) as record:
+        record.add_playoff_game(PlayoffGame("Falcons", "Ravens", "Ravens"), now=NOW, by="ann")
+        before = _queue_kinds(record)
+        applied = apply_result(record, 3, reported(3, 2, 5, 0), now=LATER)
+        after = [p for p in _queue(record) if p["kind"] == "playoff"]
+    assert applied.event is not None and applied.event.outcome == "amended"
+    assert "playoff" not in before
+    (problem,) = after
+    assert problem["what"].startswith(
+        "The playoff stopped: playoff game 1 was played as Falcons v Ravens (Ravens won)"
+    )
+    assert problem["links"] == [{"text": "The championship page", "href": "/close"}]
+
+
+def _queue(record: TournamentDB) -> list[dict[str, Any]]:
+    async def scenario(client: TestClient[Any, Any]) -> list[dict[str, Any]]:
+        await log_in(client)
+        return list((await (await client.get("/api/problems")).json())["problems"])
+
+    return serve(director_page(record), scenario)
+
+
+def _queue_kinds(record: TournamentDB) -> list[str]:
+    return [problem["kind"] for problem in _queue(record)]
+
+
+def _hidden(shown: str) -> dict[str, str]:
+    """The hidden guard fields of the one form on /close that has them (closing, games)."""
+    found = dict(re.findall(r'<input type="hidden" name="(closing|games)" value="(\d+)"', shown))
+    assert found, shown
+    return found

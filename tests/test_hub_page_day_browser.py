@@ -30,6 +30,7 @@ SCHOOLS = ("Lincoln", "Adams", "Roosevelt", "Jefferson", "Madison", "Monroe", "G
            "Pierce", "Fillmore", "Buchanan", "Jackson", "Van Buren", "Washington",
            "Eisenhower", "Taylor")  # fmt: skip
 MASCOTS = ("Eagles", "Hawks", "Owls", "Ravens")
+TOURNAMENT, VENUE_ZONE = "Lincoln County Invitational", "America/Chicago"  # the day's (R962)
 PLAYERS = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu")
 
 
@@ -44,6 +45,7 @@ def hall_record(path: Path) -> Path:
     )
     config = new_config(TournamentFormat.COMBO4, seed=21, rounds=10)
     with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        record.set_venue(name=TOURNAMENT, time_zone=VENUE_ZONE, now=NOW, by="director")
         with record.transaction() as tournament:
             record.add_round(tournament.pair(1), tournament.plan(1), now=NOW, by="director")
         with record.transaction() as tournament:

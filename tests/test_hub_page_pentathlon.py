@@ -31,6 +31,7 @@ from rules.tournament.pentathlon import (
 )
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     director_page,
@@ -217,7 +218,7 @@ def test_the_score_card_shows_who_entered_each_version_and_what_the_table_report
     record: TournamentDB,
 ) -> None:
     html = _get(director_page(record), "/pentathlon/card/1/11", staff=True)[1]
-    assert "version 1, by table 11 at " + NOW in html
+    assert "version 1, by table 11 at " + NOW_SHOWN in html
     reports = html.split("What the table reported")[1]
     assert "<td>7a1c0e7a</td><td>9</td><td>25-34</td><td>recorded</td>" in reports
 

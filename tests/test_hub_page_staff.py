@@ -30,6 +30,7 @@ from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Decision
 from tests.hub_page_helpers import (
     NOW,
+    NOW_SHOWN,
     PASSWORD,
     add_staff,
     director_page,
@@ -139,7 +140,7 @@ def test_results_staff_entering_a_second_result_are_told_a_director_amends(
     status, line = serve(page, scenario)
     assert (status, line) == (
         403,
-        f"round 1 table 1 already has a result (40-30, entered by sam at {NOW}): "
+        f"round 1 table 1 already has a result (40-30, entered by sam at {NOW_SHOWN}): "
         "changing it needs a director&#x27;s account: sam is results staff",
     )
     assert [e.b_points for e in record.result_history(1, 1)] == [30]
@@ -253,7 +254,9 @@ def test_a_change_to_the_staff_is_not_published_to_the_tables(
         form = {"csrf": csrf, "name": "sam", "role": "results", "password": "sam's password"}
         await client.post("/staff/add", data=form, headers=origin(client))
         await client.post(
-            "/staff/remove", data={"csrf": csrf, "name": "sam"}, headers=origin(client)
+            "/staff/remove",
+            data={"csrf": csrf, "name": "sam", "confirm": "yes"},
+            headers=origin(client),
         )
 
     serve(page, scenario)
@@ -291,7 +294,7 @@ def test_removing_an_account_not_there_repeats_at_most_60_characters_of_its_name
 
     async def scenario(client: Client) -> tuple[int, str]:
         csrf = await log_in(client)
-        data = {"csrf": csrf, "name": "x" * 5000}
+        data = {"csrf": csrf, "name": "x" * 5000, "confirm": "yes"}
         answer = await client.post("/staff/remove", data=data, headers=origin(client))
         return answer.status, await error_line(answer)
 
@@ -384,7 +387,7 @@ def test_removing_the_account_director_says_the_nameless_login_ends(
 
     async def scenario(client: Client) -> str:
         csrf = await log_in(client, ann, "ann")
-        form = {"csrf": csrf, "name": "director"}
+        form = {"csrf": csrf, "name": "director", "confirm": "yes"}
         done = await client.post("/staff/remove", data=form, headers=origin(client))
         return await done.text()
 
@@ -459,7 +462,9 @@ def test_an_account_removed_on_the_page_ends_its_session_at_once(
         csrf = await log_in(sam, password, name="sam")
         boss = await log_in(director)
         removed = await director.post(
-            "/staff/remove", data={"csrf": boss, "name": "sam"}, headers=origin(director)
+            "/staff/remove",
+            data={"csrf": boss, "name": "sam", "confirm": "yes"},
+            headers=origin(director),
         )
         answer = await sam.post("/result", data=result(csrf), headers=origin(sam))
         return removed.status, await error_line(answer), (await sam.get("/tables/1")).status
@@ -680,9 +685,33 @@ def test_each_result_says_where_it_came_from_and_when_with_its_amendments_in_ord
     versions = table_1.split('class="versions"')[1].split("</table>")[0]
     rows = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in versions.split("<tr>")[2:]]
     assert rows == [
-        ["1", "40", "30", "table 1, journal 5f1c0e7a entry 12", NOW, ""],
-        ["2", "40", "35", "the director", NOW, "the dealer misread game 3"],
+        ["1", "40", "30", "table 1, journal 5f1c0e7a entry 12", NOW_SHOWN, ""],
+        ["2", "40", "35", "the director", NOW_SHOWN, "the dealer misread game 3"],
     ]
-    assert f"version 2, from the director at {NOW}" in sheet_1
+    assert f"version 2, from the director at {NOW_SHOWN}" in sheet_1
     assert "table 1, journal 5f1c0e7a entry 12" in sheet_1  # the versions before, on the sheet
     assert "staff member sam" in table_2
+
+
+def test_removing_an_account_asks_for_the_confirmation_first(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    """Issue 26: Remove ended a session in one click; the row's Remove now opens a question
+    with its Confirm, and a removal without it is refused, the account kept."""
+    add_staff(record, "sam", Role.RESULTS)
+
+    async def scenario(client: Client) -> tuple[str, int, str]:
+        csrf = await log_in(client)
+        shown = await (await client.get("/staff")).text()
+        data = {"csrf": csrf, "name": "sam"}
+        answer = await client.post("/staff/remove", data=data, headers=origin(client))
+        return shown, answer.status, await error_line(answer)
+
+    shown, status, refused = serve(page, scenario)
+    assert StaffRecord(record).find("sam") is not None
+    assert (status, refused) == (
+        400,
+        "removing a staff account: expected the confirmation (the Confirm button)",
+    )
+    assert "<p>Remove sam? Their sessions end at once" in shown
+    assert 'name="confirm" value="yes" class="danger">Confirm: remove sam</button>' in shown

@@ -110,13 +110,14 @@ def test_results_staff_enter_are_refused_an_amendment_and_the_director_amends(
     assert seen.landed == "/tables/1"
     assert seen.refusal == (
         "round 1 table 1 already has a result (40-30, entered by sam at "
-        "2026-05-09T10:02:00+00:00): changing it needs a director's account: sam is results staff"
+        "Sat 9 May 2026, 10:02 UTC): changing it needs a director's account: sam is results staff"
     )
     cells = [row.split("\t") for row in seen.versions]
     assert [c[:4] for c in cells] == [
         ["1", "40", "30", "staff member sam"], ["2", "40", "35", "the director"],
     ]  # fmt: skip
-    assert cells[0][4] == "2026-05-09T10:02:00+00:00" and cells[1][4].startswith("2026-05-09T10:")
+    assert cells[0][4] == "Sat 9 May 2026, 10:02 UTC"
+    assert cells[1][4].startswith("Sat 9 May 2026, 10:")
     assert cells[1][5] == "the dealer misread game 3"
     for shot in SHOTS:
         assert (tmp_path / f"{shot}.png").stat().st_size > 5_000

@@ -37,7 +37,7 @@ from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_hall_helpers import Hall, hall_broker, hub_as_run, round_points
 from tests.hub_helpers import Broker
 from tests.hub_page_helpers import NOW, PASSWORD
-from tests.test_hub_page_day_browser import MASCOTS, PLAYERS, SCHOOLS
+from tests.test_hub_page_day_browser import MASCOTS, PLAYERS, SCHOOLS, TOURNAMENT, VENUE_ZONE
 
 TABLES = 64
 ROUNDS = 10
@@ -61,8 +61,8 @@ def day_record(path: Path) -> Path:
         for mascot in MASCOTS
     )
     config = new_config(TournamentFormat.COMBO4, seed=21, rounds=ROUNDS)
-    with TournamentDB.create(path, config, teams, now=NOW, by="director"):
-        pass
+    with TournamentDB.create(path, config, teams, now=NOW, by="director") as record:
+        record.set_venue(name=TOURNAMENT, time_zone=VENUE_ZONE, now=NOW, by="director")
     store_password(path, PASSWORD)
     return path
 

@@ -682,7 +682,8 @@ def test_a_closed_tournament_refuses_every_change_naming_who_closed_it_and_how_t
 ) -> None:
     champion = _closed(capsys, db)
     said = (
-        f"the tournament is closed ({champion} recorded as champion by director at {NOW}): "
+        f"the tournament is closed ({champion} recorded as champion by director at "
+        "Sat 9 May 2026, 09:00 UTC): "
         "a director reopens it with a reason"
     )
     assert_unchanged(capsys, db, *change, names=said)
@@ -735,3 +736,26 @@ def test_a_protest_is_still_recorded_while_closed(capsys: Capture, db: Path) -> 
     data = ok_json(capsys, "protest", "the final's clock ran fast", "--db", str(db))
     assert data["text"] == "the final's clock ran fast"
     assert ok_json(capsys, "championship", "--db", str(db))["champion"] is not None
+
+
+def test_a_playoff_stopped_by_an_amendment_says_how_to_void_it_and_the_void_works(
+    capsys: Capture, db: Path
+) -> None:
+    """R960: the line names the command; run as it says, the playoff starts again."""
+    new(capsys, db, "--rounds", "1", "--seed", "1", "--qualify", "wins")
+    ok_json(capsys, "pair", "--round", "1", "--db", str(db))
+    for table, (a, b) in enumerate(((10, 0), (20, 10), (30, 0)), start=1):
+        points = ("--a-points", str(a), "--b-points", str(b))
+        ok_json(capsys, "result", "--round", "1", "--table", str(table), *points,
+                "--director", "--db", str(db))  # fmt: skip
+    first = ok_json(capsys, "championship", "--db", str(db))["playoff"]["next"]
+    ok_json(capsys, "playoff", "--winner", first["B"], "--db", str(db))
+    ok_json(capsys, "result", "--round", "1", "--table", "3", "--a-points", "5", "--b-points",
+            "0", "--amend", "--reason", "the sheet re-added", "--db", str(db))  # fmt: skip
+    code, out, err = run(capsys, "championship", "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"gametable: error: playoff game 1 was played as {first['A']} v ")
+    said = "void it with 'gametable tournament playoff --void --reason TEXT'"
+    assert said in err
+    voided = ok_json(capsys, "playoff", "--void", "--reason", "table 3 re-added", "--db", str(db))
+    assert voided["playoff"]["games"] == [] and voided["playoff"]["next"] is not None

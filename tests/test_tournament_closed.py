@@ -18,6 +18,7 @@ from rules.tournament import Entrant, TournamentFormat, new_config
 
 NOW = "2026-05-09T09:00:00+00:00"
 CLOSED = "2026-05-09T17:00:00+00:00"
+CLOSED_SHOWN = "Sat 9 May 2026, 17:00 UTC"  # as a person reads it (R962)
 LATER = "2026-05-09T17:30:00+00:00"
 TEAMS = tuple(Entrant(name, "", ()) for name in ("Eagles", "Hawks", "Owls", "Ravens"))
 
@@ -56,7 +57,7 @@ def test_the_record_refuses_a_result_while_closed_naming_who_closed_it_and_when(
         )
     assert str(refused.value) == (
         f"round 1 table 1's result: the tournament is closed ({champion} recorded as champion "
-        f"by ann at {CLOSED}): a director reopens it with a reason (Reopen on the page's "
+        f"by ann at {CLOSED_SHOWN}): a director reopens it with a reason (Reopen on the page's "
         "/close, or gametable tournament reopen --reason TEXT)"
     )
     assert [(e.a_points, e.b_points) for e in record.result_history(1, 1)] == [(40, 20)]

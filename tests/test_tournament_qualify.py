@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament import Playoff, Qualify, Standing, qualify
+from rules.tournament import (
+    BracketGame,
+    Playoff,
+    PlayoffChanged,
+    PlayoffGame,
+    Qualify,
+    Standing,
+    qualify,
+)
 
 
 def _table(*rows: tuple[str, int, int]) -> tuple[Standing, ...]:
@@ -112,6 +120,57 @@ def test_no_playoff_games_when_none_is_needed() -> None:
         found.with_games(["A"])
 
 
+# --- a game played decides for good (R960) ---------------------------------------------------
+
+EIGHT = tuple(f"s{seed}" for seed in range(1, 9))  # eight tied for one place, best seed first
+
+
+def test_a_recorded_game_is_replayed_with_its_two_teams() -> None:
+    tied = ((team, 5, rank) for rank, team in enumerate(EIGHT, start=2))
+    found = qualify(_table(("A", 9, 1), *tied), Qualify.WINS, seed=1)
+    played = found.with_played([PlayoffGame("s7", "s8", "s7")])
+    assert played.playoff is not None and played.playoff.next_game() == ("s6", "s7")
+
+
+def test_a_recorded_game_the_seeds_no_longer_make_is_refused_not_read_as_another() -> None:
+    # Game 1 was s7 v s8 (s8 out); a result changed since, and s8 is now seeded 2nd: replaying
+    # only the winner would make game 1 "s6 v s7", won by s7, and bring s8 back in.
+    reseeded = Playoff(("s1", "s8", "s2", "s3", "s4", "s5", "s6", "s7"), 1)
+    with pytest.raises(PlayoffChanged) as refused:
+        reseeded.replayed(PlayoffGame("s7", "s8", "s7"))
+    assert str(refused.value).startswith(
+        "playoff game 1 was played as s7 v s8 (s7 won), but the standings as they are now make "
+        "game 1 s6 v s7: a result changed after the game was played"
+    )
+
+
+def test_a_game_recorded_when_no_playoff_is_needed_any_more_is_refused() -> None:
+    found = qualify(_table(("A", 8, 1), ("B", 7, 2), ("C", 6, 3)), Qualify.WINS, seed=1)
+    with pytest.raises(PlayoffChanged, match="the standings as they are now need no such game"):
+        found.with_played([PlayoffGame("B", "C", "B")])
+
+
+def test_the_same_two_teams_seeded_the_other_way_round_are_the_same_game() -> None:
+    reseeded = Playoff(("s1", "s2", "s4", "s3"), 1)
+    assert reseeded.replayed(PlayoffGame("s3", "s4", "s4")).next_game() == ("s2", "s4")
+
+
+def test_the_games_to_come_name_a_game_not_played_yet_by_its_number() -> None:
+    playoff = Playoff(("A", "B", "C", "D"), 1).record("D")
+    assert playoff.to_come() == (
+        BracketGame(2, "B", "D", "the loser is out"),
+        BracketGame(3, "A", "the winner of game 2", "the winner advances"),
+    )
+
+
+def test_the_games_to_come_of_two_places_carry_the_loser_of_an_advancing_game() -> None:
+    assert [(g.a, g.b) for g in Playoff(("A", "B", "C", "D"), 2).to_come()] == [
+        ("C", "D"),
+        ("A", "B"),
+        ("the loser of game 2", "the winner of game 1"),
+    ]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(2, 12), st.integers(1, 2), st.randoms(use_true_random=False))
 def test_property_playoff_every_tied_team_plays_and_it_ends_after_k_minus_1_games(
@@ -127,3 +186,11 @@ def test_property_playoff_every_tied_team_plays_and_it_ends_after_k_minus_1_game
     assert len(playoff.games) == tied - 1
     assert played == set(playoff.seeds)
     assert len(set(playoff.advanced)) == places
+
+
+def test_the_bracket_says_what_each_played_game_decided_and_who_won() -> None:
+    playoff = Playoff(("A", "B", "C"), 1).record("C")
+    assert playoff.bracket() == (
+        BracketGame(1, "B", "C", "the loser is out", "C"),
+        BracketGame(2, "A", "C", "the winner advances"),
+    )

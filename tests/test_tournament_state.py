@@ -11,6 +11,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
     Entrant,
     MatchResult,
+    PlayoffGame,
     RoundKind,
     Tournament,
     TournamentFormat,
@@ -125,4 +126,6 @@ def test_championship_playoff_is_replayed_from_the_recorded_winners() -> None:
     # a.a won; b's teams tied with each other, a.b lost: tie for second between b.a and b.b.
     assert found.qualified == (a.a,)
     assert found.playoff is not None and set(found.playoff.seeds) == {b.a, b.b}
-    assert tournament.qualification([b.b]).finalists == (a.a, b.b)
+    game = found.playoff.next_game()
+    assert game is not None
+    assert tournament.qualification([PlayoffGame(*game, b.b)]).finalists == (a.a, b.b)

@@ -19,6 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_py.director.venue import read_venue
 from rules.errors import IllegalAction, InvalidInput, echoed
 
 HOW_TO_REOPEN = (
@@ -50,12 +51,13 @@ class Closing:
     champion: str
     closed_by: str
     closed_at: str
+    closed_at_shown: str = ""  # as the venue reads it (R962); the ISO time when not given
 
     def refusal(self, doing: str) -> IllegalAction:
         """Why ``doing`` cannot be done now, in one line."""
         return IllegalAction(
             f"{doing}: the tournament is closed ({self.champion} recorded as champion by "
-            f"{self.closed_by} at {self.closed_at}): {HOW_TO_REOPEN}"
+            f"{self.closed_by} at {self.closed_at_shown or self.closed_at}): {HOW_TO_REOPEN}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -117,10 +119,12 @@ def require_seen(db: sqlite3.Connection, expected: int) -> None:
             "not hold: nothing recorded; look at /close again"
         )
     last = reopenings(db)[-1]  # the latest closing was reopened: this is its reopening
+    when = read_venue(db).when
     raise IllegalAction(
         "closing the tournament: the page was drawn before the latest reopening "
-        f"({last.champion} recorded as champion by {last.closed_by} at {last.closed_at}, "
-        f"reopened by {last.reopened_by} at {last.reopened_at}: {echoed(last.reason)}), so "
+        f"({last.champion} recorded as champion by {last.closed_by} at "
+        f"{when(last.closed_at)}, reopened by {last.reopened_by} at {when(last.reopened_at)}: "
+        f"{echoed(last.reason)}), so "
         "what it showed may have changed since: nothing recorded; look at /close again"
     )
 
@@ -130,7 +134,9 @@ def closing(db: sqlite3.Connection) -> Closing | None:
     row = standing_champion(db)
     if row is None or _reopened(db, int(row["id"])):
         return None
-    return Closing(int(row["id"]), str(row["name"]), row["entered_by"], row["entered_at"])
+    at = row["entered_at"]
+    shown = read_venue(db).when(at)
+    return Closing(int(row["id"]), str(row["name"]), row["entered_by"], at, shown)
 
 
 def reopen(
@@ -151,7 +157,8 @@ def reopen(
         raise IllegalAction(
             "reopening the tournament: the closing the page showed was reopened since, and the "
             f"tournament closed again ({closed.champion} recorded as champion by "
-            f"{closed.closed_by} at {closed.closed_at}): nothing reopened; look at /close again"
+            f"{closed.closed_by} at {closed.closed_at_shown}): nothing reopened; look at /close "
+            "again"
         )
     for statement in SCHEMA:
         db.execute(statement)

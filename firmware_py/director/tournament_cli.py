@@ -21,12 +21,14 @@ from firmware_py.cli_args import file_path, print_error
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.venue import Venue, check_name, check_time_zone
 from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
 from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
     ByePolicy,
     ByeResult,
     PairingMethod,
+    PlayoffChanged,
     PlayoffGame,
     Qualification,
     Qualify,
@@ -41,6 +43,10 @@ from rules.tournament import (
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
+HOW_TO_VOID = (
+    "void it with 'gametable tournament playoff --void --reason TEXT' (or Void the playoff on "
+    "the page's /close)"
+)
 BAD_INPUT = 2
 SEED_RANGE = 1_000_000
 
@@ -61,25 +67,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         dest="tournament_command", required=True, parser_class=type(tournament)
     )
 
-    new = sub.add_parser("new", help="start a tournament record from a teams CSV")
-    new.add_argument("--format", required=True, dest="fmt", help="combo3 or combo4")
-    new.add_argument(
-        "--teams", required=True, type=file_path, help="CSV: name,school,players[,short]"
-    )
-    new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
-    new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
-    new.add_argument(
-        "--tiebreaks",
-        help="after match wins, e.g. points,head_to_head,opponents_wins (the default); none",
-    )
-    new.add_argument("--bye-result", default="win", help="a bye scores as a win, tie or loss")
-    new.add_argument("--bye-points", type=int, default=0, help="points a bye scores (0)")
-    new.add_argument(
-        "--allow-same-school", action="store_true", help="do not avoid same-school pairs"
-    )
-    new.add_argument("--qualify", help="championship by wins (combo3) or standings (combo4)")
-    new.add_argument("--pairing", default="swiss", help="swiss (default) or random")
-    _common(new, by="director")
+    _add_new(sub)
 
     pair = sub.add_parser("pair", help="pair the next round")
     _round(pair)
@@ -115,6 +103,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(playoff, by="director")
 
     _add_reopen(sub)
+    _add_settings(sub)
 
     protest = sub.add_parser("protest", help="record a protest")
     protest.add_argument("text", type=PROTEST, help="what is protested")
@@ -126,6 +115,44 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(export)
 
     pentathlon_cli.add_parser(sub, _common, _reason)
+
+
+def _add_new(sub: argparse._SubParsersAction[Any]) -> None:
+    new = sub.add_parser("new", help="start a tournament record from a teams CSV")
+    new.add_argument("--format", required=True, dest="fmt", help="combo3 or combo4")
+    new.add_argument(
+        "--teams", required=True, type=file_path, help="CSV: name,school,players[,short]"
+    )
+    new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
+    new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
+    new.add_argument(
+        "--tiebreaks",
+        help="after match wins, e.g. points,head_to_head,opponents_wins (the default); none",
+    )
+    new.add_argument("--bye-result", default="win", help="a bye scores as a win, tie or loss")
+    new.add_argument("--bye-points", type=int, default=0, help="points a bye scores (0)")
+    new.add_argument(
+        "--allow-same-school", action="store_true", help="do not avoid same-school pairs"
+    )
+    new.add_argument("--qualify", help="championship by wins (combo3) or standings (combo4)")
+    new.add_argument("--pairing", default="swiss", help="swiss (default) or random")
+    _venue_options(new)
+    _common(new, by="director")
+
+
+def _add_settings(sub: argparse._SubParsersAction[Any]) -> None:
+    settings = sub.add_parser(
+        "settings", help="the tournament's name and the venue's time zone (shown, or set)"
+    )
+    _venue_options(settings)
+    _common(settings, by="director")
+
+
+def _venue_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", help="the tournament's name, on every page and sheet")
+    parser.add_argument(
+        "--time-zone", help="the venue's IANA time zone, e.g. America/Chicago (default UTC)"
+    )
 
 
 def _add_reopen(sub: argparse._SubParsersAction[Any]) -> None:
@@ -194,6 +221,8 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     stamp = now or datetime.now(UTC).isoformat(timespec="seconds")
     try:
         answer = _COMMANDS[args.tournament_command](args, stamp)
+    except PlayoffChanged as stopped:  # R960: say how the director goes on, here
+        return _fail(f"{stopped}: {HOW_TO_VOID}")
     except RuleError as error:
         return _fail(str(error))
     except sqlite3.Error as error:
@@ -228,13 +257,36 @@ def _new(args: argparse.Namespace, now: str) -> Answer:
         pairing=parse_choice(PairingMethod, args.pairing, "pairing"),
     )
     entrants = parse_teams_csv(_read_text(args.teams), str(args.teams))
-    TournamentDB.create(args.db, config, entrants, now=now, by=args.by or "director").close()
+    # checked before the record is made: a bad name or zone leaves no file behind
+    name = None if args.name is None else check_name(args.name)
+    zone = None if args.time_zone is None else check_time_zone(args.time_zone)
+    by = args.by or "director"
+    with TournamentDB.create(args.db, config, entrants, now=now, by=by) as record:
+        if name is not None or zone is not None:
+            record.set_venue(name=name, time_zone=zone, now=now, by=by)
+        venue = record.venue()
     text = (
-        f"{fmt.value} tournament: {len(entrants)} teams, {config.rounds} rounds, "
+        f"{fmt.value} tournament{_named(venue)}: {len(entrants)} teams, {config.rounds} rounds, "
         f"seed {config.seed}; recorded in {args.db}"
     )
-    data = {"db": str(args.db), "teams": len(entrants), **config.to_json()}
+    data = {"db": str(args.db), "teams": len(entrants), **config.to_json(), **venue.to_json()}
     return Answer(0, text, data)
+
+
+def _named(venue: Venue) -> str:
+    return "" if venue.name is None else f" {venue.name!r}"
+
+
+def _settings(args: argparse.Namespace, now: str) -> Answer:
+    """Show the tournament's name and time zone, or set either (R962)."""
+    with TournamentDB.open(args.db) as record:
+        if args.name is not None or args.time_zone is not None:
+            record.set_venue(
+                name=args.name, time_zone=args.time_zone, now=now, by=args.by or "director"
+            )
+        venue = record.venue()
+    name = "none (set it with --name TEXT)" if venue.name is None else venue.name
+    return Answer(0, f"name: {name}\ntime zone: {venue.time_zone}", venue.to_json())
 
 
 def _pair(args: argparse.Namespace, now: str) -> Answer:
@@ -360,7 +412,7 @@ def _standings_text(table: tuple[Standing, ...]) -> str:
 
 def _championship(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
-        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        found = tournament.qualification(record.playoff_games())
         if args.winner is not None:
             if args.amend and not (args.reason or "").strip():
                 raise InvalidInput("--amend without --reason: expected why the champion changes")
@@ -392,7 +444,7 @@ def _playoff(args: argparse.Namespace, now: str) -> Answer:
             record.void_playoff(now=now, by=args.by or "director", reason=args.reason or "")
             found = tournament.qualification()
         else:
-            found = tournament.qualification([game.winner for game in record.playoff_games()])
+            found = tournament.qualification(record.playoff_games())
             if found.playoff is None:
                 raise IllegalAction("no playoff is needed: the championship teams are known")
             name = tournament.entrant(args.winner).name
@@ -444,7 +496,7 @@ def _reopen(args: argparse.Namespace, now: str) -> Answer:
         undone = record.reopen(now=now, by=by, reason=args.reason)
     text = (
         f"the tournament is reopened ({undone.champion} was recorded as champion by "
-        f"{undone.closed_by} at {undone.closed_at}): close it again with "
+        f"{undone.closed_by} at {undone.closed_at_shown}): close it again with "
         "'gametable tournament championship --winner NAME'"
     )
     data = {**undone.to_json(), "reopened_by": by, "reopened_at": now, "reason": args.reason}
@@ -496,6 +548,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "championship": _championship,
     "playoff": _playoff,
     "reopen": _reopen,
+    "settings": _settings,
     "protest": _protest,
     "export": _export,
     "pentathlon": lambda args, now: Answer(*pentathlon_cli.run(args, now, _read_text)),

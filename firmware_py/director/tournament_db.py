@@ -34,8 +34,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_closing
+from firmware_py.director import record_closing, venue
 from firmware_py.director.record_closing import Closing, Reopening
+from firmware_py.director.venue import Venue
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
@@ -807,6 +808,11 @@ class TournamentDB:
         if closed is not None:
             raise closed.refusal(doing)
 
+    def last_result_change(self) -> str | None:
+        """When the latest result version (first or amendment) was entered; None: none."""
+        found: str | None = self._db.execute("SELECT MAX(entered_at) FROM results").fetchone()[0]
+        return found
+
     def current_result(self, round_number: int, table: int) -> ResultEntry | None:
         history = self.result_history(round_number, table)
         return history[-1] if history else None
@@ -1003,7 +1009,8 @@ class TournamentDB:
         if amend_reason is None and current is not None:
             raise IllegalAction(
                 f"{where} already has a result ({current['a_points']}-{current['b_points']}, "
-                f"entered by {current['entered_by']} at {current['entered_at']}): "
+                f"entered by {current['entered_by']} at "
+                f"{self.venue().when(current['entered_at'])}): "
                 "expected an amendment with a reason to change it"
             )
         if amend_reason is not None:
@@ -1106,6 +1113,25 @@ class TournamentDB:
             ),
         )
 
+    def venue(self) -> Venue:
+        """The tournament's name and the venue's time zone (R962)."""
+        return venue.read_venue(self._db)
+
+    def set_venue(
+        self, *, name: str | None = None, time_zone: str | None = None, now: str, by: str
+    ) -> Venue:
+        """Name the tournament and/or set the venue's time zone, each checked, in one
+        transaction (R962); a closed tournament too: neither changes a result. What stands
+        after."""
+        settings = [
+            *([] if name is None else [("name", venue.check_name(name))]),
+            *([] if time_zone is None else [("time_zone", venue.check_time_zone(time_zone))]),
+        ]
+        with self._write():
+            for key, value in settings:
+                venue.set_setting(self._db, key, value, now=now, by=by)
+        return self.venue()
+
     def reopen(self, *, now: str, by: str, reason: str, expected: int | None = None) -> Closing:
         """Reopen the closed tournament with a reason, in a transaction of its own (R850):
         the champion no longer stands, and the record may change again. The closing undone;
@@ -1178,6 +1204,8 @@ class TournamentDB:
             ],
             "rounds": rounds,
             "playoff_games": self._all_playoff_games(),
+            "playoff_voids": self._playoff_voids(),
+            "settings": venue.settings_history(self._db),
             "champions": self._all_champions(),
             "reopenings": [reopened.to_json() for reopened in self.reopenings()],
             "protests": [protest.to_json() for protest in self.protests()],
@@ -1202,6 +1230,25 @@ class TournamentDB:
                 "entered_by": row["entered_by"],
                 "entered_at": row["entered_at"],
                 "void": row["id"] <= voided_through,
+            }
+            for row in rows
+        ]
+
+    def _playoff_voids(self) -> list[dict[str, Any]]:
+        """Each void of the playoff: how many games it voided, who, when and why."""
+        rows = self._db.execute(
+            """SELECT v.through_game, v.entered_by, v.entered_at, v.reason,
+               (SELECT COUNT(*) FROM playoff_games g WHERE g.id <= v.through_game
+                AND g.id > COALESCE((SELECT MAX(w.through_game) FROM playoff_voids w
+                                     WHERE w.id < v.id), 0)) AS games
+               FROM playoff_voids v ORDER BY v.id"""
+        )
+        return [
+            {
+                "games": row["games"],
+                "voided_by": row["entered_by"],
+                "voided_at": row["entered_at"],
+                "reason": row["reason"],
             }
             for row in rows
         ]

@@ -19,7 +19,14 @@ from rules.tournament.config import (
 )
 from rules.tournament.formats import RoundKind, RoundPlan, TournamentFormat, round_kind, round_plan
 from rules.tournament.pairing import meetings, pair_round
-from rules.tournament.qualify import Playoff, PlayoffGame, Qualification, qualify
+from rules.tournament.qualify import (
+    BracketGame,
+    Playoff,
+    PlayoffChanged,
+    PlayoffGame,
+    Qualification,
+    qualify,
+)
 from rules.tournament.records import Match, MatchResult, RoundPairing
 from rules.tournament.standings import Standing, standings
 from rules.tournament.state import Tournament
@@ -27,6 +34,7 @@ from rules.tournament.teams import Entrant, find_entrant, name_key, parse_teams_
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "BracketGame",
     "ByePolicy",
     "ByeResult",
     "Entrant",
@@ -34,6 +42,7 @@ __all__ = [
     "MatchResult",
     "PairingMethod",
     "Playoff",
+    "PlayoffChanged",
     "PlayoffGame",
     "Qualification",
     "Qualify",

@@ -13,6 +13,13 @@ Two teams tied for one place play one game; three tied for one place play a step
 (3 v 2, the winner v 1); three tied for two places play 1 v 2 (the winner advances), then the
 loser v 3. Every tied team plays, every game decides something, and no game can end in a
 cycle as a round-robin can. A tied playoff game is replayed; only the deciding game counts.
+
+A game played decides for good (R960): the record keeps each game's two teams and its winner,
+and replaying them against the standings as they are now (:meth:`Playoff.replayed`) checks
+each game is the one those standings seed. A result changed after a game was played may seed
+another: the game is then not read anew as a different game (its winner given to teams that
+never met); :class:`PlayoffChanged` says so, and the playoff stands still until a director
+voids it.
 """
 
 from __future__ import annotations
@@ -39,6 +46,39 @@ class PlayoffGame:
     @property
     def loser(self) -> str:
         return self.b if self.winner == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class BracketGame:
+    """A playoff game of the bracket: its number, its two sides (a team, or "the winner of
+    game 3" while that game is to come), what it decides, and its winner once played."""
+
+    number: int
+    a: str
+    b: str
+    decides: str
+    winner: str | None = None
+
+
+class PlayoffChanged(IllegalAction):
+    """A recorded playoff game that the standings as they are now do not seed (R960)."""
+
+    def __init__(self, number: int, played: PlayoffGame, seeded: tuple[str, str] | None) -> None:
+        self.number = number
+        self.played = played
+        self.seeded = seeded
+        now = (
+            "need no such game"
+            if seeded is None
+            else f"make game {number} {seeded[0]} v {seeded[1]}"
+        )
+        super().__init__(
+            f"playoff game {number} was played as {played.a} v {played.b} ({played.winner} "
+            f"won), but the standings as they are now {now}: a result changed after the game "
+            "was played; the game stands as played and is not read as another, so the playoff "
+            "stops here until a director voids it with a reason and it is played again from "
+            "the standings"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +141,48 @@ class Playoff:
             )
         return Playoff(self.seeds, self.places, (*self.games, PlayoffGame(*game, matches[0])))
 
+    def replayed(self, game: PlayoffGame) -> Playoff:
+        """The playoff after ``game``, a game recorded with its two teams: refused with
+        :class:`PlayoffChanged` when the next game these seeds make is not those two teams
+        (R960), never recorded as another game."""
+        seeded = self.next_game()
+        played = {name_key(game.a), name_key(game.b)}
+        if seeded is None or {name_key(team) for team in seeded} != played:
+            raise PlayoffChanged(len(self.games) + 1, game, seeded)
+        return self.record(game.winner)
+
+    def bracket(self) -> tuple[BracketGame, ...]:
+        """Every game, in order: those played with their winners, then those to come."""
+        played = []
+        for number in range(1, len(self.games) + 1):
+            before = Playoff(self.seeds, self.places, self.games[: number - 1])
+            game = self.games[number - 1]
+            decides = before.next_game_decides()
+            played.append(BracketGame(number, game.a, game.b, decides, game.winner))
+        return (*played, *self.to_come())
+
+    def to_come(self) -> tuple[BracketGame, ...]:
+        """Every game still to play, in order: the next one's two teams, and the later ones'
+        as far as they are known ("the winner of game 5" until game 5 is played)."""
+        remaining, advanced, _ = self._walk()
+        sides: list[str] = list(remaining)
+        places_won = len(advanced)
+        games: list[BracketGame] = []
+        number = len(self.games)
+        while places_won < self.places:
+            number += 1
+            if self._advancing_game(len(sides), places_won):
+                a, b = sides[0], sides[1]
+                sides[0:2] = [f"the loser of game {number}"]
+                places_won += 1
+                decides = "the winner advances"
+            else:
+                a, b = sides[-2], sides[-1]
+                sides[-2:] = [f"the winner of game {number}"]
+                decides = "the loser is out"
+            games.append(BracketGame(number, a, b, decides))
+        return tuple(games)
+
     def to_json(self) -> dict[str, Any]:
         upcoming = self.next_game()
         return {
@@ -139,6 +221,18 @@ class Qualification:
             return self
         for winner in winners:
             playoff = playoff.record(winner)
+        return Qualification(self.qualified, playoff)
+
+    def with_played(self, games: Sequence[PlayoffGame]) -> Qualification:
+        """This qualification after the recorded ``games`` (each with its two teams), in
+        order; :class:`PlayoffChanged` names the first these standings do not seed (R960)."""
+        playoff = self.playoff
+        if playoff is None:
+            if games:
+                raise PlayoffChanged(1, games[0], None)
+            return self
+        for game in games:
+            playoff = playoff.replayed(game)
         return Qualification(self.qualified, playoff)
 
 

@@ -16,7 +16,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.tournament.config import PairingMethod, TournamentConfig
 from rules.tournament.formats import RoundPlan, round_plan
 from rules.tournament.pairing import pair_round
-from rules.tournament.qualify import Qualification, qualify
+from rules.tournament.qualify import PlayoffGame, Qualification, qualify
 from rules.tournament.records import Match, MatchResult, RoundPairing
 from rules.tournament.standings import Standing, standings
 from rules.tournament.teams import Entrant, check_entrants, find_entrant, name_key
@@ -133,8 +133,10 @@ class Tournament:
     def complete(self) -> bool:
         return len(self.rounds) == self.config.rounds and not self.missing_results()
 
-    def qualification(self, playoff_winners: Sequence[str] = ()) -> Qualification:
-        """The championship teams, once every round has been played."""
+    def qualification(self, played: Sequence[PlayoffGame] = ()) -> Qualification:
+        """The championship teams, once every round has been played, after the playoff games
+        ``played`` (each with its two teams: one the standings no longer seed is refused,
+        R960)."""
         if len(self.rounds) < self.config.rounds:
             raise IllegalAction(
                 f"the championship comes after round {self.config.rounds}: "
@@ -147,7 +149,7 @@ class Tournament:
                 f"the championship comes after every result: round {r} table {t} has none"
             )
         found = qualify(self.standings(), self.config.qualify, self.config.seed)
-        return found.with_games(playoff_winners)
+        return found.with_played(played)
 
     def entrant(self, name: str) -> Entrant:
         return find_entrant(self.entrants, name)

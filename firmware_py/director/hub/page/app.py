@@ -27,6 +27,7 @@
                             which closes the tournament: every change refused after (R850)
     POST /reopen            a director: reopen the closed tournament, with a reason (R850)
     POST /playoff           a director: the next Border-Up playoff game's winner
+    POST /playoff/void      a director: void the playoff's games with a reason (R960, R961)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -63,6 +64,7 @@ from firmware_py.director.hub.page.changes import (
     record_playoff_game,
     reopen_tournament,
     unpair_round,
+    void_playoff,
 )
 from firmware_py.director.hub.page.password import (
     DirectorPasswordError,
@@ -175,6 +177,7 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/staff/remove", _staff_remove)
     app.router.add_post("/reopen", _reopen)
     app.router.add_post("/playoff", _playoff)
+    app.router.add_post("/playoff/void", _void_playoff)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -293,6 +296,7 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
             next_path=next_path,
             why=why,
             nameless=_nameless_login(request),
+            venue=request.app[PAGE].record.venue(),
         )
     )
 
@@ -414,7 +418,8 @@ def _first_result_only(
         raise Refused(
             403,
             f"round {round_number} table {table} already has a result ({current.a_points}-"
-            f"{current.b_points}, entered by {current.entered_by} at {current.entered_at}): "
+            f"{current.b_points}, entered by {current.entered_by} at "
+            f"{page.record.venue().when(current.entered_at)}): "
             f"{refusal}",
         )
 
@@ -436,7 +441,8 @@ async def _pair(request: web.Request) -> web.StreamResponse:
 async def _staff_list(request: web.Request) -> web.StreamResponse:
     _reader(request, "the staff accounts", needs=Role.DIRECTOR)
     page = request.app[PAGE]
-    return _html(staff_page(StaffRecord(page.record).accounts(), _viewer(request)))
+    accounts = StaffRecord(page.record).accounts()
+    return _html(staff_page(accounts, _viewer(request), page.record.venue()))
 
 
 async def _staff_add(request: web.Request) -> web.StreamResponse:
@@ -465,7 +471,8 @@ async def _staff_add(request: web.Request) -> web.StreamResponse:
 
 async def _staff_remove(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the staff")
-    form = await _form(request)
+    # ends a session at once: never in one click (issue 26), as Reopen and Undo are confirmed
+    form = await _confirmed(request, "removing a staff account")
     name = str(form.get("name", ""))
     page = request.app[PAGE]
     record = StaffRecord(page.record)
@@ -667,6 +674,7 @@ async def _problems_page(request: web.Request) -> web.StreamResponse:
             now,
             csrf=_viewer(request).csrf,
             enters=staff.account.may(Role.RESULTS),
+            venue=request.app[PAGE].record.venue(),
         )
     )
 
@@ -818,6 +826,29 @@ async def _playoff(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done, to="/close")
 
 
+async def _void_playoff(request: web.Request) -> web.StreamResponse:
+    """Void the playoff's games with a reason: a director's, confirmed (R960, R961)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="voiding the playoff")
+    form = await _confirmed(request, "voiding the playoff")
+    reason = form.get("reason", "")
+    # the form names how many games it voids: a page left open voids no game recorded since
+    expected = _form_number(form, "games", "the playoff's games") if "games" in form else None
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: void_playoff(
+            page.record,
+            reason if isinstance(reason, str) else "",
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
+        ),
+        tables=False,
+    )
+    log.info("event=page_playoff_void by=%s %s", staff.name, done)
+    return _done(request, staff, done, to="/close")
+
+
 def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
     """The game a playoff form was for (its number, its two teams), or None: a form without
     it, as the command line's (R855)."""
@@ -860,7 +891,12 @@ def _see(path: str) -> web.Response:
     return web.Response(status=303, headers={"Location": path})
 
 
-_FROM_CLOSE = ("/close", "/reopen", "/playoff")  # the forms of /close: refused, shown there
+_FROM_CLOSE = (
+    "/close",
+    "/reopen",
+    "/playoff",
+    "/playoff/void",
+)  # the forms of /close: refused, shown there
 
 
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
@@ -877,7 +913,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # shown again where it was sent from, to try again
                     return _html(close_page(page.record, staff.csrf, error=message), status)
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", "/close", "/reopen", "/playoff")
+                request.path in ("/result", "/pair", "/logout", *_FROM_CLOSE)
                 or request.path.startswith("/undo/")
             ):
                 staff = staff_session(page, request.cookies.get(COOKIE))
@@ -886,7 +922,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(director_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
-                return _html(staff_page(accounts, viewer), status)
+                return _html(staff_page(accounts, viewer, page.record.venue()), status)
         except Exception:
             log.exception("event=page_error path=%s", request.path)
     return _html(

@@ -90,8 +90,7 @@ def record_champion(
     with record.transaction() as tournament:
         if expected is not None:
             record.require_closing_seen(expected)
-        played = [game.winner for game in record.playoff_games()]
-        finalists = tournament.qualification(played).finalists
+        finalists = tournament.qualification(record.playoff_games()).finalists
         if finalists is None:
             raise IllegalAction("the championship teams are not known yet: play the playoff")
         name = tournament.entrant(team).name
@@ -148,7 +147,7 @@ def record_playoff_game(
     game, never records the winner of the game after it."""
     with record.transaction() as tournament:
         record.require_open("a playoff game")
-        found = tournament.qualification([game.winner for game in record.playoff_games()])
+        found = tournament.qualification(record.playoff_games())
         if found.playoff is None:
             raise IllegalAction("no playoff is needed: the championship teams are known")
         if expected is not None:
@@ -163,3 +162,38 @@ def record_playoff_game(
         else f"next: {upcoming[0]} v {upcoming[1]}"
     )
     return f"playoff game {game.a} v {game.b}: {game.winner} won; {then}"
+
+
+def void_playoff(
+    record: TournamentDB, reason: str, *, now: str, by: str, expected: int | None = None
+) -> str:
+    """Void the playoff's recorded games with a reason (the record's ``void_playoff``, as
+    ``gametable tournament playoff --void``); the line to show. ``expected``: how many games
+    the page's form showed: another count is refused (R961), so a page left open while a game
+    was recorded never voids a game its director did not see."""
+    if not reason.strip():
+        raise InvalidInput("voiding the playoff with an empty reason: expected why")
+    with record.transaction() as tournament:
+        record.require_open("voiding the playoff")  # R850, first
+        games = record.playoff_games()
+        if expected is not None and expected != len(games):
+            raise IllegalAction(
+                f"voiding the playoff: the page showed {expected} game{_s(expected)} recorded, "
+                f"the record holds {len(games)} (the playoff changed since): nothing voided; "
+                "look at /close again"
+            )
+        voided = record.void_playoff(now=now, by=by, reason=one_line_reason(reason))
+        found = tournament.qualification()
+    if found.playoff is None:
+        assert found.finalists is not None
+        a, b = found.finalists
+        then = f"no playoff is needed now: the championship is {a} v {b}"
+    else:
+        first = found.playoff.next_game()
+        assert first is not None
+        then = f"the playoff starts again: game 1 {first[0]} v {first[1]}"
+    return f"the playoff voided ({voided} game{_s(voided)}, kept in the record); {then}"
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"

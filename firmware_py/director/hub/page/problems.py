@@ -26,7 +26,8 @@ from firmware_py.director.hub.refusals import (
 )
 from firmware_py.director.hub.staff import RANK, Role
 from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
-from rules.tournament import Match
+from rules.errors import RuleError
+from rules.tournament import Match, PlayoffChanged
 
 # A table in a game changes what it shows at least every few minutes (its clock each second, a
 # press, a score): one that has said nothing for this long while its broker connection stands
@@ -55,6 +56,7 @@ KINDS: dict[str, str] = {
     "unsent": "Confirmed unsent",
     "clock": "Clock off",
     "missing": "Results missing",
+    "playoff": "Playoff stopped",
 }
 # The kinds the hub keeps (refusals.py), each a chip on its table's tile and marked seen there.
 HUB_KINDS = (NOT_APPLIED, TWO_VERSIONS, JOURNAL_LIMIT, CLOCK)
@@ -120,6 +122,8 @@ class Hall:
     reports: Sequence[TableEvent]  # each table's latest report of each round, in order
     # (round, table) -> every version of its result, for the matches a conflict is about
     histories: Mapping[tuple[int, int], Sequence[ResultEntry]]
+    # a playoff whose recorded games the standings no longer seed (R960): since when, and why
+    playoff_stopped: tuple[float, str] | None = None
 
 
 def read_hall(record: TournamentDB) -> Hall:
@@ -141,7 +145,24 @@ def read_hall(record: TournamentDB) -> Hall:
         results=results,
         reports=reports,
         histories=histories,
+        playoff_stopped=_playoff_stopped(record),
     )
+
+
+def _playoff_stopped(record: TournamentDB) -> tuple[float, str] | None:
+    """Why the playoff stopped (R960), and since the latest result change; None while it
+    fits the standings, or no game of it is recorded (the common case: nothing is loaded)."""
+    games = record.playoff_games()
+    if not games:
+        return None
+    try:
+        record.load().qualification(games)
+    except PlayoffChanged as changed:
+        changed_at = record.last_result_change()
+        return (0.0 if changed_at is None else _seconds(changed_at)), str(changed)
+    except RuleError:
+        return None  # a result missing again, say: the queue says so already
+    return None
 
 
 def latest_reports(events: Iterable[TableEvent]) -> list[TableEvent]:
@@ -165,6 +186,7 @@ def find_problems(
     results the director marked seen."""
     found = [p for p in _record_problems(hall) if p.seen_key is None or p.seen_key not in seen]
     found += _missing(hall)
+    found += _playoff(hall)
     found += [problem for row in rows for problem in _board_problems(row, now)]
     found += [_of_the_hub(refusal) for refusal in refusals]
     order = list(KINDS)
@@ -333,6 +355,21 @@ def _missing(hall: Hall) -> Iterable[Problem]:
         (Link("Enter the first", result_form(number, tables[0]), Role.RESULTS),),
         round=number,
         tables=tables,
+    )
+
+
+def _playoff(hall: Hall) -> Iterable[Problem]:
+    """The playoff stopped by a change after a game was played (R960): settled on /close."""
+    if hall.playoff_stopped is None:
+        return
+    since, why = hall.playoff_stopped
+    yield Problem(
+        "playoff",
+        since,
+        f"The playoff stopped: {why}",
+        "On the championship page, void the playoff with a reason, then play it again from "
+        "the standings as they are",
+        (Link("The championship page", "/close", Role.DIRECTOR),),
     )
 
 

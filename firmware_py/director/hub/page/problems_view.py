@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 from firmware_py.director.hub.page.problems import KINDS, Problem, result_form
 from firmware_py.director.hub.page.render import hidden, shell, text
+from firmware_py.director.venue import Venue
 
 # The grid's status filter: what a tile is doing (static/board.js decides it per tile).
 STATUSES = {
@@ -53,11 +54,16 @@ def _more() -> str:
 
 
 def problems_page(
-    problems: Sequence[Problem], now: float, *, csrf: str | None, enters: bool
+    problems: Sequence[Problem],
+    now: float,
+    *,
+    csrf: str | None,
+    enters: bool,
+    venue: Venue | None = None,
 ) -> str:
     body = problems_section(problems, now, csrf=csrf, back="/problems", enters=enters)
     nav = '<nav><a href="/">All tables</a> · <a href="/public">Public standings</a></nav>'
-    return shell("Problems", body, nav=nav, script=True)
+    return shell("Problems", body, nav=nav, script=True, venue=venue)
 
 
 def grid_tools(rounds: int) -> str:

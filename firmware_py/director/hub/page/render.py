@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from firmware_py.director.venue import Venue
+
 Cell = str | int | None
 
 
@@ -21,13 +23,15 @@ def shell(
     script: bool = False,
     refresh: int | None = None,
     scripts: Sequence[str] = (),
+    venue: Venue | None = None,
 ) -> str:
     """A whole page: the stylesheet, an optional script (the live grid, or ``scripts``), a
-    header."""
+    header naming the tournament (``venue``, R962)."""
+    named = "gametable" if venue is None else venue.title
     head = [
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{text(title)} · gametable</title>",
+        f"<title>{text(title)} · {text(named)}</title>",
         '<link rel="stylesheet" href="/static/page.css">',
     ]
     if refresh is not None:
@@ -38,9 +42,17 @@ def shell(
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n'
         + "\n".join(head)
-        + f"\n</head>\n<body>\n<header><h1>{text(title)}</h1>{nav}</header>\n<main>\n"
+        + f"\n</head>\n<body>\n<header>{_heading(title, venue)}{nav}</header>\n<main>\n"
         + body
         + "\n</main>\n</body>\n</html>\n"
+    )
+
+
+def _heading(title: str, venue: Venue | None) -> str:
+    if venue is None:
+        return f"<h1>{text(title)}</h1>"
+    return (
+        f'<div class="heading"><p class="venue">{text(venue.title)}</p><h1>{text(title)}</h1></div>'
     )
 
 

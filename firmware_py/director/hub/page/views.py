@@ -26,6 +26,7 @@ from firmware_py.director.hub.page.render import (
 from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.venue import Venue
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, RoundPairing, Tournament
 
@@ -64,10 +65,14 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
         body = line(viewer.notice, "notice") + line(viewer.error, "error") + top + grid
         body += pentathlon.summary_section(record)
-        return shell("Tournament director", body, nav=staff_nav(viewer), script=True)
+        return shell(
+            "Tournament director", body, nav=staff_nav(viewer), script=True, venue=record.venue()
+        )
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
+    venue = record.venue()
     parts = [
+        _closed_banner(record, venue),
         line(viewer.notice, "notice"),
         line(viewer.error, "error"),
         top,
@@ -90,6 +95,21 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         "\n".join(parts),
         nav=staff_nav(viewer),
         script=True,
+        venue=venue,
+    )
+
+
+def _closed_banner(record: TournamentDB, venue: Venue) -> str:
+    """The first line of ``/`` while the tournament is closed (R850): every staff member
+    sees at once that nothing changes now, and why."""
+    closed = record.closing()
+    if closed is None:
+        return ""
+    return (
+        '<p class="closed-banner" id="closed-banner" role="status"><strong>The tournament is '
+        f"closed</strong>: {text(closed.champion)} is the champion (recorded by "
+        f"{text(closed.closed_by)} at {text(venue.when(closed.closed_at))}). The record is "
+        'final; a director reopens it on <a href="/close">the championship page</a>.</p>'
     )
 
 
@@ -100,6 +120,7 @@ def login_page(
     next_path: str = "/",
     why: str | None = None,
     nameless: bool = True,
+    venue: Venue | None = None,
 ) -> str:
     """The staff's login: a name (empty is the director's, R815) and a password; ``next_path``
     is where the login goes, ``why`` the line saying why it was asked for; ``nameless``: False
@@ -132,7 +153,7 @@ def login_page(
             '<button type="submit">Log in</button></form>'
         )
     nav = '<nav><a href="/public">Public standings</a></nav>'
-    return shell("Staff login", body, nav=nav)
+    return shell("Staff login", body, nav=nav, venue=venue)
 
 
 def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
@@ -141,6 +162,7 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
         (rnd.round, match) for rnd in rounds for match in rnd.matches if match.table == number
     ]
     events = [event for event in record.table_events() if event.table == number]
+    venue = record.venue()
     games = pentathlon.table_section(record, number)  # its Pentathlon score cards (R835)
     if not matches and not events and row is None and not games:
         raise InvalidInput(f"table {number} has no match, no report and no state: no such table")
@@ -153,14 +175,14 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
             f"<h3>Round {round_number}: {text(match.a)} (A) v {text(match.b)} (B) · "
             f'<a href="/sheet/{round_number}/{number}">result sheet</a></h3>'
         )
-        parts.append(_versions_table(versions))
+        parts.append(_versions_table(versions, venue))
     parts.append("</section><section><h2>Results the table reported</h2>")
     parts.append(
         table(
             ("received", "journal", "entry", "round", "A", "B", "outcome", "note"),
             [
                 (
-                    e.received_at,
+                    venue.when(e.received_at),
                     e.journal[:8],
                     e.seq,
                     e.round,
@@ -178,12 +200,14 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
     )
     parts.append("</section>")
     parts.append(games)
-    return shell(f"Table {number}", "\n".join(parts), nav='<nav><a href="/">All tables</a></nav>')
+    nav = '<nav><a href="/">All tables</a></nav>'
+    return shell(f"Table {number}", "\n".join(parts), nav=nav, venue=venue)
 
 
 def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
     body = sheet_body(record, record.load(), round_number, number, printed_at=printed_at)
-    return shell(f"Result sheet · round {round_number}, table {number}", body)
+    title = f"Result sheet · round {round_number}, table {number}"
+    return shell(title, body, venue=record.venue())
 
 
 def sheet_body(
@@ -200,6 +224,7 @@ def sheet_body(
     versions = result_versions(record, round_number, number)
     current = versions[-1] if versions else None
     teams = {entrant.name: entrant for entrant in tournament.entrants}
+    venue = record.venue()
     if current is None:
         a_points = b_points = result = ""
         entered = "not entered yet: write the points and sign"
@@ -209,7 +234,7 @@ def sheet_body(
             result = "a tie"
         else:
             result = f"{match.a if current.a_points > current.b_points else match.b} wins"
-        entered = f"version {current.version}, from {current.origin} at {current.at}"
+        entered = f"version {current.version}, from {current.origin} at {venue.when(current.at)}"
     games = table(
         ("game", f"A: {match.a}", f"B: {match.b}"),
         [("", "", "")] * SHEET_GAME_LINES,
@@ -219,10 +244,10 @@ def sheet_body(
     body = f"""<p class="no-print"><a href="/tables/{number}">Table {number}'s record</a> ·
 print this page (Ctrl+P) for the captains' signatures</p>
 <dl class="facts">
-<dt>Tournament</dt><dd>{text(tournament.config.format.value)}</dd>
+<dt>Tournament</dt><dd>{text(venue.title)} ({text(tournament.config.format.value)})</dd>
 <dt>Round</dt><dd>{round_number} ({text(plan["kind"])}, {text(plan["minutes"])} minutes)</dd>
 <dt>Table</dt><dd>{number}</dd>
-<dt>Printed</dt><dd>{text(printed_at)}</dd>
+<dt>Printed</dt><dd>{text(venue.when(printed_at))}</dd>
 </dl>
 <div class="teams">{_team("A", teams[match.a])}{_team("B", teams[match.b])}</div>
 {games}
@@ -233,7 +258,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <td class="points">{text(b_points)}</td></tr>
 <tr><th scope="row">result</th><td colspan="2">{text(result)}</td></tr></tbody></table>
 <p class="entered">{text(entered)}</p>
-{_versions_table(versions) if len(versions) > 1 else ""}
+{_versions_table(versions, venue) if len(versions) > 1 else ""}
 <div class="signatures">{
         "".join(
             f'<div class="signature"><span class="sign-line"></span>{text(who)}</div>'
@@ -265,12 +290,15 @@ def staff_nav(viewer: Viewer) -> str:
     return "<nav>" + " · ".join(links) + "</nav>"
 
 
-def _versions_table(versions: tuple[ResultVersion, ...]) -> str:
+def _versions_table(versions: tuple[ResultVersion, ...], venue: Venue) -> str:
     """Every version of a result, first to current: its points, where it came from, when, and
     why it amends the one before (R818)."""
     return table(
         ("version", "A", "B", "from", "at", "why amended"),
-        [(v.version, v.a_points, v.b_points, v.origin, v.at, v.reason) for v in versions],
+        [
+            (v.version, v.a_points, v.b_points, v.origin, venue.when(v.at), v.reason)
+            for v in versions
+        ],
         css="versions",
         caption="" if versions else "no result yet",
         labelled=True,

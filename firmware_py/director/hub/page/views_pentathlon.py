@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from firmware_py.director.hub.page.render import Cell, linked_table, shell, table, text
 from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.venue import Venue
 from rules.errors import InvalidInput
 from rules.tournament.pentathlon import (
     DIVISIONS,
@@ -57,7 +58,7 @@ def pentathlon_page(record: TournamentDB) -> str:
             + "</section>"
         )
     parts.append(_rounds(event))
-    return shell("Mathematics Pentathlon", "\n".join(parts), nav=NAV)
+    return shell("Mathematics Pentathlon", "\n".join(parts), nav=NAV, venue=record.venue())
 
 
 def card_page(record: TournamentDB, round_number: int, table_number: int) -> str:
@@ -67,6 +68,7 @@ def card_page(record: TournamentDB, round_number: int, table_number: int) -> str
     players = {player.name: player for player in event.players}
     history = PentathlonRecord(record).history(round_number, table_number)
     current = history[-1] if history else None
+    venue = record.venue()
     facts = [
         ("game", seat.game.value),
         ("round", str(seat.round)),
@@ -75,7 +77,7 @@ def card_page(record: TournamentDB, round_number: int, table_number: int) -> str
         ("result", _said(current.result) if current else "not in yet"),
     ]
     if current is not None:
-        facts.append(("entered", _entered(current)))
+        facts.append(("entered", _entered(current, venue)))
     parts = [
         '<dl class="facts">'
         + "".join(f"<dt>{text(k)}</dt><dd>{text(v)}</dd>" for k, v in facts)
@@ -92,7 +94,7 @@ def card_page(record: TournamentDB, round_number: int, table_number: int) -> str
                         e.result.how.value,
                         _scores(e.result),
                         e.entered_by,
-                        e.entered_at,
+                        venue.when(e.entered_at),
                         e.reason,
                     )
                     for e in history
@@ -101,11 +103,11 @@ def card_page(record: TournamentDB, round_number: int, table_number: int) -> str
             )
         ),
         "</section><section><h2>What the table reported</h2>",
-        _reports(_table_reports(record, seat)),
+        _reports(_table_reports(record, seat), venue),
         f'</section><p><a href="/tables/{seat.table}">Table {seat.table}\'s page</a></p>',
     ]
     title = f"Score card · round {round_number}, table {table_number}"
-    return shell(title, "\n".join(parts), nav=NAV)
+    return shell(title, "\n".join(parts), nav=NAV, venue=venue)
 
 
 def table_section(record: TournamentDB, table_number: int) -> str:
@@ -292,13 +294,13 @@ def _table_reports(record: TournamentDB, seat: Seat) -> list[TableEvent]:
     return [e for e in record.table_events() if e.table == seat.table and e.round == seat.round]
 
 
-def _reports(events: Sequence[TableEvent]) -> str:
+def _reports(events: Sequence[TableEvent], venue: Venue) -> str:
     return _scroll(
         table(
             ("received", "journal", "entry", "scores A-B", "outcome", "note"),
             [
                 (
-                    e.received_at,
+                    venue.when(e.received_at),
                     e.journal[:8],
                     e.seq,
                     _pair(e.a_points, e.b_points),
@@ -326,8 +328,8 @@ def _outcome(result: GameResult) -> str:
     return f"{winner} ({result.how.value})"
 
 
-def _entered(entry: PentathlonEntry) -> str:
-    return f"version {entry.version}, by {entry.entered_by} at {entry.entered_at}"
+def _entered(entry: PentathlonEntry, venue: Venue) -> str:
+    return f"version {entry.version}, by {entry.entered_by} at {venue.when(entry.entered_at)}"
 
 
 def _scores(result: GameResult) -> str:

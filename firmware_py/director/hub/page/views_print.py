@@ -30,7 +30,8 @@ def round_sheets_page(record: TournamentDB, round_number: int, *, printed_at: st
         "one page each: print this page (Ctrl+P) for all of them. "
         '<a href="/">Back to the tables</a></p>'
     )
-    return _document(f"Round {round_number}: result sheets", lead + "".join(sheets), "sheets")
+    title = f"Round {round_number}: result sheets · {record.venue().title}"
+    return _document(title, lead + "".join(sheets), "sheets")
 
 
 def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: str) -> str:
@@ -54,17 +55,19 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
     ]
     bye = "" if paired.bye is None else f'<p class="wall-bye">Bye: {text(paired.bye)}</p>'
     kind = KINDS.get(str(plan["kind"]), str(plan["kind"]))
+    venue = record.venue()
     body = (
         '<p class="no-print print-lead">The round\'s pairings for the wall: print this page '
         '(Ctrl+P). <a href="/">Back to the tables</a></p>'
-        f'<header class="wall-head"><h1>Round {round_number} of {tournament.config.rounds}: '
+        f'<header class="wall-head"><p class="venue">{text(venue.title)}</p>'
+        f"<h1>Round {round_number} of {tournament.config.rounds}: "
         f"pairings</h1><p>{text(kind)}, {text(plan['minutes'])} minutes · "
-        f"{len(paired.matches)} tables · printed {text(printed_at)}</p></header>"
+        f"{len(paired.matches)} tables · printed {text(venue.when(printed_at))}</p></header>"
         f'<section class="wall-by-table"><h2>By table</h2>{by_table}{bye}</section>'
         '<section class="wall-by-team"><h2>Find your team</h2>'
         f'<ol class="wall-teams">{"".join(rows)}</ol></section>'
     )
-    return _document(f"Round {round_number}: pairings", body, "wall")
+    return _document(f"Round {round_number}: pairings · {venue.title}", body, "wall")
 
 
 def _paired(tournament: Tournament, round_number: int) -> RoundPairing:
@@ -81,7 +84,7 @@ def _document(title: str, body: str, css: str) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{text(title)} · gametable</title>
+<title>{text(title)}</title>
 <link rel="stylesheet" href="/static/page.css">
 </head>
 <body class="print-{css}">

@@ -19,6 +19,7 @@ from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
 from firmware_py.director.hub.page.views import _pairings_section, _standings_section
 from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import RuleError
 from rules.tournament import Entrant, Match, RoundPairing, Standing, Tournament, name_key
 
 MAX_QUERY = 60  # characters of a search: longer than any team's name needs
@@ -87,11 +88,12 @@ def public_page(
 ) -> str:
     """The search (and its answer, when asked), the latest pairings, the standings; with
     ``names`` NONE, one line saying that nothing is published (R817)."""
+    venue = record.venue()
     if names is PublicNames.NONE:
-        return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV)
+        return shell("Standings", line(NO_NAMES, "notice"), nav=PUBLIC_NAV, venue=venue)
     if not record.has_tournament():  # a record of a Pentathlon event alone (R835)
         body = pentathlon.public_section(record) or line(NOTHING_YET, "notice")
-        return shell("Standings", body, nav=PENTATHLON_NAV)
+        return shell("Standings", body, nav=PENTATHLON_NAV, venue=venue)
     tournament = record.load()
     latest = tournament.rounds[-1] if tournament.rounds else None
     query = " ".join(query.split())[:MAX_QUERY]
@@ -109,6 +111,7 @@ def public_page(
         "\n".join(parts),
         nav=PUBLIC_NAV,
         scripts=("/static/public.js",),
+        venue=venue,
     )
 
 
@@ -279,12 +282,14 @@ def projector_page(
         screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
         champion = record.champion()
         if champion is not None:  # the day's end, first in the turn
-            screens.insert(0, ("Champion", f'<p class="projector-champion">{text(champion)}</p>'))
+            screens.insert(0, ("Champion", _champion_screen(champion)))
+        screens[1 if champion is not None else 0 : 0] = _playoff_screens(record, tournament)
     elif names is not PublicNames.NONE:  # a Pentathlon event alone: its standings (R834)
         body = pentathlon.public_section(record) or f'<p class="notice">{text(NOTHING_YET)}</p>'
         screens = [("Mathematics Pentathlon", body)]
     number = (max(page, 1) - 1) % len(screens) + 1
     title, body = screens[number - 1]
+    named = record.venue().title
     following = number % len(screens) + 1
     return f"""<!doctype html>
 <html lang="en">
@@ -292,17 +297,45 @@ def projector_page(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="{PROJECTOR_SECONDS};url=/projector?page={following}">
-<title>{text(title)} · gametable</title>
+<title>{text(title)} · {text(named)}</title>
 <link rel="stylesheet" href="/static/page.css">
 </head>
 <body class="projector">
-<header><h1>{text(title)}</h1><p class="turn">{number}/{len(screens)}</p></header>
+<header><h1>{text(title)}</h1><p class="turn"><span class="venue">{text(named)}</span> ·
+{number}/{len(screens)}</p></header>
 <main>
 {body}
 </main>
 </body>
 </html>
 """
+
+
+def _champion_screen(champion: str) -> str:
+    """The champion's name alone, centred in the screen's room below the header: a name of
+    40 characters takes two lines and still fits 1920x1080 and 1280x720."""
+    return f'<div class="projector-end"><p class="projector-champion">{text(champion)}</p></div>'
+
+
+def _playoff_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:
+    """The championship's playoff once every result is in: each game played with its winner,
+    then the games to come (R960). None while no playoff is needed, before the last result,
+    or while the director settles a playoff a change stopped (it is not the hall's yet)."""
+    if not tournament.complete:
+        return []
+    try:
+        playoff = tournament.qualification(record.playoff_games()).playoff
+    except RuleError:
+        return []
+    if playoff is None:
+        return []
+    cells = [
+        f'<li><span class="n">{game.number}</span><span class="a">{text(game.a)}</span>'
+        f'<span class="v">v</span><span class="b">{text(game.b)}</span>'
+        f'<span class="w">{text(game.winner or "")}</span></li>'
+        for game in playoff.bracket()
+    ]
+    return _screens("Playoff for the championship · game, teams, winner", "playoff", cells)
 
 
 def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:

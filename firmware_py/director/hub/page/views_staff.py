@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
 from firmware_py.director.hub.staff import Role, StaffAccount
+from firmware_py.director.venue import Venue
 
 ROLE_DOES = {
     Role.DIRECTOR: "pairs rounds, enters and amends results, manages the staff",
@@ -17,9 +18,9 @@ ROLE_DOES = {
 }
 
 
-def staff_page(accounts: Sequence[StaffAccount], viewer: Viewer) -> str:
+def staff_page(accounts: Sequence[StaffAccount], viewer: Viewer, venue: Venue | None = None) -> str:
     assert viewer.csrf is not None
-    rows = "".join(_row(account, viewer.csrf) for account in accounts)
+    rows = "".join(_row(account, viewer.csrf, venue or Venue()) for account in accounts)
     roles = "".join(f"<dt>{role.value}</dt><dd>{text(ROLE_DOES[role])}</dd>" for role in Role)
     options = "".join(
         f'<option value="{role.value}"{" selected" if role is Role.RESULTS else ""}>'
@@ -42,19 +43,24 @@ autocapitalize="none" spellcheck="false"></label>
 <input name="password" type="password" required minlength="10" maxlength="256"
 autocomplete="new-password"></label>
 <button type="submit">Add the account</button></form></section>"""
-    return shell("Staff", body, nav=staff_nav(viewer))
+    return shell("Staff", body, nav=staff_nav(viewer), venue=venue)
 
 
-def _row(account: StaffAccount, csrf: str) -> str:
+def _row(account: StaffAccount, csrf: str, venue: Venue) -> str:
     if account.in_file:
         changed = f"the password file {account.changed_by}"
     else:
-        changed = f"{account.changed_at} by {account.changed_by}"
+        changed = f"{venue.when(account.changed_at)} by {account.changed_by}"
+    # Remove ends the account's sessions at once: it asks first (the Confirm in the row)
     remove = (
+        f'<details class="remove"><summary aria-label="Remove {text(account.name)}…">Remove…'
+        f"</summary><p>Remove {text(account.name)}? Their sessions end at once; the account "
+        "stays in the record as removed.</p>"
         '<form method="post" action="/staff/remove" class="inline">'
         + hidden("csrf", csrf)
         + hidden("name", account.name)
-        + f'<button type="submit" aria-label="Remove {text(account.name)}">Remove</button></form>'
+        + '<button type="submit" name="confirm" value="yes" class="danger">'
+        f"Confirm: remove {text(account.name)}</button></form></details>"
     )
     return (
         f'<tr id="staff-{text(account.name)}"><td>{text(account.name)}</td>'

@@ -47,19 +47,20 @@ def round_tools(tournament: Tournament, *, undo: bool) -> str:
 def undo_page(record: TournamentDB, number: int, csrf: str) -> str:
     """The confirmation of undoing round ``number``'s pairing, or why it cannot be undone."""
     tournament = record.load()
+    venue = record.venue()
     back = '<p><a href="/">Back to the tables</a></p>'
     title = "Undo a pairing"
     try:
         paired = tournament.unpairable(number)
     except RuleError as error:
-        return shell(title, line(str(error), "error") + back, nav=_nav())
+        return shell(title, line(str(error), "error") + back, nav=_nav(), venue=venue)
     plan = record.round_plans()[number]
     bye = "" if paired.bye is None else f" and the bye ({text(paired.bye)})"
     body = f"""<section class="card undo" aria-labelledby="undo-title">
 <h2 id="undo-title">Undo round {number}'s pairing? {len(paired.matches)} tables; no result is
 in</h2>
 <p>Round {number}: {len(paired.matches)} matches{bye}, paired by {text(plan["paired_by"])} at
-{text(plan["paired_at"])}.</p>
+{text(venue.when(plan["paired_at"]))}.</p>
 <ul>
 <li>The pairing stays in the record, marked withdrawn, with you, the time and your reason.</li>
 <li>The standings, this page and the tables forget it: each table's screen stops showing its
@@ -76,7 +77,7 @@ undo when something that decides it has changed (a result amended, a team missin
 pairing</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
-    return shell(title, body, nav=_nav())
+    return shell(title, body, nav=_nav(), venue=venue)
 
 
 def _nav() -> str:
