@@ -398,13 +398,38 @@ def client_gone(request: web.Request) -> bool:
     return transport is None or transport.is_closing()
 
 
+# A body as it was sent: neither page takes a compressed one (a browser never compresses what it
+# posts, and every body fits in 4 KB), so nothing is inflated (R940).
+PLAIN_BODY = frozenset({"", "identity"})
+MAX_CODING_SHOWN = 30  # characters of a refused Content-Encoding said back
+
+
+def refused_coding(coding: str) -> Refused | None:
+    """The refusal of a body marked with ``coding`` (its Content-Encoding), or None when it is
+    plain. A gzip body that is not gzip, or that inflates to gigabytes, is refused like any
+    other: unread, before a byte of it is inflated (R940)."""
+    marked = coding.strip().lower()
+    if marked in PLAIN_BODY:
+        return None
+    shown = marked[:MAX_CODING_SHOWN] if marked.isprintable() else "something unreadable"
+    return Refused(
+        400,
+        f"the request's body is marked Content-Encoding {shown!r}: this page takes only a plain "
+        "body: send it without Content-Encoding",
+    )
+
+
 def whole_body(within: float = BODY_WITHIN) -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
-    refused, 408), before any handler reads it; a page lists it after its refusals."""
+    refused, 408), before any handler reads it; a page lists it after its refusals. A body
+    marked compressed is refused unread (``refused_coding``)."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.body_exists:
+            refused = refused_coding(request.headers.get("Content-Encoding", ""))
+            if refused is not None:
+                raise refused
             connection = request.get(_CONNECTION)
             if connection is not None:
                 connection.reading += 1  # closed for another's room until its body is in
@@ -437,9 +462,17 @@ async def start_serving(
     tls: ssl.SSLContext | None = None,
     limits: ConnectionLimits | None = None,
 ) -> Serving:
-    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers, each
-    connection within ``limits`` (``Serving``)."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers, no body
+    inflated (R940), each connection within ``limits`` (``Serving``)."""
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        shutdown_timeout=1.0,
+        # aiohttp inflates a body marked gzip as it arrives, before any handler: a plain body
+        # so marked was a 500 and two tracebacks, a bomb a second of CPU (R940)
+        auto_decompress=False,
+    )
     serving = Serving(runner, sock, tls, limits or ConnectionLimits())
     app.middlewares.insert(0, serving.middleware)  # outermost: before the app is frozen
     await runner.setup()
