@@ -354,6 +354,36 @@ def test_the_director_s_page_refuses_a_body_marked_gzip_in_one_line_and_logs_not
     assert noisy(caplog) == []
 
 
+BAD_CHUNK = (
+    b"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"coZZ\r\n\r\n'
+)
+
+
+def test_requests_aiohttp_cannot_read_are_one_log_line_a_minute_without_a_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A malformed chunk (or request line, or header) is the client's doing: aiohttp answers
+    400 and logged an ERROR with a traceback for each, hundreds a second from anyone."""
+    statuses: list[bytes] = []
+
+    async def scenario(port: int) -> None:
+        for _ in range(50):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(BAD_CHUNK)
+            statuses.append(await reader.readline())
+            writer.close()
+
+    with caplog.at_level(logging.DEBUG):
+        on_page(tmp_path, ConnectionLimits(), scenario)
+    assert {status.split()[1] for status in statuses} == {b"400"}
+    logged = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+    assert len(logged) == 1
+    assert (logged[0].exc_info, logged[0].levelname) == (None, "WARNING")
+    assert logged[0].getMessage().startswith("event=web_bad_request reason=")
+    assert "\n" not in logged[0].getMessage()
+
+
 # --- out of descriptors: a page in its own process, with few -----------------------------------
 
 SERVE = """

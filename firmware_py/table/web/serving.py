@@ -14,8 +14,10 @@ import logging
 import resource
 import socket
 import ssl
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
@@ -227,6 +229,37 @@ class _RareLog:
         words = " ".join(f"{key}={value}" for key, value in fields.items())
         log.warning("event=%s %s left_out=%d", self.event, words, self._left_out)
         self._next, self._left_out = now + LOG_EVERY, 0
+
+
+class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's own log for one page (``logger=``): a request it could not read (a malformed
+    request line, header or chunk: the client's doing) is one line, its reason without the
+    traceback, at most one in ``LOG_EVERY`` with how many were left out. Each was an ERROR with
+    a traceback, and anyone who reaches the page could send hundreds a second (R940)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        super().__init__(HTTP_LOG, {})
+        self.clock = clock
+        self._next = 0.0
+        self._left_out = 0
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: Any) -> None:
+        if level < logging.WARNING:
+            self.logger.log(level, msg, *args, **kwargs)
+            return
+        now = self.clock()
+        if now < self._next:
+            self._left_out += 1
+            return
+        error = kwargs.get("exc_info")
+        said = str(error) if isinstance(error, BaseException) else str(msg) % args
+        reason = " ".join(said.split())[:MAX_REASON_LOGGED]
+        self.logger.warning("event=web_bad_request reason=%r left_out=%d", reason, self._left_out)
+        self._next, self._left_out = now + LOG_EVERY, 0
+
+
+MAX_REASON_LOGGED = 200  # characters of aiohttp's reason for a request it could not read
+HTTP_LOG = logging.getLogger("gametable.http")  # aiohttp's server log, for both pages
 
 
 class Serving:
@@ -472,6 +505,7 @@ async def start_serving(
         # aiohttp inflates a body marked gzip as it arrives, before any handler: a plain body
         # so marked was a 500 and two tracebacks, a bomb a second of CPU (R940)
         auto_decompress=False,
+        logger=ServerLog(time.monotonic),
     )
     serving = Serving(runner, sock, tls, limits or ConnectionLimits())
     app.middlewares.insert(0, serving.middleware)  # outermost: before the app is frozen
