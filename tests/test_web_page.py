@@ -21,7 +21,7 @@ from firmware_py.table.web.access import (
     MAX_WRONG,
     WRONG_WINDOW,
 )
-from firmware_py.table.web.app import COOKIE, MAX_BODY
+from firmware_py.table.web.app import MAX_BODY, seat_cookie
 from tests.web_helpers import LiveTable, Phone, serve
 
 Client = TestClient[Any, Any]
@@ -137,7 +137,11 @@ def test_the_code_only_asks_for_a_seat_with_a_number_shown_on_the_phone_and_the_
         "this phone is not confirmed yet: press COUNT on the table's console while its display "
         f"shows {body['number']} (the number on this phone)"
     )
-    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert (
+        cookie.startswith(f"{seat_cookie(table.page)}=")
+        and "HttpOnly" in cookie
+        and "SameSite=Strict" in cookie
+    )
     assert me == body
     footer = table.page.on_oled(table.controller.view().screen, table.t).footer
     assert footer == f"COUNT: seat B {body['number']}"

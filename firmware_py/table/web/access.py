@@ -51,9 +51,10 @@ CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confi
 CODE_EVERY = 8.0
 CODE_SHOWN = 3.0
 REQUEST_SHOWN = CODE_EVERY - CODE_SHOWN
-# A press this soon after the code replaced a request on the OLED was meant for that request:
-# a dealer's reaction time (R759), so a late press is never silently lost.
-LATE_PRESS = 1.0
+# A press while the code has replaced a request on the OLED was meant for that request: nothing
+# else was on show since, and a dealer who read the number may press a second or three late
+# (R759, R942), so a late press is never silently lost.
+LATE_PRESS = CODE_SHOWN
 MAX_DRAWN = 16  # footers remembered: a press is judged by what the OLED showed (R799)
 # A place that frees goes first to the addresses refused for a full queue, in order (R799);
 # each keeps its spot LINE_KEPT seconds past the time it was told a place frees.
@@ -373,7 +374,7 @@ class Access:
             return None
         at, request = drawn[-1]
         if request is None and pressed - at < LATE_PRESS and len(drawn) >= 2:
-            # the code has just replaced a request: the press was meant for it (R759)
+            # the code has replaced a request: the press was meant for it (R759, R942)
             before_at, before = drawn[-2]
             if before is not None and at - before_at >= CONFIRM_AFTER:
                 at, request = before_at, before
