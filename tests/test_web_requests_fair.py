@@ -97,7 +97,7 @@ def test_the_dealer_s_no_turns_down_the_request_on_show_and_its_address_waits(
     assert me["seat"] is None and "pending" not in me
     assert me["refused"].startswith("Not given: the dealer turned down this phone's request")
     assert again == 403
-    assert refused["error"].startswith("the dealer turned down this address's last request")
+    assert refused["error"].startswith("the dealer said no to this phone's last request")
     assert later == 202
     assert table.page.access.requests[0].address == "127.0.0.1"
 
@@ -130,11 +130,11 @@ def test_a_place_that_frees_goes_to_the_address_refused_first_not_back_to_its_ho
     refused, retaken, line, taken = serve(table, scenario)
     wait = ASK_FOR - MAX_WAITING  # the first asked 8 s before the honest phone
     assert refused["error"] == (
-        f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone "
-        f"frees in {wait:.0f} s at the latest: ask again then (it is kept for this phone 15 s)"
+        f"{MAX_WAITING} phones are already waiting for the dealer: try again in {wait:.0f} s at "
+        "the latest (this phone's turn is kept 15 s then)"
     )
     assert retaken == 403
-    assert "after 1 refused before it" in line["error"]
+    assert "1 phone asked before this one" in line["error"]
     assert taken == 202
 
 

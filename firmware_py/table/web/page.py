@@ -118,7 +118,8 @@ class TablePage:
             own_page="the table's own page",
             add_name="or add it to [web] names in the table's config",
         )
-        self.streams = StreamShares(STREAM_SHARE)
+        # said to a player: plain words, never "this address" or "its /64" (R942)
+        self.streams = StreamShares(STREAM_SHARE, address="this phone", network="this Wi-Fi")
 
     @property
     def port(self) -> int:

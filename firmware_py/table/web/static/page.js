@@ -354,7 +354,7 @@ $("entry-form").addEventListener("submit", async (event) => {
     render();
   } catch (error) {
     setError(error.message);
-    if (/seat|security token/.test(error.message)) refreshMe();
+    if (/seat|out of date/.test(error.message)) refreshMe();
   } finally {
     $("entry-send").disabled = false;
   }
