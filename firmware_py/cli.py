@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from firmware_py import families
-from firmware_py.cli_args import file_path, print_error
+from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.extras import MissingExtra, require
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import RuleError
@@ -69,7 +69,7 @@ def _add_geoplunge_commands(commands: Commands) -> None:
     solve_games = solve.add_subparsers(dest="game", required=True, parser_class=OneLineParser)
     solve_bu = solve_games.add_parser("border-up", help="a valid Border-Up showing in a hand")
     solve_bu.add_argument("hand", help="comma list of the hand's cards")
-    solve_bu.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
+    solve_bu.add_argument("--level", type=whole_number, default=4, help="3 or 4 (default 4)")
     solve_bu.add_argument("--three-o", action="store_true", help="look for a ThreeOPlunge")
     _add_json(solve_bu)
 
@@ -80,13 +80,15 @@ def _add_geoplunge_commands(commands: Commands) -> None:
     _add_json(score)
 
     rotation = commands.add_parser("rotation", help="the game order of a match")
-    rotation.add_argument("--round", type=int, required=True, dest="round_number")
+    rotation.add_argument("--round", type=whole_number, required=True, dest="round_number")
     rotation.add_argument(
         "--picks",
         action="append",
         help="Level 4: one team's 2 games, e.g. 3,5; Level 3: one team's game, draw winner first",
     )
-    rotation.add_argument("--level", type=int, default=4, help="3 (Combo 3) or 4 (default 4)")
+    rotation.add_argument(
+        "--level", type=whole_number, default=4, help="3 (Combo 3) or 4 (default 4)"
+    )
     _add_json(rotation)
 
     replay = commands.add_parser("replay", help="replay a JSON Lines action log")
@@ -121,25 +123,29 @@ def _add_check_commands(commands: Commands) -> None:
     claims = check.add_subparsers(dest="claim", required=True, parser_class=OneLineParser)
     border_up = claims.add_parser("border-up", help="are these Border-Up groups winning?")
     border_up.add_argument("groups", nargs="+", metavar="GROUP", help="e.g. KS,MO,KY,WV,PA")
-    border_up.add_argument("--level", type=int, default=4, help="3 or 4 (default 4)")
+    border_up.add_argument("--level", type=whole_number, default=4, help="3 or 4 (default 4)")
     _add_json(border_up)
     zap = claims.add_parser("zap", help="who wins a Border Zap trick")
     zap.add_argument("lead")
     zap.add_argument("other")
-    zap.add_argument("--level", type=int, default=4, help="3 or 4: the same judge (default 4)")
+    zap.add_argument(
+        "--level", type=whole_number, default=4, help="3 or 4: the same judge (default 4)"
+    )
     _add_json(zap)
     trick = claims.add_parser("trick", help="who wins a Play the Ranks trick")
     trick.add_argument("--version", required=True, help="ptr1 or ptr2")
-    trick.add_argument("--base", type=int, required=True, help="1, 10, 20, 30 or 50")
+    trick.add_argument("--base", type=whole_number, required=True, help="1, 10, 20, 30 or 50")
     trick.add_argument("--category", required=True, help="size, statehood or population")
     trick.add_argument("--lead", required=True, help="the lead team's state")
     trick.add_argument("--other", required=True, help="the other team's state")
     trick.add_argument("--lead-power", help="category of the lead's Power card")
     trick.add_argument("--other-power", help="category of the other team's Power card")
-    trick.add_argument("--other-power-base", type=int, help="left number of that Power card")
+    trick.add_argument(
+        "--other-power-base", type=whole_number, help="left number of that Power card"
+    )
     trick.add_argument("--change-base", action="store_true", help='PTR2 "Change the Base"')
     trick.add_argument("--bur", help="the BUR cards, e.g. FL,VA (Level 4 only)")
-    trick.add_argument("--level", type=int, default=4, help="3 (no BUR) or 4 (default 4)")
+    trick.add_argument("--level", type=whole_number, default=4, help="3 (no BUR) or 4 (default 4)")
     _add_json(trick)
 
 
@@ -174,7 +180,7 @@ def _add_table_commands(commands: Commands) -> None:
     )
     sim.add_argument(
         "--round",
-        type=int,
+        type=whole_number,
         dest="first_round",
         help="the first match's round (combo4 1-99, combo3 1-8; default 1)",
     )

@@ -27,6 +27,32 @@ def file_path(text: str) -> Path:
     return Path(text)
 
 
+# A whole number on the command line (a round, a table, points, a level, a seed, a port) has at
+# most this many digits: int() reads "1_000", " 3" and "٣" as numbers and 5,000 digits not at
+# all, and SQLite holds none past 19 digits (R941).
+MAX_DIGITS = 9
+
+
+def number_error(text: str) -> str | None:
+    """What is wrong with ``text`` as a whole number, in words, or None when it is one: ASCII
+    digits, a leading minus allowed, at most MAX_DIGITS of them."""
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdecimal() and len(digits) <= MAX_DIGITS:
+        return None
+    if digits.isascii() and digits.isdecimal():
+        return f"expected a whole number of at most {MAX_DIGITS} digits, got {len(digits)} digits"
+    return f"expected a whole number like 3 (digits 0-9 only), got {text!r}"
+
+
+def whole_number(text: str) -> int:
+    """An option's whole number (``type=whole_number``), or argparse's one error line naming
+    the option and what it expected."""
+    error = number_error(text)
+    if error is not None:
+        raise argparse.ArgumentTypeError(error)
+    return int(text)
+
+
 def printable(message: str) -> str:
     """The message with control and format characters escaped, so that it stays one line and a
     path or a name typed with an escape sequence cannot repaint the terminal."""

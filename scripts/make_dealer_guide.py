@@ -360,9 +360,13 @@ code** shows in the OLED's footer (`JOIN K7Q2XM`) for 3 seconds of every 8 and i
 match, but it only *asks*. **You give the seat**: the OLED's footer shows `COUNT: seat B 4821`;
 ask the player for the number on their phone and, if it is the same, press **COUNT**. A seat
 that already has a phone shows `COUNT:replace B 4821` instead: press only if the seat's player
-is the one asking (their phone died, they changed phones); the old phone is told. A press
-confirms the number on show; with several phones asking the OLED shows each in turn. On
-GeoPlunge's count steps COUNT counts: confirm on the next step ([web.md](web.md#taking-a-seat-the-dealers-count)).
+is the one asking (their phone died, they changed phones); the old phone is told (the Game
+Monitor's place: `COUNT:replace GM 4821`). A press confirms the number on show once it has
+been there a second, or, pressed while the join code has taken its place, the number just
+read; with several phones asking the OLED shows each in turn. A press that gives nothing (too
+soon after a number appeared) shows `COUNT: nothing given` for 2 seconds: press again while
+the number shows (R942). On GeoPlunge's count steps COUNT counts: confirm on the next step
+([web.md](web.md#taking-a-seat-the-dealers-count)).
 
 What a phone takes, and what you do with it:
 

@@ -13,7 +13,10 @@ temporary directory), driven by its console's pins as a dealer would:
 - who holds a seat (Guesstimation, four players, no deck): Di's phone while another phone asks
   the dealer for her seat (``seat-asked.png``), that phone once its request ran out without the
   dealer's COUNT (``takeover-refused.png``), and Di's old phone once the dealer gave her seat to
-  her new one (``seat-changed.png``).
+  her new one (``seat-changed.png``);
+- a six-seat table (Guesstimation, no deck) on a small phone (360x640): a seated phone asked
+  whether it really leaves its seat (``leave-confirm.png``), and the number to show the dealer,
+  first on the page (``six-seats-waiting.png``).
 
 Run from the repository root, with Debian's chromium installed:
 ``PYTHONPATH=. .venv/bin/python scripts/make_web_screenshots.py`` (it drives the tables with
@@ -58,6 +61,7 @@ from tests.test_web_browser import to_guessing
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs/web"
 FAST_COUNT = 0.05
+SMALL_PHONE = ViewportSize(width=360, height=640)
 
 
 async def _phone(
@@ -188,6 +192,25 @@ async def seat_changes(browser: Browser, journal: Path) -> None:
         await _shot(di, "seat-changed.png")
 
 
+async def six_seats(browser: Browser, journal: Path) -> None:
+    options = {"players": ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"], "deck": None}
+    daemon = page_daemon(
+        TableSettings(seats=tuple("ABCDEF"), family="guesstimation", options=options), journal
+    )
+    async with running(daemon) as base:
+        assert daemon.page is not None
+        bo = await _phone(browser, daemon, base, "B", SMALL_PHONE)
+        await bo.click("#leave")
+        await expect(bo.locator("#leave-confirm")).to_be_visible(timeout=WAIT_MS)
+        await bo.locator("#leave-confirm").scroll_into_view_if_needed()
+        await bo.screenshot(path=str(OUT / "leave-confirm.png"))
+        fay = await (
+            await browser.new_context(viewport=SMALL_PHONE, reduced_motion="reduce")
+        ).new_page()
+        await ask_for_place(fay, base, "F", daemon.page.access.code)
+        await fay.screenshot(path=str(OUT / "six-seats-waiting.png"))  # what the phone shows
+
+
 async def screenshots(directory: Path) -> None:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
@@ -198,6 +221,7 @@ async def screenshots(directory: Path) -> None:
             await pentathlon_monitor(browser, directory / "pentathlon.db")
             await states_claim(browser, directory / "states-claim.db")
             await seat_changes(browser, directory / "seats.db")
+            await six_seats(browser, directory / "six.db")
         finally:
             await browser.close()
 

@@ -251,3 +251,124 @@ def test_a_line_of_many_short_values_keeps_its_start_and_end() -> None:
     line = shortened("wrong: " + "ab " * 2000 + "expected c")
     assert line.startswith("wrong: ab") and line.endswith("expected c")
     assert "characters left out" in line and len(line) < 1100
+
+
+# --- numbers Python's int() or SQLite cannot hold (issue 25, finding 7; R941) ----------------
+
+HUGE = "9" * 5000  # past the 4,300 digits int() reads
+LONG = "9" * 30  # past SQLite's 64-bit INTEGER
+
+
+def test_a_broker_account_of_5000_digits_is_one_line(capsys: Capture, tmp_path: Path) -> None:
+    before = fingerprint(tmp_path)
+    assert_bad_input(
+        capsys,
+        "hub",
+        "users",
+        str(tmp_path / "passwords"),
+        HUGE,
+        "--generate",
+        str(tmp_path / "secret"),
+        names="expected a table number 1-999 or hub",
+    )
+    assert fingerprint(tmp_path) == before
+
+
+def _paired_record(capsys: Capture, tmp_path: Path) -> Path:
+    db = tmp_path / "t.db"
+    assert run(capsys, *_new_tournament(tmp_path, db))[0] == 0
+    assert run(capsys, "tournament", "pair", "--round", "1", "--db", str(db))[0] == 0
+    return db
+
+
+@pytest.mark.parametrize("where", [("--round", LONG), ("--round", "1", "--table", LONG)])
+def test_a_protest_naming_a_round_or_table_of_30_digits_is_one_line(
+    capsys: Capture, tmp_path: Path, where: tuple[str, ...]
+) -> None:
+    db = _paired_record(capsys, tmp_path)
+    before = fingerprint(tmp_path)
+    assert_bad_input(
+        capsys,
+        "tournament",
+        "protest",
+        *where,
+        "--db",
+        str(db),
+        "the clock stopped",
+        names=f"argument {where[-2]}: expected a whole number of at most 9 digits, got 30 digits",
+    )
+    assert fingerprint(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("rolls", "says"),
+    [(f"A={HUGE},B=2", "expected a die roll 1 to 6"), ("A=²,B=2", "A='²': expected a die roll")],
+    ids=["5000 digits", "a superscript"],
+)
+def test_a_duel_s_die_roll_int_cannot_read_is_one_line(
+    capsys: Capture, rolls: str, says: str
+) -> None:
+    assert_bad_input(
+        capsys,
+        "guesstimation",
+        "duel",
+        "--answer",
+        "100",
+        "--dueler",
+        "A=50",
+        "--opponent",
+        "B=50",
+        "--rolls",
+        rolls,
+        names=says,
+    )
+
+
+def test_a_simulated_game_of_5000_digits_is_one_line(capsys: Capture) -> None:
+    assert_bad_input(
+        capsys, "sim", "--headless", "--game", HUGE, names="--game: expected a whole number"
+    )
+
+
+def test_pentathlon_challenges_of_5000_digits_are_one_line(capsys: Capture, tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("name,division,school\nAnn Lee,III,Elm\nBen Cho,III,Elm\n")
+    db = str(tmp_path / "p.db")
+    new = ("new", "--players", str(players), "--db", db)
+    assert run(capsys, "tournament", "pentathlon", *new)[0] == 0
+    seat = ("--round", "1", "--table", "1")
+    argv = ("seat", *seat, "--game", "contig-60", "--a", "Ann Lee", "--b", "Ben Cho", "--db", db)
+    assert run(capsys, "tournament", "pentathlon", *argv)[0] == 0
+    assert_bad_input(
+        capsys,
+        "tournament",
+        "pentathlon",
+        "result",
+        *seat,
+        "--winner",
+        "A",
+        "--how",
+        "goal",
+        "--challenges",
+        f"{HUGE}/0/0,0/0/0",
+        "--db",
+        db,
+        names="challenges",
+    )
+
+
+def test_a_page_port_of_5000_digits_is_one_line(capsys: Capture, tmp_path: Path) -> None:
+    (tmp_path / "pw").write_text("secret\n")
+    db = _paired_record(capsys, tmp_path)
+    assert_bad_input(
+        capsys,
+        "hub",
+        "run",
+        "--db",
+        str(db),
+        "--password-file",
+        str(tmp_path / "pw"),
+        "--page",
+        f"127.0.0.1:{HUGE}",
+        names="expected a port from 0 to 65535",
+    )

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_py.cli import build_parser, main
+from firmware_py.cli_args import MAX_DIGITS, whole_number
 from tests.journal_helpers import make_journal
 
 # Commands that watch hardware or a terminal until stopped; they are fuzzed with no pins on
@@ -41,6 +42,12 @@ VALUES = (
     "-1",
     "5",
     "99999999999999999999999",
+    "9" * 30,  # past SQLite's 64-bit INTEGER (issue 25, finding 7)
+    "-" + "9" * 30,
+    "9" * 5000,  # past Python's 4 300 digits int() reads
+    "1_000",  # int() reads it; a person means no such thing
+    "²",  # a digit to str.isdigit(), none to int()
+    "٣",  # Arabic-Indic three: a decimal to int()
     "1e400",
     "nan",
     "inf",
@@ -206,3 +213,63 @@ def test_the_fuzz_reaches_every_command() -> None:
     assert ("tournament", "result") in COMMANDS
     assert len(COMMANDS) >= 20
     assert set(COMMANDS) >= HARDWARE
+
+
+# --- whole numbers (issue 25, finding 7; R941) --------------------------------------------------
+
+NUMBER_OPTIONS = sorted(
+    (command, action.option_strings[-1])
+    for command, parser in COMMANDS.items()
+    for action in parser._actions
+    if action.type is whole_number
+)
+
+
+def test_no_option_reads_its_number_with_python_s_int() -> None:
+    """int() reads "1_000" and "٣", cannot read 5,000 digits, and SQLite overflows past 19."""
+    readers = [
+        (command, action.option_strings[-1])
+        for command, parser in COMMANDS.items()
+        for action in parser._actions
+        if action.type is int
+    ]
+    assert readers == []
+    assert len(NUMBER_OPTIONS) >= 27  # every option that was type=int
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("9" * 30, f"expected a whole number of at most {MAX_DIGITS} digits, got 30 digits"),
+        ("-" + "9" * 30, f"expected a whole number of at most {MAX_DIGITS} digits, got 30 digits"),
+        ("9" * 5000, f"expected a whole number of at most {MAX_DIGITS} digits, got 5000 digits"),
+        ("1_000", "expected a whole number like 3 (digits 0-9 only), got '1_000'"),
+        ("²", "expected a whole number like 3 (digits 0-9 only), got '²'"),
+        ("٣", "expected a whole number like 3 (digits 0-9 only), got '٣'"),
+        ("", "expected a whole number like 3 (digits 0-9 only), got ''"),
+    ],
+    ids=[
+        "30 digits",
+        "minus 30 digits",
+        "5000 digits",
+        "underscores",
+        "a superscript",
+        "arabic-indic",
+        "empty",
+    ],
+)
+@pytest.mark.parametrize(
+    ("command", "option"), NUMBER_OPTIONS, ids=[f"{' '.join(c)} {o}" for c, o in NUMBER_OPTIONS]
+)
+def test_every_whole_number_option_refuses_what_it_cannot_hold_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+    option: str,
+    value: str,
+    says: str,
+) -> None:
+    code = main([*command, f"{option}={value}"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"gametable: error: argument {option}: {says} (see "), err

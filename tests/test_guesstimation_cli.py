@@ -140,7 +140,7 @@ def test_duel_tied_rolls_roll_again(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (("--opponent", "C=1", "--wager", "4"), "wager 4: expected 1, 2 or 3"),
         (("--opponent", "C=1", "--wager", "0"), "wager 0"),
-        (("--opponent", "C=1", "--wager", "two"), "--wager: invalid int value"),
+        (("--opponent", "C=1", "--wager", "two"), "--wager: expected a whole number like 3"),
         (("--opponent", "A=1"), "player A is already named by --dueler"),
         (("--opponent", "C=1", "--others", "C=2"), "player C is already named by --opponent"),
         (("--opponent", "C=1,D=2"), "--opponent 'C=1,D=2': expected one NAME=NUMBER"),

@@ -22,8 +22,8 @@ from tests.web_helpers import LiveTable, Phone, serve
 
 Client = TestClient[Any, Any]
 WAITING = (
-    "this phone is not confirmed yet: press COUNT on the table's console while its display "
-    "shows {number} (the number on this phone)"
+    "show this number to the dealer: this phone can play once the dealer presses COUNT while "
+    "the table's display shows {number} too"
 )
 
 
@@ -185,8 +185,8 @@ def test_a_phone_at_an_address_with_a_request_waiting_is_told_to_wait(table: Liv
     assert (status, refused) == (
         403,
         {
-            "error": "a phone at this address is waiting for the dealer already: ask again once "
-            f"it is confirmed, or in {ASK_FOR:.0f} s"
+            "error": "a phone on this connection is already waiting for the dealer: try again "
+            f"once the dealer has answered it, or in {ASK_FOR:.0f} s"
         },
     )
     assert again == 202
@@ -232,7 +232,10 @@ def test_a_seat_s_phone_cannot_ask_for_the_monitor_s_place(table: LiveTable) -> 
     status, body, footer = serve(table, scenario)
     assert (status, body) == (
         403,
-        {"error": "this phone holds seat A: a player's phone cannot take an official's place"},
+        {
+            "error": "this phone has seat A: a player's phone cannot take the place monitor too; "
+            "ask for it from another phone"
+        },
     )
     assert not footer.startswith("COUNT")
 

@@ -182,7 +182,7 @@ def test_new_with_a_missing_teams_file_is_one_line(capsys: Capture, db: Path) ->
 
 def test_argparse_errors_are_one_line(capsys: Capture) -> None:
     assert_bad_input(capsys, "pair", names="--round")
-    assert_bad_input(capsys, "pair", "--round", "two", names="invalid int value")
+    assert_bad_input(capsys, "pair", "--round", "two", names="expected a whole number like 3")
 
 
 def test_command_without_a_record_is_one_line(capsys: Capture, db: Path) -> None:
@@ -533,7 +533,7 @@ def test_points_past_any_match_are_refused_before_they_reach_the_record(
         "99999999999999999999",
         "--b-points",
         "0",
-        names="expected 0 to 10000",
+        names="--a-points: expected a whole number of at most 9 digits, got 20 digits",
     )
 
 

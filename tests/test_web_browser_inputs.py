@@ -203,8 +203,8 @@ def test_the_monitor_confirms_a_phone_at_the_console(tmp_path: Path) -> None:
     waiting, footer, seated, scores = asyncio.run(scenario())
     number = footer.removeprefix("COUNT: monitor ")
     assert waiting == (
-        f"Number {number}: this phone is not confirmed yet: press COUNT on the table's console "
-        f"while its display shows {number} (the number on this phone)"
+        f"Number {number}: show this number to the dealer: this phone can play once the dealer "
+        f"presses COUNT while the table's display shows {number} too"
     )
     assert "You are the Game Monitor." in seated
     assert scores.split("\n") == ["A", "23", "B", "60"]

@@ -6,26 +6,34 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import gzip
+import html
 import logging
 import os
 import subprocess
 import sys
 import time
 import weakref
+import zlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
+from aiohttp import ClientSession, web
 from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
 
+from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.server import DirectorPage, listen
+from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.serving import (
     CONNECTION_SHARE,
     ConnectionLimits,
     one_line_errors,
     whole_body,
 )
+from tests.hub_page_helpers import NOW, error_line, make_record
 from tests.web_helpers import LiveTable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,6 +214,174 @@ def test_a_client_that_leaves_mid_body_is_no_error_in_the_log(
     with caplog.at_level(logging.INFO, logger="gametable"):
         asyncio.run(scenario())
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+# --- a body marked compressed (issue 25, finding 5; R940) --------------------------------------
+
+JOIN = b'{"code": "AAAAAA", "seat": "A"}'
+REFUSED_GZIP = (
+    "the request's body is marked Content-Encoding 'gzip': this page takes only a plain body: "
+    "send it without Content-Encoding"
+)
+
+
+def bomb(inflated_mb: int) -> bytes:
+    """A gzip body of a JSON object padded with ``inflated_mb`` MB of spaces (about 1 KB on the
+    wire for each MB it inflates to)."""
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip format
+    parts = [squeeze.compress(b'{"code": "AAAAAA", "seat": "A"')]
+    parts += [squeeze.compress(b" " * 1_000_000) for _ in range(inflated_mb)]
+    return b"".join([*parts, squeeze.compress(b"}"), squeeze.flush()])
+
+
+async def post_marked(
+    url: str, body: bytes, coding: str = "gzip", times: int = 1
+) -> list[tuple[int, str]]:
+    """``times`` POSTs of ``body`` marked ``Content-Encoding: coding``, as sent (never
+    compressed by the client), from the page's own origin: each answer's status and line."""
+    origin = str(URL(url).origin())
+    headers = {"Origin": origin, "Content-Type": "application/json", "Content-Encoding": coding}
+    answers = []
+    async with ClientSession() as client:
+        for _ in range(times):
+            async with client.post(url, data=body, headers=headers) as answer:
+                if answer.content_type == "application/json":  # the table's page, the APIs
+                    line = (await answer.json())["error"]
+                else:  # the director's page shows it on a page
+                    line = html.unescape(await error_line(answer))
+                answers.append((answer.status, line))
+    return answers
+
+
+def noisy(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """What the log holds that a person would have to read: warnings, errors, tracebacks."""
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+def test_a_body_marked_gzip_that_is_not_is_one_clear_line_and_nothing_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """200 such requests wrote 16,800 log lines, two tracebacks each, and answered 500."""
+    answers: list[tuple[int, str]] = []
+
+    async def scenario(port: int) -> None:
+        answers.extend(await post_marked(f"http://127.0.0.1:{port}/api/join", JOIN, times=200))
+
+    with caplog.at_level(logging.DEBUG):
+        on_page(tmp_path, ConnectionLimits(), scenario)
+    assert set(answers) == {(400, REFUSED_GZIP)}
+    assert noisy(caplog) == []
+
+
+def test_a_body_in_real_gzip_is_refused_unread_too(tmp_path: Path) -> None:
+    """Nothing marked compressed is inflated, so nothing asks the dealer from a gzip body."""
+    answers: list[tuple[int, str]] = []
+    table = LiveTable(tmp_path)
+
+    async def run() -> None:
+        await table.page.start(enter=table.enter)
+        try:
+            url = f"http://127.0.0.1:{table.page.port}/api/join"
+            code = table.page.access.code.encode()
+            join = gzip.compress(b'{"code": "%s", "seat": "A"}' % code)
+            answers.extend(await post_marked(url, join))
+        finally:
+            await table.page.stop()
+
+    try:
+        asyncio.run(run())
+        assert answers == [(400, REFUSED_GZIP)]
+        assert table.page.access.drawn(table.t)[0] is None  # no request on the OLED
+    finally:
+        table.close()
+
+
+def test_a_gzip_bomb_is_refused_before_a_byte_of_it_is_inflated(tmp_path: Path) -> None:
+    """1 MB on the wire that inflates to 1 GB: refused by its mark, whatever it holds (aiohttp
+    would inflate it in the loop, a second and more of CPU each, to find it too large)."""
+    answers: list[tuple[int, str]] = []
+    body = bomb(1000)
+
+    async def scenario(port: int) -> None:
+        answers.extend(await post_marked(f"http://127.0.0.1:{port}/api/join", body, times=3))
+
+    on_page(tmp_path, ConnectionLimits(), scenario)
+    assert set(answers) == {(400, REFUSED_GZIP)}
+
+
+@pytest.mark.parametrize("coding", ["deflate", "br", "zstd", "GZIP", "x-gzip, identity"])
+def test_every_content_coding_but_identity_is_refused_by_name(tmp_path: Path, coding: str) -> None:
+    answers: list[tuple[int, str]] = []
+
+    async def scenario(port: int) -> None:
+        answers.extend(await post_marked(f"http://127.0.0.1:{port}/api/join", JOIN, coding))
+
+    on_page(tmp_path, ConnectionLimits(), scenario)
+    assert answers == [(400, REFUSED_GZIP.replace("'gzip'", repr(coding.lower())))]
+
+
+def test_a_body_marked_identity_is_read_as_plain(tmp_path: Path) -> None:
+    answers: list[tuple[int, str]] = []
+
+    async def scenario(port: int) -> None:
+        answers.extend(await post_marked(f"http://127.0.0.1:{port}/api/join", JOIN, "identity"))
+
+    on_page(tmp_path, ConnectionLimits(), scenario)
+    assert answers[0][0] == 403  # read, and the code judged: a wrong one
+    assert "code" in answers[0][1]
+
+
+def test_the_director_s_page_refuses_a_body_marked_gzip_in_one_line_and_logs_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same guard on the hub's page (R770): its login form, before any password."""
+    answers: list[tuple[int, str]] = []
+
+    async def run() -> None:
+        with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+            page = DirectorPage(listen("127.0.0.1", 0), record, LiveBoard(), lambda: NOW)
+            await page.start()
+            try:
+                url = f"http://127.0.0.1:{page.port}/login"
+                answers.extend(await post_marked(url, b"password=x", times=20))
+                answers.extend(await post_marked(url, bomb(200)))
+            finally:
+                await page.stop()
+
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(run())
+    assert set(answers) == {(400, REFUSED_GZIP)}
+    assert noisy(caplog) == []
+
+
+BAD_CHUNK = (
+    b"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"coZZ\r\n\r\n'
+)
+
+
+def test_requests_aiohttp_cannot_read_are_one_log_line_a_minute_without_a_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A malformed chunk (or request line, or header) is the client's doing: aiohttp answers
+    400 and logged an ERROR with a traceback for each, hundreds a second from anyone."""
+    statuses: list[bytes] = []
+
+    async def scenario(port: int) -> None:
+        for _ in range(50):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(BAD_CHUNK)
+            statuses.append(await reader.readline())
+            writer.close()
+
+    with caplog.at_level(logging.DEBUG):
+        on_page(tmp_path, ConnectionLimits(), scenario)
+    assert {status.split()[1] for status in statuses} == {b"400"}
+    logged = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+    assert len(logged) == 1
+    assert (logged[0].exc_info, logged[0].levelname) == (None, "WARNING")
+    assert logged[0].getMessage().startswith("event=web_bad_request reason=")
+    assert "\n" not in logged[0].getMessage()
 
 
 # --- out of descriptors: a page in its own process, with few -----------------------------------

@@ -21,7 +21,7 @@ from firmware_py.table.web.access import (
     MAX_WRONG,
     WRONG_WINDOW,
 )
-from firmware_py.table.web.app import COOKIE, MAX_BODY
+from firmware_py.table.web.app import MAX_BODY, seat_cookie
 from tests.web_helpers import LiveTable, Phone, serve
 
 Client = TestClient[Any, Any]
@@ -134,10 +134,14 @@ def test_the_code_only_asks_for_a_seat_with_a_number_shown_on_the_phone_and_the_
     status, body, cookie, me = serve(table, scenario)
     assert status == 202 and (body["seat"], body["pending"]) == (None, "B")
     assert body["message"] == (
-        "this phone is not confirmed yet: press COUNT on the table's console while its display "
-        f"shows {body['number']} (the number on this phone)"
+        "show this number to the dealer: this phone can play once the dealer presses COUNT "
+        f"while the table's display shows {body['number']} too"
     )
-    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert (
+        cookie.startswith(f"{seat_cookie(table.page)}=")
+        and "HttpOnly" in cookie
+        and "SameSite=Strict" in cookie
+    )
     assert me == body
     footer = table.page.on_oled(table.controller.view().screen, table.t).footer
     assert footer == f"COUNT: seat B {body['number']}"
@@ -167,9 +171,14 @@ def test_a_wrong_code_is_refused_and_counts_against_its_address(table: LiveTable
     answers = serve(table, scenario)
     assert answers[0] == (
         403,
-        "that is not the join code on the table's display (4 more tries for a minute)",
+        "that is not the join code on the table's display: check it and type it again (4 more "
+        "tries this minute)",
     )
-    assert answers[-1] == (403, f"too many wrong codes from this address: try again in {60} s")
+    assert answers[-1] == (
+        403,
+        "too many wrong codes from this phone: wait 60 s, then type the code on the table's "
+        "display again",
+    )
     table.t += WRONG_WINDOW  # a minute later the right code is taken again
     assert serve(table, lambda client: _join_status(client, table)) == 200
 
@@ -185,7 +194,10 @@ def test_a_seat_the_table_does_not_have_is_refused(table: LiveTable) -> None:
             response = await phone.join(table, "Z")
             return response.status, await response.json()
 
-    assert serve(table, scenario) == (403, {"error": "seat 'Z': expected one of A, B, C"})
+    assert serve(table, scenario) == (
+        403,
+        {"error": "there is no seat 'Z' at this table: pick one of A, B, C"},
+    )
 
 
 def test_a_second_phone_takes_a_seat_only_with_the_dealer_s_count_and_the_first_is_told(
@@ -355,7 +367,7 @@ def test_a_post_without_the_csrf_token_is_refused(table: LiveTable) -> None:
 
     assert serve(table, scenario) == (
         403,
-        {"error": "the page's security token is missing or stale: reload the page"},
+        {"error": "this page is out of date: reload it, then try again"},
     )
 
 

@@ -79,13 +79,28 @@ def test_a_press_just_after_the_code_replaced_a_request_is_for_that_request() ->
     assert confirmed is not None and confirmed.seat == asked.place
 
 
-def test_a_press_well_into_the_code_s_part_confirms_nothing() -> None:
+def test_a_press_anywhere_in_the_code_s_part_is_for_the_request_read_before_it() -> None:
+    """R942 (issue 25, finding 6): pressed 1-3 s late, COUNT was ignored without a sign, and
+    the dealer's next press gave the seat to whichever number showed then."""
+    table = Table()
+    asked = table.ask("10.0.0.1")
+    table.ask("10.0.0.2", "B")  # the next number, after the code
+    assert table.on_show() == asked
+    table.now += REQUEST_SHOWN
+    assert table.on_show() is None  # the join code's 3 s
+    confirmed = table.access.confirm(table.now + 2.0)  # 2 s into the code's 3 s
+    assert confirmed is not None and confirmed.seat == asked.place
+
+
+def test_a_press_once_the_next_number_shows_is_judged_by_that_number() -> None:
     table = Table()
     table.ask("10.0.0.1")
     table.on_show()
     table.now += REQUEST_SHOWN
     table.on_show()
-    assert table.access.confirm(table.now + LATE_PRESS + 0.1) is None
+    table.now += CODE_EVERY - REQUEST_SHOWN  # the next cycle: the number on show anew
+    assert table.on_show() is not None
+    assert table.access.confirm(table.now + 0.5) is None  # on show half a second: too soon
 
 
 def test_every_request_of_a_full_queue_is_on_show_before_it_runs_out() -> None:

@@ -60,7 +60,11 @@ def test_the_join_code_keeps_its_share_of_the_oled_while_a_request_waits(
     assert all(f.startswith("COUNT: seat A ") for f in footers if f not in code)
 
 
-def test_a_press_while_the_code_is_on_show_confirms_nothing(table: LiveTable) -> None:
+def test_a_press_while_the_code_is_on_show_gives_the_number_shown_before_it(
+    table: LiveTable,
+) -> None:
+    """R942 (issue 25), where R759 gave a late press 1 s: nothing else was on show since."""
+
     async def scenario(client: Client) -> dict[str, Any]:
         async with Phone(client) as phone:
             _, asked = await ask(phone, table)
@@ -73,7 +77,7 @@ def test_a_press_while_the_code_is_on_show_confirms_nothing(table: LiveTable) ->
             return me
 
     me = serve(table, scenario)
-    assert me["seat"] is None and me["pending"] == "A"
+    assert me["seat"] == "A"
 
 
 def test_the_dealer_s_no_turns_down_the_request_on_show_and_its_address_waits(
@@ -93,7 +97,7 @@ def test_the_dealer_s_no_turns_down_the_request_on_show_and_its_address_waits(
     assert me["seat"] is None and "pending" not in me
     assert me["refused"].startswith("Not given: the dealer turned down this phone's request")
     assert again == 403
-    assert refused["error"].startswith("the dealer turned down this address's last request")
+    assert refused["error"].startswith("the dealer said no to this phone's last request")
     assert later == 202
     assert table.page.access.requests[0].address == "127.0.0.1"
 
@@ -126,11 +130,11 @@ def test_a_place_that_frees_goes_to_the_address_refused_first_not_back_to_its_ho
     refused, retaken, line, taken = serve(table, scenario)
     wait = ASK_FOR - MAX_WAITING  # the first asked 8 s before the honest phone
     assert refused["error"] == (
-        f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone "
-        f"frees in {wait:.0f} s at the latest: ask again then (it is kept for this phone 15 s)"
+        f"{MAX_WAITING} phones are already waiting for the dealer: try again in {wait:.0f} s at "
+        "the latest (this phone's turn is kept 15 s then)"
     )
     assert retaken == 403
-    assert "after 1 refused before it" in line["error"]
+    assert "1 phone asked before this one" in line["error"]
     assert taken == 202
 
 

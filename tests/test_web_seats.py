@@ -57,8 +57,8 @@ def test_the_code_alone_takes_no_seat_its_phone_enters_nothing(tmp_path: Path) -
     assert status == 202 and asked["seat"] is None
     assert refused == (
         403,
-        "this phone is not confirmed yet: press COUNT on the table's console while its display "
-        f"shows {asked['number']} (the number on this phone)",
+        "show this number to the dealer: this phone can play once the dealer presses COUNT "
+        f"while the table's display shows {asked['number']} too",
     )
     assert [action for action in table.controller.log if "guess" in str(action)] == []
     table.close()
@@ -96,7 +96,7 @@ def test_a_seat_s_phone_cannot_ask_for_another_seat(tmp_path: Path) -> None:
     status, error, footer = serve(table, scenario)
     assert (status, error) == (
         403,
-        "this phone holds seat B: a phone holds one place at the table (leave it first)",
+        "this phone has seat B already: one phone, one place; to change, leave seat B first",
     )
     assert not footer.startswith("COUNT")
     table.close()
@@ -157,7 +157,7 @@ def test_a_rival_cannot_type_a_knocker_s_hand_in_states(tmp_path: Path) -> None:
             )
 
     rival, knocker = serve(table, scenario)
-    assert rival[0] == 403 and rival[1].startswith("this phone is not confirmed yet")
+    assert rival[0] == 403 and rival[1].startswith("show this number to the dealer")
     assert knocker == (200, "")
     table.close()
 
@@ -298,8 +298,8 @@ def test_no_more_than_max_waiting_requests_wait_at_once(tmp_path: Path) -> None:
     statuses, error = serve(table, scenario)
     assert statuses == [202] * MAX_WAITING + [403]
     assert error == (
-        f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone frees "
-        f"in {ASK_FOR:.0f} s at the latest: ask again then (it is kept for this phone 15 s)"
+        f"{MAX_WAITING} phones are already waiting for the dealer: try again in {ASK_FOR:.0f} s "
+        "at the latest (this phone's turn is kept 15 s then)"
     )
     table.close()
 

@@ -81,7 +81,7 @@ def test_one_address_holds_its_share_of_streams_and_the_next_is_refused_in_words
     status, event = refused
     assert status == 200 and event.startswith("retry: 60000\nevent: refused\ndata: ")
     assert json.loads(event.split("data: ", 1)[1]) == {
-        "error": "too many live pages open from this address (8 at most): close one; this "
+        "error": "too many live pages open from this phone (8 at most): close one; this "
         "page checks every few seconds instead"
     }
     assert live[0] == 200 and live[1].startswith("data: {")  # another phone follows live
@@ -101,7 +101,7 @@ def test_a_refused_stream_asked_for_as_json_is_a_429_line(table: LiveTable) -> N
             return answer
 
     status, body = serve(table, scenario)
-    assert status == 429 and body["error"].startswith("too many live pages open from this address")
+    assert status == 429 and body["error"].startswith("too many live pages open from this phone")
 
 
 def test_streams_closed_by_their_page_are_given_back(table: LiveTable) -> None:
@@ -194,8 +194,8 @@ def test_a_phone_whose_64_is_full_is_told_so_and_reads_the_state(tmp_path: Path)
     (status, event), reads = asyncio.run(scenario())
     assert status == 200 and "event: refused" in event
     assert json.loads(event.split("data: ", 1)[1]) == {
-        "error": f"too many live pages open from this network (its /64) "
-        f"({STREAM_SHARE.per_network} at most; this address holds 0): this page checks every few "
+        "error": f"too many live pages open from this Wi-Fi "
+        f"({STREAM_SHARE.per_network} at most; this phone holds 0): this page checks every few "
         "seconds instead"
     }
     assert reads == [(200, state) for state in seen] and seen[0] != seen[1]
@@ -257,7 +257,8 @@ def test_an_address_past_its_own_five_is_refused_before_its_code_is_looked_at() 
     for _ in range(MAX_WRONG):
         refusal(access, "WRONG1", f"{HALL}::7")
     assert refusal(access, access.code, f"{HALL}::7") == (
-        "too many wrong codes from this address: try again in 60 s"
+        "too many wrong codes from this phone: wait 60 s, then type the code on the table's "
+        "display again"
     )
     assert ask(access, access.code, f"{HALL}::8").place == "A"  # its neighbour is not refused
     clock[0] += WRONG_WINDOW
@@ -270,11 +271,12 @@ def test_in_a_64_past_its_share_a_wrong_code_ends_its_address_s_tries_for_the_mi
     for n in range(MAX_WRONG_PER_NETWORK):  # four addresses, five each: the /64's twenty
         refusal(access, "WRONG1", f"{HALL}::{n // MAX_WRONG + 1:x}")
     assert refusal(access, "WRONG1", f"{HALL}::99") == (
-        "that is not the join code on the table's display (no more tries from this address for "
-        "60 s: its network, an IPv6 /64, has had 20 wrong codes in the last minute)"
+        "that is not the join code on the table's display, and too many wrong codes came from "
+        "this Wi-Fi in the last minute: wait 60 s, then try again"
     )
     assert refusal(access, access.code, f"{HALL}::99").startswith(
-        "too many wrong codes from this address: try again in 60 s"
+        "too many wrong codes from this phone: wait 60 s, then type the code on the table's "
+        "display again"
     )
     assert ask(access, access.code, f"{HALL}::100").place == "A"  # the right code still passes
     clock[0] += WRONG_WINDOW
@@ -343,8 +345,8 @@ def test_a_whole_table_of_phones_on_one_ipv6_64_waits_at_once() -> None:
     with pytest.raises(AccessError) as refused:
         ask(access, access.code, f"{HALL}::99")
     assert str(refused.value) == (
-        f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the dealer "
-        f"already: ask again once one is confirmed, or in {ASK_FOR:.0f} s"
+        f"{WAITING_PER_NETWORK} phones on this Wi-Fi are already waiting for the dealer: try "
+        f"again once the dealer has answered one, or in {ASK_FOR:.0f} s"
     )
     for n in range(MAX_WAITING - WAITING_PER_NETWORK):  # phones on other networks still ask
         assert ask(access, access.code, f"10.0.0.{n + 1}").place == "A"
@@ -354,7 +356,7 @@ def test_a_whole_table_of_phones_on_one_ipv6_64_waits_at_once() -> None:
 def test_one_address_holds_one_waiting_request_whatever_its_cookies() -> None:
     access, _ = new_access()
     ask(access, access.code, f"{HALL}::5")
-    with pytest.raises(AccessError, match="a phone at this address is waiting for the dealer"):
+    with pytest.raises(AccessError, match="a phone on this connection is already waiting for"):
         ask(access, access.code, f"{HALL}::5")  # no cookie: another browser on the device
     assert len(access.requests) == WAITING_PER_ADDRESS
 

@@ -171,25 +171,25 @@ def test_six_phones_two_misbehaving_the_honest_play_to_the_end(tmp_path: Path) -
 
     asyncio.run(run())
     assert "event: refused" in said["streams"] and (
-        "too many live pages open from this address (8 at most)" in said["streams"]
+        "too many live pages open from this phone (8 at most)" in said["streams"]
     )
-    assert said["takeover"].startswith("Number ") and "press COUNT" in said["takeover"]
+    assert said["takeover"].startswith("Number ") and "presses COUNT" in said["takeover"]
     assert said["warning"].startswith("Another phone is asking the dealer for this seat")
     assert said["thief_entry"]["status"] == 403
-    assert said["thief_entry"]["body"]["error"].startswith("this phone is not confirmed yet")
+    assert said["thief_entry"]["body"]["error"].startswith("show this number to the dealer")
     assert said["eve_asks"] == {
         "status": 403,
         "body": {
-            "error": "this phone holds seat E: a phone holds one place at the table (leave it "
-            "first)"
+            "error": "this phone has seat E already: one phone, one place; to change, leave "
+            "seat E first"
         },
     }
     assert said["replay_phone"] == {
         "status": 403,
-        "body": {"error": "the page's security token is missing or stale: reload the page"},
+        "body": {"error": "this page is out of date: reload it, then try again"},
     }
     assert said["replay_script"][0] == 403
-    assert said["replay_script"][1].startswith("this phone has no seat at the table")
+    assert said["replay_script"][1].startswith("this phone has no seat at this table")
     assert said["replay_cross_site"] == (
         403,
         "a change from another site is refused: use the table's own page",

@@ -112,7 +112,7 @@ async def until_pressable(access: Access, number: str, *, within: float = 30.0) 
     loop = asyncio.get_running_loop()
     ends = loop.time() + within
     while loop.time() < ends:
-        now = loop.time()
+        now = access.clock()  # the page's own clock (a screenshot's may run ahead of the loop)
         shown, shown_for = access.drawn(now)
         on_show = shown_for >= CONFIRM_AFTER + 0.1 and now % CODE_EVERY <= REQUEST_SHOWN - 1.0
         if shown is not None and shown.number == number and on_show:

@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from firmware_py.cli_args import file_path
+from firmware_py.cli_args import file_path, number_error, whole_number
 from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from rules.errors import InvalidInput
@@ -86,8 +86,8 @@ def add_parser(
 
 
 def _where(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--round", type=int, required=True, dest="round_number")
-    parser.add_argument("--table", type=int, required=True)
+    parser.add_argument("--round", type=whole_number, required=True, dest="round_number")
+    parser.add_argument("--table", type=whole_number, required=True)
 
 
 def run(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) -> Answer:
@@ -207,7 +207,7 @@ def _scores(text: str | None) -> tuple[int | None, int | None]:
     if text is None:
         return None, None
     parts = [part.strip() for part in text.split(",")]
-    if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
+    if len(parts) != 2 or any(number_error(part) for part in parts):
         raise InvalidInput(f"--scores {text!r}: expected two whole numbers, A's then B's: 25,34")
     return int(parts[0]), int(parts[1])
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from firmware_py.cli_args import file_path, print_error
+from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
@@ -81,9 +81,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     result = sub.add_parser("result", help="enter a match's points")
     _round(result)
-    result.add_argument("--table", type=int, required=True)
-    result.add_argument("--a-points", type=int, required=True, help="team A's points")
-    result.add_argument("--b-points", type=int, required=True, help="team B's points")
+    result.add_argument("--table", type=whole_number, required=True)
+    result.add_argument("--a-points", type=whole_number, required=True, help="team A's points")
+    result.add_argument("--b-points", type=whole_number, required=True, help="team B's points")
     result.add_argument("--director", action="store_true", help="entered by the director")
     _amend(result)
     _common(result, by="table T, or director")
@@ -107,8 +107,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     protest = sub.add_parser("protest", help="record a protest")
     protest.add_argument("text", type=PROTEST, help="what is protested")
-    protest.add_argument("--round", type=int, dest="round_number")
-    protest.add_argument("--table", type=int)
+    protest.add_argument("--round", type=whole_number, dest="round_number")
+    protest.add_argument("--table", type=whole_number)
     _common(protest, by="director")
 
     export = sub.add_parser("export", help="the whole tournament record as JSON")
@@ -123,14 +123,18 @@ def _add_new(sub: argparse._SubParsersAction[Any]) -> None:
     new.add_argument(
         "--teams", required=True, type=file_path, help="CSV: name,school,players[,short]"
     )
-    new.add_argument("--rounds", type=int, help="how many rounds (combo3: 8; combo4: default 8)")
-    new.add_argument("--seed", type=int, help="the draw's seed (default: drawn and recorded)")
+    new.add_argument(
+        "--rounds", type=whole_number, help="how many rounds (combo3: 8; combo4: default 8)"
+    )
+    new.add_argument(
+        "--seed", type=whole_number, help="the draw's seed (default: drawn and recorded)"
+    )
     new.add_argument(
         "--tiebreaks",
         help="after match wins, e.g. points,head_to_head,opponents_wins (the default); none",
     )
     new.add_argument("--bye-result", default="win", help="a bye scores as a win, tie or loss")
-    new.add_argument("--bye-points", type=int, default=0, help="points a bye scores (0)")
+    new.add_argument("--bye-points", type=whole_number, default=0, help="points a bye scores (0)")
     new.add_argument(
         "--allow-same-school", action="store_true", help="do not avoid same-school pairs"
     )
@@ -208,7 +212,7 @@ def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
 
 
 def _round(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--round", type=int, required=True, dest="round_number")
+    parser.add_argument("--round", type=whole_number, required=True, dest="round_number")
 
 
 def _amend(parser: argparse.ArgumentParser) -> None:

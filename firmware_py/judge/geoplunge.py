@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_py.cli_args import number_error
 from rules import families
 from rules.atlas import Category, default_atlas, parse_cards
 from rules.errors import InvalidInput, RuleError
@@ -188,12 +189,11 @@ def rotation(round_number: int, picks: Sequence[str] | None, level: int = 4) -> 
 
 
 def _parse_one_pick(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
+    if number_error(text.strip()) is not None:
         raise InvalidInput(
             f"--picks {text!r} at --level 3: expected one game number per team, like 3"
-        ) from None
+        )
+    return int(text)
 
 
 def _combo3_rotation(round_number: int, picks: Sequence[str] | None) -> Answer:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from firmware_py.cli_args import file_path, print_error
+from firmware_py.cli_args import file_path, number_error, print_error, whole_number
 from firmware_py.families.guesstimation.deck import load_deck
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
 from rules.errors import InvalidInput, RuleError
@@ -55,7 +55,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     duel.add_argument("--answer", required=True, help="the answer on the card")
     duel.add_argument("--dueler", required=True, help="the chip holder's guess, e.g. A=29000")
     duel.add_argument("--opponent", required=True, help="the challenged guess, e.g. C=30000")
-    duel.add_argument("--wager", type=int, help="1, 2 or 3 spaces (default 2)")
+    duel.add_argument("--wager", type=whole_number, help="1, 2 or 3 spaces (default 2)")
     duel.add_argument("--others", help="the bystanders' guesses, e.g. B=29029,D=28000")
     duel.add_argument("--rolls", help="a tied duel: both duelists' die rolls, e.g. A=5,C=2")
     _add_json(duel)
@@ -193,7 +193,7 @@ def _rolls(text: str, duelists: tuple[str, str]) -> dict[str, int]:
     rolls: dict[str, int] = {}
     for player in duelists:
         value = pairs[player].strip()
-        if not value.isdigit():
+        if value.startswith("-") or number_error(value) is not None:
             raise InvalidInput(f"--rolls: {player}={value!r}: expected a die roll 1 to 6")
         rolls[player] = check_die(int(value))
     return rolls

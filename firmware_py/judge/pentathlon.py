@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_py.cli_args import file_path, print_error
+from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.user_files import MAX_BOARD, MAX_LOG, UserFileError, read_limited_text
 from rules.errors import InvalidInput, RuleError
 from rules.pentathlon.catalogue import Game
@@ -48,11 +48,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     sentence = sub.add_parser("sentence", help="is a Contig 60 number sentence correct?")
     sentence.add_argument("sentence", help='e.g. "3 + 5 = 8 and 8 x 4 = 32"')
     _dice_options(sentence)
-    sentence.add_argument("--target", type=int, help="the number the sentence should make")
+    sentence.add_argument("--target", type=whole_number, help="the number the sentence should make")
 
     reach_cmd = sub.add_parser("reach", help="every number a roll can make")
     _dice_options(reach_cmd)
-    reach_cmd.add_argument("--target", type=int, help="only this number: can the roll make it?")
+    reach_cmd.add_argument(
+        "--target", type=whole_number, help="only this number: can the roll make it?"
+    )
 
     trick = sub.add_parser("trick", help="is this a Fab-a-Diffy trick?")
     trick.add_argument("--show", required=True, help="the Show Box strip, e.g. 1/2")
@@ -85,7 +87,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     card.add_argument("source", type=file_path, help="the table's journal, or a game's log")
     card.add_argument(
-        "--session", type=int, help="the journal's session (game) number; default: the last"
+        "--session",
+        type=whole_number,
+        help="the journal's session (game) number; default: the last",
     )
     card.add_argument("-o", "--out", type=file_path, help="write the card here (default: stdout)")
     card.add_argument("--force", action="store_true", help="replace --out if it exists")
@@ -95,8 +99,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--date", default="", help="the date played, e.g. 2026-11-26 (default: the journal's)"
     )
     card.add_argument("--division", default="", help="the division (I to V)")
-    card.add_argument("--round", type=int, dest="round_number", help="the round")
-    card.add_argument("--table", type=int, help="the table")
+    card.add_argument("--round", type=whole_number, dest="round_number", help="the round")
+    card.add_argument("--table", type=whole_number, help="the table")
     card.add_argument("--monitor", default="", help="the Game Monitor's name")
     card.add_argument(
         "--db", type=file_path, help="the tournament record: names and division of the seat"

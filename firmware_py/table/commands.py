@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, cast
 from drivers.display import OledError
 from drivers.pins import ENV_VAR, PinFactoryError, choose_factory, make_pin_factory
 from drivers.scoreboard import Scoreboard, ScoreboardError
-from firmware_py.cli_args import print_error
+from firmware_py.cli_args import number_error, print_error
 from firmware_py.table.config import (
     Config,
     ConfigError,
@@ -92,7 +92,7 @@ def game_flag(text: str | None) -> int | str | None:
     checks it."""
     if text is None:
         return None
-    return int(text) if text.strip().isdecimal() else text
+    return int(text) if number_error(text.strip()) is None else text  # 5,000 digits: a name
 
 
 def sim(

@@ -81,6 +81,8 @@ def table_number(text: str) -> int | None:
     """A table's number written as in a topic or a user name ("7"), or None."""
     if not (text.isascii() and text.isdecimal()) or text.startswith("0"):
         return None
+    if len(text) > len(str(MAX_TABLE)):  # never int() of 5,000 digits: a ValueError (R941)
+        return None
     number = int(text)
     return number if number <= MAX_TABLE else None
 

@@ -176,12 +176,16 @@ class Challenges:
     @classmethod
     def parse(cls, text: str, side: str) -> Challenges:
         """``C/I/IA`` counts, e.g. ``0/1/2``."""
-        parts = text.split("/")
-        if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
+        counts = [part.strip() for part in text.split("/")]
+        # ASCII digits only: "²" is a digit to isdigit() and none to int() (R941)
+        if len(counts) != 3 or not all(c.isascii() and c.isdecimal() for c in counts):
             raise InvalidInput(
                 f"player {side}'s challenges {text!r}: expected C/I/IA counts, e.g. 0/1/0"
             )
-        return cls(*(int(part) for part in parts))
+        for name, count in zip(("C", "I", "IA"), counts, strict=True):
+            if len(count.lstrip("0")) > len(str(MAX_CHALLENGES)):  # never int() of 5,000 digits
+                raise InvalidInput(f"{name} {count}: expected 0 to {MAX_CHALLENGES} challenges")
+        return cls(*(int(count) for count in counts))
 
     def to_json(self) -> dict[str, int]:
         return {"C": self.c, "I": self.i, "IA": self.ia}

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware_py.cli_args import file_path, print_error
+from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director.hub.page.password import (
     MAX_LENGTH,
     DirectorPasswordError,
@@ -78,7 +78,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     run = sub.add_parser("run", help="run the hub (systemd: gametable-hub.service)")
     run.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
     run.add_argument("--host", default="localhost", help="the broker (default: localhost)")
-    run.add_argument("--port", type=int, default=1883, help="the broker's port (default: 1883)")
+    run.add_argument(
+        "--port", type=whole_number, default=1883, help="the broker's port (default: 1883)"
+    )
     run.add_argument("--username", default="hub", help="the hub's account (default: hub)")
     run.add_argument(
         "--password-file", type=file_path, required=True, help="the hub's password, on one line"

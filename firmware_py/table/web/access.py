@@ -51,9 +51,10 @@ CONFIRM_AFTER = 1.0  # seconds a request is on the OLED before a press may confi
 CODE_EVERY = 8.0
 CODE_SHOWN = 3.0
 REQUEST_SHOWN = CODE_EVERY - CODE_SHOWN
-# A press this soon after the code replaced a request on the OLED was meant for that request:
-# a dealer's reaction time (R759), so a late press is never silently lost.
-LATE_PRESS = 1.0
+# A press while the code has replaced a request on the OLED was meant for that request: nothing
+# else was on show since, and a dealer who read the number may press a second or three late
+# (R759, R942), so a late press is never silently lost.
+LATE_PRESS = CODE_SHOWN
 MAX_DRAWN = 16  # footers remembered: a press is judged by what the OLED showed (R799)
 # A place that frees goes first to the addresses refused for a full queue, in order (R799);
 # each keeps its spot LINE_KEPT seconds past the time it was told a place frees.
@@ -122,8 +123,8 @@ def new_confirmation(draw: Callable[[int], int] = secrets.randbelow) -> str:
 def waiting_line(request: PlaceRequest) -> str:
     """What the asking phone is told: the one line, the number and the button."""
     return (
-        f"this phone is not confirmed yet: press {CONFIRM_BUTTON.upper()} on the table's "
-        f"console while its display shows {request.number} (the number on this phone)"
+        f"show this number to the dealer: this phone can play once the dealer presses "
+        f"{CONFIRM_BUTTON.upper()} while the table's display shows {request.number} too"
     )
 
 
@@ -198,19 +199,22 @@ class Access:
         never makes a request last longer (R777)."""
         self._check_code(code, address)
         if place not in (*seats, *officials):
-            raise AccessError(f"seat {place!r}: expected one of {', '.join((*seats, *officials))}")
+            raise AccessError(
+                f"there is no seat {place!r} at this table: pick one of "
+                f"{', '.join((*seats, *officials))}"
+            )
         held = self.session(token)
         if held is not None and held.seat == place:
-            raise AccessError(f"this phone holds {_place_words(place, officials)} already")
+            raise AccessError(f"this phone has {_place_words(place, officials)} already")
         if held is not None and place in officials and held.seat not in officials:
             raise AccessError(
-                f"this phone holds seat {held.seat}: a player's phone cannot take an "
-                "official's place"
+                f"this phone has seat {held.seat}: a player's phone cannot take "
+                f"{_place_words(place, officials)} too; ask for it from another phone"
             )
         if held is not None:
             raise AccessError(
-                f"this phone holds {_place_words(held.seat, officials)}: a phone holds one place "
-                "at the table (leave it first)"
+                f"this phone has {_place_words(held.seat, officials)} already: one phone, one "
+                f"place; to change, leave {_place_words(held.seat, officials)} first"
             )
         earlier = self.waiting(token)
         self._withdraw(token)
@@ -243,22 +247,22 @@ class Access:
         resting = self._resting.get(address_key, 0.0) - now
         if resting > 0:
             raise AccessError(
-                "the dealer turned down this address's last request: ask the dealer, or ask "
-                f"again in {wait_words(resting)}"
+                "the dealer said no to this phone's last request: ask the dealer, or try again "
+                f"in {wait_words(resting)}"
             )
         same_address = [r for r in waiting if client_keys(r.address)[0] == address_key]
         same_network = [r for r in waiting if client_keys(r.address)[1] == network]
         if len(same_address) >= WAITING_PER_ADDRESS:
             wait = min(r.asked for r in same_address) + ASK_FOR - now
             raise AccessError(
-                "a phone at this address is waiting for the dealer already: ask again once it "
-                f"is confirmed, or in {wait_words(wait)}"
+                "a phone on this connection is already waiting for the dealer: try again once "
+                f"the dealer has answered it, or in {wait_words(wait)}"
             )
         if len(same_network) >= WAITING_PER_NETWORK:
             wait = min(r.asked for r in same_network) + ASK_FOR - now
             raise AccessError(
-                f"{WAITING_PER_NETWORK} phones on this network (its /64) are waiting for the "
-                f"dealer already: ask again once one is confirmed, or in {wait_words(wait)}"
+                f"{WAITING_PER_NETWORK} phones on this Wi-Fi are already waiting for the "
+                f"dealer: try again once the dealer has answered one, or in {wait_words(wait)}"
             )
         self._check_line(address_key, waiting, now)
 
@@ -292,11 +296,13 @@ class Access:
             del line[order.pop()]
         self._line = line
         ahead = position - 1
-        before = f", after {ahead} refused before it" if ahead else ""
+        before = (
+            f"; {ahead} phone{'' if ahead == 1 else 's'} asked before this one" if ahead else ""
+        )
         raise AccessError(
-            f"{MAX_WAITING} phones are waiting for the dealer already: a place for this phone "
-            f"frees in {wait_words(frees - now)} at the latest{before}: ask again then (it is "
-            f"kept for this phone {LINE_KEPT:.0f} s)"
+            f"{MAX_WAITING} phones are already waiting for the dealer: try again in "
+            f"{wait_words(frees - now)} at the latest (this phone's turn is kept "
+            f"{LINE_KEPT:.0f} s then{before})"
         )
 
     @property
@@ -373,7 +379,7 @@ class Access:
             return None
         at, request = drawn[-1]
         if request is None and pressed - at < LATE_PRESS and len(drawn) >= 2:
-            # the code has just replaced a request: the press was meant for it (R759)
+            # the code has replaced a request: the press was meant for it (R759, R942)
             before_at, before = drawn[-2]
             if before is not None and at - before_at >= CONFIRM_AFTER:
                 at, request = before_at, before
@@ -480,11 +486,11 @@ class Access:
             if lapsed is not None:
                 raise AccessError(f"this phone has no seat: {lapsed}")
             raise AccessError(
-                "this phone has no seat at the table (or the match changed): join with the "
-                "code on the table's display"
+                "this phone has no seat at this table (a new match ends every seat): join "
+                "again with the code on the table's display"
             )
         if not same_secret(csrf, session.csrf):
-            raise AccessError("the page's security token is missing or stale: reload the page")
+            raise AccessError("this page is out of date: reload it, then try again")
         return session
 
     def leave(self, token: str | None) -> None:
@@ -510,7 +516,8 @@ class Access:
         wait = self._wrong.wait(address)
         if wait is not None:
             raise AccessError(
-                f"too many wrong codes from this address: try again in {wait_words(wait)}"
+                f"too many wrong codes from this phone: wait {wait_words(wait)}, then type the "
+                "code on the table's display again"
             )
         if self.code and same_secret(tidy_code(code), self.code):
             return
@@ -518,13 +525,14 @@ class Access:
         left = self._wrong.miss(address)
         if crowded:
             raise AccessError(
-                "that is not the join code on the table's display (no more tries from this "
-                f"address for {WRONG_WINDOW:.0f} s: its network, an IPv6 /64, has had "
-                f"{MAX_WRONG_PER_NETWORK} wrong codes in the last minute)"
+                "that is not the join code on the table's display, and too many wrong codes "
+                f"came from this Wi-Fi in the last minute: wait {WRONG_WINDOW:.0f} s, then try "
+                "again"
             )
         tries = f"{left} more tr{'y' if left == 1 else 'ies'}" if left else "no more tries"
         raise AccessError(
-            f"that is not the join code on the table's display ({tries} for a minute)"
+            f"that is not the join code on the table's display: check it and type it again "
+            f"({tries} this minute)"
         )
 
 

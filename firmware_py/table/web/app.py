@@ -49,7 +49,6 @@ log = logging.getLogger("gametable")
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGE = web.AppKey("page", TablePage)
-COOKIE = "gametable_seat"
 CSRF_HEADER = "X-Gametable-CSRF"
 MAX_BODY = 4096  # bytes: a join or a guess is a few dozen
 MAX_TEXT = 300  # characters of any one field: 21 states' names, a guess of 60 digits
@@ -79,6 +78,11 @@ def make_app(page: TablePage) -> web.Application:
     app.router.add_post("/api/entry", _entry)
     app.router.add_post("/api/leave", _leave)
     return app
+
+
+def seat_cookie(page: TablePage) -> str:
+    """The seat cookie's name on this table's page (``TablePage.cookie``: its port's, R942)."""
+    return page.cookie
 
 
 # --- reading: anyone -------------------------------------------------------------------------
@@ -139,7 +143,7 @@ async def _card(request: web.Request) -> web.StreamResponse:
 
 async def _me(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
-    token = request.cookies.get(COOKIE)
+    token = request.cookies.get(seat_cookie(page))
     session = page.access.session(token)
     asked = page.access.waiting(token)
     answer: dict[str, object]
@@ -181,7 +185,7 @@ async def _join(request: web.Request) -> web.StreamResponse:
             seats=page.seats,
             officials=page.officials,
             address=request.remote or "",
-            token=request.cookies.get(COOKIE),
+            token=request.cookies.get(seat_cookie(page)),
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None
@@ -191,7 +195,7 @@ async def _join(request: web.Request) -> web.StreamResponse:
         log.warning("event=web_place_number number=%s place=%s", asked.number, place)
     page.changed()
     response = web.json_response(_waiting(asked), status=202)
-    set_session_cookie(response, COOKIE, asked.token, secure=request.secure)
+    set_session_cookie(response, seat_cookie(page), asked.token, secure=request.secure)
     return response
 
 
@@ -226,14 +230,15 @@ async def _leave(request: web.Request) -> web.StreamResponse:
     page.access.leave(session.token)
     page.changed()
     response = web.json_response({"ok": True})
-    response.del_cookie(COOKIE, path="/")
+    response.del_cookie(seat_cookie(page), path="/")
     return response
 
 
 def _seat(request: web.Request) -> SeatSession:
     try:
-        return request.app[PAGE].access.require(
-            request.cookies.get(COOKIE), request.headers.get(CSRF_HEADER)
+        page = request.app[PAGE]
+        return page.access.require(
+            request.cookies.get(seat_cookie(page)), request.headers.get(CSRF_HEADER)
         )
     except AccessError as error:
         raise Refused(403, str(error)) from None

@@ -211,6 +211,10 @@ class StreamShares:
     # past the /64's share, the streams are mostly other addresses': closing one may not help
     network_advice: str = "this page checks every few seconds instead"
     server: str = "this table"
+    # the client's address and its network, in the refusal's words (the table's page says
+    # them to a player: "this phone", "this Wi-Fi", R942)
+    address: str = "this address"
+    network: str = "this network (its /64)"
     _held: dict[object, tuple[str, str]] = field(default_factory=dict)  # stream -> its keys
 
     def take(self, stream: object, address: str) -> None:
@@ -226,14 +230,14 @@ class StreamShares:
         if same_address >= self.share.per_address:
             raise Refused(
                 429,
-                f"too many {self.what} open from this address ({self.share.per_address} at "
+                f"too many {self.what} open from {self.address} ({self.share.per_address} at "
                 f"most): {self.advice}",
             )
         if same_network >= self.share.per_network:
             raise Refused(
                 429,
-                f"too many {self.what} open from this network (its /64) "
-                f"({self.share.per_network} at most; this address holds {same_address}): "
+                f"too many {self.what} open from {self.network} "
+                f"({self.share.per_network} at most; {self.address} holds {same_address}): "
                 f"{self.network_advice}",
             )
         self._held[stream] = (address_key, network)

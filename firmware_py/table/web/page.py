@@ -52,6 +52,11 @@ log = logging.getLogger("gametable")
 # an IPv6 /64 may be the whole hall's Wi-Fi, so it has most of them, and a phone's own two or
 # three privacy addresses (24 streams) never fill it; other networks keep the rest (R778).
 STREAM_SHARE = Share(per_address=8, per_network=48, total=64)
+# A COUNT that gave no place while phones wait says so in the footer this long (R942): the
+# dealer presses again while the number shows, never on the next number by mistake.
+NOTHING_GIVEN = f"{CONFIRM_BUTTON.upper()}: nothing given"
+NOTICE_FOR = 2.0  # seconds
+SEAT_COOKIE = "gametable_seat"  # and the table's port (``TablePage.cookie``)
 
 Enter = Callable[[str, str, str], str | None]  # (seat, name, value) -> None, or why refused
 
@@ -83,6 +88,11 @@ class TablePage:
     names: frozenset[str] = frozenset({"localhost"})
     monitor: str = ""  # the Game Monitor's name for the card ([pentathlon] monitor): "" blank
     access: Access = field(init=False)
+    # The seat cookie's name: a browser sends a host's cookies to every port of it, so two
+    # tables served from one host (two simulated tables on a laptop) shared one cookie, and
+    # joining the second dropped the seat at the first. Named by its port, each table's is its
+    # own (R942).
+    cookie: str = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
     state: dict[str, Any] = field(default_factory=dict)
@@ -97,16 +107,19 @@ class TablePage:
     limits: ConnectionLimits = field(default_factory=ConnectionLimits)
     _serving: Serving | None = None
     _console_presses: dict[str, int] = field(default_factory=dict)  # counts at the last view
+    _notice_until: float = -1.0  # the footer says NOTHING_GIVEN until then (R942)
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)
+        self.cookie = f"{SEAT_COOKIE}_{self.port}"
         self.guard = SiteGuard(
             self.names,
             "http",
             own_page="the table's own page",
             add_name="or add it to [web] names in the table's config",
         )
-        self.streams = StreamShares(STREAM_SHARE)
+        # said to a player: plain words, never "this address" or "its /64" (R942)
+        self.streams = StreamShares(STREAM_SHARE, address="this phone", network="this Wi-Fi")
 
     @property
     def port(self) -> int:
@@ -216,9 +229,12 @@ class TablePage:
             presses += [(ticks - controller.now + self.clock(), button) for ticks in times]
         for pressed, button in sorted(presses):
             if button == CONFIRM_BUTTON:
+                waiting = bool(self.access.requests)
                 session = self.access.confirm(pressed)
                 if session is not None:
                     log.info("event=web_place_confirmed place=%s", session.seat)
+                elif waiting:  # too soon for the number on show: the dealer is told (R942)
+                    self._notice_until = max(self._notice_until, pressed + NOTICE_FOR)
             else:
                 dismissed = self.access.dismiss(pressed)
                 if dismissed is not None:
@@ -229,6 +245,8 @@ class TablePage:
         seconds of every ``CODE_EVERY``, requests waiting or not (R797); the rest of the time,
         the request whose turn it is (its place, its number and the button), or the hint."""
         request = self.access.footer(now)
+        if now < self._notice_until:
+            return replace(screen, footer=NOTHING_GIVEN)
         if request is not None:
             return replace(screen, footer=self._request_footer(request.place, request.number))
         if not self.access.code or not code_on_show(now):
@@ -237,11 +255,19 @@ class TablePage:
 
     def _request_footer(self, place: str, number: str) -> str:
         button = CONFIRM_BUTTON.upper()
+        if self.access.held(place):  # its phone will be signed out: said before the press
+            return f"{button}:replace {self._short_place(place)} {number}"
         if place in self.officials:
             return f"{button}: {place} {number}"
-        if self.access.held(place):
-            return f"{button}:replace {place} {number}"  # the seat's phone will be signed out
         return f"{button}: seat {place} {number}"
+
+    def _short_place(self, place: str) -> str:
+        """A place as a takeover's footer names it: a seat's letter, an official's initials
+        (``GM``: "COUNT:replace monitor 4821" is past the OLED's 21 characters, R942)."""
+        if place not in self.officials:
+            return place
+        name = next(o["name"] for o in self.state.get("officials", ()) if o["seat"] == place)
+        return "".join(word[0] for word in name.split()).upper()
 
     def next_oled_change(self, now: float) -> float:
         """When the footer next changes: the switch between the join code and the rest (where
@@ -249,6 +275,8 @@ class TablePage:
         start = now - now % CODE_EVERY
         switch = start + CODE_EVERY - CODE_SHOWN
         change = switch if now < switch else start + CODE_EVERY
+        if now < self._notice_until:
+            change = min(change, self._notice_until)
         ends = self.access.next_change()
         return change if ends is None else min(change, max(now, ends))
 

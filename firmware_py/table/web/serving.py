@@ -14,8 +14,10 @@ import logging
 import resource
 import socket
 import ssl
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
@@ -229,6 +231,37 @@ class _RareLog:
         self._next, self._left_out = now + LOG_EVERY, 0
 
 
+class ServerLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's own log for one page (``logger=``): a request it could not read (a malformed
+    request line, header or chunk: the client's doing) is one line, its reason without the
+    traceback, at most one in ``LOG_EVERY`` with how many were left out. Each was an ERROR with
+    a traceback, and anyone who reaches the page could send hundreds a second (R940)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        super().__init__(HTTP_LOG, {})
+        self.clock = clock
+        self._next = 0.0
+        self._left_out = 0
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: Any) -> None:
+        if level < logging.WARNING:
+            self.logger.log(level, msg, *args, **kwargs)
+            return
+        now = self.clock()
+        if now < self._next:
+            self._left_out += 1
+            return
+        error = kwargs.get("exc_info")
+        said = str(error) if isinstance(error, BaseException) else str(msg) % args
+        reason = " ".join(said.split())[:MAX_REASON_LOGGED]
+        self.logger.warning("event=web_bad_request reason=%r left_out=%d", reason, self._left_out)
+        self._next, self._left_out = now + LOG_EVERY, 0
+
+
+MAX_REASON_LOGGED = 200  # characters of aiohttp's reason for a request it could not read
+HTTP_LOG = logging.getLogger("gametable.http")  # aiohttp's server log, for both pages
+
+
 class Serving:
     """An aiohttp application served on a listening socket by its own accept loop, so that each
     connection is admitted or refused by its address before aiohttp sees it (``loop.
@@ -398,13 +431,38 @@ def client_gone(request: web.Request) -> bool:
     return transport is None or transport.is_closing()
 
 
+# A body as it was sent: neither page takes a compressed one (a browser never compresses what it
+# posts, and every body fits in 4 KB), so nothing is inflated (R940).
+PLAIN_BODY = frozenset({"", "identity"})
+MAX_CODING_SHOWN = 30  # characters of a refused Content-Encoding said back
+
+
+def refused_coding(coding: str) -> Refused | None:
+    """The refusal of a body marked with ``coding`` (its Content-Encoding), or None when it is
+    plain. A gzip body that is not gzip, or that inflates to gigabytes, is refused like any
+    other: unread, before a byte of it is inflated (R940)."""
+    marked = coding.strip().lower()
+    if marked in PLAIN_BODY:
+        return None
+    shown = marked[:MAX_CODING_SHOWN] if marked.isprintable() else "something unreadable"
+    return Refused(
+        400,
+        f"the request's body is marked Content-Encoding {shown!r}: this page takes only a plain "
+        "body: send it without Content-Encoding",
+    )
+
+
 def whole_body(within: float = BODY_WITHIN) -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
-    refused, 408), before any handler reads it; a page lists it after its refusals."""
+    refused, 408), before any handler reads it; a page lists it after its refusals. A body
+    marked compressed is refused unread (``refused_coding``)."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.body_exists:
+            refused = refused_coding(request.headers.get("Content-Encoding", ""))
+            if refused is not None:
+                raise refused
             connection = request.get(_CONNECTION)
             if connection is not None:
                 connection.reading += 1  # closed for another's room until its body is in
@@ -437,9 +495,18 @@ async def start_serving(
     tls: ssl.SSLContext | None = None,
     limits: ConnectionLimits | None = None,
 ) -> Serving:
-    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers, each
-    connection within ``limits`` (``Serving``)."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    """``app`` served on ``sock`` (the loop's own), no access log, no signal handlers, no body
+    inflated (R940), each connection within ``limits`` (``Serving``)."""
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        shutdown_timeout=1.0,
+        # aiohttp inflates a body marked gzip as it arrives, before any handler: a plain body
+        # so marked was a 500 and two tracebacks, a bomb a second of CPU (R940)
+        auto_decompress=False,
+        logger=ServerLog(time.monotonic),
+    )
     serving = Serving(runner, sock, tls, limits or ConnectionLimits())
     app.middlewares.insert(0, serving.middleware)  # outermost: before the app is frozen
     await runner.setup()

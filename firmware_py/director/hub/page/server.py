@@ -43,7 +43,7 @@ def parse_listen(text: str) -> tuple[str, int]:
     host = host.removeprefix("[").removesuffix("]")
     if not colon or not host or not port.isascii() or not port.isdecimal():
         raise PageSetupError(f"--page {text}: expected HOST:PORT, like 127.0.0.1:8080, or off")
-    if not 0 <= int(port) <= 65535:
+    if len(port) > len("65535") or not 0 <= int(port) <= 65535:  # never int() of 5,000 digits
         raise PageSetupError(f"--page {text}: expected a port from 0 to 65535")
     return host, int(port)
 

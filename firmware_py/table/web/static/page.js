@@ -145,7 +145,8 @@ let waitingTimer = null;
 
 function renderWaiting() {
   const waiting = me.seat === null && Boolean(me.pending);
-  $("waiting").textContent = waiting ? `Number ${me.number}: ${me.message}` : "";
+  $("waiting-number").textContent = waiting ? `Number ${me.number}` : "";
+  $("waiting-line").textContent = waiting ? `: ${me.message}` : "";
   show($("waiting"), waiting);
   const notice = me.seat === null ? me.displaced || me.refused || "" : "";
   $("displaced").textContent = notice;
@@ -172,6 +173,11 @@ function renderJoin() {
     const named = seatLabel(me.seat, nameOf(me.seat)) === nameOf(me.seat);
     $("seated-seat").textContent = official || named ? "" : ` (seat ${me.seat})`;
     $("leave").textContent = official ? "Leave" : "Leave the seat";
+    $("leave-question").textContent = official
+      ? `Stop being the ${nameOf(me.seat)}? To come back, this phone asks again and the dealer presses COUNT.`
+      : `Give up seat ${me.seat}? To get it back, this phone asks again and the dealer presses COUNT.`;
+  } else {
+    askingToLeave(false);
   }
   const select = $("join-seat");
   const wanted = places().map((s) => `${s.seat}:${s.name}`).join("|");
@@ -327,6 +333,8 @@ $("join-form").addEventListener("submit", async (event) => {
     me = await post("/api/join", { code: $("join-code").value, seat: $("join-seat").value });
     $("join-code").value = "";
     render();
+    // the number to show the dealer, at the top: in view, wherever the form left the page
+    $("waiting").scrollIntoView({ block: "nearest" });
   } catch (error) {
     setError(error.message, "join-error");
   }
@@ -346,14 +354,29 @@ $("entry-form").addEventListener("submit", async (event) => {
     render();
   } catch (error) {
     setError(error.message);
-    if (/seat|security token/.test(error.message)) refreshMe();
+    if (/seat|out of date/.test(error.message)) refreshMe();
   } finally {
     $("entry-send").disabled = false;
   }
 });
 
-$("leave").addEventListener("click", async () => {
+// Leaving is asked first: one tap gave the seat up, and only the dealer gives it back.
+function askingToLeave(asking) {
+  show($("leave-confirm"), asking);
+  show($("leave"), !asking);
+}
+
+$("leave").addEventListener("click", () => {
   setError("");
+  askingToLeave(true);
+  $("leave-keep").focus();
+});
+
+$("leave-keep").addEventListener("click", () => askingToLeave(false));
+
+$("leave-yes").addEventListener("click", async () => {
+  setError("");
+  askingToLeave(false);
   try {
     await post("/api/leave", {});
   } catch (error) {
