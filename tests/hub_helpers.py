@@ -22,11 +22,13 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
+from firmware_py.director.hub.bridges import add_bridge_acl, bridge_account
 from firmware_py.director.hub.passwords import set_password
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_CONF = ROOT / "systemd" / "mosquitto" / "gametable.conf"
 SHIPPED_ACL = ROOT / "systemd" / "mosquitto" / "gametable.acl"
+SHIPPED_HALL = ROOT / "systemd" / "mosquitto" / "gametable-hall.conf"
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 ACCOUNTS = ("hub", "1", "2", "3", "7", "8")
 # What the shipped config names in place (ports, paths) is given here instead; the rest is the
@@ -74,6 +76,8 @@ class Broker:
     accounts: tuple[str, ...] = ACCOUNTS  # made in its password file when it first starts
     # put before mosquitto's command (tests/hall_campaign.py: setpriv, to die with its campaign)
     wrapper: tuple[str, ...] = ()
+    acl: Path = SHIPPED_ACL  # a central broker's: the shipped one with its halls' bridges
+    bridge: tuple[str, ...] = ()  # a hall's broker's: its bridge to the central (hall_bridge)
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -108,13 +112,14 @@ class Broker:
                 lines.append(line)
         lines += [
             f"password_file {self.password_file}",
-            f"acl_file {SHIPPED_ACL}",
+            f"acl_file {self.acl}",
             f"persistence_location {self.directory}/",
             f"autosave_interval {self.autosave_seconds}",
             f"log_dest file {self.log}",
         ]
         if os.geteuid() == 0:
             lines.append("user root")  # else it drops to "mosquitto", who cannot read tmp_path
+        lines += self.bridge  # last: a bridge's options follow its `connection` line
         config = self.directory / "mosquitto.conf"
         config.write_text("\n".join(lines) + "\n", encoding="utf-8")
         return config
@@ -191,6 +196,29 @@ class Broker:
     def saved(self) -> bool:
         """Whether the broker has written its persistence file."""
         return (self.directory / "mosquitto.db").exists()
+
+
+def hall_bridge(hall: str, central_port: int) -> tuple[str, ...]:
+    """The shipped gametable-hall.conf as install.sh --hall fills it in, for a hall's broker on
+    127.0.0.1 bridged to the central broker at ``central_port``; the bridge's account is
+    ``bridge-<hall>`` with its test password (R1000)."""
+    filled = (
+        SHIPPED_HALL.read_text(encoding="utf-8")
+        .replace("@CENTRAL@", f"127.0.0.1:{central_port}")
+        .replace("@HALL@", hall)
+        .replace("@PASSWORD@", password_of(f"bridge-{hall}"))
+    )
+    return tuple(line for line in filled.splitlines() if line and not line.startswith("#"))
+
+
+def central_acl(directory: Path, halls: tuple[str, ...]) -> Path:
+    """The central broker's ACL: the shipped one, with each hall's bridge given its lines as
+    ``gametable hub users PASSWD HALL --bridge`` gives them (R1001)."""
+    acl = directory / "gametable.acl"
+    shutil.copyfile(SHIPPED_ACL, acl)
+    for hall in halls:
+        add_bridge_acl(acl, bridge_account(hall))
+    return acl
 
 
 class Peer:

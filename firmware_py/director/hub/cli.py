@@ -25,6 +25,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error
+from firmware_py.director.hub.bridges import (
+    BRIDGE_PREFIX,
+    BridgeError,
+    add_bridge_acl,
+    bridge_account,
+    check_acl_file,
+    is_bridge_account,
+)
 from firmware_py.director.hub.page.password import (
     MAX_LENGTH,
     DirectorPasswordError,
@@ -127,7 +135,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="PASSWD",
         help="mosquitto's password file (created if missing)",
     )
-    users.add_argument("account", help="a table's number, or hub")
+    users.add_argument("account", help="a table's number, or hub (a hall's name with --bridge)")
+    _add_bridge_options(users)
     source = users.add_mutually_exclusive_group()
     source.add_argument(
         "--from", type=file_path, dest="from_file", metavar="PATH", help="the password: PATH's line"
@@ -137,6 +146,21 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=file_path,
         metavar="PATH",
         help="make a new password and write it to PATH (a new file)",
+    )
+
+
+def _add_bridge_options(users: argparse.ArgumentParser) -> None:
+    """``users PASSWD HALL --bridge``: a hall's bridge, its account and its ACL lines (R1000)."""
+    users.add_argument(
+        "--bridge",
+        action="store_true",
+        help="ACCOUNT is a hall's name: its broker's bridge (bridge-HALL) and its ACL lines",
+    )
+    users.add_argument(
+        "--acl",
+        type=file_path,
+        metavar="PATH",
+        help="with --bridge: the central broker's ACL file (default: gametable.acl beside PASSWD)",
     )
 
 
@@ -185,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
     except (
         HubInputError,
         PasswordError,
+        BridgeError,
         PasswordFileError,
         DirectorPasswordError,
         RuleError,
@@ -211,6 +236,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _users(args: argparse.Namespace) -> int:
+    if args.bridge or args.acl is not None:
+        return _bridge_user(args)
+    if is_bridge_account(args.account):
+        hall = args.account.removeprefix(BRIDGE_PREFIX)
+        raise HubInputError(
+            f"{args.account} is hall {hall}'s bridge: give {hall} --bridge (it adds its ACL "
+            "lines too)"
+        )
     user = check_user(args.account)
     read_accounts(args.file)  # a file that cannot be changed is said before a secret is made
     if args.generate is not None:
@@ -238,6 +271,56 @@ def _users(args: argparse.Namespace) -> int:
         print(f"its password is in {args.generate}: for {reader}")
     print("the broker reads it on reload: systemctl reload mosquitto")
     return 0
+
+
+def _bridge_user(args: argparse.Namespace) -> int:
+    """A hall's bridge: its lines in the central ACL, then its account (R1000, R1001)."""
+    if not args.bridge:
+        raise HubInputError("--acl is for a hall's bridge: expected HALL --bridge with it")
+    hall = args.account
+    user = bridge_account(hall)
+    acl = args.acl if args.acl is not None else args.file.parent / "gametable.acl"
+    read_accounts(args.file)
+    check_acl_file(acl)  # both files usable before a secret is made or either is changed
+    password = _password_for_users(args)
+    acl_added = add_bridge_acl(acl, user)
+    new, writer = _set_or_forget(args, user, password)
+    print(
+        f"hall {hall}'s bridge ({user}) {'added to' if new else 'changed in'} "
+        f"{args.file} by {writer}"
+    )
+    print(f"its ACL lines {'added to' if acl_added else 'were already in'} {acl}")
+    if args.generate is not None:
+        print(
+            f"its password is in {args.generate}: for hall {hall}'s broker "
+            f"(systemd/install.sh --hall CENTRAL_HOST --hall-name {hall} "
+            f"--bridge-password {args.generate.name})"
+        )
+    print("the broker reads them on reload: systemctl reload mosquitto")
+    return 0
+
+
+def _password_for_users(args: argparse.Namespace) -> str:
+    """The account's new password: made (and written to --generate's new file), read from
+    --from's file, or asked; checked."""
+    if args.generate is not None:
+        password = new_password()
+        _write_new_secret(args.generate, password)  # first: a password file is never orphaned
+    elif args.from_file is not None:
+        password = read_password(args.from_file)
+    else:
+        password = _asked()
+    return check_password(password)
+
+
+def _set_or_forget(args: argparse.Namespace, user: str, password: str) -> tuple[bool, str]:
+    """The password into the broker's file; a generated secret is removed if it is refused."""
+    try:
+        return set_password(args.file, user, password)
+    except PasswordError:
+        if args.generate is not None:
+            args.generate.unlink(missing_ok=True)
+        raise
 
 
 # --- director-password -------------------------------------------------------------------------
