@@ -159,7 +159,8 @@ class Report:
     verdict: Verdict
     drained: bool
     seconds: float
-    catch_up: float  # from every part healed (the dealers gone) to every outbox empty
+    # from every part healed (the dealers gone) to every outbox first empty; None: never
+    catch_up: float | None
     halls: int = 0
 
     @property
@@ -182,7 +183,11 @@ class Report:
             *self.verdict.lines(),
             *([f"halls: {self.halls}, each bridged to the central broker"] if self.halls else []),
             f"drained: {'yes' if self.drained else 'no'} in {self.seconds:.0f} s in all",
-            f"caught up: {self.catch_up:.1f} s from every part healed to every outbox empty",
+            (
+                f"caught up: {self.catch_up:.1f} s from every part healed to every outbox empty"
+                if self.catch_up is not None
+                else "caught up: never (an outbox still held decisions)"
+            ),
             *(f"  lost: {example}" for example in self.verdict.lost_examples),
         ]
 
@@ -868,7 +873,7 @@ def _restart_the_fallen(hall: Hall, history: History, only: set[int] | None = No
 
 def _heal_and_drain(
     plan: Plan, hall: Hall, nemesis: Nemesis, director: Director, history: History
-) -> tuple[bool, float]:
+) -> tuple[bool, float | None]:
     """The dealers gone and every part up again: wait for every outbox to empty, then stop
     each table; one that decided something as it stopped (a clock ran out) is started again.
     Whether it drained, and how long after the healing every outbox was first empty (the
@@ -904,7 +909,7 @@ def _heal_and_drain(
                 return True, caught_up
         time.sleep(0.5)
     history.write("not drained", waiting=waiting)
-    return False, time.monotonic() - healed
+    return False, caught_up
 
 
 def _waiting(hall: Hall, table: int) -> int:
