@@ -202,5 +202,17 @@ def test_a_bad_bridge_is_one_line_and_changes_nothing(
     assert fingerprint(passwd.parent) == before  # no secret made either
 
 
+@pytest.mark.parametrize("password", ["two words", "café-au-lait"])
+def test_a_bridge_password_the_halls_config_cannot_hold_is_refused(
+    central_files: tuple[Path, Path], password: str
+) -> None:
+    """It is written into the hall broker's config as a word (install.sh --hall)."""
+    passwd, _ = central_files
+    before = fingerprint(passwd.parent)
+    done = hub("users", str(passwd), HALL, "--bridge", stdin=f"{password}\n")
+    assert_one_line_refusal(done, names="expected 1 to 256 printable ASCII characters without")
+    assert fingerprint(passwd.parent) == before
+
+
 def _accounts(path: Path) -> dict[str, str]:
     return {account.user: account.hash for account in read_accounts(path)}

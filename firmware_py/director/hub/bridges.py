@@ -44,6 +44,17 @@ def check_hall(hall: str) -> str:
     return hall
 
 
+def check_bridge_password(password: str) -> str:
+    """A bridge's password is written as a word of the hall broker's config (remote_password):
+    printable ASCII without spaces, as ``--generate`` makes it and install.sh --hall takes it."""
+    if re.fullmatch(r"[!-~]{1,256}", password) is None:
+        raise BridgeError(
+            "a bridge's password goes into the hall broker's config: expected 1 to 256 "
+            "printable ASCII characters without spaces (or --generate one)"
+        )
+    return password
+
+
 def bridge_account(hall: str) -> str:
     """The account a hall's bridge logs in with on the central broker (R1000)."""
     return BRIDGE_PREFIX + check_hall(hall)

@@ -20,6 +20,7 @@ import signal
 import socket
 import sqlite3
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,7 @@ from firmware_py.director.hub.bridges import (
     add_bridge_acl,
     bridge_account,
     check_acl_file,
+    check_bridge_password,
     is_bridge_account,
 )
 from firmware_py.director.hub.page.password import (
@@ -283,8 +285,11 @@ def _bridge_user(args: argparse.Namespace) -> int:
     read_accounts(args.file)
     check_acl_file(acl)  # both files usable before a secret is made or either is changed
     password = _password_for_users(args)
-    acl_added = add_bridge_acl(acl, user)
-    new, writer = _set_or_forget(args, user, password)
+    with _forgotten_if_refused(args):
+        check_bridge_password(password)
+        # the ACL first: lines for an account that cannot log in yet open nothing
+        acl_added = add_bridge_acl(acl, user)
+        new, writer = set_password(args.file, user, password)
     print(
         f"hall {hall}'s bridge ({user}) {'added to' if new else 'changed in'} "
         f"{args.file} by {writer}"
@@ -313,11 +318,12 @@ def _password_for_users(args: argparse.Namespace) -> str:
     return check_password(password)
 
 
-def _set_or_forget(args: argparse.Namespace, user: str, password: str) -> tuple[bool, str]:
-    """The password into the broker's file; a generated secret is removed if it is refused."""
+@contextlib.contextmanager
+def _forgotten_if_refused(args: argparse.Namespace) -> Iterator[None]:
+    """A secret --generate wrote is removed if what follows is refused: never orphaned."""
     try:
-        return set_password(args.file, user, password)
-    except PasswordError:
+        yield
+    except (PasswordError, BridgeError):
         if args.generate is not None:
             args.generate.unlink(missing_ok=True)
         raise
