@@ -156,7 +156,7 @@ def _add_bridge_options(users: argparse.ArgumentParser) -> None:
     users.add_argument(
         "--bridge",
         action="store_true",
-        help="ACCOUNT is a hall's name: its broker's bridge (bridge-HALL) and its ACL lines",
+        help="the account is a hall's name: its broker's bridge (bridge-HALL) and its ACL lines",
     )
     users.add_argument(
         "--acl",
