@@ -198,13 +198,13 @@ class Broker:
         return (self.directory / "mosquitto.db").exists()
 
 
-def hall_bridge(hall: str, central_port: int) -> tuple[str, ...]:
-    """The shipped gametable-hall.conf as install.sh --hall fills it in, for a hall's broker on
-    127.0.0.1 bridged to the central broker at ``central_port``; the bridge's account is
-    ``bridge-<hall>`` with its test password (R1000)."""
+def hall_bridge(hall: str, central_port: int, host: str = "127.0.0.1") -> tuple[str, ...]:
+    """The shipped gametable-hall.conf as install.sh --hall fills it in, for a hall's broker
+    bridged to the central broker at ``host:central_port`` (on this machine); the bridge's
+    account is ``bridge-<hall>`` with its test password (R1000)."""
     filled = (
         SHIPPED_HALL.read_text(encoding="utf-8")
-        .replace("@CENTRAL@", f"127.0.0.1:{central_port}")
+        .replace("@CENTRAL@", f"{host}:{central_port}")
         .replace("@HALL@", hall)
         .replace("@PASSWORD@", password_of(f"bridge-{hall}"))
     )
@@ -234,9 +234,12 @@ class Peer:
         will: tuple[str, str] | None = None,
         client_id: str = "",
         keep_session: bool = False,
+        ca_file: Path | None = None,
+        host: str = "127.0.0.1",
     ) -> None:
         """``keep_session``: a persistent session, as the hub keeps (no clean start, an hour's
-        expiry), else a clean one that ends with the connection."""
+        expiry), else a clean one that ends with the connection. ``ca_file``: over TLS, to the
+        broker by ``host``, the name in its certificate."""
         self.received: list[mqtt.MQTTMessage] = []
         self.connack: ReasonCode | None = None
         self.session_present: bool | None = None
@@ -256,8 +259,10 @@ class Peer:
         self.client.on_disconnect = self._on_disconnect
         session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         session.SessionExpiryInterval = 3600 if keep_session else 0
+        if ca_file is not None:
+            self.client.tls_set(ca_certs=str(ca_file))
         self.client.connect(
-            "127.0.0.1",
+            host,
             broker.port,
             keepalive=10,
             clean_start=not keep_session,

@@ -14,6 +14,8 @@ from firmware_py.director.hub.passwords import read_accounts, verifies
 from tests.hub_helpers import SHIPPED_ACL, Broker, Peer, central_acl, hall_bridge, wait_for
 from tests.journal_helpers import assert_one_line_refusal, fingerprint
 from tests.test_hub_cli import hub
+from tests.test_hub_tls import NAME as TLS_NAME
+from tests.test_hub_tls import _make_ca, _make_server_certificate
 
 HALL = "east"
 BRIDGE = f"bridge-{HALL}"
@@ -119,6 +121,63 @@ def test_without_its_acl_lines_the_bridge_delivers_nothing(tmp_path: Path) -> No
         assert str(bridge.publish("tables/7/events", b"decision")) == "Not authorized"
     finally:
         central.stop()
+
+
+def _tls_hall(tmp_path: Path, central: Broker, ca: Path) -> Broker:
+    """Hall east's broker with its bridge over TLS as docs/hub.md says: the central broker by
+    the name in its certificate, on its TLS port, and ``bridge_cafile`` the CA to trust."""
+    directory = tmp_path / HALL
+    directory.mkdir()
+    bridge = hall_bridge(HALL, central.port, host=TLS_NAME)
+    return Broker(directory, accounts=("7",), bridge=(*bridge, f"bridge_cafile {ca}"))
+
+
+@pytest.fixture
+def tls_central(tmp_path: Path) -> Iterator[tuple[Broker, Path]]:
+    certificates = tmp_path / "certs"
+    certificates.mkdir()
+    for ca in ("hub-ca", "stranger-ca"):
+        _make_ca(certificates, ca)
+    tls = _make_server_certificate(certificates, "hub-ca")
+    directory = tmp_path / "central"
+    directory.mkdir()
+    acl = central_acl(directory, (HALL,))
+    broker = Broker(directory, tls=tls, accounts=("hub", BRIDGE), acl=acl)
+    broker.start()
+    yield broker, certificates
+    broker.stop()
+
+
+def test_a_hall_bridged_over_tls_delivers_to_the_centre(
+    tmp_path: Path, tls_central: tuple[Broker, Path]
+) -> None:
+    central, certificates = tls_central
+    hall = _tls_hall(tmp_path, central, certificates / "hub-ca.pem")
+    hall.start()
+    try:
+        hub = Peer(central, "hub", ca_file=certificates / "hub-ca.pem", host=TLS_NAME)
+        hub.subscribe("tables/#")
+        table = Peer(hall, "7")
+
+        def arrived() -> bool:
+            assert not table.publish("tables/7/events", b"decision").is_failure
+            return hub.payloads("tables/7/events") != []
+
+        wait_for(arrived, "the decision at the centre, over TLS")
+    finally:
+        hall.stop()
+
+
+def test_a_hall_that_trusts_another_ca_is_not_bridged(
+    tmp_path: Path, tls_central: tuple[Broker, Path]
+) -> None:
+    central, certificates = tls_central
+    hall = _tls_hall(tmp_path, central, certificates / "stranger-ca.pem")
+    hall.start()
+    try:
+        wait_for(lambda: "certificate verify failed" in hall.log.read_text(), "the refusal")
+    finally:
+        hall.stop()
 
 
 # --- gametable hub users PASSWD HALL --bridge ------------------------------------------------
