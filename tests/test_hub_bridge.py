@@ -123,6 +123,32 @@ def test_without_its_acl_lines_the_bridge_delivers_nothing(tmp_path: Path) -> No
         central.stop()
 
 
+def test_a_refusal_at_the_centre_is_seen_by_the_halls_bridge(tmp_path: Path) -> None:
+    """MQTT 5 (bridge_protocol_version mqttv50): the central broker's "Not authorized" (reason
+    135) reaches the hall's broker; MQTT 3.1.1, mosquitto's default for a bridge, acknowledges
+    the refused publish as taken (reason 0), as the audit found."""
+    directory = tmp_path / "central"
+    directory.mkdir()
+    central = Broker(directory, accounts=("hub", BRIDGE), acl=SHIPPED_ACL)  # no bridge lines
+    central.start()
+    hall = _hall_broker(tmp_path, central)
+    hall.bridge = (*hall_bridge(HALL, central.port), "log_type all")
+    hall.start()
+    try:
+        table = Peer(hall, "7")
+
+        def answered() -> bool:
+            assert not table.publish("tables/7/events", b"decision").is_failure
+            return f"Received PUBACK from {BRIDGE}" in hall.log.read_text()
+
+        wait_for(answered, "the central broker's answer to the bridge")
+        answers = [line for line in hall.log.read_text().splitlines() if "PUBACK from" in line]
+        assert answers and all(line.endswith("RC:135)") for line in answers), answers
+    finally:
+        hall.stop()
+        central.stop()
+
+
 def _tls_hall(tmp_path: Path, central: Broker, ca: Path) -> Broker:
     """Hall east's broker with its bridge over TLS as docs/hub.md says: the central broker by
     the name in its certificate, on its TLS port, and ``bridge_cafile`` the CA to trust."""
