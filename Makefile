@@ -43,7 +43,9 @@ bench: $(STAMP)
 # matches included), a stop after every commit of a whole match, long bounce storms, thousands
 # of random button scripts through every table, the rules' property tests at full count, 300
 # flipped journal bytes, every command fuzzed at length; and the hall under 1 000 faults
-# (docs/hub.md, "The fault campaign": 12 tables, about 26 minutes); and a day at the table: the
+# (docs/hub.md, "The fault campaign": 12 tables, about 26 minutes), and in three halls bridged
+# to a central broker (tests/test_hall_bridge_campaign.py: 1 000 faults in 1 500 s, "Beyond one
+# hall"); and a day at the table: the
 # real daemon playing full matches of every family in real time for GAMETABLE_SOAK_HOURS hours
 # (3 unless told), its figures printed (docs/service.md).
 SOAK_TESTS := $(shell grep -l '^from tests\.soak import' tests/test_*.py)

@@ -5,6 +5,8 @@
 #     systemd/install.sh --dry-run         # print the commands instead of running them
 #     sudo systemd/install.sh --prefix DIR # install under DIR (an image being built, a test)
 #     sudo systemd/install.sh --hub        # the tournament hub and its broker config instead
+#     sudo systemd/install.sh --hall CENTRAL_HOST[:PORT] --hall-name HALL --bridge-password FILE
+#                                          # a hall's broker, bridged to the hub's (mosquitto only)
 #
 # Safe to run again: the user, directories and venv are reused, the code and unit are refreshed,
 # and the operator's /etc/gametable/table.toml is never overwritten. The Debian packages it
@@ -19,9 +21,11 @@ readonly SOURCE
 DRY_RUN=0
 PREFIX=""
 HUB=0 # 1: the tournament hub (gametable-hub.service, mosquitto's config) instead of a table
+HALL=0 # 1: a hall's broker bridged to the central one (--hall): mosquitto's config only
+CENTRAL="" HALL_NAME="" BRIDGE_PASSWORD_FILE=""
 
 usage() {
-    sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 die() {
@@ -44,6 +48,17 @@ while (($# > 0)); do
         shift
         ;;
     --prefix=*) PREFIX=${1#--prefix=} ;;
+    --hall | --hall-name | --bridge-password)
+        if (($# < 2)) || [[ -z $2 || $2 == --* ]]; then
+            die "$1 needs a value (try --help)"
+        fi
+        case $1 in
+        --hall) HALL=1 CENTRAL=$2 ;;
+        --hall-name) HALL_NAME=$2 ;;
+        --bridge-password) BRIDGE_PASSWORD_FILE=$2 ;;
+        esac
+        shift
+        ;;
     -h | --help)
         usage
         exit 0
@@ -57,7 +72,45 @@ if [[ -n $PREFIX ]]; then
     [[ $PREFIX == /* ]] || PREFIX=$PWD/$PREFIX
     PREFIX=${PREFIX%/}
 fi
-readonly DRY_RUN PREFIX HUB
+
+# --hall's own options, each checked before anything is done (docs/hub.md, "Beyond one hall").
+# A hall's name as `gametable hub users PASSWD HALL --bridge` takes it (R1000).
+readonly HALL_NAME_PATTERN='^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$'
+check_hall_options() {
+    ((!HUB)) || die "--hall and --hub: a hall's broker is not the hub's; choose one"
+    local port=1883
+    [[ $CENTRAL == *:* ]] && port=${CENTRAL##*:}
+    if ! [[ $CENTRAL =~ ^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?$ ]] ||
+        ((10#$port < 1 || 10#$port > 65535)); then
+        die "--hall $CENTRAL: expected the central broker's host name or IPv4 address," \
+            "with :PORT if not 1883 (like hub.local or 10.0.0.2:8883)"
+    fi
+    [[ -n $HALL_NAME ]] ||
+        die "--hall needs --hall-name HALL: the name its bridge's account was made with" \
+            "(gametable hub users PASSWD HALL --bridge, on the hub's machine)"
+    [[ $HALL_NAME =~ $HALL_NAME_PATTERN ]] ||
+        die "--hall-name $HALL_NAME: expected 1 to 32 lowercase letters, digits and inner" \
+            "hyphens, like east or hall-2"
+    [[ -n $BRIDGE_PASSWORD_FILE ]] ||
+        die "--hall needs --bridge-password FILE: the file gametable hub users ... --bridge" \
+            "--generate FILE wrote on the hub's machine"
+    [[ -f $BRIDGE_PASSWORD_FILE && -r $BRIDGE_PASSWORD_FILE ]] ||
+        die "--bridge-password $BRIDGE_PASSWORD_FILE: no such readable file"
+    local line
+    IFS= read -r line <"$BRIDGE_PASSWORD_FILE" || [[ -n $line ]] || line=""
+    # a word of mosquitto's config: printable ASCII without spaces, as --generate makes it
+    [[ $line =~ ^[!-~]{1,256}$ ]] ||
+        die "--bridge-password $BRIDGE_PASSWORD_FILE: expected the password on its first line," \
+            "1 to 256 printable characters without spaces"
+    BRIDGE_PASSWORD=$line
+}
+BRIDGE_PASSWORD=""
+if ((HALL)); then
+    check_hall_options
+elif [[ -n $HALL_NAME || -n $BRIDGE_PASSWORD_FILE ]]; then
+    die "--hall-name and --bridge-password are for a hall's broker: expected --hall CENTRAL_HOST"
+fi
+readonly DRY_RUN PREFIX HUB HALL CENTRAL HALL_NAME BRIDGE_PASSWORD
 
 # Paths on the target system, and where this run writes them (the same unless --prefix).
 readonly OPT=/opt/$APP STATE=/var/lib/$APP CONF_DIR=/etc/$APP
@@ -70,6 +123,11 @@ readonly HUB_PASSWORD=$CONF_DIR/hub-password
 readonly MOSQUITTO_DIR=/etc/mosquitto
 readonly BROKER_CONF=$MOSQUITTO_DIR/conf.d/$APP.conf BROKER_ACL=$MOSQUITTO_DIR/$APP.acl
 readonly BROKER_PASSWD=$MOSQUITTO_DIR/$APP.passwd
+# A hall's broker: its bridge to the central one, beside gametable.conf.
+readonly HALL_CONF=$MOSQUITTO_DIR/conf.d/$APP-hall.conf
+# Where the central ACL's bridges begin (firmware_py/director/hub/bridges.py ACL_HEADING): kept
+# from the installed ACL when the shipped one is installed again.
+readonly ACL_BRIDGES="# --- the halls' bridges: gametable hub users --bridge HALL (docs/hub.md) ---"
 
 # Run a command, or with --dry-run print it, shell-quoted, instead.
 run() {
@@ -82,13 +140,16 @@ run() {
     fi
 }
 
-# Write stdin to a file (mode $2), or with --dry-run show what would be written.
+# Write stdin to a file (mode $2), or with --dry-run show what would be written (a secret $3,
+# if given, shown as ********).
 write_file() {
-    local path=$1 mode=$2 content
+    local path=$1 mode=$2 secret=${3:-} content shown
     content=$(cat)
     if ((DRY_RUN)); then
+        shown=$content
+        [[ -z $secret ]] || shown=${shown//"$secret"/********}
         echo "+ write $path (mode $mode):"
-        echo "|   ${content//$'\n'/$'\n'|   }"
+        echo "|   ${shown//$'\n'/$'\n'|   }"
     else
         install -m "$mode" /dev/null "$path"
         printf '%s\n' "$content" >"$path"
@@ -114,22 +175,63 @@ id_of() { # FILE NAME
     echo "${id:-$2}"
 }
 
+# The broker's config beside Debian's mosquitto.conf (a hub's, or a hall's for its own tables):
+# the ACL's halls' bridges kept (R1001), the password file made once, then the operator's.
+install_broker_config() {
+    mosquitto_gid=$(id_of "$PREFIX/etc/group" mosquitto)
+    note "broker config $BROKER_CONF"
+    run install -d -m 0755 -o root -g root "$PREFIX$MOSQUITTO_DIR/conf.d"
+    run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.conf" "$PREFIX$BROKER_CONF"
+    local bridges=""
+    [[ -f $PREFIX$BROKER_ACL ]] &&
+        bridges=$(grep -nxF -- "$ACL_BRIDGES" "$PREFIX$BROKER_ACL" | head -n 1 | cut -d: -f1)
+    if [[ -n $bridges ]]; then
+        echo "keeping the halls' bridges in $BROKER_ACL"
+        {
+            cat "$SOURCE/systemd/mosquitto/$APP.acl"
+            echo
+            tail -n "+$bridges" "$PREFIX$BROKER_ACL"
+        } | write_file "$PREFIX$BROKER_ACL" 0644
+    else
+        run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.acl" "$PREFIX$BROKER_ACL"
+    fi
+    if [[ -e $PREFIX$BROKER_PASSWD ]]; then
+        echo "keeping the existing $BROKER_PASSWD"
+    else # the broker reads it; `gametable hub users` (or mosquitto_passwd) adds the tables
+        run install -m 0640 -o root -g "$mosquitto_gid" /dev/null "$PREFIX$BROKER_PASSWD"
+    fi
+}
+
+# --hall: a hall's broker, its tables' as a hub's broker is (gametable.conf, gametable.acl), with
+# the bridge to the central broker (gametable-hall.conf filled in: it holds the bridge's password,
+# so the broker's group reads it and nobody else). No code, no venv: mosquitto is all it runs.
+install_hall() {
+    install_broker_config
+    note "bridge to $CENTRAL as hall $HALL_NAME: $HALL_CONF"
+    local conf
+    conf=$(<"$SOURCE/systemd/mosquitto/$APP-hall.conf")
+    conf=${conf//@CENTRAL@/"$CENTRAL"}
+    conf=${conf//@HALL@/"$HALL_NAME"}
+    conf=${conf//@PASSWORD@/"$BRIDGE_PASSWORD"} # quoted: taken as it is, '&' and '\' too
+    write_file "$PREFIX$HALL_CONF" 0640 "$BRIDGE_PASSWORD" <<<"$conf"
+    run chgrp "$mosquitto_gid" "$PREFIX$HALL_CONF"
+    if [[ -n $PREFIX ]]; then
+        echo "installed under $PREFIX: not started"
+    elif ! systemd_running; then
+        skipped "systemctl restart mosquitto.service"
+    else # a bridge is read at the broker's start only: a reload would not start it
+        run systemctl enable mosquitto.service
+        run systemctl restart mosquitto.service
+    fi
+    note "done: add each table of hall $HALL_NAME (sudo mosquitto_passwd $BROKER_PASSWD 7, then" \
+        "systemctl reload mosquitto) and point it at this machine; docs/hub.md, Beyond one hall"
+}
+
 # --hub, after the user, the code and the venv: the broker's config beside Debian's
 # mosquitto.conf, the hub's account, the record's directory and the hub's unit. The broker's
 # password file and the hub's password are made once, then they are the operator's.
 install_hub() {
-    local mosquitto_gid
-    mosquitto_gid=$(id_of "$PREFIX/etc/group" mosquitto)
-
-    note "broker config $BROKER_CONF"
-    run install -d -m 0755 -o root -g root "$PREFIX$MOSQUITTO_DIR/conf.d"
-    run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.conf" "$PREFIX$BROKER_CONF"
-    run install -m 0644 -o root -g root "$SOURCE/systemd/mosquitto/$APP.acl" "$PREFIX$BROKER_ACL"
-    if [[ -e $PREFIX$BROKER_PASSWD ]]; then
-        echo "keeping the existing $BROKER_PASSWD"
-    else # the broker reads it; `gametable hub users` adds the tables
-        run install -m 0640 -o root -g "$mosquitto_gid" /dev/null "$PREFIX$BROKER_PASSWD"
-    fi
+    install_broker_config
 
     note "hub account $HUB_PASSWORD"
     run install -d -m 0750 -o root -g "$app_gid" "$PREFIX$CONF_DIR"
@@ -189,7 +291,9 @@ deb_installed() { # PACKAGE: dpkg's own record says it is installed
     [[ $(dpkg-query --show --showformat='${db:Status-Status}' "$1" 2>/dev/null) == installed ]]
 }
 missing=()
-if command -v dpkg-query >/dev/null; then
+if ((HALL)); then
+    : # mosquitto is all a hall's broker needs (below): no venv is built
+elif command -v dpkg-query >/dev/null; then
     for package in "${BUILD_PACKAGES[@]}"; do
         deb_installed "$package" || missing+=("$package")
     done
@@ -197,7 +301,7 @@ else # not Debian: the tools themselves
     command -v rsync >/dev/null || missing+=(rsync)
     python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=("python3's venv")
 fi
-if ((HUB)); then
+if ((HUB || HALL)); then
     if [[ -n $PREFIX ]]; then
         [[ -x $PREFIX/usr/sbin/mosquitto ]] || missing+=(mosquitto)
     elif ! deb_installed mosquitto; then
@@ -216,7 +320,7 @@ if ((${#missing[@]} > 0)); then
         die "missing: ${missing[*]}; apt-get install them first"
     fi
 fi
-python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+((HALL)) || python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die "python3 is missing or older than 3.11 (Raspberry Pi OS bookworm has 3.11)"
 
 # systemd is the running init (sd_booted(3)); in a chroot, a container or an image being built
@@ -227,6 +331,11 @@ systemd_running() {
 skipped() {
     echo "skipped: $* (systemd is not running here: no /run/systemd/system)"
 }
+
+if ((HALL)); then
+    install_hall # a hall's broker: mosquitto's config, no user, no code, no venv
+    exit 0
+fi
 
 if ((!HUB)) && [[ -z $PREFIX && ! -e /dev/gpiochip0 ]]; then
     warn "no /dev/gpiochip0: the service will not start here (ConditionPathExists)"

@@ -71,7 +71,7 @@ from tests.hall_checker import (
     journal_files,
     reading,
 )
-from tests.hub_helpers import Broker, password_of
+from tests.hub_helpers import Broker, central_acl, hall_bridge, password_of
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "firmware_py.cli"]
@@ -89,9 +89,21 @@ WEIGHTS = {
     "copies": 2.0,
     "new journal": 1.0,
 }
+# With --halls, the halls' brokers too: each bridged to the central broker, the hub's. A hall's
+# broker killed is started again without its persistence (its queue for the centre, its
+# sessions and its retained messages gone: only the tables' outboxes remain).
+HALL_WEIGHTS = {"kill hall": 2.0, "stop hall": 1.5}
+# The first faults of a campaign with halls, whatever the draw: each way a bridge is cut, a
+# hall's broker killed (its persistence gone) and the central broker stopped under its bridges.
+HALL_OPENING = ("kill hall", "stop broker")
 STOP_SECONDS = (1.0, 6.0)  # how long a SIGSTOP lasts
 RETRY_LIMIT = 30.0  # a fault no part was up for is tried again, at most this long past the end
-DOWN_SECONDS = {"table": (0.2, 2.0), "hub": (0.5, 4.0), "broker": (0.5, 3.0)}
+DOWN_SECONDS = {
+    "table": (0.2, 2.0),
+    "hub": (0.5, 4.0),
+    "broker": (0.5, 3.0),
+    "hall": (0.5, 3.0),
+}
 DIRECTOR_SECONDS = (2.0, 5.0)  # between two of the director's commands
 COMMAND_SECONDS = 60.0  # the longest a director's command may take (the record busy: 5 s)
 STOP_WAIT = 10.0
@@ -111,10 +123,31 @@ class Plan:
     seed: int = 17
     rounds: int = 40  # the tournament's rounds (a table plays about one a minute)
     page: int | None = None  # the director's page on 127.0.0.1 at this port, to watch it
+    # 0: every table on the hub's broker; N: N halls, each with a broker of its own bridged to
+    # the central one, the hub's (the shipped gametable-hall.conf), the tables shared among them
+    halls: int = 0
+
+    def hall_names(self) -> list[str]:
+        return [f"hall-{n}" for n in range(1, self.halls + 1)]
+
+    def hall_of(self, table: int) -> str | None:
+        """The hall whose broker table ``table`` logs in to; None without halls."""
+        names = self.hall_names()
+        return names[(table - 1) % len(names)] if names else None
+
+    def weights(self) -> dict[str, float]:
+        return {**WEIGHTS, **(HALL_WEIGHTS if self.halls else {})}
+
+    def opening(self) -> tuple[str, ...]:
+        return HALL_OPENING if self.halls else ()
 
     def kinds(self) -> dict[int, str]:
         if self.tables < MIN_TABLES:
             raise ValueError(f"a hall of at least {MIN_TABLES} tables, not {self.tables}")
+        if not 0 <= self.halls <= self.tables:
+            raise ValueError(
+                f"0 to {self.tables} halls (one table each at least), not {self.halls}"
+            )
         combo = self.tables - len(TAIL)
         return {n: kind for n, kind in enumerate(("combo4",) * combo + TAIL, start=1)}
 
@@ -126,6 +159,9 @@ class Report:
     verdict: Verdict
     drained: bool
     seconds: float
+    # from every part healed (the dealers gone) to every outbox first empty; None: never
+    catch_up: float | None
+    halls: int = 0
 
     @property
     def entries_made(self) -> int:
@@ -145,7 +181,13 @@ class Report:
             f"faults: {sum(self.faults.values())} ({by_kind})",
             f"director: {orders or 'nothing'} ({self.entries_made} results entered)",
             *self.verdict.lines(),
+            *([f"halls: {self.halls}, each bridged to the central broker"] if self.halls else []),
             f"drained: {'yes' if self.drained else 'no'} in {self.seconds:.0f} s in all",
+            (
+                f"caught up: {self.catch_up:.1f} s from every part healed to every outbox empty"
+                if self.catch_up is not None
+                else "caught up: never (an outbox still held decisions)"
+            ),
             *(f"  lost: {example}" for example in self.verdict.lost_examples),
         ]
 
@@ -225,13 +267,29 @@ class Hall:
         self.history = history
         self.kinds = plan.kinds()
         self.record = directory / "tournament.db"
+        halls = plan.hall_names()
+        # the hub's broker: with halls the central one, whose accounts are the halls' bridges
         self.broker = Broker(
             directory / "broker",
             autosave_seconds=10,  # the shipped config's: a kill -9 loses up to 10 s
-            accounts=("hub", *(str(n) for n in self.kinds)),
+            accounts=(
+                "hub",
+                *(f"bridge-{hall}" for hall in halls),
+                *(() if halls else (str(n) for n in self.kinds)),
+            ),
             wrapper=DIE_WITH_CAMPAIGN,
         )
         self.broker_part = Process("broker")
+        self.hall_brokers = {
+            hall: Broker(
+                directory / hall,
+                autosave_seconds=10,
+                accounts=tuple(str(n) for n in self.kinds if plan.hall_of(n) == hall),
+                wrapper=DIE_WITH_CAMPAIGN,
+            )
+            for hall in halls
+        }
+        self.hall_parts = {hall: Process(hall) for hall in halls}
         self.hub = Process("hub")
         self.tables = {n: Process(f"table {n}") for n in self.kinds}
         self.starts: Counter[int] = Counter()
@@ -243,16 +301,28 @@ class Hall:
 
     def set_up(self) -> None:
         self.broker.directory.mkdir(parents=True)
+        if self.hall_brokers:
+            self.broker.acl = central_acl(self.broker.directory, tuple(self.hall_brokers))
+        for broker in self.hall_brokers.values():
+            broker.directory.mkdir()
         self._make_record()
+
+    def broker_of(self, table: int) -> tuple[Broker, Process]:
+        """The broker table ``table`` logs in to: its hall's, or the hub's."""
+        hall = self.plan.hall_of(table)
+        if hall is None:
+            return self.broker, self.broker_part
+        return self.hall_brokers[hall], self.hall_parts[hall]
 
     def configure_tables(self) -> None:
         """Each table's config, naming the broker's port (a free one, chosen as it starts)."""
         for table, kind in self.kinds.items():
             folder = self.journal(table).parent
             folder.mkdir(parents=True)
-            secret = self.broker.secret_file(str(table))
+            broker, _ = self.broker_of(table)
+            secret = broker.secret_file(str(table))
             (folder / "table.toml").write_text(
-                table_config(kind, table, self.broker.port, secret), encoding="utf-8"
+                table_config(kind, table, broker.port, secret), encoding="utf-8"
             )
 
     def _make_record(self) -> None:
@@ -294,13 +364,13 @@ class Hall:
     # -- the parts --
 
     def start_broker(self, *, forget: bool = False) -> None:
-        if forget:
-            for name in ("mosquitto.db", "mosquitto.db.new"):
-                with contextlib.suppress(FileNotFoundError):
-                    (self.broker.directory / name).unlink()
-        self.broker.start()
-        self.broker_part.process = self.broker.process
-        self.broker_part.state = "up"
+        _start(self.broker, self.broker_part, forget=forget)
+
+    def start_hall_broker(self, hall: str, *, forget: bool = False) -> None:
+        """A hall's broker with its bridge to the central one (on its port, chosen already)."""
+        broker = self.hall_brokers[hall]
+        broker.bridge = hall_bridge(hall, self.broker.port)
+        _start(broker, self.hall_parts[hall], forget=forget)
 
     def start_hub(self) -> None:
         log = (self.directory / "hub.log").open("ab")
@@ -346,6 +416,8 @@ class Hall:
             return self.broker_part
         if name == "hub":
             return self.hub
+        if name in self.hall_parts:
+            return self.hall_parts[name]
         return self.tables[int(name.split()[1])]
 
     def restart(self, name: str, **options: bool) -> None:
@@ -353,6 +425,8 @@ class Hall:
             self.start_broker(**options)
         elif name == "hub":
             self.start_hub()
+        elif name in self.hall_parts:
+            self.start_hall_broker(name, **options)
         else:
             self.start_table(int(name.split()[1]), **options)
 
@@ -370,6 +444,9 @@ class Hall:
             part.state = "down"
             if part is self.broker_part:
                 self.broker.process = None
+            for hall, hall_part in self.hall_parts.items():
+                if part is hall_part:
+                    self.hall_brokers[hall].process = None
 
     @property
     def dealers_leave(self) -> Path:
@@ -377,10 +454,22 @@ class Hall:
         return self.directory / "dealers-leave"
 
     def stop_all(self) -> None:
-        for part in [*self.tables.values(), self.hub, self.broker_part]:
+        for part in [*self.tables.values(), self.hub, *self.hall_parts.values(), self.broker_part]:
             if part.state == "stopped":
                 self.signal(part, signal.SIGCONT)
             self.signal(part, signal.SIGTERM)
+
+
+def _start(broker: Broker, part: Process, *, forget: bool) -> None:
+    """Start a broker, after deleting its persistence file (``forget``: what a disk lost, or a
+    broker started afresh, has)."""
+    if forget:
+        for name in ("mosquitto.db", "mosquitto.db.new"):
+            with contextlib.suppress(FileNotFoundError):
+                (broker.directory / name).unlink()
+    broker.start()
+    part.process = broker.process
+    part.state = "up"
 
 
 # --- what the nemesis and the director do ---------------------------------------------------
@@ -393,6 +482,7 @@ class Nemesis:
     history: History
     due: list[tuple[float, str, Callable[[], None]]] = field(default_factory=list)
     done: Counter[str] = field(default_factory=Counter)
+    opening: list[str] = field(default_factory=list)  # struck first, in order, before any draw
 
     def later(self, seconds: float, what: str, action: Callable[[], None]) -> None:
         self.due.append((time.monotonic() + seconds, what, action))
@@ -406,11 +496,17 @@ class Nemesis:
             self.history.write(what)
 
     def strike(self) -> bool:
-        """One fault, on a part that is up: the first kind drawn that has one; False when no
-        part is up for any (every one down or stopped just then)."""
-        kinds = list(WEIGHTS)
+        """One fault, on a part that is up: the opening's next, else the first kind drawn that
+        has one; False when no part is up for it (every one down or stopped just then)."""
+        if self.opening:
+            if not self._strike(self.opening[0]):
+                return False  # its part is not up just now: tried again a moment later
+            self.done[self.opening.pop(0)] += 1
+            return True
+        weights = self.hall.plan.weights()
+        kinds = list(weights)
         while kinds:
-            kind = self.rng.choices(kinds, [WEIGHTS[k] for k in kinds])[0]
+            kind = self.rng.choices(kinds, [weights[k] for k in kinds])[0]
             kinds.remove(kind)
             if self._strike(kind):
                 self.done[kind] += 1
@@ -442,26 +538,45 @@ class Nemesis:
             if verb == "kill":
                 self._kill(part, name)
             else:
-                seconds = self.rng.uniform(*STOP_SECONDS)
-                hall.signal(part, signal.SIGSTOP)
-                part.state = "stopped"
-                self.history.write("sigstop", part=name, seconds=round(seconds, 2))
-                self.later(seconds, f"sigcont {name}", self._continue(part))
+                self._stop(part, name)
             return True
-        if hall.broker_part.state != "up" or not up_tables:
-            return False
+        if kind in HALL_WEIGHTS:
+            return self._strike_hall(kind)
         table = self.rng.choice(sorted(hall.kinds))
+        if hall.broker_of(table)[1].state != "up" or not up_tables:
+            return False
         sent = publish_copies(hall, table, self.rng)
         self.history.write("copies", part=f"table {table}", **sent)
         return bool(sent.get("published"))
 
+    def _strike_hall(self, kind: str) -> bool:
+        """A hall's broker killed (started again without its persistence) or stopped: its
+        tables and its bridge to the centre cut off together."""
+        up = [name for name, part in self.hall.hall_parts.items() if part.state == "up"]
+        if not up:
+            return False
+        name = self.rng.choice(up)
+        part = self.hall.hall_parts[name]
+        if kind == "kill hall":
+            self._kill(part, "hall")
+        else:
+            self._stop(part, name)
+        return True
+
+    def _stop(self, part: Process, name: str) -> None:
+        seconds = self.rng.uniform(*STOP_SECONDS)
+        self.hall.signal(part, signal.SIGSTOP)
+        part.state = "stopped"
+        self.history.write("sigstop", part=name, seconds=round(seconds, 2))
+        self.later(seconds, f"sigcont {name}", self._continue(part))
+
     def _kill(self, part: Process, kind: str) -> None:
         self.hall.signal(part, signal.SIGKILL)
         down = self.rng.uniform(*DOWN_SECONDS[kind])
-        forget = kind == "broker" and self.rng.random() < 0.5
+        forget = kind == "hall" or (kind == "broker" and self.rng.random() < 0.5)
         self.history.write("kill -9", part=part.name, down=round(down, 2), forget=forget)
         what = f"restart {part.name}" + (" (persistence deleted)" if forget else "")
-        options = {"forget": forget} if kind == "broker" else {}
+        options = {"forget": forget} if kind in ("broker", "hall") else {}
         self.later(down, what, lambda: self.hall.restart(part.name, **options))
 
     def _new_journal(self, table: int) -> Callable[[], None]:
@@ -488,7 +603,8 @@ def publish_copies(hall: Hall, table: int, rng: random.Random) -> dict[str, Any]
     chosen = [rng.choice(recent) for _ in range(rng.randint(1, 4))]
     chosen += [rng.choice(held) for _ in range(rng.randint(0, 3))]
     rng.shuffle(chosen)
-    published = _publish(hall.broker, table, [decision.to_bytes() for decision in chosen])
+    broker, _ = hall.broker_of(table)
+    published = _publish(broker, table, [decision.to_bytes() for decision in chosen])
     return {
         "published": published,
         "copies": [f"{decision.journal[:8]}/{decision.seq}" for decision in chosen],
@@ -698,22 +814,27 @@ def run_campaign(plan: Plan, directory: Path) -> Report:
         history = History(file)
         hall = Hall(directory, plan, history)
         hall.set_up()
-        nemesis = Nemesis(hall, rng, history)
+        nemesis = Nemesis(hall, rng, history, opening=list(plan.opening()))
         director = Director(hall, random.Random(plan.seed + 1), history)
         try:
             hall.start_broker()
+            for name in hall.hall_brokers:
+                hall.start_hall_broker(name)
             hall.configure_tables()
             hall.start_hub()
             for table in hall.kinds:
                 hall.start_table(table)
             history.write("hall up", tables=hall.kinds)
             _fault_phase(plan, hall, nemesis, director, history)
-            drained = _heal_and_drain(plan, hall, nemesis, director, history)
+            drained, catch_up = _heal_and_drain(plan, hall, nemesis, director, history)
         finally:
             hall.stop_all()
             history.write("stopped")
     verdict = check({table: hall.journal(table) for table in hall.kinds}, hall.record)
-    return Report(nemesis.done, director.done, verdict, drained, time.monotonic() - started)
+    seconds = time.monotonic() - started
+    return Report(
+        nemesis.done, director.done, verdict, drained, seconds, catch_up, halls=plan.halls
+    )
 
 
 def _fault_phase(
@@ -752,9 +873,11 @@ def _restart_the_fallen(hall: Hall, history: History, only: set[int] | None = No
 
 def _heal_and_drain(
     plan: Plan, hall: Hall, nemesis: Nemesis, director: Director, history: History
-) -> bool:
+) -> tuple[bool, float | None]:
     """The dealers gone and every part up again: wait for every outbox to empty, then stop
-    each table; one that decided something as it stopped (a clock ran out) is started again."""
+    each table; one that decided something as it stopped (a clock ran out) is started again.
+    Whether it drained, and how long after the healing every outbox was first empty (the
+    catch-up: every bridge reconnected, every queue delivered, every table confirmed)."""
     hall.dealers_leave.touch()
     nemesis.run_due(everything=True)
     while director.running is not None:
@@ -762,13 +885,18 @@ def _heal_and_drain(
         director.tick()
         time.sleep(0.05)
     history.write("healed, the dealers gone")
-    deadline = time.monotonic() + plan.drain
+    healed = time.monotonic()
+    caught_up: float | None = None
+    deadline = healed + plan.drain
     running = set(hall.kinds)
     waiting: dict[int, int] = {}
     while time.monotonic() < deadline:
         _restart_the_fallen(hall, history, only=running)
         waiting = {table: _waiting(hall, table) for table in hall.kinds}
         if not any(waiting.values()):
+            if caught_up is None:
+                caught_up = time.monotonic() - healed
+                history.write("caught up", seconds=round(caught_up, 1))
             for table in sorted(running):
                 hall.signal(hall.tables[table], signal.SIGTERM)
                 running.discard(table)
@@ -778,10 +906,10 @@ def _heal_and_drain(
                     running.add(table)
             if not running:
                 history.write("drained")
-                return True
+                return True, caught_up
         time.sleep(0.5)
     history.write("not drained", waiting=waiting)
-    return False
+    return False, caught_up
 
 
 def _waiting(hall: Hall, table: int) -> int:
@@ -819,6 +947,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--keep", type=Path, help="run in this new directory and keep it")
     parser.add_argument("--page", type=int, help="serve the director's page on this port")
+    parser.add_argument(
+        "--halls",
+        type=int,
+        default=defaults.halls,
+        help="N halls, each with a broker bridged to the central one (default 0: one broker)",
+    )
     args = parser.parse_args(argv)
     plan = Plan(
         tables=args.tables,
@@ -827,6 +961,7 @@ def main(argv: list[str] | None = None) -> int:
         drain=args.drain,
         seed=args.seed,
         page=args.page,
+        halls=args.halls,
     )
     if args.keep is not None:
         args.keep.mkdir(parents=True)

@@ -22,11 +22,13 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
+from firmware_py.director.hub.bridges import add_bridge_acl, bridge_account
 from firmware_py.director.hub.passwords import set_password
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_CONF = ROOT / "systemd" / "mosquitto" / "gametable.conf"
 SHIPPED_ACL = ROOT / "systemd" / "mosquitto" / "gametable.acl"
+SHIPPED_HALL = ROOT / "systemd" / "mosquitto" / "gametable-hall.conf"
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 ACCOUNTS = ("hub", "1", "2", "3", "7", "8")
 # What the shipped config names in place (ports, paths) is given here instead; the rest is the
@@ -74,6 +76,8 @@ class Broker:
     accounts: tuple[str, ...] = ACCOUNTS  # made in its password file when it first starts
     # put before mosquitto's command (tests/hall_campaign.py: setpriv, to die with its campaign)
     wrapper: tuple[str, ...] = ()
+    acl: Path = SHIPPED_ACL  # a central broker's: the shipped one with its halls' bridges
+    bridge: tuple[str, ...] = ()  # a hall's broker's: its bridge to the central (hall_bridge)
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -108,13 +112,14 @@ class Broker:
                 lines.append(line)
         lines += [
             f"password_file {self.password_file}",
-            f"acl_file {SHIPPED_ACL}",
+            f"acl_file {self.acl}",
             f"persistence_location {self.directory}/",
             f"autosave_interval {self.autosave_seconds}",
             f"log_dest file {self.log}",
         ]
         if os.geteuid() == 0:
             lines.append("user root")  # else it drops to "mosquitto", who cannot read tmp_path
+        lines += self.bridge  # last: a bridge's options follow its `connection` line
         config = self.directory / "mosquitto.conf"
         config.write_text("\n".join(lines) + "\n", encoding="utf-8")
         return config
@@ -193,6 +198,29 @@ class Broker:
         return (self.directory / "mosquitto.db").exists()
 
 
+def hall_bridge(hall: str, central_port: int, host: str = "127.0.0.1") -> tuple[str, ...]:
+    """The shipped gametable-hall.conf as install.sh --hall fills it in, for a hall's broker
+    bridged to the central broker at ``host:central_port`` (on this machine); the bridge's
+    account is ``bridge-<hall>`` with its test password (R1000)."""
+    filled = (
+        SHIPPED_HALL.read_text(encoding="utf-8")
+        .replace("@CENTRAL@", f"{host}:{central_port}")
+        .replace("@HALL@", hall)
+        .replace("@PASSWORD@", password_of(f"bridge-{hall}"))
+    )
+    return tuple(line for line in filled.splitlines() if line and not line.startswith("#"))
+
+
+def central_acl(directory: Path, halls: tuple[str, ...]) -> Path:
+    """The central broker's ACL: the shipped one, with each hall's bridge given its lines as
+    ``gametable hub users PASSWD HALL --bridge`` gives them (R1001)."""
+    acl = directory / "gametable.acl"
+    shutil.copyfile(SHIPPED_ACL, acl)
+    for hall in halls:
+        add_bridge_acl(acl, bridge_account(hall))
+    return acl
+
+
 class Peer:
     """A plain MQTT 5 client on its own thread: it records what it receives and says whether
     the broker accepted each of its publishes."""
@@ -206,9 +234,12 @@ class Peer:
         will: tuple[str, str] | None = None,
         client_id: str = "",
         keep_session: bool = False,
+        ca_file: Path | None = None,
+        host: str = "127.0.0.1",
     ) -> None:
         """``keep_session``: a persistent session, as the hub keeps (no clean start, an hour's
-        expiry), else a clean one that ends with the connection."""
+        expiry), else a clean one that ends with the connection. ``ca_file``: over TLS, to the
+        broker by ``host``, the name in its certificate."""
         self.received: list[mqtt.MQTTMessage] = []
         self.connack: ReasonCode | None = None
         self.session_present: bool | None = None
@@ -228,8 +259,10 @@ class Peer:
         self.client.on_disconnect = self._on_disconnect
         session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         session.SessionExpiryInterval = 3600 if keep_session else 0
+        if ca_file is not None:
+            self.client.tls_set(ca_certs=str(ca_file))
         self.client.connect(
-            "127.0.0.1",
+            host,
             broker.port,
             keepalive=10,
             clean_start=not keep_session,

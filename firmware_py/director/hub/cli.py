@@ -20,11 +20,21 @@ import signal
 import socket
 import sqlite3
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
+from firmware_py.director.hub.bridges import (
+    BRIDGE_PREFIX,
+    BridgeError,
+    add_bridge_acl,
+    bridge_account,
+    check_acl_file,
+    check_bridge_password,
+    is_bridge_account,
+)
 from firmware_py.director.hub.page.password import (
     MAX_LENGTH,
     DirectorPasswordError,
@@ -129,7 +139,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="PASSWD",
         help="mosquitto's password file (created if missing)",
     )
-    users.add_argument("account", help="a table's number, or hub")
+    users.add_argument("account", help="a table's number, or hub (a hall's name with --bridge)")
+    _add_bridge_options(users)
     source = users.add_mutually_exclusive_group()
     source.add_argument(
         "--from", type=file_path, dest="from_file", metavar="PATH", help="the password: PATH's line"
@@ -139,6 +150,21 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=file_path,
         metavar="PATH",
         help="make a new password and write it to PATH (a new file)",
+    )
+
+
+def _add_bridge_options(users: argparse.ArgumentParser) -> None:
+    """``users PASSWD HALL --bridge``: a hall's bridge, its account and its ACL lines (R1000)."""
+    users.add_argument(
+        "--bridge",
+        action="store_true",
+        help="the account is a hall's name: its broker's bridge (bridge-HALL) and its ACL lines",
+    )
+    users.add_argument(
+        "--acl",
+        type=file_path,
+        metavar="PATH",
+        help="with --bridge: the central broker's ACL file (default: gametable.acl beside PASSWD)",
     )
 
 
@@ -187,6 +213,7 @@ def run(args: argparse.Namespace) -> int:
     except (
         HubInputError,
         PasswordError,
+        BridgeError,
         PasswordFileError,
         DirectorPasswordError,
         RuleError,
@@ -213,6 +240,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _users(args: argparse.Namespace) -> int:
+    if args.bridge or args.acl is not None:
+        return _bridge_user(args)
+    if is_bridge_account(args.account):
+        hall = args.account.removeprefix(BRIDGE_PREFIX)
+        raise HubInputError(
+            f"{args.account} is hall {hall}'s bridge: give {hall} --bridge (it adds its ACL "
+            "lines too)"
+        )
     user = check_user(args.account)
     read_accounts(args.file)  # a file that cannot be changed is said before a secret is made
     if args.generate is not None:
@@ -240,6 +275,60 @@ def _users(args: argparse.Namespace) -> int:
         print(f"its password is in {args.generate}: for {reader}")
     print("the broker reads it on reload: systemctl reload mosquitto")
     return 0
+
+
+def _bridge_user(args: argparse.Namespace) -> int:
+    """A hall's bridge: its lines in the central ACL, then its account (R1000, R1001)."""
+    if not args.bridge:
+        raise HubInputError("--acl is for a hall's bridge: expected HALL --bridge with it")
+    hall = args.account
+    user = bridge_account(hall)
+    acl = args.acl if args.acl is not None else args.file.parent / "gametable.acl"
+    read_accounts(args.file)
+    check_acl_file(acl)  # both files usable before a secret is made or either is changed
+    password = _password_for_users(args)
+    with _forgotten_if_refused(args):
+        check_bridge_password(password)
+        # the ACL first: lines for an account that cannot log in yet open nothing
+        acl_added = add_bridge_acl(acl, user)
+        new, writer = set_password(args.file, user, password)
+    print(
+        f"hall {hall}'s bridge ({user}) {'added to' if new else 'changed in'} "
+        f"{args.file} by {writer}"
+    )
+    print(f"its ACL lines {'added to' if acl_added else 'were already in'} {acl}")
+    if args.generate is not None:
+        print(
+            f"its password is in {args.generate}: for hall {hall}'s broker "
+            f"(systemd/install.sh --hall CENTRAL_HOST --hall-name {hall} "
+            f"--bridge-password {args.generate.name})"
+        )
+    print("the broker reads them on reload: systemctl reload mosquitto")
+    return 0
+
+
+def _password_for_users(args: argparse.Namespace) -> str:
+    """The account's new password: made (and written to --generate's new file), read from
+    --from's file, or asked; checked."""
+    if args.generate is not None:
+        password = new_password()
+        _write_new_secret(args.generate, password)  # first: a password file is never orphaned
+    elif args.from_file is not None:
+        password = read_password(args.from_file)
+    else:
+        password = _asked()
+    return check_password(password)
+
+
+@contextlib.contextmanager
+def _forgotten_if_refused(args: argparse.Namespace) -> Iterator[None]:
+    """A secret --generate wrote is removed if what follows is refused: never orphaned."""
+    try:
+        yield
+    except (PasswordError, BridgeError):
+        if args.generate is not None:
+            args.generate.unlink(missing_ok=True)
+        raise
 
 
 # --- director-password -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware_py.director.hub.bridges import is_bridge_account
 from firmware_py.table.hub_wire import MAX_TABLE, table_number
 from firmware_py.user_files import (
     UserFileError,
@@ -62,6 +63,11 @@ def check_user(user: str) -> str:
     if user == HUB_USER or table_number(user) is not None:
         return user
     raise PasswordError(f"unknown account {user!r}: expected a table number 1-{MAX_TABLE} or hub")
+
+
+def check_account(user: str) -> str:
+    """Any account of the broker's: a table's, the hub's or a hall's bridge's (R1000)."""
+    return user if is_bridge_account(user) else check_user(user)
 
 
 def check_password(password: str) -> str:
@@ -137,7 +143,7 @@ def check_password_file(path: Path) -> None:
 def set_password(path: Path, user: str, password: str) -> tuple[bool, str]:
     """Add or change ``user``'s password in the file at ``path`` (created when missing);
     whether the user is new, and what wrote the line."""
-    check_user(user)
+    check_account(user)
     check_password(password)
     before = read_accounts(path)
     tool = shutil.which("mosquitto_passwd")
