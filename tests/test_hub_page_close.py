@@ -942,3 +942,23 @@ def test_a_form_refused_because_the_playoff_stopped_says_nothing_was_recorded_on
     )
     assert shown.count("was played as Falcons v Ravens") == 1
     assert shown.index(refused) < shown.index('id="void-form"')
+
+
+def test_a_close_form_naming_one_team_of_its_championship_is_refused(tmp_path: Path) -> None:
+    """R963: the two fields go together; a request with one of them is refused, not read as
+    a form without them."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "a": finalists[0], "champion": finalists[0]}
+            answer = await client.post("/close", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        champion = record.champion()
+    assert (status, champion) == (400, None)
+    assert refused == (
+        "closing the tournament: expected the championship&#x27;s two teams (a and b)"
+    )
