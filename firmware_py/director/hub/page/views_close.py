@@ -107,6 +107,8 @@ def close_page(
         f"required> {text(team)}</label>"
         for team in finalists
     )
+    # the championship the form is for: played again before Confirm, it closes nothing (R963)
+    shown = hidden("a", finalists[0]) + hidden("b", finalists[1])
     how = (
         "The two teams at the top of the final standings play the championship"
         if playoff is None
@@ -124,9 +126,7 @@ from then on.</li>
 the right one.</li>
 </ul>
 <form method="post" action="/close" id="close-form" autocomplete="off">
-{hidden("csrf", csrf)}{hidden("closing", str(seen))}{hidden("a", finalists[0])}{
-        hidden("b", finalists[1])
-    }
+{hidden("csrf", csrf)}{hidden("closing", str(seen))}{shown}
 <fieldset><legend>The championship's winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: record the champion
 and close</button>
