@@ -18,7 +18,11 @@ from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.hub.page.changes import enter_result
+from firmware_py.director.hub.page.changes import (
+    enter_result,
+    record_playoff_game,
+    void_playoff,
+)
 from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.tournament_db import TournamentDB
@@ -786,3 +790,175 @@ def _hidden(shown: str) -> dict[str, str]:
     found = dict(re.findall(r'<input type="hidden" name="(closing|games)" value="(\d+)"', shown))
     assert found, shown
     return found
+
+
+# --- forms left open while the playoff was played again (issue 26's attack, R963-R965) ----------
+
+VOIDED_BY_BOB = "game 1 entered wrongly"
+
+
+def _form_fields(shown: str, form_id: str) -> dict[str, str]:
+    """Every hidden field of the form ``form_id`` on the page (its guards), unescaped."""
+    start = shown.index(f'id="{form_id}"')
+    form = shown[start : shown.index("</form>", start)]
+    found = re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)"', form)
+    return {key: html.unescape(value) for key, value in found if key != "csrf"}
+
+
+def _played_again_by_bob(record: TournamentDB, *winners: str) -> None:
+    """Another director voids the playoff and records its games again, won by ``winners``."""
+    void_playoff(record, VOIDED_BY_BOB, now=LATER, by="bob")
+    for winner in winners:
+        record_playoff_game(record, winner, now=LATER, by="bob")
+
+
+def test_a_close_form_left_open_while_the_playoff_was_played_again_closes_nothing(
+    tmp_path: Path,
+) -> None:
+    """R963: the Close form names the championship it showed; Falcons v Ravens shown, then
+    played again as Ravens v Eagles: Ravens confirmed from the stale form would be recorded
+    as the winner of a championship the director never saw."""
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        for winner in ("Falcons", "Ravens"):  # Falcons advance; Ravens beat Eagles
+            record_playoff_game(record, winner, now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[dict[str, str], int, str]:
+            csrf = await log_in(client)
+            fields = _form_fields(await _close_shown(client), "close-form")
+            _played_again_by_bob(record, "Ravens", "Eagles")  # Ravens advance; Eagles beat Falcons
+            form = {"csrf": csrf, "confirm": "yes", **fields, "champion": "Ravens"}
+            answer = await client.post("/close", data=form, headers=origin(client))
+            return fields, answer.status, await error_line(answer)
+
+        fields, status, refused = serve(director_page(record), scenario)
+        champion = record.champion()
+    assert fields == {"closing": "0", "a": "Falcons", "b": "Ravens"}
+    assert (status, champion) == (409, None)
+    assert refused == (
+        "closing the tournament: the page showed the championship Falcons v Ravens, but it "
+        "is now Ravens v Eagles (the playoff or a result changed since): nothing recorded; "
+        "look at /close again"
+    )
+
+
+def test_a_close_form_drawn_again_closes_the_championship_played_again(tmp_path: Path) -> None:
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        for winner in ("Ravens", "Eagles"):
+            record_playoff_game(record, winner, now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> int:
+            csrf = await log_in(client)
+            fields = _form_fields(await _close_shown(client), "close-form")
+            form = {"csrf": csrf, "confirm": "yes", **fields, "champion": "Eagles"}
+            return (await client.post("/close", data=form, headers=origin(client))).status
+
+        status = serve(director_page(record), scenario)
+        assert (status, record.champion()) == (200, "Eagles")
+
+
+def test_a_void_form_left_open_voids_no_game_played_again_since(tmp_path: Path) -> None:
+    """R964: one game shown (Falcons beat Ravens); another director voided it and recorded
+    game 1 again (Ravens won): the same count, another game, which the form never showed."""
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        record_playoff_game(record, "Falcons", now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[dict[str, str], int, str]:
+            csrf = await log_in(client)
+            fields = _form_fields(await _close_shown(client), "void-form")
+            _played_again_by_bob(record, "Ravens")
+            form = {"csrf": csrf, "confirm": "yes", **fields, "reason": "Falcons' win was a typo"}
+            answer = await client.post("/playoff/void", data=form, headers=origin(client))
+            return fields, answer.status, await error_line(answer)
+
+        fields, status, refused = serve(director_page(record), scenario)
+        games = record.playoff_games()
+    assert fields["games"] == "1"
+    assert status == 409
+    assert refused == (
+        "voiding the playoff: the page showed 1 game recorded, but those were voided since and "
+        "the record holds others played again (the playoff changed since): nothing voided; "
+        "look at /close again"
+    )
+    assert games == (PlayoffGame("Falcons", "Ravens", "Ravens"),)
+
+
+def test_a_second_close_confirmed_says_who_closed_it_as_the_venue_reads_it(
+    tmp_path: Path,
+) -> None:
+    """R965: two directors' pages confirm Close; the second is told the closing that stands,
+    its time in the venue's zone, and where to look: not an amendment the page lacks."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        record.set_venue(time_zone="America/Chicago", now=NOW, by="director")
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            fields = _form_fields(await _close_shown(client), "close-form")
+            form = {"csrf": csrf, "confirm": "yes", **fields, "champion": finalists[0]}
+            await client.post("/close", data=form, headers=origin(client))
+            answer = await client.post("/close", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+    assert status == 409
+    assert refused == (
+        f"closing the tournament: it was closed meanwhile ({finalists[0]} recorded as champion "
+        "by director at Sat 9 May 2026, 04:00 CDT): nothing recorded; look at /close again"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "form_id", "doing"),
+    [("/close", "close-form", "closing the tournament"),
+     ("/playoff", "playoff-form", "recording a playoff game")],
+    ids=["close", "playoff"],
+)  # fmt: skip
+def test_a_form_refused_because_the_playoff_stopped_says_nothing_was_recorded_once(
+    tmp_path: Path, path: str, form_id: str, doing: str
+) -> None:
+    """R965: a form drawn before an amendment stopped the playoff (R960): its line says what
+    was refused and what to do; the stopped card below says why, once, with the void."""
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        record_playoff_game(record, "Ravens", now=NOW, by="ann")
+        if form_id == "close-form":
+            record_playoff_game(record, "Eagles", now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str, str]:
+            csrf = await log_in(client)
+            fields = _form_fields(await _close_shown(client), form_id)
+            _amend_falcons_down(record)
+            choice = {"champion" if path == "/close" else "winner": fields["a"]}
+            form = {"csrf": csrf, "confirm": "yes", **fields, **choice}
+            answer = await client.post(path, data=form, headers=origin(client))
+            return answer.status, await error_line(answer), await answer.text()
+
+        status, refused, shown = serve(director_page(record), scenario)
+        games, champion = len(record.playoff_games()), record.champion()
+    assert (status, games, champion) == (409, 2 if form_id == "close-form" else 1, None)
+    assert refused == (
+        f"{doing}: nothing recorded: the playoff stopped since the page was drawn (a result "
+        "changed after playoff game 1 was played): void it below with a reason and play it "
+        "again"
+    )
+    assert shown.count("was played as Falcons v Ravens") == 1
+    assert shown.index(refused) < shown.index('id="void-form"')
+
+
+def test_a_close_form_naming_one_team_of_its_championship_is_refused(tmp_path: Path) -> None:
+    """R963: the two fields go together; a request with one of them is refused, not read as
+    a form without them."""
+    with TournamentDB.open(make_record(tmp_path / "t.db")) as record:
+        finalists = _play_out(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+            csrf = await log_in(client)
+            form = {"csrf": csrf, "confirm": "yes", "a": finalists[0], "champion": finalists[0]}
+            answer = await client.post("/close", data=form, headers=origin(client))
+            return answer.status, await error_line(answer)
+
+        status, refused = serve(director_page(record), scenario)
+        champion = record.champion()
+    assert (status, champion) == (400, None)
+    assert refused == (
+        "closing the tournament: expected the championship&#x27;s two teams (a and b)"
+    )

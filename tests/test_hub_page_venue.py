@@ -124,3 +124,25 @@ def test_a_refusal_while_closed_says_when_it_closed_as_the_venue_reads_it(
     with pytest.raises(IllegalAction) as refused:
         record.require_open("round 1 table 1's result")
     assert "recorded as champion by ann at Sat 9 May 2026, 04:00 CDT)" in str(refused.value)
+
+
+def test_the_signatures_of_a_sheet_name_its_match_should_they_print_on_a_page_of_their_own(
+    record: TournamentDB,
+) -> None:
+    """R967: 40-character names push the captains' signatures onto a second page; that page
+    says which tournament, round, table and teams it signs for."""
+    shown = _pages(record, ("/sheet/1/1",), staff=True)["/sheet/1/1"]
+    signatures = shown[shown.index('<div class="signatures">') :]
+    match = record.load().match(1, 1)
+    assert signatures.index(f"Round 1, table 1: {match.a} v {match.b} · {NAME}") < signatures.index(
+        "sign-line"
+    )
+
+
+def test_the_wall_pairings_find_your_team_page_names_its_round_and_tournament(
+    record: TournamentDB,
+) -> None:
+    """R967: "Find your team" prints on a page of its own, posted apart from "By table"."""
+    shown = _pages(record, ("/print/round/1/pairings",), staff=True)["/print/round/1/pairings"]
+    by_team = shown[shown.index('<section class="wall-by-team">') :].split("</section>")[0]
+    assert f"Round 1 of 3 · {NAME}" in by_team

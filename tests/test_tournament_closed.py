@@ -114,3 +114,18 @@ def test_amending_the_champion_once_reopened_says_to_record_it_anew(
         f"the tournament was reopened ({champion} no longer stands as champion): nothing to "
         "amend; record the champion anew (without --amend), which closes it again"
     )
+
+
+def test_recording_the_champion_again_says_when_it_was_closed_as_the_venue_reads_it(
+    record: TournamentDB,
+) -> None:
+    """R962, R965: the record's own refusal (the command line's) says the time in the venue's
+    zone, not the record's UTC."""
+    record.set_venue(time_zone="America/Chicago", now=LATER, by="director")
+    champion = record.champion()
+    with pytest.raises(IllegalAction) as refused, record.transaction():
+        record.set_champion(champion or "", now=LATER, by="bob")
+    assert str(refused.value) == (
+        f"the champion is already recorded ({champion}, by ann at Sat 9 May 2026, 12:00 CDT): "
+        "expected an amendment with a reason to change it"
+    )

@@ -79,6 +79,18 @@ def test_a_bad_setting_is_refused_in_one_line_and_changes_nothing(
     assert snapshot(db) == before
 
 
+@pytest.mark.parametrize("zone", ["Factory", "localtime"])
+def test_a_zone_that_is_no_venues_is_refused_though_the_database_holds_it(
+    capsys: Capture, db: Path, zone: str
+) -> None:
+    """R966: "localtime" follows this machine's own setting, "Factory" shows "-00"."""
+    new(capsys, db, "--time-zone", "America/Chicago")
+    before = snapshot(db)
+    said = f"unknown time zone {zone!r}: expected an IANA name such as America/Chicago"
+    assert_bad_input(capsys, "settings", "--db", str(db), "--time-zone", zone, names=said)
+    assert snapshot(db) == before
+
+
 def test_new_with_a_bad_time_zone_makes_no_record(capsys: Capture, db: Path) -> None:
     teams = str(db.parent / "teams.csv")
     argv = ("new", "--format", "combo4", "--teams", teams, "--db", str(db))

@@ -782,6 +782,11 @@ class TournamentDB:
         )
         return tuple(PlayoffGame(row["a"], row["b"], row["winner"]) for row in rows)
 
+    def last_playoff_game(self) -> int:
+        """The latest playoff game recorded, voided or not (its row; 0: none): what the page's
+        Void form names, so that a game voided and recorded again since is not voided (R964)."""
+        return int(self._db.execute("SELECT COALESCE(MAX(id), 0) FROM playoff_games").fetchone()[0])
+
     def champion(self) -> str | None:
         """The champion while the tournament is closed; None before, and once reopened."""
         closed = self.closing()
@@ -1086,7 +1091,8 @@ class TournamentDB:
         if closed is not None and amend_reason is None:
             raise IllegalAction(
                 f"the champion is already recorded ({closed.champion}, by {closed.closed_by} "
-                f"at {closed.closed_at}): expected an amendment with a reason to change it"
+                f"at {closed.closed_at_shown or closed.closed_at}): expected an amendment with "
+                "a reason to change it"
             )
         if amend_reason is not None:
             if closed is None and row is not None:

@@ -24,6 +24,9 @@ from rules.tournament.teams import clean_text
 
 MAX_NAME = 80  # characters: a header line and a sheet's title
 UTC_ZONE = "UTC"
+# Names the time zone database holds that are no venue's zone (R966): "localtime" is this
+# machine's own setting, whatever it becomes; "Factory" says "-00", "local time not set".
+NOT_A_VENUE = frozenset({"localtime", "Factory", "posixrules"})
 UNNAMED = "Tournament"  # the header of a record without a name
 SETTINGS = ("name", "time_zone")
 
@@ -91,7 +94,7 @@ def check_time_zone(text: str) -> str:
     """An IANA time zone name this machine knows (``America/Chicago``, ``Europe/Berlin``,
     ``UTC``), spelt as the database spells it; anything else is refused in one line."""
     zone = text.strip()
-    known = zoneinfo.available_timezones()
+    known = zoneinfo.available_timezones() - NOT_A_VENUE
     if zone in known:
         return zone
     matches = sorted(name for name in known if name.casefold() == zone.casefold())

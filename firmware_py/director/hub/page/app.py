@@ -27,7 +27,7 @@
                             which closes the tournament: every change refused after (R850)
     POST /reopen            a director: reopen the closed tournament, with a reason (R850)
     POST /playoff           a director: the next Border-Up playoff game's winner
-    POST /playoff/void      a director: void the playoff's games with a reason (R960, R961)
+    POST /playoff/void      a director: void the playoff's games with a reason (R960, R961, R964)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -771,11 +771,18 @@ async def _close(request: web.Request) -> web.StreamResponse:
         raise Refused(400, "closing the tournament: expected the championship's winner")
     # the form names the latest closing it saw: drawn before a reopening, it closes nothing
     expected = _form_number(form, "closing", "the closing") if "closing" in form else None
+    # and the championship it showed: played again since, it closes nothing (R963)
+    championship = _two_teams_of(form, "closing the tournament", "the championship's")
     page = request.app[PAGE]
     done = _change(
         request,
         lambda: record_champion(
-            page.record, champion.strip(), now=page.now(), by=staff.name, expected=expected
+            page.record,
+            champion.strip(),
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
+            championship=championship,
         ),
         tables=False,
     )
@@ -827,12 +834,14 @@ async def _playoff(request: web.Request) -> web.StreamResponse:
 
 
 async def _void_playoff(request: web.Request) -> web.StreamResponse:
-    """Void the playoff's games with a reason: a director's, confirmed (R960, R961)."""
+    """Void the playoff's games with a reason: a director's, confirmed (R960, R961, R964)."""
     staff = await _staff(request, needs=Role.DIRECTOR, doing="voiding the playoff")
     form = await _confirmed(request, "voiding the playoff")
     reason = form.get("reason", "")
     # the form names how many games it voids: a page left open voids no game recorded since
     expected = _form_number(form, "games", "the playoff's games") if "games" in form else None
+    # and the latest game it showed: voided and played again since, it is not voided (R964)
+    last = _form_number(form, "last", "the playoff's latest game") if "last" in form else None
     page = request.app[PAGE]
     done = _change(
         request,
@@ -842,6 +851,7 @@ async def _void_playoff(request: web.Request) -> web.StreamResponse:
             now=page.now(),
             by=staff.name,
             expected=expected,
+            last=last,
         ),
         tables=False,
     )
@@ -855,10 +865,21 @@ def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
     if "game" not in form:
         return None
     number = _form_number(form, "game", "the playoff game's number")
+    teams = _two_teams_of(form, "recording a playoff game", "the game's")
+    if teams is None:
+        raise Refused(400, "recording a playoff game: expected the game's two teams (a and b)")
+    return number, *teams
+
+
+def _two_teams_of(form: Form, doing: str, whose: str) -> tuple[str, str] | None:
+    """The two teams a form names (hidden ``a`` and ``b``), or None: a form without them (a
+    request made by hand); one of them alone, or empty, is refused."""
+    if "a" not in form and "b" not in form:
+        return None
     a, b = form.get("a"), form.get("b")
     if not isinstance(a, str) or not isinstance(b, str) or not a or not b:
-        raise Refused(400, "recording a playoff game: expected the game's two teams (a and b)")
-    return number, a, b
+        raise Refused(400, f"{doing}: expected {whose} two teams (a and b)")
+    return a, b
 
 
 def _may_print(request: web.Request) -> StaffSession:

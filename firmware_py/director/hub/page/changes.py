@@ -5,10 +5,12 @@ error (a ``RuleError``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament import Playoff, PlayoffGame
-from rules.tournament.teams import one_line_reason
+from rules.tournament import Playoff, PlayoffChanged, PlayoffGame, Qualification
+from rules.tournament.teams import name_key, one_line_reason
 
 DIRECTOR = "director"
 
@@ -82,15 +84,24 @@ def record_champion(
     now: str,
     by: str = DIRECTOR,
     expected: int | None = None,
+    championship: tuple[str, str] | None = None,
 ) -> str:
     """Close the tournament: the championship's winner into the record, checked as
     ``gametable tournament championship --winner`` checks it; the line to show.
     ``expected``: the latest closing the page's form saw (``last_closing``): a form drawn
-    before a reopening closes nothing (R857)."""
+    before a reopening closes nothing (R857). ``championship``: the two teams the form
+    showed: another championship now (the playoff played again, a result changed) closes
+    nothing (R963)."""
+    doing = "closing the tournament"
     with record.transaction() as tournament:
         if expected is not None:
             record.require_closing_seen(expected)
-        finalists = tournament.qualification(record.playoff_games()).finalists
+        _require_not_closed_meanwhile(record)
+        finalists = _stopped_in_words(
+            doing, lambda: tournament.qualification(record.playoff_games())
+        ).finalists
+        if championship is not None:
+            _require_championship_seen(championship, finalists)
         if finalists is None:
             raise IllegalAction("the championship teams are not known yet: play the playoff")
         name = tournament.entrant(team).name
@@ -101,6 +112,49 @@ def record_champion(
             )
         record.set_champion(name, now=now, by=by)
     return f"the tournament is closed: {name} is the champion"
+
+
+def _require_not_closed_meanwhile(record: TournamentDB) -> None:
+    """The page's Close when another director closed it first (two pages confirmed): the
+    closing that stands, its time as the venue reads it, and where to look (R965); the page
+    amends no champion, so it is not offered."""
+    closed = record.closing()
+    if closed is not None:
+        raise IllegalAction(
+            f"closing the tournament: it was closed meanwhile ({closed.champion} recorded as "
+            f"champion by {closed.closed_by} at {closed.closed_at_shown or closed.closed_at}): "
+            "nothing recorded; look at /close again"
+        )
+
+
+def _require_championship_seen(shown: tuple[str, str], finalists: tuple[str, ...] | None) -> None:
+    """Refuse a Close whose form showed another championship than the record's now (R963)."""
+    if finalists is not None and {name_key(t) for t in finalists} == {name_key(t) for t in shown}:
+        return
+    now_is = (
+        "its teams are not known now (the playoff is not over)"
+        if finalists is None
+        else f"it is now {finalists[0]} v {finalists[1]}"
+    )
+    raise IllegalAction(
+        f"closing the tournament: the page showed the championship {shown[0]} v {shown[1]}, "
+        f"but {now_is} (the playoff or a result changed since): nothing recorded; look at "
+        "/close again"
+    )
+
+
+def _stopped_in_words(doing: str, qualification: Callable[[], Qualification]) -> Qualification:
+    """The qualification, or, when a change stopped the playoff (R960), a refusal of
+    ``doing`` that says nothing was recorded and what to do: the page shown again says why
+    in its own card, below this line (R965)."""
+    try:
+        return qualification()
+    except PlayoffChanged as changed:
+        raise IllegalAction(
+            f"{doing}: nothing recorded: the playoff stopped since the page was drawn (a "
+            f"result changed after playoff game {changed.number} was played): void it below "
+            "with a reason and play it again"
+        ) from None
 
 
 def _require_next_game(playoff: Playoff, expected: tuple[int, str, str]) -> None:
@@ -147,7 +201,10 @@ def record_playoff_game(
     game, never records the winner of the game after it."""
     with record.transaction() as tournament:
         record.require_open("a playoff game")
-        found = tournament.qualification(record.playoff_games())
+        found = _stopped_in_words(
+            "recording a playoff game",
+            lambda: tournament.qualification(record.playoff_games()),
+        )
         if found.playoff is None:
             raise IllegalAction("no playoff is needed: the championship teams are known")
         if expected is not None:
@@ -165,12 +222,20 @@ def record_playoff_game(
 
 
 def void_playoff(
-    record: TournamentDB, reason: str, *, now: str, by: str, expected: int | None = None
+    record: TournamentDB,
+    reason: str,
+    *,
+    now: str,
+    by: str,
+    expected: int | None = None,
+    last: int | None = None,
 ) -> str:
     """Void the playoff's recorded games with a reason (the record's ``void_playoff``, as
     ``gametable tournament playoff --void``); the line to show. ``expected``: how many games
     the page's form showed: another count is refused (R961), so a page left open while a game
-    was recorded never voids a game its director did not see."""
+    was recorded never voids a game its director did not see; ``last``: the latest game it
+    showed (``last_playoff_game``): the same count of other games (voided and played again
+    since) is refused too (R964)."""
     if not reason.strip():
         raise InvalidInput("voiding the playoff with an empty reason: expected why")
     with record.transaction() as tournament:
@@ -181,6 +246,12 @@ def void_playoff(
                 f"voiding the playoff: the page showed {expected} game{_s(expected)} recorded, "
                 f"the record holds {len(games)} (the playoff changed since): nothing voided; "
                 "look at /close again"
+            )
+        if last is not None and last != record.last_playoff_game():
+            raise IllegalAction(
+                f"voiding the playoff: the page showed {len(games)} game{_s(len(games))} "
+                "recorded, but those were voided since and the record holds others played "
+                "again (the playoff changed since): nothing voided; look at /close again"
             )
         voided = record.void_playoff(now=now, by=by, reason=one_line_reason(reason))
         found = tournament.qualification()

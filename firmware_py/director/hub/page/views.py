@@ -235,6 +235,9 @@ def sheet_body(
         else:
             result = f"{match.a if current.a_points > current.b_points else match.b} wins"
         entered = f"version {current.version}, from {current.origin} at {venue.when(current.at)}"
+    # the signatures say which match they are for: long names push them onto a page of their
+    # own, which must not be a signed page of no match (R967)
+    signed_for = f"Round {round_number}, table {number}: {match.a} v {match.b} · {venue.title}"
     games = table(
         ("game", f"A: {match.a}", f"B: {match.b}"),
         [("", "", "")] * SHEET_GAME_LINES,
@@ -259,7 +262,8 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <tr><th scope="row">result</th><td colspan="2">{text(result)}</td></tr></tbody></table>
 <p class="entered">{text(entered)}</p>
 {_versions_table(versions, venue) if len(versions) > 1 else ""}
-<div class="signatures">{
+<div class="signatures">
+<p class="signed-for">{text(signed_for)}</p>{
         "".join(
             f'<div class="signature"><span class="sign-line"></span>{text(who)}</div>'
             for who in SIGNATURES

@@ -68,6 +68,7 @@ def close_page(
     ``notice``: what the director's last change here did; ``error``: why the last one sent
     from here (Close, Reopen, a playoff game) was refused, shown where it can be tried again."""
     seen = record.last_closing()  # read first: what the page shows is no older (R857)
+    last = record.last_playoff_game()  # likewise the Void form's latest game (R964)
     tournament = record.load()
     venue = record.venue()
     title = "Close the tournament"
@@ -76,7 +77,7 @@ def close_page(
     try:
         found = qualification(record, tournament)
     except PlayoffChanged as changed:
-        stopped = playoff_stopped(record, tournament, changed, csrf)
+        stopped = playoff_stopped(record, tournament, changed, last, csrf)
         return shell(title, done + stopped + _standings(tournament), nav=nav, venue=venue)
     except RuleError as why:
         said = "" if str(why) == error else line(str(why), "error")  # the refusal, said once
@@ -99,13 +100,15 @@ def close_page(
         game = playoff.next_game()
         assert game is not None  # the playoff is not over while the finalists are unknown
         form = playoff_form(len(playoff.games) + 1, game, playoff.next_game_decides(), csrf)
-        body = done + bracket_card(playoff) + form + void_form(playoff, csrf) + standings
+        body = done + bracket_card(playoff) + form + void_form(playoff, last, csrf) + standings
         return shell(title, body, nav=nav, venue=venue)
     options = "".join(
         f'<label class="choice"><input type="radio" name="champion" value="{text(team)}" '
         f"required> {text(team)}</label>"
         for team in finalists
     )
+    # the championship the form is for: played again before Confirm, it closes nothing (R963)
+    shown = hidden("a", finalists[0]) + hidden("b", finalists[1])
     how = (
         "The two teams at the top of the final standings play the championship"
         if playoff is None
@@ -123,13 +126,13 @@ from then on.</li>
 the right one.</li>
 </ul>
 <form method="post" action="/close" id="close-form" autocomplete="off">
-{hidden("csrf", csrf)}{hidden("closing", str(seen))}
+{hidden("csrf", csrf)}{hidden("closing", str(seen))}{shown}
 <fieldset><legend>The championship's winner</legend>{options}</fieldset>
 <button type="submit" name="confirm" value="yes" class="danger">Confirm: record the champion
 and close</button>
 <a href="/" class="cancel">Cancel</a>
 </form></section>"""
-    played = "" if playoff is None else bracket_card(playoff) + void_form(playoff, csrf)
+    played = "" if playoff is None else bracket_card(playoff) + void_form(playoff, last, csrf)
     return shell(title, done + body + played + standings, nav=nav, venue=venue)
 
 
@@ -178,7 +181,7 @@ meet and the loser is out; then the two highest meet and the winner advances.</p
 
 
 def playoff_stopped(
-    record: TournamentDB, tournament: Tournament, changed: PlayoffChanged, csrf: str
+    record: TournamentDB, tournament: Tournament, changed: PlayoffChanged, last: int, csrf: str
 ) -> str:
     """A playoff whose recorded games the standings no longer seed (a result changed after a
     game was played, R960): the games as played, the playoff the standings make now, and the
@@ -206,7 +209,7 @@ make now</h2>
 <p>The standings as they are now {text(now)}. Void the recorded games to play the playoff again
 from them: the games stay in the record as played, with the void, you, the time and your
 reason.</p>
-{_void_fields(len(played), csrf, "Void the playoff")}</section>"""
+{_void_fields(len(played), last, csrf, "Void the playoff")}</section>"""
 
 
 def _now_made(number: int, changed: PlayoffChanged) -> str:
@@ -220,7 +223,7 @@ def _now_made(number: int, changed: PlayoffChanged) -> str:
     return f"{changed.seeded[0]} v {changed.seeded[1]}"
 
 
-def void_form(playoff: Playoff, csrf: str) -> str:
+def void_form(playoff: Playoff, last: int, csrf: str) -> str:
     """A game entered wrongly: void the playoff's games with a reason, and play it again."""
     if not playoff.games:
         return ""
@@ -230,14 +233,15 @@ def void_form(playoff: Playoff, csrf: str) -> str:
         _s(len(playoff.games))
     } recorded stay in the record as voided, with you, the time and
 your reason.</p>
-{_void_fields(len(playoff.games), csrf, "Void the playoff")}</details>"""
+{_void_fields(len(playoff.games), last, csrf, "Void the playoff")}</details>"""
 
 
-def _void_fields(games: int, csrf: str, button: str) -> str:
-    """The void's form: it names how many games it voids (``games``): a page left open while
-    someone recorded another voids nothing (R961)."""
+def _void_fields(games: int, last: int, csrf: str, button: str) -> str:
+    """The void's form: it names how many games it voids (``games``) and the latest of them
+    (``last``, its row): a page left open while someone recorded another, or voided the
+    playoff and played a game again, voids nothing (R961, R964)."""
     return f"""<form method="post" action="/playoff/void" id="void-form" autocomplete="off">
-{hidden("csrf", csrf)}{hidden("games", str(games))}
+{hidden("csrf", csrf)}{hidden("games", str(games))}{hidden("last", str(last))}
 <label for="void-reason" class="wide">Why
 <input id="void-reason" name="reason" required maxlength="500"
 placeholder="e.g. table 7's round 4 result was amended after game 1"></label>

@@ -64,7 +64,10 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
         f"pairings</h1><p>{text(kind)}, {text(plan['minutes'])} minutes · "
         f"{len(paired.matches)} tables · printed {text(venue.when(printed_at))}</p></header>"
         f'<section class="wall-by-table"><h2>By table</h2>{by_table}{bye}</section>'
+        # printed on a page of its own and posted apart: it says its round and tournament (R967)
         '<section class="wall-by-team"><h2>Find your team</h2>'
+        f'<p class="wall-of">Round {round_number} of {tournament.config.rounds} · '
+        f"{text(venue.title)}</p>"
         f'<ol class="wall-teams">{"".join(rows)}</ol></section>'
     )
     return _document(f"Round {round_number}: pairings · {venue.title}", body, "wall")
