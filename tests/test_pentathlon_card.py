@@ -132,7 +132,7 @@ def test_a_declared_win_the_game_did_not_end_with_is_not_said_to_have_stood() ->
     for card in (a, b):
         assert "stood" not in card
         assert (
-            "declared by Player A in turn 1: not the result: the game ended otherwise (A has "
+            "declared by Player A in turn 1: set aside: the game was decided otherwise (A has "
             "three I/IA rulings: the game is a loss for A)."
         ) in card
     assert "LOSS three I/IA" in a

@@ -102,12 +102,19 @@ def _nothing_to_restore(play: Play, player: Player) -> str:
     return f"{player} has had no turn yet ({player}'s {turns} lost): nothing to restore"
 
 
+# A declaration a later ruling may still decide: one standing, or one an Incorrect ruling
+# confirmed and a later record of the same announcement (or a later announcement, before the
+# monitor confirms) ruled Correct on a rule about the goal (R980).
+UNDECIDED_OR_CONFIRMED = (Fate.STANDING, Fate.CONFIRMED)
+
+
 def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
-    """The fate of ``player``'s standing declaration, decided by challenge ``challenge``."""
+    """The fate of ``player``'s latest declaration still in play, decided by challenge
+    ``challenge``: the latest ruling that acts on it is the one its fate names (R980)."""
     declarations = list(play.declarations)
     for index in reversed(range(len(declarations))):
         declaration = declarations[index]
-        if declaration.player is player and declaration.fate is Fate.STANDING:
+        if declaration.player is player and declaration.fate in UNDECIDED_OR_CONFIRMED:
             declarations[index] = replace(declaration, fate=fate, challenge=challenge)
             break
     return replace(play, declarations=tuple(declarations))

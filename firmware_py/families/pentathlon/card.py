@@ -44,6 +44,7 @@ FATES = {
     "confirmed": "confirmed: the challenge was ruled Incorrect",
     "to-challenger": "the win went to the challenger: the challenge was ruled Correct",
     "withdrawn": "withdrawn and play continued: a Correct challenge on another rule",
+    "set-aside": "set aside: the game was decided otherwise",
 }
 
 
@@ -324,7 +325,15 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
         games: Sequence[str] = scores["games"]
         won = sum(winner == seat for winner in games)
         tied = sum(winner == "tie" for winner in games)
-        return f"games won {won}, tied {tied} (of {len(games)})"
+        text = f"games won {won}, tied {tied} (of {len(games)}"
+        timed = scores.get("decided_at_time_limit")
+        if timed:  # the game the time limit decided counts as the result counted it (R982)
+            tricks = timed["tricks"]
+            text += (
+                f"; game {timed['game']} decided at the time limit on tricks "
+                f"A {tricks['A']}, B {tricks['B']}"
+            )
+        return text + ")"
     if scores.get("empty_spaces"):
         return f"{scores['empty_spaces'][seat]} empty spaces"
     return "no score kept"
@@ -357,11 +366,10 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
         decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
         said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
         goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+        # the fate the result tells (R981): one per declaration, never beside another result
         fate = FATES.get(d["fate"], d["fate"])
-        if d["fate"] == "standing" and result and result["winner"] not in (None, d["player"]):
-            # unchallenged, yet the game ended with the opponent's win (the declarer's third
-            # I/IA): "stood" beside LOSS would contradict the card the player signs
-            fate = f"not the result: the game ended otherwise ({result['detail']})"
+        if d["fate"] == "set-aside" and result:
+            fate += f" ({result['detail']})"
         items.append(
             f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
             f"{_e(fate)}{decided}.{said}</li>"
