@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 from firmware_py.table.family import CardFacts
+from rules.tournament.pentathlon import PentathlonPoints
 
 PLAYERS = ("A", "B")
 HOW = {
@@ -134,12 +135,16 @@ def card_html(
     heading: Heading | None = None,
     layout: Layout = Layout.PAGES,
     density: Density | None = None,
+    points: PentathlonPoints | None = None,
 ) -> str:
     """Each Pentathlete's score card of the game ``record`` describes; ``names`` are Player A's
     and B's names and ``heading`` the event's facts (blank lines to write on where not given).
     Each card stays on its page (R841): set as tightly as its length needs (``density``, None:
-    chosen so), and both cards of ``halves`` too long for half a page each print a page each."""
+    chosen so), and both cards of ``halves`` too long for half a page each print a page each.
+    ``points``: what a win, tie and loss are worth in the event's standings (None: the standard
+    2/1/0, R985)."""
     names = names or {}
+    points = points or PentathlonPoints()
     heading = heading or Heading()
     length = _length(record, names, heading)
     if density is None and layout is Layout.HALVES and length > HOLDS[layout][Density.TINY]:
@@ -157,7 +162,7 @@ def card_html(
         f'<body class="{layout.value}">',
     ]
     for seat in PLAYERS:
-        parts += _card(record, seat, names, heading, layout=layout, density=density)
+        parts += _card(record, seat, names, heading, layout=layout, density=density, points=points)
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -212,6 +217,7 @@ def _card(
     *,
     layout: Layout,
     density: Density,
+    points: PentathlonPoints,
 ) -> list[str]:
     other = "B" if seat == "A" else "A"
     name = names.get(seat, "")
@@ -230,7 +236,7 @@ def _card(
         )
     parts += _heading(record, heading, seat, other, names)
     parts += _start(record)
-    parts += _result(record, seat)
+    parts += _result(record, seat, points)
     dense = density in (Density.DENSE, Density.TINY)
     parts += _declarations(record, dense=dense)
     parts += _challenges(record, seat, dense=dense)
@@ -289,7 +295,7 @@ def _start(record: Mapping[str, Any]) -> list[str]:
     return [f"<p><b>The start:</b> {said}.</p>"]
 
 
-def _result(record: Mapping[str, Any], seat: str) -> list[str]:
+def _result(record: Mapping[str, Any], seat: str, points: PentathlonPoints) -> list[str]:
     player = record["players"][seat]
     result = record.get("result")
     outcome = RESULTS.get(player["result"] or "", "NOT DECIDED")
@@ -305,13 +311,36 @@ def _result(record: Mapping[str, Any], seat: str) -> list[str]:
     turns = (
         f"Player {seat}'s turns forfeited {player['forfeited_turns']}, lost {player['lost_turns']}."
     )
+    worth = _standings(player, points)
     return [
         "<table>",
         "<tr><th>Result</th><th>How it was decided</th><th>Final scores</th></tr>",
         f'<tr><td class="result">{outcome}</td><td>{_e(how)}.{detail}{zero}</td>'
         f"<td>{finals}. {turns}</td></tr>",
         "</table>",
+        *([f'<p class="standings"><b>Standings:</b> {_e(worth)}</p>'] if worth else []),
     ]
+
+
+def standings_points(player: Mapping[str, Any], points: PentathlonPoints) -> int | None:
+    """What the game is worth to the player in the event's standings, as the hub counts it
+    (``GameResult.points_of``, R794): the outcome's points, 0 for the Tournament Director's 0
+    points; None before a result."""
+    outcome = player.get("result")
+    if outcome is None:
+        return None
+    return 0 if player.get("zero_points") else points.of(outcome)
+
+
+def _standings(player: Mapping[str, Any], points: PentathlonPoints) -> str:
+    """The card's line of standings points (R985): the number the player signs and the hub
+    ranks, with the event's scale so that it can be checked."""
+    worth = standings_points(player, points)
+    if worth is None:
+        return ""
+    scale = f"a win {points.win}, a tie {points.tie}, a loss {points.loss}"
+    why = " (the Tournament Director's 0 points)" if player.get("zero_points") else ""
+    return f"this game is worth {worth} point{'' if worth == 1 else 's'}{why} ({scale})."
 
 
 def _score(scores: Mapping[str, Any], seat: str) -> str:
