@@ -396,7 +396,7 @@ def test_the_division_prints_as_the_tournament_record_keeps_it(
     """R984: a division by its numeral or its number, printed as the record's numeral."""
     log = write_log(tmp_path / "game.jsonl")
     code, out, _ = run(capsys, "pentathlon", "card", str(log), "--division", given)
-    assert code == 0 and f'Division</span><bdi>{printed}</bdi>' in out
+    assert code == 0 and f"Division</span><bdi>{printed}</bdi>" in out
 
 
 def test_each_card_shows_what_its_result_is_worth_in_the_standings() -> None:
