@@ -19,6 +19,7 @@ from dataclasses import replace
 from rules.pentathlon.catalogue import ChallengeRule, Effect, Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.play import (
+    RULINGS,
     RULINGS_BEFORE_ISSUE_20,
     RULINGS_R746_R749,
     Fate,
@@ -127,6 +128,13 @@ def _correct(
     challenged = challenger.other
     texts = []
     if challenged in play.declared:
+        if rule.goal and _declared_by_monitor(play, challenged):
+            # the Monitor's mistake, not the player's declaration: no sanction (R986)
+            play = decide(play, challenged, Fate.WITHDRAWN, record.number)
+            return _withdraw(play, rules, challenged), (
+                f"the win the Monitor declared for {challenged} is withdrawn and play "
+                f"continues ({challenged} declared nothing: no sanction)"
+            )
         if rule.goal:
             detail = f"{challenged}'s declared win was challenged Correct: {rule.title}"
             won = Result(challenger, How.CHALLENGED_WIN, detail)
@@ -156,6 +164,15 @@ def _correct(
     if challenger in play.declared and not _before(play):  # decides nothing of it (R782)
         texts.append(f"{challenger}'s declared win stands")
     return play, "; ".join(texts) or "recorded"
+
+
+def _declared_by_monitor(play: Play, player: Player) -> bool:
+    """``player``'s declared win in play is one the Monitor declared for them (Queens & Guards),
+    under rulings 4 (R986); earlier rulings sanctioned it as the player's own (R796)."""
+    if play.rulings < RULINGS:
+        return False
+    standing = [d for d in play.declarations if d.player is player and d.fate is Fate.STANDING]
+    return bool(standing) and standing[-1].by_monitor
 
 
 def _withdraw(play: Play, rules: GameRules, player: Player) -> Play:
