@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.pentathlon.log import replay_log
-
 GAME_LOG = [
     '{"action": "pentathlon.start", "game": "contig-60", "minutes": 30, "chips": 20}',
     '{"action": "pentathlon.begins", "player": "A"}',
@@ -43,8 +41,8 @@ LONG_LINE = "Ш" * 60
 
 
 def long_game_log(challenges: int = 60) -> list[str]:
-    """A Contig 60 game with ``challenges`` challenges and two infractions, ended by time called
-    after the last, the result confirmed."""
+    """A Contig 60 game with ``challenges`` challenges and two infractions, the last removing A
+    from the site: the game ends with the Director's result (R987), confirmed."""
     lines = [
         '{"action": "pentathlon.start", "game": "contig-60", "minutes": 30, "chips": 20}',
         '{"action": "pentathlon.die_toss", "a": 3, "b": 3}',
@@ -65,12 +63,9 @@ def long_game_log(challenges: int = 60) -> list[str]:
             f'"asked_by": "{holder}", "ruling": "C"}}',
         ]
         holder = challenger  # a Correct challenger begins a turn
-    lines += [
+    return [
+        *lines,
         '{"action": "pentathlon.infraction", "player": "A", "removal": true}',
-        '{"action": "pentathlon.time_called"}',
+        '{"action": "pentathlon.director_result", "winner": "B"}',
+        '{"action": "pentathlon.confirm"}',
     ]
-    game = replay_log(lines)
-    while game.play is not None and game.phase == "play":  # the round completes
-        lines.append(f'{{"action": "pentathlon.pass_flag", "player": "{game.play.holder}"}}')
-        game = replay_log(lines)
-    return [*lines, '{"action": "pentathlon.confirm"}']

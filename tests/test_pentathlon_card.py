@@ -132,7 +132,7 @@ def test_a_declared_win_the_game_did_not_end_with_is_not_said_to_have_stood() ->
     for card in (a, b):
         assert "stood" not in card
         assert (
-            "declared by Player A in turn 1: not the result: the game ended otherwise (A has "
+            "declared by Player A in turn 1: set aside: the game was decided otherwise (A has "
             "three I/IA rulings: the game is a loss for A)."
         ) in card
     assert "LOSS three I/IA" in a
@@ -305,6 +305,10 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--date", "2026-02-30"], "--date '2026-02-30': expected a day as YYYY-MM-DD"),
         (["--date", "yesterday"], "--date 'yesterday': expected a day as YYYY-MM-DD"),
         (["--date", "\uff12\uff10\uff12\uff16-01-01"], "expected a day as YYYY-MM-DD"),  # fullwidth
+        # the five divisions the help names, I to V (issue 26, finding 6; R984)
+        (["--division", "VI"], "--division 'VI': expected one of I, II, III, IV, V (or 1 to 5)"),
+        (["--division", "6"], "--division '6': expected one of I, II, III, IV, V"),
+        (["--division", "Open\u202e"], "--division: 'Open\\u202e': U+202E RIGHT-TO-LEFT"),
     ],
 )
 def test_bad_options_are_one_line(
@@ -383,3 +387,54 @@ def test_a_layout_is_pages_or_halves(capsys: pytest.CaptureFixture[str], tmp_pat
     assert_bad_input(capsys, "pentathlon", "card", str(log), "--layout", "a5", names="--layout")
     code, out, _ = run(capsys, "pentathlon", "card", str(log), "--layout", "halves")
     assert code == 0 and '<body class="halves">' in out and "cut here" in out
+
+
+@pytest.mark.parametrize(("given", "printed"), [("III", "III"), ("iv", "IV"), ("2", "II")])
+def test_the_division_prints_as_the_tournament_record_keeps_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, printed: str
+) -> None:
+    """R984: a division by its numeral or its number, printed as the record's numeral."""
+    log = write_log(tmp_path / "game.jsonl")
+    code, out, _ = run(capsys, "pentathlon", "card", str(log), "--division", given)
+    assert code == 0 and f"Division</span><bdi>{printed}</bdi>" in out
+
+
+def test_each_card_shows_what_its_result_is_worth_in_the_standings() -> None:
+    """Issue 26, finding 6 (R985): the standings points the hub ranks, on the card the player
+    signs, with the scale so that they can be checked: A won, B lost."""
+    a, b = _cards(card_html(_record()))
+    assert "Standings: this game is worth 2 points (a win 2, a tie 1, a loss 0)." in a
+    assert "Standings: this game is worth 0 points (a win 2, a tie 1, a loss 0)." in b
+
+
+def test_the_tournament_directors_0_points_are_the_card_s_standings_points() -> None:
+    lines = [
+        *GAME_LOG[:-1],
+        '{"action": "pentathlon.infraction", "player": "A", "zero_points": true}',
+        GAME_LOG[-1],
+    ]
+    a, _ = _cards(card_html(_record(lines)))
+    assert "LOSS" not in a and "WIN" in a
+    assert "worth 0 points (the Tournament Director's 0 points) (a win 2" in a
+
+
+def test_the_card_from_the_tournament_record_uses_the_event_s_points(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("name,division,school\nAnn Lee,III,Oak\nBen Cho,III,Elm\n", "utf-8")
+    db = tmp_path / "t.db"
+    for argv in (
+        ["new", "--players", str(players), "--points", "3,1,0"],
+        ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
+         "--b", "Ben Cho"],
+    ):  # fmt: skip
+        assert run(capsys, "tournament", "pentathlon", *argv, "--db", str(db))[0] == 0
+    log = write_log(tmp_path / "game.jsonl")
+    code, out, _ = run(
+        capsys, "pentathlon", "card", str(log), "--db", str(db), "--round", "1", "--table", "7"
+    )
+    assert code == 0
+    a, b = _cards(out)
+    assert "worth 3 points (a win 3, a tie 1, a loss 0)" in a
+    assert "worth 0 points (a win 3, a tie 1, a loss 0)" in b

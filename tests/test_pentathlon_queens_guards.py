@@ -6,12 +6,22 @@ import pytest
 
 from rules.actions import Action
 from rules.errors import IllegalAction
-from rules.pentathlon.catalogue import Game
-from rules.pentathlon.monitor import PentathlonGame
-from rules.pentathlon.monitor_actions import Begins, Challenge, DeclareWin, PassFlag, TimeCalled
+from rules.pentathlon.catalogue import Game, Ruling
+from rules.pentathlon.monitor import PentathlonGame, start
+from rules.pentathlon.monitor_actions import (
+    Begins,
+    Challenge,
+    DeclareWin,
+    PassFlag,
+    Rule,
+    TimeCalled,
+    start_action,
+)
+from rules.pentathlon.play import RULINGS_R746_R749
 from rules.pentathlon.queens_guards import DeclareTie, MovePiece, TieReason
+from rules.pentathlon.record import record
 from rules.pentathlon.results import How, Result
-from tests.pentathlon_helpers import A, B, new_game, play
+from tests.pentathlon_helpers import MINUTES, A, B, new_game, play
 
 QUEENS = Game.QUEENS_AND_GUARDS
 GOAL = "queen-surrounded"
@@ -59,3 +69,38 @@ def test_at_the_time_limit_a_tie_if_nobody_has_won() -> None:
 def test_moving_into_a_trap_is_not_challengeable() -> None:
     with pytest.raises(IllegalAction, match="the opponent moves the piece to the outermost band"):
         queens(MovePiece(), Challenge(B, ("into-trap",)))
+
+
+# -- issue 26, finding 6: the sanction follows a player's own declaration (R986) ------------
+
+
+def test_a_correct_challenge_of_a_win_the_monitor_declared_withdraws_it_and_play_continues() -> (
+    None
+):
+    """Rulebook: "CHALLENGING A DECLARED WIN ... If CORRECT, a win is granted to the challenger"
+    sanctions a player's own declaration; A declared nothing: the Monitor's win goes, no
+    sanction, and A, on turn, plays on."""
+    state = queens(MovePiece(), DeclareWin(A, GOAL, by_monitor=True))
+    state = play(state, Challenge(B, (GOAL,)), Rule(Ruling.CORRECT))
+    assert state.phase == "play" and state.on_turn is A
+    assert state.challenges[0].effect == (
+        "the win the Monitor declared for A is withdrawn and play continues (A declared "
+        "nothing: no sanction)"
+    )
+    assert [(d["fate"], d["by_monitor"]) for d in record(state)["declarations"]] == [
+        ("withdrawn", True)
+    ]
+
+
+def test_a_correct_challenge_of_the_player_s_own_declaration_still_gives_the_win() -> None:
+    state = queens(MovePiece(), DeclareWin(A, GOAL))
+    state = play(state, Challenge(B, (GOAL,)), Rule(Ruling.CORRECT))
+    assert (pending(state).winner, pending(state).how) == (B, How.CHALLENGED_WIN)
+
+
+def test_a_game_under_earlier_rulings_keeps_the_win_for_the_challenger() -> None:
+    """R796: a journal of flow 3 or before replays to the result it recorded."""
+    begun = start(start_action(QUEENS, MINUTES), rulings=RULINGS_R746_R749)
+    state = play(begun, Begins(A), MovePiece(), DeclareWin(A, GOAL, by_monitor=True))
+    state = play(state, Challenge(B, (GOAL,)), Rule(Ruling.CORRECT))
+    assert (pending(state).winner, pending(state).how) == (B, How.CHALLENGED_WIN)

@@ -375,13 +375,13 @@ def _card(args: argparse.Namespace) -> Answer:
     players = names(args.names)
     source = game_record(args.source, args.session)
     data = source.record
-    division = args.division
+    division, points = args.division, None
     if args.db is not None:
         if args.names is not None:
             raise InvalidInput("--names with --db: the names are the tournament record's seat's")
-        players, division = seat_of(args.db, args.round_number, args.table, data["game"])
+        players, division, points = seat_of(args.db, args.round_number, args.table, data["game"])
     heading = card_heading(args, division, source.played)
-    text = card_html(data, names=players, heading=heading, layout=layout)
+    text = card_html(data, names=players, heading=heading, layout=layout, points=points)
     if args.out is None:
         return Answer(HOLDS, text.rstrip("\n"), {"record": data, "html": text})
     write_card(args.out, text, force=args.force)

@@ -28,7 +28,7 @@ from rules.pentathlon.log import START_KIND, replay, replay_log
 from rules.pentathlon.record import record
 from rules.text import unprintable
 from rules.tournament.formats import MAX_ROUNDS
-from rules.tournament.pentathlon import MAX_TABLE
+from rules.tournament.pentathlon import DIVISIONS, MAX_TABLE, PentathlonPoints, parse_division
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_NAME = 60  # characters of a player's name on the card
@@ -185,11 +185,25 @@ def card_heading(args: Any, division: str, played: date | None = None) -> Headin
     return Heading(
         event=_line(args.event, "--event"),
         date=_date(args.date) or (played.isoformat() if played else ""),
-        division=_line(division, "--division"),
+        division=_division(division),
         round=_number(args.round_number, "--round", MAX_ROUNDS),
         table=_number(args.table, "--table", MAX_TABLE),
         monitor=_line(args.monitor, "--monitor"),
     )
+
+
+def _division(text: str) -> str:
+    """--division as the tournament record keeps it: one of the five divisions, I to V (or 1
+    to 5, R984); none is a line to write on. The record's own (``--db``) is one already."""
+    if not text.strip():
+        return ""
+    try:
+        return parse_division(text)
+    except InvalidInput:
+        shown = _line(text, "--division")
+        raise InvalidInput(
+            f"--division {shown[:40]!r}: expected one of {', '.join(DIVISIONS)} (or 1 to 5)"
+        ) from None
 
 
 def _date(text: str) -> str:
@@ -209,9 +223,10 @@ _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 def seat_of(
     db: Path, round_number: int | None, table: int | None, game: str
-) -> tuple[dict[str, str], str]:
+) -> tuple[dict[str, str], str, PentathlonPoints]:
     """Player A's and B's names and their division, as the tournament record seats them at
-    ``table`` in ``round_number`` for ``game`` (R788). Read only."""
+    ``table`` in ``round_number`` for ``game`` (R788), and what a result is worth in its
+    standings (R985). Read only."""
     from firmware_py.director.pentathlon_record import PentathlonRecord
     from firmware_py.director.tournament_db import TournamentDB
 
@@ -226,4 +241,4 @@ def seat_of(
                 f"{game}"
             )
         division = event.player(seat.a).division
-    return {"A": seat.a, "B": seat.b}, division
+    return {"A": seat.a, "B": seat.b}, division, event.points

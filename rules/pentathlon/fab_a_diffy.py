@@ -25,6 +25,7 @@ from rules.pentathlon.catalogue import (
 from rules.pentathlon.monitor_actions import StartPentathlon
 from rules.pentathlon.play import (
     RULINGS_ISSUE_20,
+    Check,
     GameRules,
     Play,
     first_turn,
@@ -313,9 +314,39 @@ class FabADiffy(GameRules):
     def scores(self, board: Any) -> dict[str, Any]:
         assert isinstance(board, FabBoard)
         return {
-            "games": ["tie" if winner is None else winner.value for winner in board.games],
+            "games": [_won(winner) for winner in board.games],
             "tricks_in_game_in_progress": {"A": board.tricks[0], "B": board.tricks[1]},
         }
+
+    def final(self, play: Play) -> dict[str, Any]:
+        """The games as the result counted them: where the time-limit adjudication decided
+        the game in progress on its tricks (R212), that game is one of them, with the tricks
+        that decided it (R982)."""
+        board = play.board
+        assert isinstance(board, FabBoard)
+        scores = self.scores(board)
+        if _decided_in_progress(play):
+            scores["games"].append(_won(game_winner(board.tricks)))
+            scores["decided_at_time_limit"] = {
+                "game": board.game_number,
+                "tricks": {"A": board.tricks[0], "B": board.tricks[1]},
+            }
+        return scores
+
+
+def _won(winner: Player | None) -> str:
+    return "tie" if winner is None else winner.value
+
+
+def _decided_in_progress(play: Play) -> bool:
+    """The result is the time-limit adjudication of the game in progress (``time_limit``),
+    not of games all finished (Deck out after time was called: ``_end_game``)."""
+    result = play.pending
+    return (
+        result is not None
+        and result.how is How.TIME_LIMIT
+        and play.pending_check is Check.TIME_LIMIT
+    )
 
 
 def _deck_bounded(play: Play) -> bool:

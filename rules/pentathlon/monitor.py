@@ -164,6 +164,7 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
         raise GameOver("the game is over: it accepts no more actions")
     if isinstance(action, StartPentathlon):
         raise InvalidLog("'pentathlon.start' only starts a log")
+    _check_not_removed(state, action)
     if isinstance(action, Rule):
         return _rule(state, action)
     if isinstance(action, Opinion):
@@ -193,6 +194,25 @@ def apply(state: PentathlonGame, action: Action) -> PentathlonGame:
     if isinstance(action, Challenge):
         return _challenge(state, action)
     return _in_play(state, action)
+
+
+# What a game whose player the Director removed from the site still takes (R987): the
+# Director's result, the Monitor's confirmation, and an infraction of the other player.
+AFTER_REMOVAL = (DirectorResult, Confirm, Infraction)
+
+
+def _check_not_removed(state: PentathlonGame, action: Action) -> None:
+    """A player removed from the tournament site plays no more (R987, rulings 4 only: a game
+    under earlier rulings replays as its journal recorded it, R796)."""
+    removed = state.removed
+    if not removed or state.rulings < RULINGS or isinstance(action, AFTER_REMOVAL):
+        return
+    who = " and ".join(str(player) for player in removed)
+    raise IllegalAction(
+        f"{who} {'has' if len(removed) == 1 else 'have'} been removed from the tournament site: "
+        "the game stops; only the Tournament Director's result and the Monitor's confirmation "
+        "remain (R987)"
+    )
 
 
 def _director_result(state: PentathlonGame, action: DirectorResult) -> PentathlonGame:

@@ -51,6 +51,7 @@ class Fate(StrEnum):
     CONFIRMED = "confirmed"  # challenged and ruled Incorrect: "the declared win is confirmed"
     TO_CHALLENGER = "to-challenger"  # Correct on a rule about the goal: the challenger wins
     WITHDRAWN = "withdrawn"  # Correct on another rule: the declaration goes, play continues
+    SET_ASIDE = "set-aside"  # the result was decided otherwise: the record says so (R981)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +186,11 @@ class GameRules:
     def scores(self, board: Any) -> dict[str, Any]:
         """The final scores for the record, as plain JSON data."""
         return {}
+
+    def final(self, play: Play) -> dict[str, Any]:
+        """The scores as the result counted them (R982): the board's, unless the game's
+        time-limit adjudication counts more than the board has finished (Fab-a-Diffy)."""
+        return self.scores(play.board)
 
 
 MAX_POINTS = 999  # points a move carries as announced: the table's three digits (R787)

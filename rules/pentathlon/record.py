@@ -23,8 +23,9 @@ from rules.pentathlon.monitor_actions import (
     StarCard,
     StripDraw,
 )
-from rules.pentathlon.play import Declaration
+from rules.pentathlon.play import RULINGS, Declaration, Fate
 from rules.pentathlon.players import Player, of
+from rules.pentathlon.results import How, Result
 
 
 def record(state: PentathlonGame) -> dict[str, Any]:
@@ -54,10 +55,10 @@ def record(state: PentathlonGame) -> dict[str, Any]:
             "detail": result.detail,
             "confirmed": state.result is not None,
         },
-        "scores": rules.scores(play.board) if play else None,
+        "scores": rules.final(play) if play else None,
         "players": {player.value: _player(state, player) for player in Player},
         "challenges": [_challenge(state, record) for record in state.challenges],
-        "declarations": [_declaration(state, d) for d in play.declarations] if play else [],
+        "declarations": [_declaration(state, d, result) for d in play.declarations] if play else [],
         "start": [start_text(state, action) for action in state.start_entries],
         "events": [
             {"turn": turn, "kind": action.kind, **_event(action)} for turn, action in state.notes
@@ -67,12 +68,16 @@ def record(state: PentathlonGame) -> dict[str, Any]:
 
 def final_scores(state: PentathlonGame) -> dict[str, int] | None:
     """Each player's final score as one number, for the tournament record: the running score
-    (Contig 60, Stars & Bars), the empty spaces counted (Juggle), the games won (Fab-a-Diffy);
-    None where the game keeps none (Queens & Guards, Juggle before its count)."""
+    (Contig 60, Stars & Bars), the empty spaces counted (Juggle), the games won (Fab-a-Diffy:
+    with the game the time limit decided on tricks, as the result counted it: R982); None where
+    the game keeps none (Queens & Guards, Juggle before its count). The same scores the card
+    prints. A game under rulings 1 to 3 (a journal of an earlier flow, R796) keeps the games
+    won its table reported: the finished games only."""
     play = state.play
     if play is None:
         return None
-    scores = state.rules.scores(play.board)
+    rules = state.rules
+    scores = rules.final(play) if state.rulings >= RULINGS else rules.scores(play.board)
     if "running_score" in scores:
         return dict(scores["running_score"])
     if scores.get("empty_spaces"):
@@ -145,8 +150,27 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
     }
 
 
-def _declaration(state: PentathlonGame, declaration: Declaration) -> dict[str, Any]:
-    """A declared win as declared, what the record said against it, and its fate (R780)."""
+def settled_fate(declaration: Declaration, result: Result | None) -> Fate:
+    """A declaration's fate as the result tells it (R981): the one the rulings gave it where
+    the result rests on it (a win it stood or was confirmed for, a win its Correct challenge
+    gave the challenger) or where play went on without it (withdrawn); else set aside: the
+    game ended otherwise (a third I/IA, the Director's result, the challenger's own win, ...)."""
+    fate = declaration.fate
+    if result is None or fate is Fate.WITHDRAWN:
+        return fate
+    if fate in (Fate.STANDING, Fate.CONFIRMED):
+        made = result.how is How.GOAL and result.winner in (None, declaration.player)
+    else:
+        made = result.how is How.CHALLENGED_WIN and result.winner is declaration.player.other
+    return fate if made else Fate.SET_ASIDE
+
+
+def _declaration(
+    state: PentathlonGame, declaration: Declaration, result: Result | None
+) -> dict[str, Any]:
+    """A declared win as declared, what the record said against it, and its fate (R780) as
+    the result tells it (R981)."""
+    fate = settled_fate(declaration, result)
     return {
         "player": declaration.player.value,
         "goal": declaration.goal,
@@ -154,8 +178,8 @@ def _declaration(state: PentathlonGame, declaration: Declaration) -> dict[str, A
         "turn": declaration.turn,
         "by_monitor": declaration.by_monitor,
         "record_says": declaration.record_says,
-        "fate": declaration.fate.value,
-        "challenge": declaration.challenge,
+        "fate": fate.value,
+        "challenge": None if fate is Fate.SET_ASIDE else declaration.challenge,
     }
 
 

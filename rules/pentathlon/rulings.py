@@ -19,6 +19,7 @@ from dataclasses import replace
 from rules.pentathlon.catalogue import ChallengeRule, Effect, Ruling, find_rule
 from rules.pentathlon.challenges import ChallengeRecord
 from rules.pentathlon.play import (
+    RULINGS,
     RULINGS_BEFORE_ISSUE_20,
     RULINGS_R746_R749,
     Fate,
@@ -102,12 +103,19 @@ def _nothing_to_restore(play: Play, player: Player) -> str:
     return f"{player} has had no turn yet ({player}'s {turns} lost): nothing to restore"
 
 
+# A declaration a later ruling may still decide: one standing, or one an Incorrect ruling
+# confirmed and a later record of the same announcement (or a later announcement, before the
+# monitor confirms) ruled Correct on a rule about the goal (R980).
+UNDECIDED_OR_CONFIRMED = (Fate.STANDING, Fate.CONFIRMED)
+
+
 def decide(play: Play, player: Player, fate: Fate, challenge: int) -> Play:
-    """The fate of ``player``'s standing declaration, decided by challenge ``challenge``."""
+    """The fate of ``player``'s latest declaration still in play, decided by challenge
+    ``challenge``: the latest ruling that acts on it is the one its fate names (R980)."""
     declarations = list(play.declarations)
     for index in reversed(range(len(declarations))):
         declaration = declarations[index]
-        if declaration.player is player and declaration.fate is Fate.STANDING:
+        if declaration.player is player and declaration.fate in UNDECIDED_OR_CONFIRMED:
             declarations[index] = replace(declaration, fate=fate, challenge=challenge)
             break
     return replace(play, declarations=tuple(declarations))
@@ -120,6 +128,13 @@ def _correct(
     challenged = challenger.other
     texts = []
     if challenged in play.declared:
+        if rule.goal and _declared_by_monitor(play, challenged):
+            # the Monitor's mistake, not the player's declaration: no sanction (R986)
+            play = decide(play, challenged, Fate.WITHDRAWN, record.number)
+            return _withdraw(play, rules, challenged), (
+                f"the win the Monitor declared for {challenged} is withdrawn and play "
+                f"continues ({challenged} declared nothing: no sanction)"
+            )
         if rule.goal:
             detail = f"{challenged}'s declared win was challenged Correct: {rule.title}"
             won = Result(challenger, How.CHALLENGED_WIN, detail)
@@ -149,6 +164,15 @@ def _correct(
     if challenger in play.declared and not _before(play):  # decides nothing of it (R782)
         texts.append(f"{challenger}'s declared win stands")
     return play, "; ".join(texts) or "recorded"
+
+
+def _declared_by_monitor(play: Play, player: Player) -> bool:
+    """``player``'s declared win in play is one the Monitor declared for them (Queens & Guards),
+    under rulings 4 (R986); earlier rulings sanctioned it as the player's own (R796)."""
+    if play.rulings < RULINGS:
+        return False
+    standing = [d for d in play.declarations if d.player is player and d.fate is Fate.STANDING]
+    return bool(standing) and standing[-1].by_monitor
 
 
 def _withdraw(play: Play, rules: GameRules, player: Player) -> Play:

@@ -145,8 +145,10 @@ def _fab_award(won: tuple[int, int], how: How) -> tuple[Result, ...]:
 
 
 def _fab_time_limit(won: tuple[int, int], how: How) -> tuple[Result, ...]:
-    """The games won count finished games: at the time limit the game in progress (if any)
-    goes to the player with more tricks, or is a tie (R212)."""
+    """The games won count the finished games and, from a table of rulings 4, the game the
+    time limit decided on its tricks too (R982); a result entered by hand or by an earlier
+    table counts finished games only, the game in progress (if any) going to the player with
+    more tricks, or tied (R212). Both are taken."""
     games = _fab_games(won)
     if len(games) == fab_a_diffy.GAMES:
         return (fab_a_diffy.timed_overall(games),)

@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 from firmware_py.table.family import CardFacts
+from rules.tournament.pentathlon import PentathlonPoints
 
 PLAYERS = ("A", "B")
 HOW = {
@@ -44,6 +45,7 @@ FATES = {
     "confirmed": "confirmed: the challenge was ruled Incorrect",
     "to-challenger": "the win went to the challenger: the challenge was ruled Correct",
     "withdrawn": "withdrawn and play continued: a Correct challenge on another rule",
+    "set-aside": "set aside: the game was decided otherwise",
 }
 
 
@@ -133,12 +135,16 @@ def card_html(
     heading: Heading | None = None,
     layout: Layout = Layout.PAGES,
     density: Density | None = None,
+    points: PentathlonPoints | None = None,
 ) -> str:
     """Each Pentathlete's score card of the game ``record`` describes; ``names`` are Player A's
     and B's names and ``heading`` the event's facts (blank lines to write on where not given).
     Each card stays on its page (R841): set as tightly as its length needs (``density``, None:
-    chosen so), and both cards of ``halves`` too long for half a page each print a page each."""
+    chosen so), and both cards of ``halves`` too long for half a page each print a page each.
+    ``points``: what a win, tie and loss are worth in the event's standings (None: the standard
+    2/1/0, R985)."""
     names = names or {}
+    points = points or PentathlonPoints()
     heading = heading or Heading()
     length = _length(record, names, heading)
     if density is None and layout is Layout.HALVES and length > HOLDS[layout][Density.TINY]:
@@ -156,7 +162,7 @@ def card_html(
         f'<body class="{layout.value}">',
     ]
     for seat in PLAYERS:
-        parts += _card(record, seat, names, heading, layout=layout, density=density)
+        parts += _card(record, seat, names, heading, layout=layout, density=density, points=points)
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -211,6 +217,7 @@ def _card(
     *,
     layout: Layout,
     density: Density,
+    points: PentathlonPoints,
 ) -> list[str]:
     other = "B" if seat == "A" else "A"
     name = names.get(seat, "")
@@ -229,7 +236,7 @@ def _card(
         )
     parts += _heading(record, heading, seat, other, names)
     parts += _start(record)
-    parts += _result(record, seat)
+    parts += _result(record, seat, points)
     dense = density in (Density.DENSE, Density.TINY)
     parts += _declarations(record, dense=dense)
     parts += _challenges(record, seat, dense=dense)
@@ -288,7 +295,7 @@ def _start(record: Mapping[str, Any]) -> list[str]:
     return [f"<p><b>The start:</b> {said}.</p>"]
 
 
-def _result(record: Mapping[str, Any], seat: str) -> list[str]:
+def _result(record: Mapping[str, Any], seat: str, points: PentathlonPoints) -> list[str]:
     player = record["players"][seat]
     result = record.get("result")
     outcome = RESULTS.get(player["result"] or "", "NOT DECIDED")
@@ -304,13 +311,36 @@ def _result(record: Mapping[str, Any], seat: str) -> list[str]:
     turns = (
         f"Player {seat}'s turns forfeited {player['forfeited_turns']}, lost {player['lost_turns']}."
     )
+    worth = _standings(player, points)
     return [
         "<table>",
         "<tr><th>Result</th><th>How it was decided</th><th>Final scores</th></tr>",
         f'<tr><td class="result">{outcome}</td><td>{_e(how)}.{detail}{zero}</td>'
         f"<td>{finals}. {turns}</td></tr>",
         "</table>",
+        *([f'<p class="standings"><b>Standings:</b> {_e(worth)}</p>'] if worth else []),
     ]
+
+
+def standings_points(player: Mapping[str, Any], points: PentathlonPoints) -> int | None:
+    """What the game is worth to the player in the event's standings, as the hub counts it
+    (``GameResult.points_of``, R794): the outcome's points, 0 for the Tournament Director's 0
+    points; None before a result."""
+    outcome = player.get("result")
+    if outcome is None:
+        return None
+    return 0 if player.get("zero_points") else points.of(outcome)
+
+
+def _standings(player: Mapping[str, Any], points: PentathlonPoints) -> str:
+    """The card's line of standings points (R985): the number the player signs and the hub
+    ranks, with the event's scale so that it can be checked."""
+    worth = standings_points(player, points)
+    if worth is None:
+        return ""
+    scale = f"a win {points.win}, a tie {points.tie}, a loss {points.loss}"
+    why = " (the Tournament Director's 0 points)" if player.get("zero_points") else ""
+    return f"this game is worth {worth} point{'' if worth == 1 else 's'}{why} ({scale})."
 
 
 def _score(scores: Mapping[str, Any], seat: str) -> str:
@@ -324,7 +354,15 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
         games: Sequence[str] = scores["games"]
         won = sum(winner == seat for winner in games)
         tied = sum(winner == "tie" for winner in games)
-        return f"games won {won}, tied {tied} (of {len(games)})"
+        text = f"games won {won}, tied {tied} (of {len(games)}"
+        timed = scores.get("decided_at_time_limit")
+        if timed:  # the game the time limit decided counts as the result counted it (R982)
+            tricks = timed["tricks"]
+            text += (
+                f"; game {timed['game']} decided at the time limit on tricks "
+                f"A {tricks['A']}, B {tricks['B']}"
+            )
+        return text + ")"
     if scores.get("empty_spaces"):
         return f"{scores['empty_spaces'][seat]} empty spaces"
     return "no score kept"
@@ -357,11 +395,10 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
         decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
         said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
         goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+        # the fate the result tells (R981): one per declaration, never beside another result
         fate = FATES.get(d["fate"], d["fate"])
-        if d["fate"] == "standing" and result and result["winner"] not in (None, d["player"]):
-            # unchallenged, yet the game ended with the opponent's win (the declarer's third
-            # I/IA): "stood" beside LOSS would contradict the card the player signs
-            fate = f"not the result: the game ended otherwise ({result['detail']})"
+        if d["fate"] == "set-aside" and result:
+            fate += f" ({result['detail']})"
         items.append(
             f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
             f"{_e(fate)}{decided}.{said}</li>"

@@ -218,7 +218,9 @@ def sheet_body(
     *,
     printed_at: str,
 ) -> str:
-    """A match's result sheet without the page around it (a round's sheets print together)."""
+    """A match's result sheet without the page around it (a round's sheets print together).
+    Its result, versions and signatures are one block (``sign-off``) that prints on one page,
+    never the signatures alone (R983)."""
     match = tournament.match(round_number, number)
     plan = record.round_plans()[round_number]
     versions = result_versions(record, round_number, number)
@@ -254,6 +256,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 </dl>
 <div class="teams">{_team("A", teams[match.a])}{_team("B", teams[match.b])}</div>
 {games}
+<div class="sign-off">
 <table class="result"><caption>the match's result (the tournament record)</caption>
 <thead><tr><th scope="col"></th><th scope="col">A: {text(match.a)}</th>
 <th scope="col">B: {text(match.b)}</th></tr></thead>
@@ -268,7 +271,8 @@ print this page (Ctrl+P) for the captains' signatures</p>
             f'<div class="signature"><span class="sign-line"></span>{text(who)}</div>'
             for who in SIGNATURES
         )
-    }</div>"""
+    }</div>
+</div>"""
     return body
 
 

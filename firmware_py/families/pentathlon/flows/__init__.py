@@ -51,11 +51,16 @@ def _step(game: PentathlonGame, scratch: Mapping[str, Any], options: PentathlonO
         return ending.over(game, options)
     if phase == "challenge":
         return challenges.ruling(game)
-    if SCRATCH_CHALLENGE in scratch:
-        return challenges.entry(game, scratch)
-    if challenges.window_open(game, scratch):
-        return challenges.after_ruling(game, scratch)
     director = options.director_at_the_result  # flow 4 (R840)
+    # a player removed from the site: no challenge, opinion, turn or count, only the Director's
+    # result and its confirmation remain (R987)
+    removed = director and bool(game.removed)
+    if removed and phase in ("play", "counting"):
+        return ending.removed(game, scratch)
+    if SCRATCH_CHALLENGE in scratch and not removed:
+        return challenges.entry(game, scratch)
+    if challenges.window_open(game, scratch) and not removed:
+        return challenges.after_ruling(game, scratch)
     if director and SCRATCH_DIRECTOR in scratch and phase in ("result", "counting"):
         return ending.directors(game, scratch)
     if director and _infraction_entry(scratch) and phase in ("result", "counting"):

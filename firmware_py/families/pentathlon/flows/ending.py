@@ -114,6 +114,26 @@ def directors(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
     )
 
 
+def removed(game: PentathlonGame, scratch: Mapping[str, Any]) -> Prompt:
+    """A player the Director removed from the tournament site (R789) plays no more: no turn,
+    no count, no challenge; the Director's decisions are what remain, the result first, then
+    the Monitor confirms it (R987). Time called does not close it."""
+    entered: dict[str, Any] = dict(scratch.get(SCRATCH_DIRECTOR, {}))
+    if "move" in entered:
+        prompt = _infraction(game, entered, "p/removed")
+    else:
+        who = "+".join(str(player) for player in game.removed)
+        options = [_opened(move) for move in _removed_moves(game)]
+        prompt = choice("p/removed", f"{who} removed: Director's result", options)
+    return replace(prompt, open_at_time_up=TIME_CALLED_ALERT)
+
+
+def _removed_moves(game: PentathlonGame) -> list[Move]:
+    """The Director's result first: it is what the game waits for (R987)."""
+    moves = director_moves(game)
+    return [m for m in moves if m in DIRECTOR_RESULTS] + [m for m in moves if m in COMMON_EVENTS]
+
+
 def _opened(move: Move) -> Outcome:
     if not move.asks:
         return Outcome(move.label, move.action({}))
