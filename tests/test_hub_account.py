@@ -488,3 +488,42 @@ def test_a_confirmation_of_unsent_decisions_is_an_alert_on_the_oled(
         hub.publish(applied_topic(1), b"", retain=True)
         hub.publish(HUB_STATUS, b"", retain=True)
         hub.close()
+
+
+# --- issue 25, second look (FINDINGS-i25-account-break.md) -----------------------------------
+
+ANOTHER_JOURNAL = "e" * 32
+
+
+def _queue(hub: Hub) -> list[dict[str, object]]:
+    hall = read_hall(hub.record)
+    problems = find_problems(hall, [], hub.refusals.pending(), datetime.now(UTC).timestamp())
+    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR)
+    queue = shown["problems"]
+    assert isinstance(queue, list)
+    return queue
+
+
+def test_a_result_from_an_invented_journal_never_amends_the_table_s_result(
+    tmp_path: Path,
+) -> None:
+    """Finding A (R928): a fresh journal id's 0-45 is a conflict in the queue; the table's 45-0
+    stands."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    invented = _said(1, 0, {"event": "match_result", "A": 0, "B": 45}, journal=ANOTHER_JOURNAL)
+    hub._decision(1, invented)
+    hub._flush()
+    assert _points(hub) == [(45, 0)]
+    (conflict,) = [p for p in _queue(hub) if p["kind"] == "conflict"]
+    assert "reports 0-45; 45-0, reported by its journal jjjjjjjj, stands" in str(conflict["what"])
+
+
+def test_a_result_changed_later_in_the_same_journal_is_still_the_table_s_amendment(
+    tmp_path: Path,
+) -> None:
+    """R173 stands within one journal: an UNDO and a replay at the table amend its result."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    hub._decision(1, _result(2, 1, 0, 45))
+    assert _points(hub) == [(45, 0), (0, 45)]

@@ -866,6 +866,17 @@ class TournamentDB:
         ).fetchone()
         return None if row[0] is None else int(row[0])
 
+    def journal_of_table_result(self, table: int, round_number: int) -> str | None:
+        """The journal whose report made the table's current result of the round, if a table
+        report made it (R928): only the same journal may change it without the director."""
+        row = self._db.execute(
+            """SELECT journal FROM table_events
+               WHERE table_number = ? AND round = ? AND outcome IN ('recorded', 'amended')
+               ORDER BY id DESC LIMIT 1""",
+            (table, round_number),
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def table_events(self) -> tuple[TableEvent, ...]:
         """Every result the tables reported through the hub, in the order it applied them."""
         if self._schema() < HUB_SCHEMA_VERSION:
