@@ -173,15 +173,50 @@ def test_what_the_ledger_remembers_of_each_decision_survives_the_hub(tmp_path: P
 
 
 def test_an_entry_the_ledger_moved_past_without_taking_is_two_versions(tmp_path: Path) -> None:
-    """R921: a jump within the bound (entry 50 after 2) and then the table's entry 3: two
+    """R921, R929: a jump within the bound (entry 50 after 2) and then the table's entry 3: two
     histories of one journal, shown, never dropped as a copy."""
     hub = _hub(_record(tmp_path / "tournament.db"))
     _confirmed_two(hub)
     hub._decision(1, _score(50, 2))
     hub._decision(1, _result(3, 2, 45, 0))
-    (problem,) = hub.refusals.pending()
-    assert (problem.kind, problem.seq) == (TWO_VERSIONS, 3)
-    assert "came after the hub had taken a later entry" in problem.error
+    journal, result = hub.refusals.pending()
+    assert (journal.kind, journal.seq, result.kind, result.seq) == (
+        TWO_VERSIONS,
+        None,
+        TWO_VERSIONS,
+        3,
+    )
+    assert "entries came after the hub had taken entry 50 of it ahead of them" in journal.error
+    assert "entry 3 (match_result 45-0) came after the hub had taken entry 50" in result.error
+    assert result.error.endswith("taken: recorded")
+
+
+def test_the_table_s_result_after_a_jump_within_the_bound_reaches_the_record(
+    tmp_path: Path,
+) -> None:
+    """Finding B (R929): entry 100 002 taken first does not lock the table's next 100 000
+    entries out of the record."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(2 + MAX_SEQ_AHEAD, 2))
+    for seq in range(3, 40):
+        hub._decision(1, _score(seq, seq - 1))
+    hub._decision(1, _result(40, 39, 45, 0))
+    assert _points(hub) == [(45, 0)]
+
+
+def test_the_entries_after_a_jump_are_one_problem_and_each_result_its_own(
+    tmp_path: Path,
+) -> None:
+    """Finding B (R929): the table's own button presses do not fill its queue (R924) and push
+    out the line that says what became of its result."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(2 + MAX_SEQ_AHEAD, 2))
+    hub._decision(1, _result(3, 2, 45, 0))
+    for seq in range(4, 4 + 2 * MAX_PER_TABLE):
+        hub._decision(1, _score(seq, seq - 1))
+    assert [refusal.seq for refusal in hub.refusals.pending()] == [None, 3]
 
 
 def test_a_copy_older_than_the_ledger_remembers_is_taken_on_trust(tmp_path: Path) -> None:

@@ -194,6 +194,8 @@ class Hub(PahoOnLoop):
         # table -> its journals a decision came after a gap, the newest last
         self._gaps: dict[int, dict[str, None]] = {}
         self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
+        # (table, journal): entries the ledger had moved past came, told once per journal (R929)
+        self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
         self._beat = 0.0
@@ -406,7 +408,7 @@ class Hub(PahoOnLoop):
         digest = content_digest(decision, payload)
         held = self.ledger.through(table, chain.journal)
         if chain.seq <= held:
-            self._seen_again(table, chain, digest, decision)
+            self._seen_again(table, chain, digest, decision, refused=refused, held=held)
             return
         if chain.seq > held + MAX_SEQ_AHEAD:
             self._far_ahead(table, chain, held)
@@ -414,9 +416,23 @@ class Hub(PahoOnLoop):
         if not self._follows_on(table, chain, held):
             return
         self._make_room(table, chain.journal)
+        self._take(table, chain, digest, decision, refused)
+        self._gaps.get(table, {}).pop(chain.journal, None)
+
+    def _take(
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        refused: Exception | None,
+    ) -> str | None:
+        """Apply a decision the ledger takes (if it bears on the record) and note it taken;
+        what became of a result (its outcome), or None for anything else."""
+        outcome = None
         try:
             if decision is not None and bears_on_the_record(decision):
-                self._apply(table, decision)
+                outcome = self._apply(table, decision)
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
             refused = error
         if refused is not None:
@@ -428,40 +444,82 @@ class Hub(PahoOnLoop):
         if decision is not None:
             self._check_clock(table, decision)
         self.ledger.take(table, chain.journal, chain.seq, digest)
-        self._gaps.get(table, {}).pop(chain.journal, None)
         self._flush_soon()
+        return outcome
 
     def _seen_again(
-        self, table: int, chain: DecisionId, digest: str, decision: Decision | None
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        *,
+        refused: Exception | None,
+        held: int,
     ) -> None:
         """A decision at or below what the record holds: a copy if it says what the one taken
-        at its seq said (or is too old to tell); else a conflict the director sees, never a
-        silent copy (R921)."""
+        at its seq said (or is too old to tell); a conflict the director sees if it says
+        something else, never a silent copy (R921); taken, and shown, if the ledger moved past
+        its seq without taking it (R929)."""
         seen = self.ledger.seen(table, chain.journal, chain.seq, digest)
         self._nudge(table)  # the table still holds it: it may have missed its confirmation
         if seen in (Seen.COPY, Seen.UNKNOWN):
             self.tally["duplicate"] += 1
             return
         self.tally["two versions"] += 1
-        says = _what_it_says(decision)
-        if seen is Seen.DIFFERENT:
-            what = (
-                f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
-                f"else ({says}); the hub took the first and not this one"
-            )
-        else:
-            what = (
-                f"journal {chain.journal[:8]} entry {chain.seq} ({says}) came after the hub "
-                f"had taken a later entry in its place; the hub did not take it"
-            )
+        if seen is Seen.NEVER_TAKEN:
+            self._passed_over(table, chain, digest, decision, refused=refused, held=held)
+            return
+        what = (
+            f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
+            f"else ({_what_it_says(decision)}); the hub took the first and not this one"
+        )
         log.warning(
-            "event=hub_two_versions table=%d journal=%s seq=%d seen=%s",
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=different",
             table,
             chain.journal[:8],
             chain.seq,
-            seen.value.replace(" ", "_"),
         )
         self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _passed_over(
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        *,
+        refused: Exception | None,
+        held: int,
+    ) -> None:
+        """An entry below a later one another client took first (a jump within R920's bound):
+        taken as it comes, so that the table's results still reach the record (refusing them
+        locked the table out for 100 000 entries); the director sees it once per journal, and
+        each result with what became of it (R929)."""
+        outcome = self._take(table, chain, digest, decision, refused)
+        journal = chain.journal[:8]
+        now = time.time()
+        if (table, chain.journal) not in self._passed:
+            self._passed.add((table, chain.journal))
+            log.warning(
+                "event=hub_two_versions table=%d journal=%s seq=%d seen=passed_over through=%d",
+                table,
+                journal,
+                chain.seq,
+                held,
+            )
+            what = (
+                f"journal {journal}: entries came after the hub had taken entry {held} of it "
+                "ahead of them (another client on the table's account?); the hub takes them "
+                "as they come"
+            )
+            self.refusals.add(table, chain.journal, None, what, now, kind=TWO_VERSIONS)
+        if outcome is not None:
+            what = (
+                f"journal {journal} entry {chain.seq} ({_what_it_says(decision)}) came after "
+                f"the hub had taken entry {held} of it ahead of it; taken: {outcome}"
+            )
+            self.refusals.add(table, chain.journal, chain.seq, what, now, kind=TWO_VERSIONS)
 
     def _far_ahead(self, table: int, chain: DecisionId, held: int) -> None:
         """A seq further past what the record holds than the journal can have written: a gap
@@ -563,19 +621,21 @@ class Hub(PahoOnLoop):
         self.refusals.add(table, oldest, None, what, time.time(), kind=JOURNAL_LIMIT)
         self._flush_soon()
 
-    def _apply(self, table: int, decision: Decision) -> None:
+    def _apply(self, table: int, decision: Decision) -> str:
+        """Apply a table's result; what became of it (``duplicate``: applied before)."""
         applied = apply_result(self.record, table, decision, now=self.clock())
         event = applied.event
         self.tally["duplicate" if event is None else event.outcome] += 1
         where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}"
         if event is None:
             log.info("event=result_duplicate %s", where)
-            return
+            return "duplicate"
         level = logging.WARNING if event.outcome in ("conflict", "refused") else logging.INFO
         outcome = event.outcome.replace(" ", "_")
         log.log(
             level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
+        return event.outcome
 
     # --- confirmations: what the record holds, for each table -----------------------------
 
