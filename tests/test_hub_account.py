@@ -562,3 +562,16 @@ def test_a_result_changed_later_in_the_same_journal_is_still_the_table_s_amendme
     hub._decision(1, _result(1, 0, 45, 0))
     hub._decision(1, _result(2, 1, 0, 45))
     assert _points(hub) == [(45, 0), (0, 45)]
+
+
+def test_unreadable_decisions_never_push_out_the_table_s_two_versions(tmp_path: Path) -> None:
+    """Finding C (R930): the only trace of the table's 45-0 stays in the queue whatever the
+    account floods it with."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 5, 0))
+    hub._decision(1, _result(3, 2, 45, 0))
+    for number in range(MAX_PER_TABLE + 5):
+        hub._decision(1, f'{{"journal": "bad{number}", "seq": 1, "prev": 0}}'.encode())
+    assert _kinds(hub, 1).count(TWO_VERSIONS) == 1
+    assert _kinds(hub, 1).count(NOT_APPLIED) == MAX_PER_TABLE
