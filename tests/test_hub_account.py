@@ -39,7 +39,9 @@ from firmware_py.table.hub_wire import (
     Decision,
     HubStatus,
     applied_topic,
+    confirmations_payload,
     events_topic,
+    parse_confirmations,
     parse_decision,
 )
 from firmware_py.table.journal import Journal
@@ -575,3 +577,37 @@ def test_unreadable_decisions_never_push_out_the_table_s_two_versions(tmp_path: 
         hub._decision(1, f'{{"journal": "bad{number}", "seq": 1, "prev": 0}}'.encode())
     assert _kinds(hub, 1).count(TWO_VERSIONS) == 1
     assert _kinds(hub, 1).count(NOT_APPLIED) == MAX_PER_TABLE
+
+
+def _confirmed_journals(hub: Hub, table: int = 1) -> dict[str, int]:
+    """What the table reads of its confirmation as published (at most 32 journals)."""
+    published = confirmations_payload(hub.record_id, hub.confirmation_of(table))
+    return {c.journal: c.seq for c in parse_confirmations(published)}
+
+
+def test_a_journal_sent_again_is_named_in_the_confirmation_however_many_were_invented(
+    tmp_path: Path,
+) -> None:
+    """Finding E (R931): 40 journals invented after the table's 1-2 were taken; the table sends
+    2 again and its confirmation names its journal, so 1-2 leave its outbox."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    for number in range(40):
+        hub._decision(1, _score(1, 0, journal=f"invented{number}"))
+    hub._flush()
+    hub._decision(1, _score(2, 1))
+    assert _confirmed_journals(hub)[JOURNAL] == 2
+
+
+def test_a_gap_in_the_table_s_journal_is_named_however_many_were_invented(
+    tmp_path: Path,
+) -> None:
+    """Finding E (R931): the table's gap reaches it at once, not after its resend timer."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    for number in range(40):
+        hub._decision(1, _score(1, 0, journal=f"invented{number}"))
+    hub._flush()
+    hub._decision(1, _score(4, 3))  # 3 lost on the way
+    published = confirmations_payload(hub.record_id, hub.confirmation_of(1))
+    assert Confirmation(hub.record_id, JOURNAL, 2, gap=True) in parse_confirmations(published)

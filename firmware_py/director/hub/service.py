@@ -194,6 +194,9 @@ class Hub(PahoOnLoop):
         # table -> its journals a decision came after a gap, the newest last
         self._gaps: dict[int, dict[str, None]] = {}
         self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
+        # table -> its journals sent again lately (a copy), the newest last: named first in its
+        # confirmation, which holds at most 32 journals (R931)
+        self._asked: dict[int, dict[str, None]] = {}
         # (table, journal): entries the ledger had moved past came, told once per journal (R929)
         self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
@@ -462,6 +465,7 @@ class Hub(PahoOnLoop):
         something else, never a silent copy (R921); taken, and shown, if the ledger moved past
         its seq without taking it (R929)."""
         seen = self.ledger.seen(table, chain.journal, chain.seq, digest)
+        self._name_first(table, chain.journal)
         self._nudge(table)  # the table still holds it: it may have missed its confirmation
         if seen in (Seen.COPY, Seen.UNKNOWN):
             self.tally["duplicate"] += 1
@@ -592,6 +596,16 @@ class Hub(PahoOnLoop):
             self.tally["gap over the limit"] += 1
         self._nudge(table)
 
+    def _name_first(self, table: int, journal: str) -> None:
+        """A journal the table sends again is named in its next confirmation whatever other
+        journals its account made the hub hold since (R931): the newest ``MAX_GAPS_PER_TABLE``
+        of them, as for gaps."""
+        asked = self._asked.setdefault(table, {})
+        asked.pop(journal, None)
+        asked[journal] = None
+        while len(asked) > MAX_GAPS_PER_TABLE:
+            del asked[next(iter(asked))]
+
     def _make_room(self, table: int, journal: str) -> None:
         """A journal the hub holds nothing of, from a table already held for the most journals
         one table can have: the table's journal that moved longest ago is let go, so no account
@@ -679,9 +693,15 @@ class Hub(PahoOnLoop):
         named = {journal for journal, _ in durable}
         gaps = set(self._gaps.get(table, {}))
         unheld = [(journal, 0) for journal in sorted(gaps - named)]
+        # the journals the table waits to hear of first (a gap, one sent again), newest first:
+        # a confirmation names at most 32, and invented journals must not crowd them out (R931)
+        urgent = [*reversed(self._gaps.get(table, {})), *reversed(self._asked.get(table, {}))]
+        rank = {journal: place for place, journal in reversed(list(enumerate(urgent)))}
+        first = sorted((held for held in durable if held[0] in rank), key=lambda h: rank[h[0]])
+        rest = [held for held in durable if held[0] not in rank]
         return tuple(
             Confirmation(self.record_id, journal, through, journal in gaps)
-            for journal, through in [*unheld, *durable]
+            for journal, through in [*unheld, *first, *rest]
         )
 
     def _publish_confirmations(self) -> None:
