@@ -110,6 +110,20 @@ def _judged(
             "unchanged",
             f"{said} is already recorded (by {current.entered_by})",
         )
+    by_journal = event.record.journal_of_table_result(table, seat.round)
+    if by_journal is not None and by_journal != decision.journal:
+        # another journal of the table's account: the hub cannot tell a new journal of the
+        # table from one a client invented (R928)
+        return (
+            seat.round,
+            scores,
+            "conflict",
+            (
+                f"the table's journal {decision.journal[:8]} reports {said}; "
+                f"{_said(current.result)}, reported by its journal {by_journal[:8]}, stands: "
+                "amend it with a reason if the table is right"
+            ),
+        )
     if current.source == TABLE_SOURCE and current.entered_by == by:
         reason = f"{by} changed its result at the table (journal entry {decision.seq})"
         entry = event.add_result(result, now=now, by=by, source=TABLE_SOURCE, amend_reason=reason)
