@@ -6,9 +6,12 @@ end to end through mosquitto where the broker is part of it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from drivers.mockpins import mock_factory
 from drivers.oled import Oled, open_emulator
@@ -25,6 +28,7 @@ from firmware_py.director.hub.service import (
     MAX_GAPS_PER_TABLE,
     MAX_JOURNALS_PER_TABLE,
     MAX_SEQ_AHEAD,
+    WARNINGS_PER_MINUTE,
     Hub,
 )
 from firmware_py.director.hub.staff import Role
@@ -611,3 +615,21 @@ def test_a_gap_in_the_table_s_journal_is_named_however_many_were_invented(
     hub._decision(1, _score(4, 3))  # 3 lost on the way
     published = confirmations_payload(hub.record_id, hub.confirmation_of(1))
     assert Confirmation(hub.record_id, JOURNAL, 2, gap=True) in parse_confirmations(published)
+
+
+def test_an_account_s_flood_is_a_few_lines_in_the_hub_s_log_not_one_a_message(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding D (R932): 1 000 decisions far ahead from table 1's account; another table's
+    warning after them is still logged."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        for number in range(1000):
+            hub._decision(1, _score(HIGHEST_SEQ - number, 2))
+        hub._decision(2, _score(HIGHEST_SEQ, 1))
+    from_table_1 = [r.getMessage() for r in caplog.records if "table=1 " in r.getMessage()]
+    assert len(from_table_1) == WARNINGS_PER_MINUTE + 1
+    assert "event=hub_warnings_held_back table=1 limit=20" in from_table_1[-1]
+    assert any("event=hub_far_ahead table=2 " in r.getMessage() for r in caplog.records)
+    assert hub.tally["far ahead"] == 1001

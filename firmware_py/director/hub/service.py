@@ -107,6 +107,9 @@ MAX_SEQ_AHEAD = 100_000
 # A table's decision whose wall time is further than this from the hub's: a warning on its
 # tile (R925). Tables set their clocks by NTP; ten minutes is a clock not set at all.
 CLOCK_TOLERANCE_SECONDS = 600
+# The warnings one table's account can make the hub log (R932): a table's real faults are a
+# few a minute; an account publishing as fast as the broker takes would write the log as fast.
+WARNINGS_PER_MINUTE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +200,7 @@ class Hub(PahoOnLoop):
         # table -> its journals sent again lately (a copy), the newest last: named first in its
         # confirmation, which holds at most 32 journals (R931)
         self._asked: dict[int, dict[str, None]] = {}
+        self._warned: dict[int, tuple[float, int]] = {}  # table -> its minute's start, warnings
         # (table, journal): entries the ledger had moved past came, told once per journal (R929)
         self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
@@ -404,7 +408,7 @@ class Hub(PahoOnLoop):
         except WireError as error:
             chain, refused = readable_id(payload), error  # read leniently, to confirm past it
         if chain is None:  # nowhere in a chain: nothing to confirm past
-            log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
+            self._warn("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
             self.tally["bad decision"] += 1
             self.refusals.add(table, None, None, str(refused), time.time())
             return
@@ -439,9 +443,7 @@ class Hub(PahoOnLoop):
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
             refused = error
         if refused is not None:
-            log.warning(
-                "event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused
-            )
+            self._warn("event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused)
             self.tally["bad decision"] += 1
             self.refusals.add(table, chain.journal, chain.seq, str(refused), time.time())
         if decision is not None:
@@ -478,7 +480,7 @@ class Hub(PahoOnLoop):
             f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
             f"else ({_what_it_says(decision)}); the hub took the first and not this one"
         )
-        log.warning(
+        self._warn(
             "event=hub_two_versions table=%d journal=%s seq=%d seen=different",
             table,
             chain.journal[:8],
@@ -505,7 +507,7 @@ class Hub(PahoOnLoop):
         now = time.time()
         if (table, chain.journal) not in self._passed:
             self._passed.add((table, chain.journal))
-            log.warning(
+            self._warn(
                 "event=hub_two_versions table=%d journal=%s seq=%d seen=passed_over through=%d",
                 table,
                 journal,
@@ -525,11 +527,39 @@ class Hub(PahoOnLoop):
             )
             self.refusals.add(table, chain.journal, chain.seq, what, now, kind=TWO_VERSIONS)
 
+    def _warn(self, line: str, table: int, *args: object) -> None:
+        """A warning about what a table's account sent: at most ``WARNINGS_PER_MINUTE`` of each
+        table a minute; past them one line says so, and the next minute's first says how many
+        were held back (R932). The queue and the tally still count every one."""
+        now = time.monotonic()
+        start, count = self._warned.get(table, (now, 0))
+        if now - start >= 60:
+            if count > WARNINGS_PER_MINUTE:
+                log.warning(
+                    "event=hub_warnings_held_back table=%d count=%d seconds=%d",
+                    table,
+                    count - WARNINGS_PER_MINUTE,
+                    int(now - start),
+                )
+            start, count = now, 0
+        count += 1
+        self._warned[table] = (start, count)
+        if count <= WARNINGS_PER_MINUTE:
+            log.warning(line, table, *args)
+        elif count == WARNINGS_PER_MINUTE + 1:
+            log.warning(
+                "event=hub_warnings_held_back table=%d limit=%d: more warnings from this "
+                "table's account this minute are counted, not logged",
+                table,
+                WARNINGS_PER_MINUTE,
+            )
+        self.tally["warnings" if count <= WARNINGS_PER_MINUTE else "warnings held back"] += 1
+
     def _far_ahead(self, table: int, chain: DecisionId, held: int) -> None:
         """A seq further past what the record holds than the journal can have written: a gap
         to ask for again, never a jump of the ledger (R920)."""
         self.tally["far ahead"] += 1
-        log.warning(
+        self._warn(
             "event=hub_far_ahead table=%d journal=%s through=%d got=%d",
             table,
             chain.journal[:8],
@@ -563,7 +593,7 @@ class Hub(PahoOnLoop):
         if chain.prev is None or chain.prev <= held:
             return True
         if chain.first_held:
-            log.warning(
+            self._warn(
                 "event=hub_record_behind table=%d journal=%s record_through=%d first_held=%d",
                 table,
                 chain.journal[:8],
@@ -621,7 +651,7 @@ class Hub(PahoOnLoop):
         through = self.ledger.forget(table, oldest)
         self._gaps.get(table, {}).pop(oldest, None)
         self.tally["journal over the limit"] += 1
-        log.warning(
+        self._warn(
             "event=hub_journal_let_go table=%d journal=%s through=%d limit=%d",
             table,
             oldest[:8],
