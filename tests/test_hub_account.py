@@ -633,3 +633,28 @@ def test_an_account_s_flood_is_a_few_lines_in_the_hub_s_log_not_one_a_message(
     assert "event=hub_warnings_held_back table=1 limit=20" in from_table_1[-1]
     assert any("event=hub_far_ahead table=2 " in r.getMessage() for r in caplog.records)
     assert hub.tally["far ahead"] == 1001
+
+
+def test_another_journal_s_right_clock_never_clears_the_table_s_clock_warning(
+    tmp_path: Path,
+) -> None:
+    """Finding F (R933): a client on the table's account cannot hide its clock."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    five_days_ago = (datetime.now(UTC) - timedelta(days=5)).isoformat()
+    hub._decision(
+        1, Decision(JOURNAL, 1, five_days_ago, RESULT_SESSION, {"event": "x"}, 0).to_bytes()
+    )
+    hub._decision(1, _score(1, 0, journal=ANOTHER_JOURNAL))
+    assert _kinds(hub, 1) == [CLOCK]
+
+
+def test_a_time_that_cannot_be_read_is_a_clock_warning_in_words(tmp_path: Path) -> None:
+    """Finding G (R933): a wall time the hub cannot read is no silence."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, Decision(JOURNAL, 1, "nonsense", RESULT_SESSION, {"event": "x"}, 0).to_bytes())
+    (clock,) = hub.refusals.pending()
+    assert (clock.kind, clock.error) == (
+        CLOCK,
+        'its decisions\' time "nonsense" cannot be read: expected an ISO 8601 time with its '
+        "offset, like 2026-05-09T10:41:07.212+00:00",
+    )

@@ -93,6 +93,11 @@ class HubRefusals:
         """The warning that the table's clock is off, if it is (R925)."""
         return self._kept.get(table, OrderedDict()).get(f"clock-{table}")
 
-    def clock_right(self, table: int) -> None:
-        """The table's clock agrees with the hub's again: its warning goes (R925)."""
-        self._kept.get(table, OrderedDict()).pop(f"clock-{table}", None)
+    def clock_right(self, table: int, journal: str) -> None:
+        """A decision of ``journal`` whose clock agrees with the hub's: the warning goes if
+        that journal raised it (R925), not if another did (R933: a client on the table's
+        account cannot hide the table's clock with a right one of its own journal)."""
+        kept = self._kept.get(table, OrderedDict())
+        warning = kept.get(f"clock-{table}")
+        if warning is not None and warning.journal == journal:
+            del kept[f"clock-{table}"]

@@ -153,6 +153,12 @@ def _what_it_says(decision: Decision | None) -> str:
     return said if len(said) <= 120 else said[:117] + "..."
 
 
+def _short_text(text: str) -> str:
+    """A table's text as the queue quotes it: printable, at most 40 characters."""
+    shown = json.dumps(text)
+    return shown if len(shown) <= 40 else shown[:37] + '..."'
+
+
 def _duration(seconds: float) -> str:
     if seconds >= 2 * 86400:
         return f"{int(seconds // 86400)} days"
@@ -573,17 +579,29 @@ class Hub(PahoOnLoop):
         results are recorded at the hub's time, but its journal's wall times are off."""
         try:
             decided = datetime.fromisoformat(decision.wall)
+            if decided.tzinfo is None:
+                raise ValueError("no offset")  # a table writes UTC with its offset
             offset = time.time() - decided.timestamp()
         except (ValueError, TypeError, OverflowError):
-            return  # not a time this can read: nothing to compare
-        if abs(offset) <= CLOCK_TOLERANCE_SECONDS:
-            self.refusals.clock_right(table)
+            offset = None  # its journal's times cannot be read either (R933)
+        if offset is not None and abs(offset) <= CLOCK_TOLERANCE_SECONDS:
+            self.refusals.clock_right(table, decision.journal)
             return
-        when = "behind" if offset > 0 else "ahead of"
-        what = f"its clock is {_duration(abs(offset))} {when} the hub's"
+        if offset is None:
+            what = (
+                f"its decisions' time {_short_text(decision.wall)} cannot be read: expected an "
+                "ISO 8601 time with its offset, like 2026-05-09T10:41:07.212+00:00"
+            )
+        else:
+            when = "behind" if offset > 0 else "ahead of"
+            what = f"its clock is {_duration(abs(offset))} {when} the hub's"
         if self.refusals.clock_of(table) is None:  # logged once, until it is right again
-            log.warning("event=hub_clock_off table=%d offset_s=%d", table, int(offset))
-        self.refusals.add(table, None, None, what, time.time(), kind=CLOCK)
+            self._warn(
+                "event=hub_clock_off table=%d offset_s=%s",
+                table,
+                "unreadable" if offset is None else int(offset),
+            )
+        self.refusals.add(table, decision.journal, None, what, time.time(), kind=CLOCK)
 
     def _follows_on(self, table: int, chain: DecisionId, held: int) -> bool:
         """Whether a decision past what the record holds may be taken now: it names no
