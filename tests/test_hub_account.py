@@ -658,3 +658,40 @@ def test_a_time_that_cannot_be_read_is_a_clock_warning_in_words(tmp_path: Path) 
         'its decisions\' time "nonsense" cannot be read: expected an ISO 8601 time with its '
         "offset, like 2026-05-09T10:41:07.212+00:00",
     )
+
+
+def test_a_jump_within_the_bound_by_the_table_s_account_loses_none_of_its_results(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """Finding B end to end (R929): entry 100 000 past what the table had confirmed, published
+    on its account as the next one; the table plays on, its result reaches the record, and its
+    outbox empties."""
+    record_path = _record(tmp_path / "tournament.db")
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play(3)
+            await until(table.delivered, "the first decisions confirmed")
+            held = table.journal.last_seq
+            jump = Decision(
+                table.journal.identity(), held + MAX_SEQ_AHEAD, _wall_now(), RESULT_SESSION,
+                {"event": "score"}, held,
+            )  # fmt: skip
+            intruder = Peer(broker, "1")  # the table's account: it throws the table off
+            intruder.publish(events_topic(1), jump.to_bytes())
+            intruder.close()
+            table.play()
+            await until(lambda: table.delivered() and bool(_recorded_now()), "the result")
+
+    def _recorded_now() -> list[tuple[int, int, str]]:
+        with TournamentDB.open(record_path) as record:
+            return _recorded(record)
+
+    try:
+        asyncio.run(scenario())
+        _, result = table.result()
+        assert [(a, b) for a, b, _ in _recorded_now()] == [(result["A"], result["B"])]
+    finally:
+        table.close()
