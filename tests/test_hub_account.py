@@ -695,3 +695,34 @@ def test_a_jump_within_the_bound_by_the_table_s_account_loses_none_of_its_result
         assert [(a, b) for a, b, _ in _recorded_now()] == [(result["A"], result["B"])]
     finally:
         table.close()
+
+
+def test_a_result_the_record_took_before_the_hub_was_killed_is_two_versions_if_it_differs(
+    tmp_path: Path,
+) -> None:
+    """Finding H (R934): the account's 5-0 at entry 3 applied, the hub killed -9 before its
+    ledger was written; after the restart the table's 45-0 at entry 3 is no silent duplicate."""
+    path = _record(tmp_path / "tournament.db")
+    killed = _hub(path)
+    _confirmed_two(killed)
+    killed._decision(1, _result(3, 2, 5, 0))  # applied; the ledger's batch never written
+    hub = _hub(path)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(5, 0)]
+    (problem,) = hub.refusals.pending()
+    assert problem.kind == TWO_VERSIONS
+    assert "entry 3 came again saying something else (match_result 45-0)" in problem.error
+    assert "the record holds 5-0 for it" in problem.error
+
+
+def test_a_result_the_record_took_before_the_hub_was_killed_is_a_copy_if_it_agrees(
+    tmp_path: Path,
+) -> None:
+    """R934: the table's own result sent again after the restart is no problem."""
+    path = _record(tmp_path / "tournament.db")
+    killed = _hub(path)
+    _confirmed_two(killed)
+    killed._decision(1, _result(3, 2, 45, 0))
+    hub = _hub(path)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert hub.refusals.pending() == []

@@ -46,7 +46,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.apply import MATCH_RESULT, apply_result, bears_on_the_record
 from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
@@ -446,6 +446,8 @@ class Hub(PahoOnLoop):
         try:
             if decision is not None and bears_on_the_record(decision):
                 outcome = self._apply(table, decision)
+                if outcome == "duplicate":
+                    self._applied_before(table, decision)
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
             refused = error
         if refused is not None:
@@ -457,6 +459,32 @@ class Hub(PahoOnLoop):
         self.ledger.take(table, chain.journal, chain.seq, digest)
         self._flush_soon()
         return outcome
+
+    def _applied_before(self, table: int, decision: Decision) -> None:
+        """A result the ledger did not hold (the hub stopped before writing it, or a journal
+        let go) that the record applied before: if the record holds other points for it,
+        another client's version came first, and this one is two versions (R934)."""
+        if decision.name != MATCH_RESULT:
+            return
+        held = self.record.table_event(table, decision.journal, decision.seq)
+        said = (decision.event.get("A"), decision.event.get("B"))
+        if held is None or (held.a_points, held.b_points) == said:
+            return
+        self.tally["two versions"] += 1
+        self._warn(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=in_the_record",
+            table,
+            decision.journal[:8],
+            decision.seq,
+        )
+        what = (
+            f"journal {decision.journal[:8]} entry {decision.seq} came again saying something "
+            f"else ({_what_it_says(decision)}); the record holds "
+            f"{held.a_points}-{held.b_points} for it, taken first, and not this one"
+        )
+        self.refusals.add(
+            table, decision.journal, decision.seq, what, time.time(), kind=TWO_VERSIONS
+        )
 
     def _seen_again(
         self,
