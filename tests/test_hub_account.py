@@ -230,7 +230,7 @@ def test_a_copy_older_than_the_ledger_remembers_is_taken_on_trust(tmp_path: Path
     hub = _hub(_record(tmp_path / "tournament.db"))
     for seq in range(1, MAX_DIGESTS_PER_TABLE + 2):
         hub._decision(1, _score(seq, seq - 1))
-    hub._decision(1, _result(1, 0, 45, 0))
+    hub._decision(1, _score(1, 0))  # a result is told by the record instead (R935)
     assert hub.tally["duplicate"] == 1
     assert hub.refusals.pending() == []
 
@@ -246,7 +246,7 @@ def test_a_ledger_written_before_digests_takes_what_it_holds_on_trust(tmp_path: 
     with sqlite3.connect(path) as old:
         old.execute("ALTER TABLE hub_deliveries DROP COLUMN checked_from")
     again = _hub(path)
-    again._decision(1, _result(2, 1, 45, 0))
+    again._decision(1, _score(2, 1))  # a result is told by the record instead (R935)
     assert again.tally["duplicate"] == 1
     assert again.refusals.pending() == []
 
@@ -726,3 +726,41 @@ def test_a_result_the_record_took_before_the_hub_was_killed_is_a_copy_if_it_agre
     hub = _hub(path)
     hub._decision(1, _result(3, 2, 45, 0))
     assert hub.refusals.pending() == []
+
+
+def _digests_let_go(hub: Hub) -> None:
+    """As many decisions of journals the account invents as the ledger keeps digests of a
+    table, within the journal limit: the table's own digests are let go (R920)."""
+    per_journal = MAX_DIGESTS_PER_TABLE // (MAX_JOURNALS_PER_TABLE - 2) + 1
+    for number in range(MAX_JOURNALS_PER_TABLE - 1):
+        for seq in range(1, per_journal + 1):
+            hub._decision(1, _score(seq, seq - 1, journal=f"invented{number}"))
+    hub._flush()
+
+
+def test_a_result_whose_digest_was_let_go_is_told_by_the_record(tmp_path: Path) -> None:
+    """Finding I (R935): the account's 5-0 at entry 3, then enough invented decisions to let
+    its digest go: the table's 45-0 at 3 is no copy taken on trust."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 5, 0))
+    _digests_let_go(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(5, 0)]
+    assert _kinds(hub, 1) == [TWO_VERSIONS]
+    assert "the record holds 5-0 for it" in hub.refusals.pending()[0].error
+
+
+def test_a_result_below_a_jump_whose_digest_was_let_go_reaches_the_record(
+    tmp_path: Path,
+) -> None:
+    """Finding I (R935): a jump, then enough invented decisions to let its digest go: the
+    table's result below it is no copy taken on trust, it is applied and shown."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(50_000, 2))
+    _digests_let_go(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(45, 0)]
+    (problem,) = hub.refusals.pending()
+    assert problem.error.endswith("taken: recorded")

@@ -52,7 +52,7 @@ from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
 from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_PENTATHLON_ROUNDS_SEATS,
@@ -447,7 +447,9 @@ class Hub(PahoOnLoop):
             if decision is not None and bears_on_the_record(decision):
                 outcome = self._apply(table, decision)
                 if outcome == "duplicate":
-                    self._applied_before(table, decision)
+                    applied = self.record.table_event(table, decision.journal, decision.seq)
+                    if applied is not None:
+                        self._differs_from_the_record(table, decision, applied)
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
             refused = error
         if refused is not None:
@@ -460,16 +462,35 @@ class Hub(PahoOnLoop):
         self._flush_soon()
         return outcome
 
-    def _applied_before(self, table: int, decision: Decision) -> None:
-        """A result the ledger did not hold (the hub stopped before writing it, or a journal
-        let go) that the record applied before: if the record holds other points for it,
-        another client's version came first, and this one is two versions (R934)."""
-        if decision.name != MATCH_RESULT:
-            return
-        held = self.record.table_event(table, decision.journal, decision.seq)
+    def _result_never_applied(
+        self, table: int, chain: DecisionId, digest: str, decision: Decision
+    ) -> None:
+        """A result at an entry the ledger holds but can no longer tell (its digest let go),
+        which the record never applied: the ledger moved past it, or took something else
+        there. A table's entry never changes, so either way another client was first; the
+        result is taken, never dropped as a copy, and shown (R935)."""
+        self.tally["two versions"] += 1
+        outcome = self._take(table, chain, digest, decision, None)
+        self._warn(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=not_in_the_record",
+            table,
+            chain.journal[:8],
+            chain.seq,
+        )
+        what = (
+            f"journal {chain.journal[:8]} entry {chain.seq} ({_what_it_says(decision)}) came "
+            "after the hub had held that entry with no result of it (another client on the "
+            f"table's account?); taken: {outcome}"
+        )
+        self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _differs_from_the_record(self, table: int, decision: Decision, held: TableEvent) -> bool:
+        """Whether a result the record applied before says other points than this one: another
+        client's version came first (the hub stopped before writing its ledger, a journal let
+        go, digests let go), and this one is two versions, shown (R934)."""
         said = (decision.event.get("A"), decision.event.get("B"))
-        if held is None or (held.a_points, held.b_points) == said:
-            return
+        if decision.name != MATCH_RESULT or (held.a_points, held.b_points) == said:
+            return False
         self.tally["two versions"] += 1
         self._warn(
             "event=hub_two_versions table=%d journal=%s seq=%d seen=in_the_record",
@@ -485,6 +506,7 @@ class Hub(PahoOnLoop):
         self.refusals.add(
             table, decision.journal, decision.seq, what, time.time(), kind=TWO_VERSIONS
         )
+        return True
 
     def _seen_again(
         self,
@@ -503,6 +525,14 @@ class Hub(PahoOnLoop):
         seen = self.ledger.seen(table, chain.journal, chain.seq, digest)
         self._name_first(table, chain.journal)
         self._nudge(table)  # the table still holds it: it may have missed its confirmation
+        if seen is Seen.UNKNOWN and decision is not None and bears_on_the_record(decision):
+            # too old for the ledger to tell, but a result: the record tells (R935)
+            applied = self.record.table_event(table, chain.journal, chain.seq)
+            if applied is None:
+                self._result_never_applied(table, chain, digest, decision)
+                return
+            if self._differs_from_the_record(table, decision, applied):
+                return
         if seen in (Seen.COPY, Seen.UNKNOWN):
             self.tally["duplicate"] += 1
             return
