@@ -764,3 +764,32 @@ def test_a_result_below_a_jump_whose_digest_was_let_go_reaches_the_record(
     assert _points(hub) == [(45, 0)]
     (problem,) = hub.refusals.pending()
     assert problem.error.endswith("taken: recorded")
+
+
+def test_a_same_journal_amendment_by_the_account_is_named_when_the_table_s_entry_comes(
+    tmp_path: Path,
+) -> None:
+    """Finding J (R936): the table's 45-0 recorded at entry 3; the account amends it to 0-45 as
+    the table's next entry (4), as an UNDO at the table would; the table's own entry 4 then
+    comes: its Two versions line says what the account's did to the record."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    hub._decision(1, _result(4, 3, 0, 45))
+    hub._decision(1, _score(4, 3))
+    (problem,) = hub.refusals.pending()
+    assert problem.error.endswith("; the record took 0-45 from the entry it holds (amended)")
+
+
+def test_a_jump_that_amended_the_table_s_result_is_named_in_its_journal_s_line(
+    tmp_path: Path,
+) -> None:
+    """Finding J (R936): the account's amendment taken as entry 60 ahead of the table."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    hub._decision(1, _result(60, 3, 0, 45))
+    hub._decision(1, _score(4, 3))
+    (problem,) = hub.refusals.pending()
+    assert "taken entry 60 of it ahead of them" in problem.error
+    assert problem.error.endswith("; the record took 0-45 from the entry it holds (amended)")

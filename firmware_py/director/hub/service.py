@@ -543,6 +543,7 @@ class Hub(PahoOnLoop):
         what = (
             f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
             f"else ({_what_it_says(decision)}); the hub took the first and not this one"
+            f"{self._result_taken(table, chain.journal, chain.seq)}"
         )
         self._warn(
             "event=hub_two_versions table=%d journal=%s seq=%d seen=different",
@@ -551,6 +552,18 @@ class Hub(PahoOnLoop):
             chain.seq,
         )
         self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _result_taken(self, table: int, journal: str, seq: int) -> str:
+        """What the record took from the version the hub holds of an entry, when it was a
+        result: the director sees what another client's version did to the record, an
+        amendment above all (R936)."""
+        taken = self.record.table_event(table, journal, seq)
+        if taken is None or taken.a_points is None or taken.b_points is None:
+            return ""
+        return (
+            f"; the record took {taken.a_points}-{taken.b_points} from the entry it holds "
+            f"({taken.outcome})"
+        )
 
     def _passed_over(
         self,
@@ -581,7 +594,7 @@ class Hub(PahoOnLoop):
             what = (
                 f"journal {journal}: entries came after the hub had taken entry {held} of it "
                 "ahead of them (another client on the table's account?); the hub takes them "
-                "as they come"
+                f"as they come{self._result_taken(table, chain.journal, held)}"
             )
             self.refusals.add(table, chain.journal, None, what, now, kind=TWO_VERSIONS)
         if outcome is not None:
