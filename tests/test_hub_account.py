@@ -684,6 +684,8 @@ def test_a_jump_within_the_bound_by_the_table_s_account_loses_none_of_its_result
             intruder.close()
             table.play()
             await until(lambda: table.delivered() and bool(_recorded_now()), "the result")
+            # the hub confirms the jump, which the table never sent: its OLED says so (R927)
+            assert link.unsent_confirmed
 
     def _recorded_now() -> list[tuple[int, int, str]]:
         with TournamentDB.open(record_path) as record:
