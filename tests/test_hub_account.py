@@ -795,3 +795,14 @@ def test_a_jump_that_amended_the_table_s_result_is_named_in_its_journal_s_line(
     (problem,) = hub.refusals.pending()
     assert "taken entry 60 of it ahead of them" in problem.error
     assert problem.error.endswith("; the record took 0-45 from the entry it holds (amended)")
+
+
+def test_what_the_hub_remembers_of_jumps_is_bounded_by_the_journal_limit(tmp_path: Path) -> None:
+    """R929 under R923: a jump and an entry below it in each of 2 000 invented journals; what
+    the hub keeps of them in memory goes with the journals it lets go."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    for number in range(2000):
+        journal = f"invented{number}"
+        hub._decision(1, _score(50, 0, journal=journal))
+        hub._decision(1, _score(3, 2, journal=journal))
+    assert len(hub._passed) <= MAX_JOURNALS_PER_TABLE

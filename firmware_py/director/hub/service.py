@@ -739,6 +739,7 @@ class Hub(PahoOnLoop):
             return
         through = self.ledger.forget(table, oldest)
         self._gaps.get(table, {}).pop(oldest, None)
+        self._passed.discard((table, oldest))  # bounded as the ledger's journals are
         self.tally["journal over the limit"] += 1
         self._warn(
             "event=hub_journal_let_go table=%d journal=%s through=%d limit=%d",
