@@ -806,3 +806,15 @@ def test_what_the_hub_remembers_of_jumps_is_bounded_by_the_journal_limit(tmp_pat
         hub._decision(1, _score(50, 0, journal=journal))
         hub._decision(1, _score(3, 2, journal=journal))
     assert len(hub._passed) <= MAX_JOURNALS_PER_TABLE
+
+
+def test_states_that_alternate_between_two_faults_are_a_few_lines_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding D (R932): a bad state is logged once per fault, so two faults in turn were a
+    line each; they are in the table's budget too."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        for number in range(500):
+            hub._handle("tables/1/state", b"not json" if number % 2 else b"[]")
+    assert len(caplog.records) == WARNINGS_PER_MINUTE + 1

@@ -872,7 +872,7 @@ class Hub(PahoOnLoop):
 
     def _board(self, table: int, topic: str, taken: Taken) -> None:
         if taken.complaint is not None:  # once per fault and table, until it sends a good one
-            log.warning("event=hub_bad_%s table=%d error=%s", topic, table, taken.complaint)
+            self._warn(f"event=hub_bad_{topic} table=%d error=%s", table, taken.complaint)
         if taken.changed:
             self.on_board()
 
