@@ -818,3 +818,16 @@ def test_states_that_alternate_between_two_faults_are_a_few_lines_in_the_log(
         for number in range(500):
             hub._handle("tables/1/state", b"not json" if number % 2 else b"[]")
     assert len(caplog.records) == WARNINGS_PER_MINUTE + 1
+
+
+def test_an_invented_journal_that_looks_like_the_table_s_is_named_whole(tmp_path: Path) -> None:
+    """R928: the conflict's line tells the two journals apart even when an id was chosen to
+    begin as the table's does."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    lookalike = JOURNAL[:8] + "x" * 24
+    hub._decision(1, _said(1, 0, {"event": "match_result", "A": 0, "B": 45}, journal=lookalike))
+    (conflict,) = [p for p in _queue(hub) if p["kind"] == "conflict"]
+    assert f"journal {lookalike} reports 0-45; 45-0, reported by its journal {JOURNAL}" in str(
+        conflict["what"]
+    )

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
 from firmware_py.director.record_closing import Closing
 from firmware_py.director.tournament_db import TABLE_SOURCE, ResultEntry, TableEvent, TournamentDB
-from firmware_py.table.hub_wire import Decision
+from firmware_py.table.hub_wire import Decision, journal_names
 from rules.errors import RuleError
 from rules.tournament import TournamentConfig, TournamentFormat
 from rules.tournament.records import MAX_MATCH_POINTS
@@ -160,10 +160,10 @@ def _judged(record: TournamentDB, config: TournamentConfig, reported: _Reported)
         if by_journal is not None and by_journal != decision.journal:
             # another journal of the table's account: a new journal after --new-journal, or a
             # client that read the table's password; the hub cannot tell which (R928)
+            this, that = journal_names(decision.journal, by_journal)
             return "conflict", (
-                f"the table's journal {decision.journal[:8]} reports {score}; {was}, reported "
-                f"by its journal {by_journal[:8]}, stands: amend it with a reason if the table "
-                "is right"
+                f"the table's journal {this} reports {score}; {was}, reported by its journal "
+                f"{that}, stands: amend it with a reason if the table is right"
             )
         entry = record.add_result(
             result,
