@@ -15,6 +15,7 @@ import pytest
 
 from drivers.mockpins import mock_factory
 from drivers.oled import Oled, open_emulator
+from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import MAX_DIGESTS_PER_TABLE
 from firmware_py.director.hub.page.problems import find_problems, hall_json, read_hall
 from firmware_py.director.hub.refusals import (
@@ -831,3 +832,42 @@ def test_an_invented_journal_that_looks_like_the_table_s_is_named_whole(tmp_path
     assert f"journal {lookalike} reports 0-45; 45-0, reported by its journal {JOURNAL}" in str(
         conflict["what"]
     )
+
+
+class _Stopped:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_account_s_flood_is_read_no_faster_than_the_intake_and_others_are_read(
+    tmp_path: Path,
+) -> None:
+    """Finding K (R937): 1 000 decisions past the burst from table 1's account are dropped
+    unread; table 2's decision after them is read."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub.intake = Intake(clock=_Stopped())
+    for number in range(int(INTAKE_BURST) + 1000):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    hub._received(events_topic(2), _score(1, 0), 0, 0)
+    hub._flush()
+    assert hub.tally["over the intake"] == 1000
+    assert hub.confirmation_of(2) == (Confirmation(hub.record_id, JOURNAL, 1),)
+
+
+def test_a_table_over_the_intake_is_read_again_as_its_bucket_fills(tmp_path: Path) -> None:
+    """R937: nothing is refused for good; a second later the table's decisions are read."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    clock = _Stopped()
+    hub.intake = Intake(clock=clock)
+    for number in range(int(INTAKE_BURST)):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    hub._received(events_topic(1), _result(1, 0, 45, 0), 0, 0)
+    assert _points(hub) == []
+    clock.now += 1 / INTAKE_PER_SECOND
+    hub._received(events_topic(1), _result(1, 0, 45, 0), 0, 0)
+    assert _points(hub) == [(45, 0)]

@@ -48,6 +48,7 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from firmware_py.director.hub.apply import MATCH_RESULT, apply_result, bears_on_the_record
 from firmware_py.director.hub.inbox import Inbox
+from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
@@ -207,6 +208,8 @@ class Hub(PahoOnLoop):
         # confirmation, which holds at most 32 journals (R931)
         self._asked: dict[int, dict[str, None]] = {}
         self._warned: dict[int, tuple[float, int]] = {}  # table -> its minute's start, warnings
+        self.intake = Intake()  # how many of each table's decisions are read a second (R937)
+        self._over: dict[int, float] = {}  # table -> when its dry bucket was last said
         # (table, journal): entries the ledger had moved past came, told once per journal (R929)
         self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
@@ -352,9 +355,28 @@ class Hub(PahoOnLoop):
         table's (R197). Nothing is lost by it: a decision the record does not hold yet leaves
         its journal's confirmation where it is, and the table keeps it and sends it again
         (R195, R710)."""
-        self._attempt(topic, payload)
+        table = table_of(topic, "events")
+        if table is None or self.intake.allows(table):
+            self._attempt(topic, payload)
+        else:
+            self._over_intake(table)
         if qos > 0:
             self._client.ack(mid, qos)
+
+    def _over_intake(self, table: int) -> None:
+        """A decision past what the hub reads of one table a second: dropped unread (R937);
+        said at most once a minute of each table."""
+        self.tally["over the intake"] += 1
+        now = time.monotonic()
+        if now - self._over.get(table, -60.0) >= 60.0:
+            self._over[table] = now
+            self._warn(
+                "event=hub_intake_over table=%d per_second=%d burst=%d: its decisions are "
+                "dropped unread until it slows down; the table sends them again",
+                table,
+                int(INTAKE_PER_SECOND),
+                int(INTAKE_BURST),
+            )
 
     def _attempt(self, topic: str, payload: bytes) -> None:
         try:
