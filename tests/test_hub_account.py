@@ -859,6 +859,17 @@ def test_an_account_s_flood_is_read_no_faster_than_the_intake_and_others_are_rea
     assert hub.confirmation_of(2) == (Confirmation(hub.record_id, JOURNAL, 1),)
 
 
+def test_a_table_over_the_intake_is_in_the_queue(tmp_path: Path) -> None:
+    """R937: the director sees the flood, not only the log."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub.intake = Intake(clock=_Stopped())
+    for number in range(int(INTAKE_BURST) + 1):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    (flood,) = [p for p in _queue(hub) if "decisions a second" in str(p["what"])]
+    assert flood["kind"] == NOT_APPLIED
+    assert "more than 500 decisions a second came from this table's account" in str(flood["what"])
+
+
 def test_a_table_over_the_intake_is_read_again_as_its_bucket_fills(tmp_path: Path) -> None:
     """R937: nothing is refused for good; a second later the table's decisions are read."""
     hub = _hub(_record(tmp_path / "tournament.db"))

@@ -370,6 +370,12 @@ class Hub(PahoOnLoop):
         now = time.monotonic()
         if now - self._over.get(table, -60.0) >= 60.0:
             self._over[table] = now
+            what = (
+                f"more than {int(INTAKE_PER_SECOND)} decisions a second came from this table's "
+                "account (its password may be known to someone else): the rest were dropped "
+                "unread; the table sends its own again"
+            )
+            self.refusals.add(table, None, None, what, time.time())
             self._warn(
                 "event=hub_intake_over table=%d per_second=%d burst=%d: its decisions are "
                 "dropped unread until it slows down; the table sends them again",
