@@ -6,12 +6,16 @@ end to end through mosquitto where the broker is part of it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from drivers.mockpins import mock_factory
 from drivers.oled import Oled, open_emulator
+from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import MAX_DIGESTS_PER_TABLE
 from firmware_py.director.hub.page.problems import find_problems, hall_json, read_hall
 from firmware_py.director.hub.refusals import (
@@ -25,6 +29,7 @@ from firmware_py.director.hub.service import (
     MAX_GAPS_PER_TABLE,
     MAX_JOURNALS_PER_TABLE,
     MAX_SEQ_AHEAD,
+    WARNINGS_PER_MINUTE,
     Hub,
 )
 from firmware_py.director.hub.staff import Role
@@ -39,7 +44,9 @@ from firmware_py.table.hub_wire import (
     Decision,
     HubStatus,
     applied_topic,
+    confirmations_payload,
     events_topic,
+    parse_confirmations,
     parse_decision,
 )
 from firmware_py.table.journal import Journal
@@ -173,15 +180,50 @@ def test_what_the_ledger_remembers_of_each_decision_survives_the_hub(tmp_path: P
 
 
 def test_an_entry_the_ledger_moved_past_without_taking_is_two_versions(tmp_path: Path) -> None:
-    """R921: a jump within the bound (entry 50 after 2) and then the table's entry 3: two
+    """R921, R929: a jump within the bound (entry 50 after 2) and then the table's entry 3: two
     histories of one journal, shown, never dropped as a copy."""
     hub = _hub(_record(tmp_path / "tournament.db"))
     _confirmed_two(hub)
     hub._decision(1, _score(50, 2))
     hub._decision(1, _result(3, 2, 45, 0))
-    (problem,) = hub.refusals.pending()
-    assert (problem.kind, problem.seq) == (TWO_VERSIONS, 3)
-    assert "came after the hub had taken a later entry" in problem.error
+    journal, result = hub.refusals.pending()
+    assert (journal.kind, journal.seq, result.kind, result.seq) == (
+        TWO_VERSIONS,
+        None,
+        TWO_VERSIONS,
+        3,
+    )
+    assert "entries came after the hub had taken entry 50 of it ahead of them" in journal.error
+    assert "entry 3 (match_result 45-0) came after the hub had taken entry 50" in result.error
+    assert result.error.endswith("taken: recorded")
+
+
+def test_the_table_s_result_after_a_jump_within_the_bound_reaches_the_record(
+    tmp_path: Path,
+) -> None:
+    """Finding B (R929): entry 100 002 taken first does not lock the table's next 100 000
+    entries out of the record."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(2 + MAX_SEQ_AHEAD, 2))
+    for seq in range(3, 40):
+        hub._decision(1, _score(seq, seq - 1))
+    hub._decision(1, _result(40, 39, 45, 0))
+    assert _points(hub) == [(45, 0)]
+
+
+def test_the_entries_after_a_jump_are_one_problem_and_each_result_its_own(
+    tmp_path: Path,
+) -> None:
+    """Finding B (R929): the table's own button presses do not fill its queue (R924) and push
+    out the line that says what became of its result."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(2 + MAX_SEQ_AHEAD, 2))
+    hub._decision(1, _result(3, 2, 45, 0))
+    for seq in range(4, 4 + 2 * MAX_PER_TABLE):
+        hub._decision(1, _score(seq, seq - 1))
+    assert [refusal.seq for refusal in hub.refusals.pending()] == [None, 3]
 
 
 def test_a_copy_older_than_the_ledger_remembers_is_taken_on_trust(tmp_path: Path) -> None:
@@ -189,7 +231,7 @@ def test_a_copy_older_than_the_ledger_remembers_is_taken_on_trust(tmp_path: Path
     hub = _hub(_record(tmp_path / "tournament.db"))
     for seq in range(1, MAX_DIGESTS_PER_TABLE + 2):
         hub._decision(1, _score(seq, seq - 1))
-    hub._decision(1, _result(1, 0, 45, 0))
+    hub._decision(1, _score(1, 0))  # a result is told by the record instead (R935)
     assert hub.tally["duplicate"] == 1
     assert hub.refusals.pending() == []
 
@@ -205,7 +247,7 @@ def test_a_ledger_written_before_digests_takes_what_it_holds_on_trust(tmp_path: 
     with sqlite3.connect(path) as old:
         old.execute("ALTER TABLE hub_deliveries DROP COLUMN checked_from")
     again = _hub(path)
-    again._decision(1, _result(2, 1, 45, 0))
+    again._decision(1, _score(2, 1))  # a result is told by the record instead (R935)
     assert again.tally["duplicate"] == 1
     assert again.refusals.pending() == []
 
@@ -488,3 +530,355 @@ def test_a_confirmation_of_unsent_decisions_is_an_alert_on_the_oled(
         hub.publish(applied_topic(1), b"", retain=True)
         hub.publish(HUB_STATUS, b"", retain=True)
         hub.close()
+
+
+# --- issue 25, second look (FINDINGS-i25-account-break.md) -----------------------------------
+
+ANOTHER_JOURNAL = "e" * 32
+
+
+def _queue(hub: Hub) -> list[dict[str, object]]:
+    hall = read_hall(hub.record)
+    problems = find_problems(hall, [], hub.refusals.pending(), datetime.now(UTC).timestamp())
+    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR)
+    queue = shown["problems"]
+    assert isinstance(queue, list)
+    return queue
+
+
+def test_a_result_from_an_invented_journal_never_amends_the_table_s_result(
+    tmp_path: Path,
+) -> None:
+    """Finding A (R928): a fresh journal id's 0-45 is a conflict in the queue; the table's 45-0
+    stands."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    invented = _said(1, 0, {"event": "match_result", "A": 0, "B": 45}, journal=ANOTHER_JOURNAL)
+    hub._decision(1, invented)
+    hub._flush()
+    assert _points(hub) == [(45, 0)]
+    (conflict,) = [p for p in _queue(hub) if p["kind"] == "conflict"]
+    assert "reports 0-45; 45-0, reported by its journal jjjjjjjj, stands" in str(conflict["what"])
+
+
+def test_a_result_changed_later_in_the_same_journal_is_still_the_table_s_amendment(
+    tmp_path: Path,
+) -> None:
+    """R173 stands within one journal: an UNDO and a replay at the table amend its result."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    hub._decision(1, _result(2, 1, 0, 45))
+    assert _points(hub) == [(45, 0), (0, 45)]
+
+
+def test_unreadable_decisions_never_push_out_the_table_s_two_versions(tmp_path: Path) -> None:
+    """Finding C (R930): the only trace of the table's 45-0 stays in the queue whatever the
+    account floods it with."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 5, 0))
+    hub._decision(1, _result(3, 2, 45, 0))
+    for number in range(MAX_PER_TABLE + 5):
+        hub._decision(1, f'{{"journal": "bad{number}", "seq": 1, "prev": 0}}'.encode())
+    assert _kinds(hub, 1).count(TWO_VERSIONS) == 1
+    assert _kinds(hub, 1).count(NOT_APPLIED) == MAX_PER_TABLE
+
+
+def _confirmed_journals(hub: Hub, table: int = 1) -> dict[str, int]:
+    """What the table reads of its confirmation as published (at most 32 journals)."""
+    published = confirmations_payload(hub.record_id, hub.confirmation_of(table))
+    return {c.journal: c.seq for c in parse_confirmations(published)}
+
+
+def test_a_journal_sent_again_is_named_in_the_confirmation_however_many_were_invented(
+    tmp_path: Path,
+) -> None:
+    """Finding E (R931): 40 journals invented after the table's 1-2 were taken; the table sends
+    2 again and its confirmation names its journal, so 1-2 leave its outbox."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    for number in range(40):
+        hub._decision(1, _score(1, 0, journal=f"invented{number}"))
+    hub._flush()
+    hub._decision(1, _score(2, 1))
+    assert _confirmed_journals(hub)[JOURNAL] == 2
+
+
+def test_a_gap_in_the_table_s_journal_is_named_however_many_were_invented(
+    tmp_path: Path,
+) -> None:
+    """Finding E (R931): the table's gap reaches it at once, not after its resend timer."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    for number in range(40):
+        hub._decision(1, _score(1, 0, journal=f"invented{number}"))
+    hub._flush()
+    hub._decision(1, _score(4, 3))  # 3 lost on the way
+    published = confirmations_payload(hub.record_id, hub.confirmation_of(1))
+    assert Confirmation(hub.record_id, JOURNAL, 2, gap=True) in parse_confirmations(published)
+
+
+def test_an_account_s_flood_is_a_few_lines_in_the_hub_s_log_not_one_a_message(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding D (R932): 1 000 decisions far ahead from table 1's account; another table's
+    warning after them is still logged."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        for number in range(1000):
+            hub._decision(1, _score(HIGHEST_SEQ - number, 2))
+        hub._decision(2, _score(HIGHEST_SEQ, 1))
+    from_table_1 = [r.getMessage() for r in caplog.records if "table=1 " in r.getMessage()]
+    assert len(from_table_1) == WARNINGS_PER_MINUTE + 1
+    assert "event=hub_warnings_held_back table=1 limit=20" in from_table_1[-1]
+    assert any("event=hub_far_ahead table=2 " in r.getMessage() for r in caplog.records)
+    assert hub.tally["far ahead"] == 1001
+
+
+def test_another_journal_s_right_clock_never_clears_the_table_s_clock_warning(
+    tmp_path: Path,
+) -> None:
+    """Finding F (R933): a client on the table's account cannot hide its clock."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    five_days_ago = (datetime.now(UTC) - timedelta(days=5)).isoformat()
+    hub._decision(
+        1, Decision(JOURNAL, 1, five_days_ago, RESULT_SESSION, {"event": "x"}, 0).to_bytes()
+    )
+    hub._decision(1, _score(1, 0, journal=ANOTHER_JOURNAL))
+    assert _kinds(hub, 1) == [CLOCK]
+
+
+def test_a_time_that_cannot_be_read_is_a_clock_warning_in_words(tmp_path: Path) -> None:
+    """Finding G (R933): a wall time the hub cannot read is no silence."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, Decision(JOURNAL, 1, "nonsense", RESULT_SESSION, {"event": "x"}, 0).to_bytes())
+    (clock,) = hub.refusals.pending()
+    assert (clock.kind, clock.error) == (
+        CLOCK,
+        'its decisions\' time "nonsense" cannot be read: expected an ISO 8601 time with its '
+        "offset, like 2026-05-09T10:41:07.212+00:00",
+    )
+
+
+def test_a_jump_within_the_bound_by_the_table_s_account_loses_none_of_its_results(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """Finding B end to end (R929): entry 100 000 past what the table had confirmed, published
+    on its account as the next one; the table plays on, its result reaches the record, and its
+    outbox empties."""
+    record_path = _record(tmp_path / "tournament.db")
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path), linked(table) as link:
+            await until(lambda: link.connected, "the table to connect")
+            table.play(3)
+            await until(table.delivered, "the first decisions confirmed")
+            held = table.journal.last_seq
+            jump = Decision(
+                table.journal.identity(), held + MAX_SEQ_AHEAD, _wall_now(), RESULT_SESSION,
+                {"event": "score"}, held,
+            )  # fmt: skip
+            intruder = Peer(broker, "1")  # the table's account: it throws the table off
+            intruder.publish(events_topic(1), jump.to_bytes())
+            intruder.close()
+            table.play()
+            await until(lambda: table.delivered() and bool(_recorded_now()), "the result")
+            # the hub confirms the jump, which the table never sent: its OLED says so (R927)
+            assert link.unsent_confirmed
+
+    def _recorded_now() -> list[tuple[int, int, str]]:
+        with TournamentDB.open(record_path) as record:
+            return _recorded(record)
+
+    try:
+        asyncio.run(scenario())
+        _, result = table.result()
+        assert [(a, b) for a, b, _ in _recorded_now()] == [(result["A"], result["B"])]
+    finally:
+        table.close()
+
+
+def test_a_result_the_record_took_before_the_hub_was_killed_is_two_versions_if_it_differs(
+    tmp_path: Path,
+) -> None:
+    """Finding H (R934): the account's 5-0 at entry 3 applied, the hub killed -9 before its
+    ledger was written; after the restart the table's 45-0 at entry 3 is no silent duplicate."""
+    path = _record(tmp_path / "tournament.db")
+    killed = _hub(path)
+    _confirmed_two(killed)
+    killed._decision(1, _result(3, 2, 5, 0))  # applied; the ledger's batch never written
+    hub = _hub(path)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(5, 0)]
+    (problem,) = hub.refusals.pending()
+    assert problem.kind == TWO_VERSIONS
+    assert "entry 3 came again saying something else (match_result 45-0)" in problem.error
+    assert "the record holds 5-0 for it" in problem.error
+
+
+def test_a_result_the_record_took_before_the_hub_was_killed_is_a_copy_if_it_agrees(
+    tmp_path: Path,
+) -> None:
+    """R934: the table's own result sent again after the restart is no problem."""
+    path = _record(tmp_path / "tournament.db")
+    killed = _hub(path)
+    _confirmed_two(killed)
+    killed._decision(1, _result(3, 2, 45, 0))
+    hub = _hub(path)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert hub.refusals.pending() == []
+
+
+def _digests_let_go(hub: Hub) -> None:
+    """As many decisions of journals the account invents as the ledger keeps digests of a
+    table, within the journal limit: the table's own digests are let go (R920)."""
+    per_journal = MAX_DIGESTS_PER_TABLE // (MAX_JOURNALS_PER_TABLE - 2) + 1
+    for number in range(MAX_JOURNALS_PER_TABLE - 1):
+        for seq in range(1, per_journal + 1):
+            hub._decision(1, _score(seq, seq - 1, journal=f"invented{number}"))
+    hub._flush()
+
+
+def test_a_result_whose_digest_was_let_go_is_told_by_the_record(tmp_path: Path) -> None:
+    """Finding I (R935): the account's 5-0 at entry 3, then enough invented decisions to let
+    its digest go: the table's 45-0 at 3 is no copy taken on trust."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 5, 0))
+    _digests_let_go(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(5, 0)]
+    assert _kinds(hub, 1) == [TWO_VERSIONS]
+    assert "the record holds 5-0 for it" in hub.refusals.pending()[0].error
+
+
+def test_a_result_below_a_jump_whose_digest_was_let_go_reaches_the_record(
+    tmp_path: Path,
+) -> None:
+    """Finding I (R935): a jump, then enough invented decisions to let its digest go: the
+    table's result below it is no copy taken on trust, it is applied and shown."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _score(50_000, 2))
+    _digests_let_go(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    assert _points(hub) == [(45, 0)]
+    (problem,) = hub.refusals.pending()
+    assert problem.error.endswith("taken: recorded")
+
+
+def test_a_same_journal_amendment_by_the_account_is_named_when_the_table_s_entry_comes(
+    tmp_path: Path,
+) -> None:
+    """Finding J (R936): the table's 45-0 recorded at entry 3; the account amends it to 0-45 as
+    the table's next entry (4), as an UNDO at the table would; the table's own entry 4 then
+    comes: its Two versions line says what the account's did to the record."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    hub._decision(1, _result(4, 3, 0, 45))
+    hub._decision(1, _score(4, 3))
+    (problem,) = hub.refusals.pending()
+    assert problem.error.endswith("; the record took 0-45 from the entry it holds (amended)")
+
+
+def test_a_jump_that_amended_the_table_s_result_is_named_in_its_journal_s_line(
+    tmp_path: Path,
+) -> None:
+    """Finding J (R936): the account's amendment taken as entry 60 ahead of the table."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    _confirmed_two(hub)
+    hub._decision(1, _result(3, 2, 45, 0))
+    hub._decision(1, _result(60, 3, 0, 45))
+    hub._decision(1, _score(4, 3))
+    (problem,) = hub.refusals.pending()
+    assert "taken entry 60 of it ahead of them" in problem.error
+    assert problem.error.endswith("; the record took 0-45 from the entry it holds (amended)")
+
+
+def test_what_the_hub_remembers_of_jumps_is_bounded_by_the_journal_limit(tmp_path: Path) -> None:
+    """R929 under R923: a jump and an entry below it in each of 2 000 invented journals; what
+    the hub keeps of them in memory goes with the journals it lets go."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    for number in range(2000):
+        journal = f"invented{number}"
+        hub._decision(1, _score(50, 0, journal=journal))
+        hub._decision(1, _score(3, 2, journal=journal))
+    assert len(hub._passed) <= MAX_JOURNALS_PER_TABLE
+
+
+def test_states_that_alternate_between_two_faults_are_a_few_lines_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding D (R932): a bad state is logged once per fault, so two faults in turn were a
+    line each; they are in the table's budget too."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    with caplog.at_level(logging.WARNING, logger="gametable"):
+        for number in range(500):
+            hub._handle("tables/1/state", b"not json" if number % 2 else b"[]")
+    assert len(caplog.records) == WARNINGS_PER_MINUTE + 1
+
+
+def test_an_invented_journal_that_looks_like_the_table_s_is_named_whole(tmp_path: Path) -> None:
+    """R928: the conflict's line tells the two journals apart even when an id was chosen to
+    begin as the table's does."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub._decision(1, _result(1, 0, 45, 0))
+    lookalike = JOURNAL[:8] + "x" * 24
+    hub._decision(1, _said(1, 0, {"event": "match_result", "A": 0, "B": 45}, journal=lookalike))
+    (conflict,) = [p for p in _queue(hub) if p["kind"] == "conflict"]
+    assert f"journal {lookalike} reports 0-45; 45-0, reported by its journal {JOURNAL}" in str(
+        conflict["what"]
+    )
+
+
+class _Stopped:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_account_s_flood_is_read_no_faster_than_the_intake_and_others_are_read(
+    tmp_path: Path,
+) -> None:
+    """Finding K (R937): 1 000 decisions past the burst from table 1's account are dropped
+    unread; table 2's decision after them is read."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub.intake = Intake(clock=_Stopped())
+    for number in range(int(INTAKE_BURST) + 1000):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    hub._received(events_topic(2), _score(1, 0), 0, 0)
+    hub._flush()
+    assert hub.tally["over the intake"] == 1000
+    assert hub.confirmation_of(2) == (Confirmation(hub.record_id, JOURNAL, 1),)
+
+
+def test_a_table_over_the_intake_is_in_the_queue(tmp_path: Path) -> None:
+    """R937: the director sees the flood, not only the log."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    hub.intake = Intake(clock=_Stopped())
+    for number in range(int(INTAKE_BURST) + 1):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    (flood,) = [p for p in _queue(hub) if "decisions a second" in str(p["what"])]
+    assert flood["kind"] == NOT_APPLIED
+    assert "more than 500 decisions a second came from this table's account" in str(flood["what"])
+
+
+def test_a_table_over_the_intake_is_read_again_as_its_bucket_fills(tmp_path: Path) -> None:
+    """R937: nothing is refused for good; a second later the table's decisions are read."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    clock = _Stopped()
+    hub.intake = Intake(clock=clock)
+    for number in range(int(INTAKE_BURST)):
+        hub._received(events_topic(1), _score(1, 0, journal=f"invented{number}"), 0, 0)
+    hub._received(events_topic(1), _result(1, 0, 45, 0), 0, 0)
+    assert _points(hub) == []
+    clock.now += 1 / INTAKE_PER_SECOND
+    hub._received(events_topic(1), _result(1, 0, 45, 0), 0, 0)
+    assert _points(hub) == [(45, 0)]

@@ -101,7 +101,8 @@ def test_the_same_place_in_a_new_journal_at_the_table_is_another_decision(
     apply_result(record, 1, result(40, 40, 20), now=LATER)
     # the table began a new journal (--new-journal): its entries are numbered from 1 again
     applied = apply_result(record, 1, result(40, 40, 30, journal="a new one"), now=LATER)
-    assert applied.event is not None and applied.event.outcome == "amended"
+    # judged, not dropped as a duplicate; other points from another journal: a conflict (R928)
+    assert applied.event is not None and applied.event.outcome == "conflict"
     assert [(e.journal, e.seq) for e in record.table_events()] == [(JOURNAL, 40), ("a new one", 40)]
 
 

@@ -87,6 +87,21 @@ def _reference_judged(
     if was == score:
         return "unchanged", f"{score} is already recorded (by {current.entered_by})"
     if current.source == TABLE_SOURCE and current.entered_by == reported.by:
+        # R928: the journal of the table's latest report that made the result, read from
+        # every table event rather than looked up
+        made = [
+            e.journal
+            for e in record.table_events()
+            if e.table == reported.table
+            and e.round == number
+            and e.outcome in ("recorded", "amended")
+        ]
+        if made and made[-1] != reported.decision.journal:
+            return "conflict", (
+                f"the table's journal {reported.decision.journal[:8]} reports {score}; {was}, "
+                f"reported by its journal {made[-1][:8]}, stands: amend it with a reason if "
+                "the table is right"
+            )
         entry = record.add_result(
             result,
             now=reported.received_at,

@@ -7,6 +7,7 @@ out saying why."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,19 @@ def test_the_table_s_own_correction_is_an_amendment_that_says_so(record: Tournam
     assert applied.event is not None and applied.event.outcome == "amended"
     (_, amended) = PentathlonRecord(record).history(1, 1)
     assert amended.reason == "table 1 changed its result at the table (journal entry 52)"
+
+
+def test_another_journal_s_other_result_is_a_conflict_not_an_amendment(
+    record: TournamentDB,
+) -> None:
+    """R928: a client on the table's account, under a journal id of its own, cannot change the
+    table's result."""
+    apply_result(record, 1, game_over(40), now=LATER)
+    invented = replace(game_over(52, "B", how="challenged-win"), journal="e" * 32)
+    applied = apply_result(record, 1, invented, now=LATER)
+    assert applied.event is not None and applied.event.outcome == "conflict"
+    assert "reported by its journal 7a1c0e7a, stands" in applied.event.note
+    assert _history(record) == [("A", "table 1", TABLE_SOURCE)]
 
 
 def test_the_director_s_entry_stands_against_the_table(record: TournamentDB) -> None:

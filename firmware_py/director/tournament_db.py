@@ -877,6 +877,27 @@ class TournamentDB:
         ).fetchone()
         return None if row[0] is None else int(row[0])
 
+    def table_event(self, table: int, journal: str, seq: int) -> TableEvent | None:
+        """What the hub applied of this decision of this table's journal, if it did."""
+        row = self._db.execute(
+            """SELECT table_number, journal, seq, decided_at, received_at, round, a_points,
+               b_points, outcome, note FROM table_events
+               WHERE table_number = ? AND journal = ? AND seq = ?""",
+            (table, journal, seq),
+        ).fetchone()
+        return None if row is None else TableEvent(*row)
+
+    def journal_of_table_result(self, table: int, round_number: int) -> str | None:
+        """The journal whose report made the table's current result of the round, if a table
+        report made it (R928): only the same journal may change it without the director."""
+        row = self._db.execute(
+            """SELECT journal FROM table_events
+               WHERE table_number = ? AND round = ? AND outcome IN ('recorded', 'amended')
+               ORDER BY id DESC LIMIT 1""",
+            (table, round_number),
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def table_events(self) -> tuple[TableEvent, ...]:
         """Every result the tables reported through the hub, in the order it applied them."""
         if self._schema() < HUB_SCHEMA_VERSION:

@@ -377,6 +377,14 @@ def parse_hub_status(payload: bytes) -> HubStatus:
     return HubStatus(status == ONLINE, record)
 
 
+def journal_names(one: str, other: str) -> tuple[str, str]:
+    """Two journals' ids as a line names them: their first 8 characters, unless those are the
+    same (an id a client chose to look like the table's): then whole."""
+    if one[:8] == other[:8]:
+        return one, other
+    return one[:8], other[:8]
+
+
 def _is_id(value: object) -> bool:
     """A journal's or a record's id: letters, digits, ``-`` and ``_`` (a uuid4's hex, a
     digest), nothing a file, a log line or SQLite could take otherwise."""

@@ -10,8 +10,10 @@ What the hub makes of a result, by the rules the director's own entries follow (
 
 - no result yet: it is recorded, entered by "table N";
 - the same points as the current result: nothing changes;
-- other points, the current result being this table's own: the table changed its result (an
-  UNDO and a replay at the table), recorded as an amendment that says so;
+- other points, the current result being this table's own, reported by the same journal: the
+  table changed its result (an UNDO and a replay at the table), recorded as an amendment that
+  says so; reported by another journal of the table, a conflict (R928: a client on the table's
+  account can invent a journal, and an amendment would replace the table's result unseen);
 - other points, the current result being the director's (or anyone else's): a conflict; the
   director's entry stands until the director amends it with a reason;
 - a result older than one this table already reported for the round: superseded;
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
 from firmware_py.director.record_closing import Closing
 from firmware_py.director.tournament_db import TABLE_SOURCE, ResultEntry, TableEvent, TournamentDB
-from firmware_py.table.hub_wire import Decision
+from firmware_py.table.hub_wire import Decision, journal_names
 from rules.errors import RuleError
 from rules.tournament import TournamentConfig, TournamentFormat
 from rules.tournament.records import MAX_MATCH_POINTS
@@ -154,6 +156,15 @@ def _judged(record: TournamentDB, config: TournamentConfig, reported: _Reported)
     if was == score:
         return "unchanged", f"{score} is already recorded (by {current.entered_by})"
     if current.source == TABLE_SOURCE and current.entered_by == reported.by:
+        by_journal = record.journal_of_table_result(reported.table, number)
+        if by_journal is not None and by_journal != decision.journal:
+            # another journal of the table's account: a new journal after --new-journal, or a
+            # client that read the table's password; the hub cannot tell which (R928)
+            this, that = journal_names(decision.journal, by_journal)
+            return "conflict", (
+                f"the table's journal {this} reports {score}; {was}, reported by its journal "
+                f"{that}, stands: amend it with a reason if the table is right"
+            )
         entry = record.add_result(
             result,
             now=reported.received_at,

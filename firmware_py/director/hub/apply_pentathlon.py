@@ -15,7 +15,7 @@ from typing import Any
 
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
-from firmware_py.table.hub_wire import Decision
+from firmware_py.table.hub_wire import Decision, journal_names
 from rules.errors import RuleError
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How
@@ -109,6 +109,20 @@ def _judged(
             scores,
             "unchanged",
             f"{said} is already recorded (by {current.entered_by})",
+        )
+    by_journal = event.record.journal_of_table_result(table, seat.round)
+    if by_journal is not None and by_journal != decision.journal:
+        # another journal of the table's account: the hub cannot tell a new journal of the
+        # table from one a client invented (R928)
+        this, that = journal_names(decision.journal, by_journal)
+        return (
+            seat.round,
+            scores,
+            "conflict",
+            (
+                f"the table's journal {this} reports {said}; {_said(current.result)}, reported "
+                f"by its journal {that}, stands: amend it with a reason if the table is right"
+            ),
         )
     if current.source == TABLE_SOURCE and current.entered_by == by:
         reason = f"{by} changed its result at the table (journal entry {decision.seq})"

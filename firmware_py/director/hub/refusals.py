@@ -10,8 +10,9 @@ for the director's problem queue, until the director marks it seen (R804). So ar
 entry that came twice with different content (R921), a journal the hub forgot to make room for
 a table's new one (R923), and a table whose clock is far from the hub's (R925).
 
-What is kept is bounded per table (R924): one table's account sending nonsense replaces only
-its own oldest problems, never another table's.
+What is kept is bounded per table (R924) and per kind of problem (R930): one table's account
+sending nonsense replaces only its own oldest problems of that kind, never another table's, and
+never one of another kind (a flood of unreadable decisions cannot push out a Two versions).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-MAX_PER_TABLE = 20  # the newest kept of each table: one table cannot push out another's (R924)
+# the newest kept of each kind of each table: one table cannot push out another's (R924), nor
+# one kind another (R930)
+MAX_PER_TABLE = 20
 MAX_ERROR = 300  # characters of the error kept (the log has it whole)
 
 NOT_APPLIED = "not_applied"  # a decision the hub could not read or apply (R804)
@@ -48,7 +51,7 @@ class HubRefusal:
 
 
 class HubRefusals:
-    """The problems kept, oldest first, at most ``limit`` of each table."""
+    """The problems kept, oldest first, at most ``limit`` of each kind of each table."""
 
     def __init__(self, limit: int = MAX_PER_TABLE) -> None:
         self._limit = limit
@@ -68,8 +71,9 @@ class HubRefusals:
         kept = self._kept.setdefault(table, OrderedDict())
         kept.pop(refusal.key, None)
         kept[refusal.key] = refusal
-        while len(kept) > self._limit:
-            kept.popitem(last=False)
+        same_kind = [key for key, held in kept.items() if held.kind == kind]
+        for oldest in same_kind[: max(0, len(same_kind) - self._limit)]:
+            del kept[oldest]
         return refusal
 
     def pending(self) -> list[HubRefusal]:
@@ -89,6 +93,11 @@ class HubRefusals:
         """The warning that the table's clock is off, if it is (R925)."""
         return self._kept.get(table, OrderedDict()).get(f"clock-{table}")
 
-    def clock_right(self, table: int) -> None:
-        """The table's clock agrees with the hub's again: its warning goes (R925)."""
-        self._kept.get(table, OrderedDict()).pop(f"clock-{table}", None)
+    def clock_right(self, table: int, journal: str) -> None:
+        """A decision of ``journal`` whose clock agrees with the hub's: the warning goes if
+        that journal raised it (R925), not if another did (R933: a client on the table's
+        account cannot hide the table's clock with a right one of its own journal)."""
+        kept = self._kept.get(table, OrderedDict())
+        warning = kept.get(f"clock-{table}")
+        if warning is not None and warning.journal == journal:
+            del kept[f"clock-{table}"]

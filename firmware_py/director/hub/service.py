@@ -46,13 +46,14 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from firmware_py.director.hub.apply import apply_result, bears_on_the_record
+from firmware_py.director.hub.apply import MATCH_RESULT, apply_result, bears_on_the_record
 from firmware_py.director.hub.inbox import Inbox
+from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
 from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_PENTATHLON_ROUNDS_SEATS,
@@ -107,6 +108,9 @@ MAX_SEQ_AHEAD = 100_000
 # A table's decision whose wall time is further than this from the hub's: a warning on its
 # tile (R925). Tables set their clocks by NTP; ten minutes is a clock not set at all.
 CLOCK_TOLERANCE_SECONDS = 600
+# The warnings one table's account can make the hub log (R932): a table's real faults are a
+# few a minute; an account publishing as fast as the broker takes would write the log as fast.
+WARNINGS_PER_MINUTE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,12 @@ def _what_it_says(decision: Decision | None) -> str:
         return f"{name[:40]} {a}-{b}"  # a result: its points, as the record writes them
     said = json.dumps(event, sort_keys=True, separators=(", ", ": "))
     return said if len(said) <= 120 else said[:117] + "..."
+
+
+def _short_text(text: str) -> str:
+    """A table's text as the queue quotes it: printable, at most 40 characters."""
+    shown = json.dumps(text)
+    return shown if len(shown) <= 40 else shown[:37] + '..."'
 
 
 def _duration(seconds: float) -> str:
@@ -194,6 +204,14 @@ class Hub(PahoOnLoop):
         # table -> its journals a decision came after a gap, the newest last
         self._gaps: dict[int, dict[str, None]] = {}
         self._nudged: dict[int, float] = {}  # table -> when its confirmation was last forced
+        # table -> its journals sent again lately (a copy), the newest last: named first in its
+        # confirmation, which holds at most 32 journals (R931)
+        self._asked: dict[int, dict[str, None]] = {}
+        self._warned: dict[int, tuple[float, int]] = {}  # table -> its minute's start, warnings
+        self.intake = Intake()  # how many of each table's decisions are read a second (R937)
+        self._over: dict[int, float] = {}  # table -> when its dry bucket was last said
+        # (table, journal): entries the ledger had moved past came, told once per journal (R929)
+        self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
         self._beat = 0.0
@@ -337,9 +355,34 @@ class Hub(PahoOnLoop):
         table's (R197). Nothing is lost by it: a decision the record does not hold yet leaves
         its journal's confirmation where it is, and the table keeps it and sends it again
         (R195, R710)."""
-        self._attempt(topic, payload)
+        table = table_of(topic, "events")
+        if table is None or self.intake.allows(table):
+            self._attempt(topic, payload)
+        else:
+            self._over_intake(table)
         if qos > 0:
             self._client.ack(mid, qos)
+
+    def _over_intake(self, table: int) -> None:
+        """A decision past what the hub reads of one table a second: dropped unread (R937);
+        said at most once a minute of each table."""
+        self.tally["over the intake"] += 1
+        now = time.monotonic()
+        if now - self._over.get(table, -60.0) >= 60.0:
+            self._over[table] = now
+            what = (
+                f"more than {int(INTAKE_PER_SECOND)} decisions a second came from this table's "
+                "account (its password may be known to someone else): the rest were dropped "
+                "unread; the table sends its own again"
+            )
+            self.refusals.add(table, None, None, what, time.time())
+            self._warn(
+                "event=hub_intake_over table=%d per_second=%d burst=%d: its decisions are "
+                "dropped unread until it slows down; the table sends them again",
+                table,
+                int(INTAKE_PER_SECOND),
+                int(INTAKE_BURST),
+            )
 
     def _attempt(self, topic: str, payload: bytes) -> None:
         try:
@@ -399,14 +442,14 @@ class Hub(PahoOnLoop):
         except WireError as error:
             chain, refused = readable_id(payload), error  # read leniently, to confirm past it
         if chain is None:  # nowhere in a chain: nothing to confirm past
-            log.warning("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
+            self._warn("event=hub_bad_decision table=%d seq=? error=%s", table, refused)
             self.tally["bad decision"] += 1
             self.refusals.add(table, None, None, str(refused), time.time())
             return
         digest = content_digest(decision, payload)
         held = self.ledger.through(table, chain.journal)
         if chain.seq <= held:
-            self._seen_again(table, chain, digest, decision)
+            self._seen_again(table, chain, digest, decision, refused=refused, held=held)
             return
         if chain.seq > held + MAX_SEQ_AHEAD:
             self._far_ahead(table, chain, held)
@@ -414,60 +457,214 @@ class Hub(PahoOnLoop):
         if not self._follows_on(table, chain, held):
             return
         self._make_room(table, chain.journal)
+        self._take(table, chain, digest, decision, refused)
+        self._gaps.get(table, {}).pop(chain.journal, None)
+
+    def _take(
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        refused: Exception | None,
+    ) -> str | None:
+        """Apply a decision the ledger takes (if it bears on the record) and note it taken;
+        what became of a result (its outcome), or None for anything else."""
+        outcome = None
         try:
             if decision is not None and bears_on_the_record(decision):
-                self._apply(table, decision)
+                outcome = self._apply(table, decision)
+                if outcome == "duplicate":
+                    applied = self.record.table_event(table, decision.journal, decision.seq)
+                    if applied is not None:
+                        self._differs_from_the_record(table, decision, applied)
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
             refused = error
         if refused is not None:
-            log.warning(
-                "event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused
-            )
+            self._warn("event=hub_bad_decision table=%d seq=%d error=%s", table, chain.seq, refused)
             self.tally["bad decision"] += 1
             self.refusals.add(table, chain.journal, chain.seq, str(refused), time.time())
         if decision is not None:
             self._check_clock(table, decision)
         self.ledger.take(table, chain.journal, chain.seq, digest)
-        self._gaps.get(table, {}).pop(chain.journal, None)
         self._flush_soon()
+        return outcome
+
+    def _result_never_applied(
+        self, table: int, chain: DecisionId, digest: str, decision: Decision
+    ) -> None:
+        """A result at an entry the ledger holds but can no longer tell (its digest let go),
+        which the record never applied: the ledger moved past it, or took something else
+        there. A table's entry never changes, so either way another client was first; the
+        result is taken, never dropped as a copy, and shown (R935)."""
+        self.tally["two versions"] += 1
+        outcome = self._take(table, chain, digest, decision, None)
+        self._warn(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=not_in_the_record",
+            table,
+            chain.journal[:8],
+            chain.seq,
+        )
+        what = (
+            f"journal {chain.journal[:8]} entry {chain.seq} ({_what_it_says(decision)}) came "
+            "after the hub had held that entry with no result of it (another client on the "
+            f"table's account?); taken: {outcome}"
+        )
+        self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _differs_from_the_record(self, table: int, decision: Decision, held: TableEvent) -> bool:
+        """Whether a result the record applied before says other points than this one: another
+        client's version came first (the hub stopped before writing its ledger, a journal let
+        go, digests let go), and this one is two versions, shown (R934)."""
+        said = (decision.event.get("A"), decision.event.get("B"))
+        if decision.name != MATCH_RESULT or (held.a_points, held.b_points) == said:
+            return False
+        self.tally["two versions"] += 1
+        self._warn(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=in_the_record",
+            table,
+            decision.journal[:8],
+            decision.seq,
+        )
+        what = (
+            f"journal {decision.journal[:8]} entry {decision.seq} came again saying something "
+            f"else ({_what_it_says(decision)}); the record holds "
+            f"{held.a_points}-{held.b_points} for it, taken first, and not this one"
+        )
+        self.refusals.add(
+            table, decision.journal, decision.seq, what, time.time(), kind=TWO_VERSIONS
+        )
+        return True
 
     def _seen_again(
-        self, table: int, chain: DecisionId, digest: str, decision: Decision | None
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        *,
+        refused: Exception | None,
+        held: int,
     ) -> None:
         """A decision at or below what the record holds: a copy if it says what the one taken
-        at its seq said (or is too old to tell); else a conflict the director sees, never a
-        silent copy (R921)."""
+        at its seq said (or is too old to tell); a conflict the director sees if it says
+        something else, never a silent copy (R921); taken, and shown, if the ledger moved past
+        its seq without taking it (R929)."""
         seen = self.ledger.seen(table, chain.journal, chain.seq, digest)
+        self._name_first(table, chain.journal)
         self._nudge(table)  # the table still holds it: it may have missed its confirmation
+        if seen is Seen.UNKNOWN and decision is not None and bears_on_the_record(decision):
+            # too old for the ledger to tell, but a result: the record tells (R935)
+            applied = self.record.table_event(table, chain.journal, chain.seq)
+            if applied is None:
+                self._result_never_applied(table, chain, digest, decision)
+                return
+            if self._differs_from_the_record(table, decision, applied):
+                return
         if seen in (Seen.COPY, Seen.UNKNOWN):
             self.tally["duplicate"] += 1
             return
         self.tally["two versions"] += 1
-        says = _what_it_says(decision)
-        if seen is Seen.DIFFERENT:
-            what = (
-                f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
-                f"else ({says}); the hub took the first and not this one"
-            )
-        else:
-            what = (
-                f"journal {chain.journal[:8]} entry {chain.seq} ({says}) came after the hub "
-                f"had taken a later entry in its place; the hub did not take it"
-            )
-        log.warning(
-            "event=hub_two_versions table=%d journal=%s seq=%d seen=%s",
+        if seen is Seen.NEVER_TAKEN:
+            self._passed_over(table, chain, digest, decision, refused=refused, held=held)
+            return
+        what = (
+            f"journal {chain.journal[:8]} entry {chain.seq} came again saying something "
+            f"else ({_what_it_says(decision)}); the hub took the first and not this one"
+            f"{self._result_taken(table, chain.journal, chain.seq)}"
+        )
+        self._warn(
+            "event=hub_two_versions table=%d journal=%s seq=%d seen=different",
             table,
             chain.journal[:8],
             chain.seq,
-            seen.value.replace(" ", "_"),
         )
         self.refusals.add(table, chain.journal, chain.seq, what, time.time(), kind=TWO_VERSIONS)
+
+    def _result_taken(self, table: int, journal: str, seq: int) -> str:
+        """What the record took from the version the hub holds of an entry, when it was a
+        result: the director sees what another client's version did to the record, an
+        amendment above all (R936)."""
+        taken = self.record.table_event(table, journal, seq)
+        if taken is None or taken.a_points is None or taken.b_points is None:
+            return ""
+        return (
+            f"; the record took {taken.a_points}-{taken.b_points} from the entry it holds "
+            f"({taken.outcome})"
+        )
+
+    def _passed_over(
+        self,
+        table: int,
+        chain: DecisionId,
+        digest: str,
+        decision: Decision | None,
+        *,
+        refused: Exception | None,
+        held: int,
+    ) -> None:
+        """An entry below a later one another client took first (a jump within R920's bound):
+        taken as it comes, so that the table's results still reach the record (refusing them
+        locked the table out for 100 000 entries); the director sees it once per journal, and
+        each result with what became of it (R929)."""
+        outcome = self._take(table, chain, digest, decision, refused)
+        journal = chain.journal[:8]
+        now = time.time()
+        if (table, chain.journal) not in self._passed:
+            self._passed.add((table, chain.journal))
+            self._warn(
+                "event=hub_two_versions table=%d journal=%s seq=%d seen=passed_over through=%d",
+                table,
+                journal,
+                chain.seq,
+                held,
+            )
+            what = (
+                f"journal {journal}: entries came after the hub had taken entry {held} of it "
+                "ahead of them (another client on the table's account?); the hub takes them "
+                f"as they come{self._result_taken(table, chain.journal, held)}"
+            )
+            self.refusals.add(table, chain.journal, None, what, now, kind=TWO_VERSIONS)
+        if outcome is not None:
+            what = (
+                f"journal {journal} entry {chain.seq} ({_what_it_says(decision)}) came after "
+                f"the hub had taken entry {held} of it ahead of it; taken: {outcome}"
+            )
+            self.refusals.add(table, chain.journal, chain.seq, what, now, kind=TWO_VERSIONS)
+
+    def _warn(self, line: str, table: int, *args: object) -> None:
+        """A warning about what a table's account sent: at most ``WARNINGS_PER_MINUTE`` of each
+        table a minute; past them one line says so, and the next minute's first says how many
+        were held back (R932). The queue and the tally still count every one."""
+        now = time.monotonic()
+        start, count = self._warned.get(table, (now, 0))
+        if now - start >= 60:
+            if count > WARNINGS_PER_MINUTE:
+                log.warning(
+                    "event=hub_warnings_held_back table=%d count=%d seconds=%d",
+                    table,
+                    count - WARNINGS_PER_MINUTE,
+                    int(now - start),
+                )
+            start, count = now, 0
+        count += 1
+        self._warned[table] = (start, count)
+        if count <= WARNINGS_PER_MINUTE:
+            log.warning(line, table, *args)
+        elif count == WARNINGS_PER_MINUTE + 1:
+            log.warning(
+                "event=hub_warnings_held_back table=%d limit=%d: more warnings from this "
+                "table's account this minute are counted, not logged",
+                table,
+                WARNINGS_PER_MINUTE,
+            )
+        self.tally["warnings" if count <= WARNINGS_PER_MINUTE else "warnings held back"] += 1
 
     def _far_ahead(self, table: int, chain: DecisionId, held: int) -> None:
         """A seq further past what the record holds than the journal can have written: a gap
         to ask for again, never a jump of the ledger (R920)."""
         self.tally["far ahead"] += 1
-        log.warning(
+        self._warn(
             "event=hub_far_ahead table=%d journal=%s through=%d got=%d",
             table,
             chain.journal[:8],
@@ -481,17 +678,29 @@ class Hub(PahoOnLoop):
         results are recorded at the hub's time, but its journal's wall times are off."""
         try:
             decided = datetime.fromisoformat(decision.wall)
+            if decided.tzinfo is None:
+                raise ValueError("no offset")  # a table writes UTC with its offset
             offset = time.time() - decided.timestamp()
         except (ValueError, TypeError, OverflowError):
-            return  # not a time this can read: nothing to compare
-        if abs(offset) <= CLOCK_TOLERANCE_SECONDS:
-            self.refusals.clock_right(table)
+            offset = None  # its journal's times cannot be read either (R933)
+        if offset is not None and abs(offset) <= CLOCK_TOLERANCE_SECONDS:
+            self.refusals.clock_right(table, decision.journal)
             return
-        when = "behind" if offset > 0 else "ahead of"
-        what = f"its clock is {_duration(abs(offset))} {when} the hub's"
+        if offset is None:
+            what = (
+                f"its decisions' time {_short_text(decision.wall)} cannot be read: expected an "
+                "ISO 8601 time with its offset, like 2026-05-09T10:41:07.212+00:00"
+            )
+        else:
+            when = "behind" if offset > 0 else "ahead of"
+            what = f"its clock is {_duration(abs(offset))} {when} the hub's"
         if self.refusals.clock_of(table) is None:  # logged once, until it is right again
-            log.warning("event=hub_clock_off table=%d offset_s=%d", table, int(offset))
-        self.refusals.add(table, None, None, what, time.time(), kind=CLOCK)
+            self._warn(
+                "event=hub_clock_off table=%d offset_s=%s",
+                table,
+                "unreadable" if offset is None else int(offset),
+            )
+        self.refusals.add(table, decision.journal, None, what, time.time(), kind=CLOCK)
 
     def _follows_on(self, table: int, chain: DecisionId, held: int) -> bool:
         """Whether a decision past what the record holds may be taken now: it names no
@@ -501,7 +710,7 @@ class Hub(PahoOnLoop):
         if chain.prev is None or chain.prev <= held:
             return True
         if chain.first_held:
-            log.warning(
+            self._warn(
                 "event=hub_record_behind table=%d journal=%s record_through=%d first_held=%d",
                 table,
                 chain.journal[:8],
@@ -534,6 +743,16 @@ class Hub(PahoOnLoop):
             self.tally["gap over the limit"] += 1
         self._nudge(table)
 
+    def _name_first(self, table: int, journal: str) -> None:
+        """A journal the table sends again is named in its next confirmation whatever other
+        journals its account made the hub hold since (R931): the newest ``MAX_GAPS_PER_TABLE``
+        of them, as for gaps."""
+        asked = self._asked.setdefault(table, {})
+        asked.pop(journal, None)
+        asked[journal] = None
+        while len(asked) > MAX_GAPS_PER_TABLE:
+            del asked[next(iter(asked))]
+
     def _make_room(self, table: int, journal: str) -> None:
         """A journal the hub holds nothing of, from a table already held for the most journals
         one table can have: the table's journal that moved longest ago is let go, so no account
@@ -548,8 +767,9 @@ class Hub(PahoOnLoop):
             return
         through = self.ledger.forget(table, oldest)
         self._gaps.get(table, {}).pop(oldest, None)
+        self._passed.discard((table, oldest))  # bounded as the ledger's journals are
         self.tally["journal over the limit"] += 1
-        log.warning(
+        self._warn(
             "event=hub_journal_let_go table=%d journal=%s through=%d limit=%d",
             table,
             oldest[:8],
@@ -563,19 +783,21 @@ class Hub(PahoOnLoop):
         self.refusals.add(table, oldest, None, what, time.time(), kind=JOURNAL_LIMIT)
         self._flush_soon()
 
-    def _apply(self, table: int, decision: Decision) -> None:
+    def _apply(self, table: int, decision: Decision) -> str:
+        """Apply a table's result; what became of it (``duplicate``: applied before)."""
         applied = apply_result(self.record, table, decision, now=self.clock())
         event = applied.event
         self.tally["duplicate" if event is None else event.outcome] += 1
         where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}"
         if event is None:
             log.info("event=result_duplicate %s", where)
-            return
+            return "duplicate"
         level = logging.WARNING if event.outcome in ("conflict", "refused") else logging.INFO
         outcome = event.outcome.replace(" ", "_")
         log.log(
             level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
+        return event.outcome
 
     # --- confirmations: what the record holds, for each table -----------------------------
 
@@ -619,9 +841,15 @@ class Hub(PahoOnLoop):
         named = {journal for journal, _ in durable}
         gaps = set(self._gaps.get(table, {}))
         unheld = [(journal, 0) for journal in sorted(gaps - named)]
+        # the journals the table waits to hear of first (a gap, one sent again), newest first:
+        # a confirmation names at most 32, and invented journals must not crowd them out (R931)
+        urgent = [*reversed(self._gaps.get(table, {})), *reversed(self._asked.get(table, {}))]
+        rank = {journal: place for place, journal in reversed(list(enumerate(urgent)))}
+        first = sorted((held for held in durable if held[0] in rank), key=lambda h: rank[h[0]])
+        rest = [held for held in durable if held[0] not in rank]
         return tuple(
             Confirmation(self.record_id, journal, through, journal in gaps)
-            for journal, through in [*unheld, *durable]
+            for journal, through in [*unheld, *first, *rest]
         )
 
     def _publish_confirmations(self) -> None:
@@ -672,7 +900,7 @@ class Hub(PahoOnLoop):
 
     def _board(self, table: int, topic: str, taken: Taken) -> None:
         if taken.complaint is not None:  # once per fault and table, until it sends a good one
-            log.warning("event=hub_bad_%s table=%d error=%s", topic, table, taken.complaint)
+            self._warn(f"event=hub_bad_{topic} table=%d error=%s", table, taken.complaint)
         if taken.changed:
             self.on_board()
 
