@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
+import subprocess
+import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ import pytest
 from firmware_py.table import journal_file
 from firmware_py.table.journal import Journal
 from tests.journal_helpers import fingerprint, mock_table_config
+from tests.recovery_full_disk import in_a_small_disk
 from tests.recovery_helpers import (
     decisions,
     in_a_killed_process,
@@ -185,3 +190,61 @@ def test_a_journal_file_never_names_a_chore_with_its_own_files() -> None:
     for module in ("journal_file.py", "journal.py", "journal_cli.py", "commands.py"):
         source = (Path(journal_file.__file__).parent / module).read_text()
         assert "move them away" not in source and "move the file yourself" not in source
+
+
+@pytest.mark.parametrize("extra", [[], ["--new-journal"]], ids=["resume", "new-journal"])
+def test_a_full_disk_is_said_in_those_words_and_making_room_as_told_loses_nothing(
+    tmp_path: Path, config: Path, extra: list[str]
+) -> None:
+    """Finding 7: "cannot open journal ... to write: disk I/O error" (SQLite's word for a -shm
+    it cannot size). The line names the full disk and what to do; done literally (a file of
+    the person's own removed from that disk), the table starts with every decision."""
+    found = in_a_small_disk(tmp_path / "disk", config, new_journal=bool(extra))
+    full = found["full"]
+    assert (full["code"], full["err"]) == (2, ""), full
+    assert full["out"].count("\n") == 1
+    assert "disk I/O error" not in full["out"]
+    assert "the disk it is on is full" in full["out"]
+    assert "make room on that disk, then start again" in full["out"]
+    assert not FILE_CHORES.search(full["out"])
+    again = found["again"]
+    assert (again["code"], again["err"]) == (0, ""), again
+    assert found["after"] == found["before"] != []
+
+
+# The console script `gametable` as pip makes it from pyproject's entry point, saying first that
+# Python is up: a Ctrl-C before that is the interpreter's own start, and one in the script's own
+# first line (importing the entry point, about a millisecond) is before any handler of ours.
+_MODULE, _FUNCTION = tomllib.loads(
+    (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+)["project"]["scripts"]["gametable"].split(":")
+AS_THE_GAMETABLE_SCRIPT = (
+    f"import sys; print('up', flush=True); from {_MODULE} import {_FUNCTION}; "
+    f"sys.exit({_FUNCTION}())"
+)
+
+
+def test_ctrl_c_while_a_table_starts_is_one_line_never_a_traceback(
+    tmp_path: Path, config: Path
+) -> None:
+    """Finding 7: 9 of 24 Ctrl-Cs during start-up printed a KeyboardInterrupt traceback (most
+    while the families and GPIO were imported, before main ran)."""
+    command = [sys.executable, "-c", AS_THE_GAMETABLE_SCRIPT, "run", "--config", str(config)]
+    command += ["--journal", str(tmp_path / "journal.db")]
+    for delay in (0.03, 0.06, 0.1, 0.15, 0.2, 0.3, 0.45):
+        process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert process.stdout is not None and process.stdout.readline() == "up\n"
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert "Traceback" not in out + err, (delay, err)
+        if process.returncode == 130:  # the log lines before it, then one line
+            assert err == "gametable: error: interrupted (Ctrl-C)\n", delay
+        else:  # it had started: the daemon's own stop
+            assert process.returncode == 0, (delay, out, err)
+    Journal.open(tmp_path / "journal.db").close()  # whatever was cut short, it opens

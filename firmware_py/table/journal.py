@@ -240,14 +240,16 @@ class Journal:
             connection = journal_file.connect_read_write(path)
         except sqlite3.Error as error:
             release()
-            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+            why = journal_file.reason(error, path)
+            raise JournalError(f"cannot open journal {path} to write: {why}") from None
         try:
             _upgrade(connection)
             (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
         except sqlite3.Error as error:
             connection.close()
             release()
-            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+            why = journal_file.reason(error, path)
+            raise JournalError(f"cannot open journal {path} to write: {why}") from None
         journal = cls(
             connection, path, next_seq=count + 1, release=release, outbox=outbox, wall=wall
         )
@@ -307,7 +309,8 @@ class Journal:
                     "INSERT INTO outbox(seq, session, crc) VALUES (?, ?, ?)", queued
                 )
         except sqlite3.Error as error:
-            raise JournalWriteError(f"journal {self.path}: write failed ({error})") from None
+            why = journal_file.reason(error, self.path)
+            raise JournalWriteError(f"journal {self.path}: write failed ({why})") from None
         self._next_seq += len(rows)
         self._pending.clear()
 

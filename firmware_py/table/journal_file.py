@@ -104,6 +104,42 @@ def _why(error: OSError) -> str:
     return error.strerror or type(error).__name__
 
 
+# Below this much room a journal cannot be opened or grown: SQLite needs 32 KiB for a new -shm
+# and a page or more for each commit's -wal frames.
+ROOM_NEEDED = 1 << 20  # bytes
+DISK_FULL = "the disk it is on is full ({free} free): make room on that disk, then start again"
+
+
+def reason(error: OSError | sqlite3.Error, path: Path) -> str:
+    """Why an operation on the journal at ``path`` failed, for a person. A full disk is said in
+    those words with what to do, whatever SQLite called it: a -shm it cannot size is a "disk
+    I/O error" to SQLite (R903)."""
+    said = _why(error) if isinstance(error, OSError) else str(error).splitlines()[0]
+    code = getattr(error, "sqlite_errorcode", None)
+    free = room(path)
+    full = (code is not None and code & 0xFF == sqlite3.SQLITE_FULL) or (
+        isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+    )
+    if full or (free is not None and free < ROOM_NEEDED):
+        return DISK_FULL.format(free=_bytes(free))
+    return said
+
+
+def room(path: Path) -> int | None:
+    """The bytes free to this user on the file system of ``path``'s directory, if known."""
+    try:
+        found = os.statvfs(path.parent)
+    except OSError:
+        return None
+    return found.f_bavail * found.f_frsize
+
+
+def _bytes(count: int | None) -> str:
+    if count is None:
+        return "no room"
+    return f"{count / 1024:.0f} KiB" if count < (1 << 20) else f"{count / (1 << 20):.1f} MiB"
+
+
 # --- reading -----------------------------------------------------------------------------------
 
 
@@ -271,8 +307,7 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
         _sync(making)
     except (OSError, sqlite3.Error) as error:
         _remove(making)
-        reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot create journal {path}: {reason}") from None
+        raise JournalError(f"cannot create journal {path}: {reason(error, path)}") from None
     return making
 
 
@@ -310,8 +345,7 @@ def settle(making: Path) -> None:
         _require_no_wal(making)
         _sync(making)
     except (OSError, sqlite3.Error) as error:
-        reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot finish journal {making}: {reason}") from None
+        raise JournalError(f"cannot finish journal {making}: {reason(error, making)}") from None
 
 
 def install(making: Path, path: Path) -> None:
