@@ -23,8 +23,8 @@ from tests.journal_helpers import CLI, SCRIPTS
 
 def killed_on_the_hub(path: Path, script: str = "plunge", *, at: float | None = None) -> list[Any]:
     """A table on the hub (its outbox in use) playing ``script`` into ``path``, killed with
-    SIGKILL ``at`` seconds in (None: once it has played the whole script, before it closes its
-    journal). The decisions it had shown (committed) before it died."""
+    SIGKILL ``at`` seconds after its first decision (None: once it has played the whole script,
+    before it closes its journal). The decisions it had shown (committed) before it died."""
     lines = (SCRIPTS / f"{script}.jsonl").read_text().splitlines()
     reader, writer = os.pipe()
     pid = os.fork()
@@ -45,7 +45,8 @@ def killed_on_the_hub(path: Path, script: str = "plunge", *, at: float | None = 
         if at is None:
             while (line := pipe.readline()) and line != b"played\n":
                 lines_read.append(line)
-        else:
+        else:  # from its first decision: a table killed before it has nothing to recover
+            lines_read.append(pipe.readline())
             time.sleep(at)
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)

@@ -20,6 +20,7 @@ import pytest
 from firmware_py.table import journal_file
 from firmware_py.table.journal import Journal
 from tests.journal_helpers import fingerprint, mock_table_config
+from tests.recovery_campaign import FILE_CHORES
 from tests.recovery_full_disk import in_a_small_disk
 from tests.recovery_helpers import (
     decisions,
@@ -29,9 +30,6 @@ from tests.recovery_helpers import (
     run_until_ready,
     waiting,
 )
-
-# Words that would tell a person to handle a journal's own files (R900).
-FILE_CHORES = re.compile(r"\b(move|delete|remove|rename)\b[^;]*\b(them|it|the file|away)\b")
 
 
 @pytest.fixture

@@ -404,8 +404,8 @@ def move_aside(path: Path, why: str) -> Path:
 def symlink_words(path: Path) -> str:
     """Why a journal reached through a link is not moved aside, and what to give instead."""
     return (
-        f"it is a symbolic link to {path.resolve()}; give that path to --journal to move the "
-        "journal aside"
+        f"it is a symbolic link to {path.resolve()}; give that path to --journal (the table "
+        "then sets the journal aside itself)"
     )
 
 
