@@ -246,3 +246,72 @@ def test_ctrl_c_while_a_table_starts_is_one_line_never_a_traceback(
         else:  # it had started: the daemon's own stop
             assert process.returncode == 0, (delay, out, err)
     Journal.open(tmp_path / "journal.db").close()  # whatever was cut short, it opens
+
+
+def _file_steps() -> list[tuple[object, str]]:
+    """Every call by which ``Journal.open(new=True)`` changes the directory."""
+    import os
+
+    return [(os, "link"), (os, "unlink"), (os, "replace"), (os, "rename"), (os, "close")]
+
+
+def _count_steps(path: Path) -> int:
+    """How many file-system steps beginning a new match takes (a dry run on a copy)."""
+    calls = 0
+    with pytest.MonkeyPatch.context() as patch:
+        for owner, name in _file_steps():
+            real = getattr(owner, name)
+
+            def counted(*args: object, _real: object = real, **kwargs: object) -> object:
+                nonlocal calls
+                calls += 1
+                return _real(*args, **kwargs)  # type: ignore[operator]
+
+            patch.setattr(owner, name, counted)
+        Journal.open(path, new=True, outbox=True).close()
+    return calls
+
+
+def test_a_kill_at_each_step_of_beginning_a_new_match_loses_nothing(tmp_path: Path) -> None:
+    """R900: `run --new-journal` after a kill -9, itself killed after each of its file-system
+    steps (each link, unlink, rename, close), then begun again as the person would: every
+    decision the table showed stays in its journal, every undelivered one goes on."""
+    rehearsal = tmp_path / "rehearsal"
+    rehearsal.mkdir()
+    killed_on_the_hub(rehearsal / "journal.db")
+    steps = _count_steps(rehearsal / "journal.db")
+    assert steps >= 8  # links, unlinks, the rename into place, the descriptors closed
+    for step in range(steps):
+        place = tmp_path / f"kill-{step}"
+        place.mkdir()
+        path = place / "journal.db"
+        shown = killed_on_the_hub(path)
+        held = waiting(path)
+
+        def new_match(at: int = step, where: Path = path) -> None:
+            done = 0
+            with pytest.MonkeyPatch.context() as patch:
+                for owner, name in _file_steps():
+                    real = getattr(owner, name)
+
+                    def step_then_die(*args: object, _real: object = real, **kw: object) -> object:
+                        nonlocal done
+                        result = _real(*args, **kw)  # type: ignore[operator]
+                        done += 1
+                        if done > at:
+                            kill_here()
+                        return result
+
+                    patch.setattr(owner, name, step_then_die)
+                Journal.open(where, new=True, outbox=True)
+
+        in_a_killed_process(new_match)
+        Journal.open(path, new=True, outbox=True).close()  # the step done again
+        assert not list(place.glob("*.orphan-*")), step
+        originals = [
+            decisions(name)
+            for name in place.glob("journal.db.old-*")
+            if not name.name.endswith(journal_file.SIDE_FILES)
+        ]
+        assert shown in [found[: len(shown)] for found in originals], step
+        assert held <= waiting(path), step
