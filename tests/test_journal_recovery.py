@@ -308,6 +308,8 @@ def test_a_kill_at_each_step_of_beginning_a_new_match_loses_nothing(tmp_path: Pa
         in_a_killed_process(new_match)
         Journal.open(path, new=True, outbox=True).close()  # the step done again
         assert not list(place.glob("*.orphan-*")), step
+        inodes = [name.stat().st_ino for name in place.iterdir()]
+        assert len(inodes) == len(set(inodes)), step  # no file left under two names
         originals = [
             decisions(name)
             for name in place.glob("journal.db.old-*")

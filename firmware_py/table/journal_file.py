@@ -381,13 +381,14 @@ def move_aside(path: Path, why: str) -> Path:
     renamed, the journal first."""
     if path.is_symlink():
         raise JournalError(f"cannot move {path} aside: {symlink_words(path)}")
+    present = [suffix for suffix in ("", *SIDE_FILES) if _side(path, suffix).exists()]
+    _drop_second_names(path, present)
     stamp = time.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
     while any(os.path.lexists(_side(target, suffix)) for suffix in ("", *SIDE_FILES)):
         target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
         counter += 1
-    present = [suffix for suffix in ("", *SIDE_FILES) if _side(path, suffix).exists()]
     try:
         if _linked(path, target, present):
             for suffix in present:  # the journal ("") first
@@ -407,6 +408,20 @@ def symlink_words(path: Path) -> str:
         f"it is a symbolic link to {path.resolve()}; give that path to --journal (the table "
         "then sets the journal aside itself)"
     )
+
+
+def _drop_second_names(path: Path, present: list[str]) -> None:
+    """Names a move aside cut short by a kill gave the files still at ``path`` (linked, not yet
+    unlinked): the same files, so dropping them loses nothing, and the journal is not left
+    under two names once moved aside again."""
+    for suffix in present:
+        side = _side(path, suffix)
+        if side.stat().st_nlink < 2:
+            continue
+        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+            with contextlib.suppress(OSError):
+                if not other.is_symlink() and os.path.samefile(other, side):
+                    other.unlink()
 
 
 def _linked(path: Path, target: Path, present: list[str]) -> bool:
