@@ -216,6 +216,7 @@ class Journal:
             # before anything is moved or read: never move aside a journal a table records to
             release = journal_file.lock_writer(path)
             try:
+                journal_file.drop_second_names(path)  # a kill cut a move aside short (R900)
                 problem = _problem_with(path)  # a damaged journal is never opened to write
                 if new:
                     why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"

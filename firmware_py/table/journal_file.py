@@ -382,7 +382,7 @@ def move_aside(path: Path, why: str) -> Path:
     if path.is_symlink():
         raise JournalError(f"cannot move {path} aside: {symlink_words(path)}")
     present = [suffix for suffix in ("", *SIDE_FILES) if _side(path, suffix).exists()]
-    _drop_second_names(path, present)
+    drop_second_names(path)
     stamp = time.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
@@ -410,13 +410,16 @@ def symlink_words(path: Path) -> str:
     )
 
 
-def _drop_second_names(path: Path, present: list[str]) -> None:
+def drop_second_names(path: Path) -> None:
     """Names a move aside cut short by a kill gave the files still at ``path`` (linked, not yet
-    unlinked): the same files, so dropping them loses nothing, and the journal is not left
-    under two names once moved aside again."""
-    for suffix in present:
+    unlinked): the same files, so dropping them loses nothing, and the journal recorded to is
+    never also seen as one moved aside (R900). Only by the journal's one writer."""
+    for suffix in ("", *SIDE_FILES):
         side = _side(path, suffix)
-        if side.stat().st_nlink < 2:
+        try:
+            if side.is_symlink() or side.stat().st_nlink < 2:
+                continue
+        except FileNotFoundError:
             continue
         for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
             with contextlib.suppress(OSError):
