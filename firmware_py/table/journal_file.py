@@ -350,9 +350,13 @@ def settle(making: Path) -> None:
 
 def install(making: Path, path: Path) -> None:
     """Rename a journal ``prepare`` made into its place, durably. Side files at ``path`` with
-    no journal there are set aside first: SQLite would read them into the new journal (R900)."""
+    no journal there are set aside first: SQLite would read them into the new journal (R900);
+    if they cannot be, the journal made is kept for the next start to adopt."""
     try:
         set_aside_orphans(path)
+    except OSError as error:
+        raise JournalError(f"cannot create journal {path}: {_why(error)}") from None
+    try:
         os.replace(making, path)
         _sync(path.parent)  # the rename itself survives a power cut
     except OSError as error:
