@@ -42,7 +42,8 @@ bench: $(STAMP)
 # The campaigns make test runs at CI's size, at length (tests/soak.py): 2 000 kill -9s (whole
 # matches included), a stop after every commit of a whole match, long bounce storms, thousands
 # of random button scripts through every table, the rules' property tests at full count, 300
-# flipped journal bytes, every command fuzzed at length; and the hall under 1 000 faults
+# flipped journal bytes, every command fuzzed at length, every recovery instruction followed 40
+# times through kill -9s (tests/recovery_campaign.py); and the hall under 1 000 faults
 # (docs/hub.md, "The fault campaign": 12 tables, about 26 minutes); and a day at the table: the
 # real daemon playing full matches of every family in real time for GAMETABLE_SOAK_HOURS hours
 # (3 unless told), its figures printed (docs/service.md).
