@@ -52,6 +52,7 @@ soak: $(STAMP)
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q -n $(WORKERS) $(SOAK_TESTS)
 	GAMETABLE_FUZZ=1000 $(BIN)/pytest -q -n $(WORKERS) tests/test_cli_fuzz.py
 	@$(BIN)/python -m bench.soak
+	$(BIN)/python -m tests.recovery_campaign --trials 200 --seed 2025
 	$(BIN)/python -m tests.hall_campaign --tables 12 --faults 1000 --seconds 1500
 
 clean:

@@ -249,3 +249,27 @@ def campaign(trials: int, workdir: Path, seed: int) -> CampaignReport:
         total.lost += found.lost
         total.failures += found.failures
     return total
+
+
+def main() -> int:
+    """``python -m tests.recovery_campaign [--trials N] [--seed S]``: the campaign, its line."""
+    import argparse
+    import tempfile
+
+    from firmware_py import families
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=len(TRIALS))
+    parser.add_argument("--seed", type=int, default=25)
+    args = parser.parse_args()
+    families.install()
+    with tempfile.TemporaryDirectory(prefix="gametable-recovery-") as directory:
+        report = campaign(args.trials, Path(directory), seed=args.seed)
+    print(report.line())
+    for failure in report.failures:
+        print(f"FAILED {failure}")
+    return 1 if report.failures or report.lost else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
