@@ -59,6 +59,8 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
 FINE_WAKE = 0.002  # backoff for the OLED, the scoreboard and the journal
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
 SCOREBOARD_LOST = "SCOREBOARD LOST"  # the OLED's alert while the scoreboard's port is reopened
+# The OLED's alert once sending to the hub stopped at a damaged outbox row (R905)
+OUTBOX_DAMAGED = "HUB: OUTBOX DAMAGED"
 
 
 def log_event(event: Event) -> None:
@@ -455,6 +457,8 @@ class TableDaemon:
             self._board.send(view)
             if self._board.lost and view.screen.alert is None:  # the dealer's alone: R741
                 view = replace(view, screen=replace(view.screen, alert=SCOREBOARD_LOST))
+        if self.hub is not None and self.hub.outbox_damaged and view.screen.alert is None:
+            view = replace(view, screen=replace(view.screen, alert=OUTBOX_DAMAGED))
         if view != self._last_view:
             self._last_view = view
             if self._oled_worker is not None:
