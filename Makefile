@@ -42,7 +42,8 @@ bench: $(STAMP)
 # The campaigns make test runs at CI's size, at length (tests/soak.py): 2 000 kill -9s (whole
 # matches included), a stop after every commit of a whole match, long bounce storms, thousands
 # of random button scripts through every table, the rules' property tests at full count, 300
-# flipped journal bytes, every command fuzzed at length; and the hall under 1 000 faults
+# flipped journal bytes, every command fuzzed at length, every recovery instruction followed 40
+# times through kill -9s (tests/recovery_campaign.py); and the hall under 1 000 faults
 # (docs/hub.md, "The fault campaign": 12 tables, about 26 minutes), and in three halls bridged
 # to a central broker (tests/test_hall_bridge_campaign.py: 1 000 faults in 1 500 s, "Beyond one
 # hall"); and a day at the table: the
@@ -53,6 +54,7 @@ soak: $(STAMP)
 	GAMETABLE_SOAK=1 $(BIN)/pytest -q -n $(WORKERS) $(SOAK_TESTS)
 	GAMETABLE_FUZZ=1000 $(BIN)/pytest -q -n $(WORKERS) tests/test_cli_fuzz.py
 	@$(BIN)/python -m bench.soak
+	$(BIN)/python -m tests.recovery_campaign --trials 200 --seed 2025
 	$(BIN)/python -m tests.hall_campaign --tables 12 --faults 1000 --seconds 1500
 
 clean:

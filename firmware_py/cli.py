@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
-from firmware_py import families
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.extras import MissingExtra, require
 from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     from firmware_py.judge.geoplunge import Answer
 
 BAD_INPUT = 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports it
 NOT_INSTALLED = 1  # a part of gametable this install does not have (firmware_py/extras.py)
 GAME_HELP = (
     "GeoPlunge: play one game (1-5), no match; Pentathlon: the game "
@@ -162,6 +162,8 @@ def _add_hub_commands(commands: Commands) -> None:
 
 
 def _add_table_commands(commands: Commands) -> None:
+    from firmware_py import families
+
     sim = commands.add_parser("sim", help="the table in simulation on fake GPIO (make run)")
     sim.add_argument("--headless", action="store_true", help="no terminal UI: play --script")
     sim.add_argument("--script", type=file_path, help="a timed input script (JSON Lines)")
@@ -319,6 +321,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``gametable demo | head``): not an error worth a traceback.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stop the interpreter's final flush
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C before a command's own handling of it (a table starting up): what it had
+        # written is as a kill leaves it, which every command survives (docs/durability.md)
+        print_error("interrupted (Ctrl-C)")
+        return INTERRUPTED
 
 
 # Each command word with the part of the command line that adds it (build_parser).
@@ -350,6 +357,10 @@ def _undecodable(argv: Sequence[str]) -> str | None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    # the families (and GPIO, the drivers) are imported here, not as this module is: a Ctrl-C
+    # while they load is then main's one line, not a traceback (issue 25, finding 7)
+    from firmware_py import families
+
     families.install()
     bad = _undecodable(sys.argv[1:] if argv is None else argv)
     if bad is not None:

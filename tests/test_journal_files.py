@@ -5,6 +5,7 @@ new file, whole (R123); a command that fails creates nothing (R122)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import signal
@@ -18,6 +19,7 @@ import pytest
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable, parse_script
 from firmware_py.table.journal import Journal
+from tests.faults import recorded_events
 from tests.journal_helpers import (
     CLI,
     SCRIPTS,
@@ -28,6 +30,8 @@ from tests.journal_helpers import (
     mock_table_config,
     own_process,
 )
+
+SIDES = ("-wal", "-shm")
 
 
 def _half_a_match(path: Path) -> Journal:
@@ -296,19 +300,25 @@ def test_a_journal_that_cannot_be_opened_to_write_is_left_as_it_was(tmp_path: Pa
     assert fingerprint(place) == before
 
 
-def test_a_wal_left_beside_a_missing_journal_is_never_taken_into_a_new_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_wal_left_beside_a_missing_journal_is_kept_aside_and_never_taken_into_a_new_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """SQLite would replay an old -wal into a new journal of the same name: it is refused."""
+    """R900: SQLite would replay an old -wal into a new journal of the same name. The table
+    sets it aside itself (no instruction to a person), byte for byte, under a name no journal
+    reads, logs it, and records the new match."""
     _killed(tmp_path / "journal.db")
     (tmp_path / "journal.db").unlink()  # removed by hand, its -wal and -shm forgotten
-    before = fingerprint(tmp_path)
+    orphans = {suffix: (tmp_path / f"journal.db{suffix}").read_bytes() for suffix in SIDES}
     script = str(SCRIPTS / "plunge.jsonl")
     journal = str(tmp_path / "journal.db")
     outcome = in_process(capsys, "sim", "--headless", "--script", script, "--journal", journal)
-    assert_one_line_refusal(outcome, names=f"{journal}-wal")
-    assert "left beside it" in outcome.stderr
-    assert fingerprint(tmp_path) == before
+    assert (outcome.code, outcome.stderr) == (0, "")
+    for suffix, content in orphans.items():
+        (kept,) = tmp_path.glob(f"journal.db{suffix}.orphan-*")
+        assert kept.read_bytes() == content
+    assert "event=journal_side_files_set_aside" in caplog.text
+    printed = [json.loads(line) for line in outcome.stdout.splitlines()]
+    assert recorded_events(tmp_path / "journal.db") == printed  # its own match, nothing else
 
 
 @pytest.mark.parametrize("fresh", [[], ["--new-journal"]], ids=["resume", "new-journal"])

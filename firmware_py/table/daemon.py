@@ -61,6 +61,8 @@ BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
 SCOREBOARD_LOST = "SCOREBOARD LOST"  # the OLED's alert while the scoreboard's port is reopened
 # The OLED's alert while the hub confirms decisions this table never sent (R927)
 UNSENT_CONFIRMED = "HUB: UNSENT CONFIRMED"
+# The OLED's alert once sending to the hub stopped at a damaged outbox row (R905)
+OUTBOX_DAMAGED = "HUB: OUTBOX DAMAGED"
 
 
 def log_event(event: Event) -> None:
@@ -457,6 +459,8 @@ class TableDaemon:
             self._board.send(view)
             if self._board.lost and view.screen.alert is None:  # the dealer's alone: R741
                 view = replace(view, screen=replace(view.screen, alert=SCOREBOARD_LOST))
+        if self.hub is not None and self.hub.outbox_damaged and view.screen.alert is None:
+            view = replace(view, screen=replace(view.screen, alert=OUTBOX_DAMAGED))
         if self.hub is not None and self.hub.unsent_confirmed and view.screen.alert is None:
             view = replace(view, screen=replace(view.screen, alert=UNSENT_CONFIRMED))
         if view != self._last_view:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from firmware_py.table.hub_wire import Confirmation
-from firmware_py.table.journal import Journal, Outgoing
+from firmware_py.table.journal import Journal, JournalCorrupt, Outgoing
 
 GAP_RESEND_SECONDS = 1.0  # a burst of gap reports starts one resend, not one per report
 
@@ -78,10 +78,33 @@ class Deliveries:
         stream = self._sending()
         if stream is None or room <= 0:
             return []
-        batch = self.journal.outgoing(after=stream.sent_through, limit=room, journal=stream.journal)
+        try:
+            batch = self.journal.outgoing(
+                after=stream.sent_through, limit=room, journal=stream.journal
+            )
+        except JournalCorrupt:  # what precedes the damaged row still goes (R905)
+            batch = self._before_the_damage(stream, room)
         if batch:
             stream.sent_through = batch[-1].seq
             stream.sent_most = max(stream.sent_most, stream.sent_through)
+        return batch
+
+    def _before_the_damage(self, stream: _Stream, room: int) -> list[Outgoing]:
+        """The decisions a batch held before its damaged row, read one at a time; the damaged
+        row's own error when it is the first (sending stops there: R905)."""
+        batch: list[Outgoing] = []
+        after = stream.sent_through
+        while len(batch) < room:
+            try:
+                found = self.journal.outgoing(after=after, limit=1, journal=stream.journal)
+            except JournalCorrupt:
+                if batch:
+                    return batch
+                raise
+            if not found:
+                break
+            batch += found
+            after = found[-1].seq
         return batch
 
     def _sending(self) -> _Stream | None:

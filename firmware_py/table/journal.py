@@ -171,13 +171,16 @@ class Journal:
         self._identity: str | None = None
 
     @classmethod
-    def open_read_only(cls, path: Path) -> Journal:
+    def open_read_only(cls, path: Path, *, writer_place_held: bool = False) -> Journal:
         """Open a journal to read it: nothing is created, changed or moved (R121). Anything
-        that is not a sound journal raises ``JournalError`` in one line."""
+        that is not a sound journal raises ``JournalError`` in one line. ``writer_place_held``:
+        the caller holds the journal's writer's lock, so no table records to it (R901)."""
         found = journal_file.identify(path)
         if found is Found.NOTHING:
             raise JournalError(f"journal {path} does not exist")
-        connection, release = journal_file.connect_read_only(path)
+        connection, release = journal_file.connect_read_only(
+            path, writer_place_held=writer_place_held
+        )
         try:
             next_seq = _check(connection, path, found)
         except BaseException:
@@ -213,6 +216,7 @@ class Journal:
             # before anything is moved or read: never move aside a journal a table records to
             release = journal_file.lock_writer(path)
             try:
+                journal_file.drop_second_names(path)  # a kill cut a move aside short (R900)
                 problem = _problem_with(path)  # a damaged journal is never opened to write
                 if new:
                     why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
@@ -237,14 +241,16 @@ class Journal:
             connection = journal_file.connect_read_write(path)
         except sqlite3.Error as error:
             release()
-            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+            why = journal_file.reason(error, path)
+            raise JournalError(f"cannot open journal {path} to write: {why}") from None
         try:
             _upgrade(connection)
             (count,) = connection.execute("SELECT count(*) FROM entries").fetchone()
         except sqlite3.Error as error:
             connection.close()
             release()
-            raise JournalError(f"cannot open journal {path} to write: {error}") from None
+            why = journal_file.reason(error, path)
+            raise JournalError(f"cannot open journal {path} to write: {why}") from None
         journal = cls(
             connection, path, next_seq=count + 1, release=release, outbox=outbox, wall=wall
         )
@@ -304,7 +310,8 @@ class Journal:
                     "INSERT INTO outbox(seq, session, crc) VALUES (?, ?, ?)", queued
                 )
         except sqlite3.Error as error:
-            raise JournalWriteError(f"journal {self.path}: write failed ({error})") from None
+            why = journal_file.reason(error, self.path)
+            raise JournalWriteError(f"journal {self.path}: write failed ({why})") from None
         self._next_seq += len(rows)
         self._pending.clear()
 
@@ -547,8 +554,8 @@ def _undelivered_of(path: Path) -> _Carried:
     carried itself), to carry into the journal made in its place. A damaged journal gives what
     can be read in order; from the first row that cannot, the rest is counted as lost."""
     carried = _Carried()
-    try:
-        connection, release = journal_file.connect_read_only(path)
+    try:  # only ever called by the one writer, before it records (R901)
+        connection, release = journal_file.connect_read_only(path, writer_place_held=True)
     except (sqlite3.Error, JournalError):
         return carried
     reader = Journal(connection, path, next_seq=0, release=release)
@@ -643,7 +650,10 @@ def _moved_aside(path: Path, reason: str) -> JournalError:
 def _replace(path: Path, why: str, carried: _Carried) -> Path:
     """Put a new journal, carrying what ``path`` had not delivered, in the place of the journal
     at ``path``, moved aside as ``why``: the new one is made whole first, so that a kill at any
-    moment leaves the undelivered decisions in a journal the next start uses (R713)."""
+    moment leaves the undelivered decisions in a journal the next start uses (R713). A journal
+    reached through a symbolic link is refused before anything is made (R902)."""
+    if path.is_symlink():
+        raise JournalError(f"cannot move {path} aside: {journal_file.symlink_words(path)}")
     making = journal_file.prepare(path, lambda connection: _initialise(connection, carried.rows))
     moved = journal_file.move_aside(path, why)
     journal_file.install(making, path)
@@ -668,7 +678,7 @@ def _adopt_interrupted(path: Path) -> bool:
 def _problem_with(path: Path) -> JournalCorrupt | _OtherSchema | None:
     """Why a journal cannot be recorded to, if it cannot; what is not a journal raises."""
     try:
-        Journal.open_read_only(path).close()
+        Journal.open_read_only(path, writer_place_held=True).close()
     except (JournalCorrupt, _OtherSchema) as problem:
         return problem
     return None

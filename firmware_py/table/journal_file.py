@@ -9,7 +9,10 @@ Reading never writes: not the journal, not its mode, not a file beside it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
+import glob
+import logging
 import os
 import shutil
 import sqlite3
@@ -28,6 +31,14 @@ SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
 # The service user's record, not the world's. SQLite gives the -wal and -shm it creates the
 # database file's own mode, so creating the journal with it covers all three (R124).
 MODE = 0o640
+# A side file found with no journal of its own is kept under this suffix: SQLite finds a -wal or
+# -shm only by its database's name plus the suffix, so it is never read into a new journal (R900).
+ORPHAN = "orphan"
+# A reader's look for a live writer holds the writer's lock for a moment: a table starting then
+# tries again for this long before it calls the journal in use (R901).
+WRITER_LOCK_PATIENCE = 0.25  # seconds
+
+log = logging.getLogger("gametable")
 
 _NOT_REGULAR = {
     stat.S_IFDIR: "a directory",
@@ -93,25 +104,65 @@ def _why(error: OSError) -> str:
     return error.strerror or type(error).__name__
 
 
+# Below this much room a journal cannot be opened or grown: SQLite needs 32 KiB for a new -shm
+# and a page or more for each commit's -wal frames.
+ROOM_NEEDED = 1 << 20  # bytes
+DISK_FULL = "the disk it is on is full ({free} free): make room on that disk, then start again"
+
+
+def reason(error: OSError | sqlite3.Error, path: Path) -> str:
+    """Why an operation on the journal at ``path`` failed, for a person. A full disk is said in
+    those words with what to do, whatever SQLite called it: a -shm it cannot size is a "disk
+    I/O error" to SQLite (R903)."""
+    said = _why(error) if isinstance(error, OSError) else str(error).splitlines()[0]
+    code = getattr(error, "sqlite_errorcode", None)
+    free = room(path)
+    full = (code is not None and code & 0xFF == sqlite3.SQLITE_FULL) or (
+        isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+    )
+    if full or (free is not None and free < ROOM_NEEDED):
+        return DISK_FULL.format(free=_bytes(free))
+    return said
+
+
+def room(path: Path) -> int | None:
+    """The bytes free to this user on the file system of ``path``'s directory, if known."""
+    try:
+        found = os.statvfs(path.parent)
+    except OSError:
+        return None
+    return found.f_bavail * found.f_frsize
+
+
+def _bytes(count: int | None) -> str:
+    if count is None:
+        return "no room"
+    return f"{count / 1024:.0f} KiB" if count < (1 << 20) else f"{count / (1 << 20):.1f} MiB"
+
+
 # --- reading -----------------------------------------------------------------------------------
 
 
-def connect_read_only(path: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
+def connect_read_only(
+    path: Path, *, writer_place_held: bool = False
+) -> tuple[sqlite3.Connection, Callable[[], None]]:
     """A connection that cannot change the journal or create anything beside it, and how to
     close it. The way depends on the files beside it (R121):
 
     - no ``-wal``: every commit is in the journal file; ``immutable`` reads it with no locks
       and no side files (a plain read-only open would create ``-wal`` and ``-shm``);
-    - ``-wal`` and ``-shm`` (a table running): ``readonly_shm`` reads both, the latest
+    - ``-wal`` and ``-shm`` of a table recording now: ``readonly_shm`` reads both, the latest
       commits included, without writing either;
-    - a ``-wal`` whose index SQLite must rebuild first (a table killed at the wrong moment,
-      or a journal copied off a table without its ``-shm``): rebuilding is a write, so it
-      reads a private copy of the journal and its ``-wal`` instead.
+    - a ``-wal`` with no live writer (a table killed, a journal copied off a table, or the
+      caller holding the writer's place, ``writer_place_held``): the ``-shm`` is a dead
+      writer's and may not match the ``-wal`` (``readonly_shm`` then retries for ten seconds
+      before failing, R901), and rebuilding it is a write, so a private copy of the journal and
+      its ``-wal`` is read instead.
     """
     real = path.resolve()  # SQLite keeps a linked database's -wal beside the file, not the link
     if not _side(real, "-wal").exists():
         return _connect(real, "mode=ro&immutable=1"), lambda: None
-    if _side(real, "-shm").exists():
+    if _side(real, "-shm").exists() and not writer_place_held and _writer_alive(real):
         connection = _connect(real, "mode=ro&readonly_shm=1")
         try:
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -119,6 +170,23 @@ def connect_read_only(path: Path) -> tuple[sqlite3.Connection, Callable[[], None
         except sqlite3.Error:
             connection.close()
     return _private_copy(path, real)
+
+
+def _writer_alive(real: Path) -> bool:
+    """Whether a table records to the journal now: it holds ``lock_writer``'s lock while it
+    runs, and the lock dies with it (R127). Looked at by taking it shared for a moment, which
+    writes nothing; a table starting meanwhile tries again (``WRITER_LOCK_PATIENCE``)."""
+    try:
+        descriptor = os.open(real, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return True  # cannot tell: SQLite's own shared reading, as before
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(descriptor)  # the lock goes with the descriptor
+    return False
 
 
 def _private_copy(path: Path, real: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
@@ -178,15 +246,27 @@ def lock_writer(path: Path) -> Callable[[], None]:
         descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError as error:
         raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    if not _flock_within(descriptor, WRITER_LOCK_PATIENCE):
         os.close(descriptor)
         raise JournalError(
             f"journal {path} is in use by another gametable: one table at a time records to a "
             "journal (stop the other, or give this one another --journal)"
         ) from None
     return lambda: os.close(descriptor)
+
+
+def _flock_within(descriptor: int, seconds: float) -> bool:
+    """The exclusive lock, tried until ``seconds`` have passed: a reader looking for a live
+    writer holds it shared for a moment (``_writer_alive``), a writer holds it for good."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
 
 
 def require_writable(path: Path) -> None:
@@ -210,13 +290,9 @@ def create(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> None
 def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Path:
     """A new journal made whole beside ``path`` (``<name>.creating``), not yet in its place:
     ``install`` renames it there. Made before a journal is moved aside, so that no moment
-    passes without one or the other holding what the old journal had not delivered (R713)."""
-    left = [str(_side(path, suffix)) for suffix in SIDE_FILES if _side(path, suffix).exists()]
-    if left:
-        raise JournalError(
-            f"cannot create journal {path}: {', '.join(left)} left beside it by an earlier "
-            "journal: move them away"
-        )
+    passes without one or the other holding what the old journal had not delivered (R713).
+    The journal at ``path`` may still have its ``-wal`` and ``-shm`` (a table killed): they
+    are its own, and move aside with it (R900)."""
     making = creating(path)
     _remove(making)  # our own, from a creation a power cut interrupted
     try:
@@ -231,8 +307,7 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
         _sync(making)
     except (OSError, sqlite3.Error) as error:
         _remove(making)
-        reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot create journal {path}: {reason}") from None
+        raise JournalError(f"cannot create journal {path}: {reason(error, path)}") from None
     return making
 
 
@@ -270,12 +345,17 @@ def settle(making: Path) -> None:
         _require_no_wal(making)
         _sync(making)
     except (OSError, sqlite3.Error) as error:
-        reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot finish journal {making}: {reason}") from None
+        raise JournalError(f"cannot finish journal {making}: {reason(error, making)}") from None
 
 
 def install(making: Path, path: Path) -> None:
-    """Rename a journal ``prepare`` made into its place, durably."""
+    """Rename a journal ``prepare`` made into its place, durably. Side files at ``path`` with
+    no journal there are set aside first: SQLite would read them into the new journal (R900);
+    if they cannot be, the journal made is kept for the next start to adopt."""
+    try:
+        set_aside_orphans(path)
+    except OSError as error:
+        raise JournalError(f"cannot create journal {path}: {_why(error)}") from None
     try:
         os.replace(making, path)
         _sync(path.parent)  # the rename itself survives a power cut
@@ -296,24 +376,125 @@ def _remove(making: Path) -> None:
 
 def move_aside(path: Path, why: str) -> Path:
     """Rename the journal, and its ``-wal`` and ``-shm``, to ``<path>.<why>-<time>``. Only
-    ``gametable run`` calls this, and only on a journal (R120)."""
+    ``gametable run`` calls this, and only on a journal (R120).
+
+    Each file is linked under its new name before any old name goes, the journal's old name
+    first: a kill at any moment leaves the journal and its -wal together under one name or the
+    other, and a side file left at ``path`` is a second name of one moved, which
+    ``set_aside_orphans`` drops (R900). Where the file system has no hard links, each is
+    renamed, the journal first."""
     if path.is_symlink():
-        raise JournalError(f"cannot move {path} aside (a symbolic link: move the file yourself)")
+        raise JournalError(f"cannot move {path} aside: {symlink_words(path)}")
+    present = [suffix for suffix in ("", *SIDE_FILES) if _side(path, suffix).exists()]
+    drop_second_names(path)
     stamp = time.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
-    while any(_side(target, suffix).exists() for suffix in ("", *SIDE_FILES)):
+    while any(os.path.lexists(_side(target, suffix)) for suffix in ("", *SIDE_FILES)):
         target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
         counter += 1
     try:
-        # the journal first: a -wal left behind is refused by create(), never replayed into
-        # a new journal
-        for suffix in ("", *SIDE_FILES):
-            if _side(path, suffix).exists():
+        if _linked(path, target, present):
+            for suffix in present:  # the journal ("") first
+                _side(path, suffix).unlink()
+        else:
+            for suffix in present:
                 _side(path, suffix).rename(_side(target, suffix))
         _sync(path.parent)
     except OSError as error:
         raise JournalError(f"cannot move {path} aside ({_why(error)})") from None
+    return target
+
+
+def symlink_words(path: Path) -> str:
+    """Why a journal reached through a link is not moved aside, and what to give instead."""
+    return (
+        f"it is a symbolic link to {path.resolve()}; give that path to --journal (the table "
+        "then sets the journal aside itself)"
+    )
+
+
+def drop_second_names(path: Path) -> None:
+    """Names a move aside cut short by a kill gave the files still at ``path`` (linked, not yet
+    unlinked): the same files, so dropping them loses nothing, and the journal recorded to is
+    never also seen as one moved aside (R900). Only by the journal's one writer."""
+    for suffix in ("", *SIDE_FILES):
+        side = _side(path, suffix)
+        try:
+            if side.is_symlink() or side.stat().st_nlink < 2:
+                continue
+        except FileNotFoundError:
+            continue
+        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+            with contextlib.suppress(OSError):
+                if not other.is_symlink() and os.path.samefile(other, side):
+                    other.unlink()
+
+
+def _linked(path: Path, target: Path, present: list[str]) -> bool:
+    """``target``'s names for the files at ``path``, side files first (a kill part-way leaves
+    only second names of files still at ``path``); False, with none made, where the file
+    system has no hard links."""
+    made: list[Path] = []
+    try:
+        for suffix in reversed(present):
+            os.link(_side(path, suffix), _side(target, suffix))
+            made.append(_side(target, suffix))
+    except OSError as error:
+        for name in made:
+            name.unlink()
+        if error.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            return False
+        raise
+    _sync(path.parent)  # the new names before any old one goes
+    return True
+
+
+def set_aside_orphans(path: Path) -> list[Path]:
+    """Side files at ``path`` with no journal there (a kill while a journal was moved aside, a
+    journal removed by hand): never read into a journal made at ``path``, never lost. A second
+    name of a journal's own side file moved aside is dropped (the file stays under that name);
+    anything else is renamed to ``<name>-wal.orphan-<time>``, which SQLite never takes for a
+    journal's, and logged once. The files kept (R900)."""
+    kept: list[Path] = []
+    for suffix in SIDE_FILES:
+        side = _side(path, suffix)
+        if not os.path.lexists(side):
+            continue
+        if _moved_with_a_journal(side, path, suffix):
+            side.unlink()
+            continue
+        target = _orphan_name(side)
+        side.rename(target)
+        kept.append(target)
+    _sync(path.parent)
+    if kept:
+        log.warning(
+            "event=journal_side_files_set_aside journal=%s kept=%s why=no journal of their own "
+            "beside them: kept under names no journal reads",
+            path,
+            ",".join(str(name) for name in kept),
+        )
+    return kept
+
+
+def _moved_with_a_journal(side: Path, path: Path, suffix: str) -> bool:
+    if side.is_symlink() or side.stat().st_nlink < 2:
+        return False
+    for moved in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+        with contextlib.suppress(OSError):
+            if os.path.samefile(moved, side) and moved != side:
+                return True
+    return False
+
+
+def _orphan_name(side: Path) -> Path:
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    target = side.with_name(f"{side.name}.{ORPHAN}-{stamp}")
+    counter = 1
+    while os.path.lexists(target):
+        target = side.with_name(f"{side.name}.{ORPHAN}-{stamp}-{counter}")
+        counter += 1
     return target
 
 

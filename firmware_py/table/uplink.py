@@ -182,6 +182,7 @@ class HubLink(PahoOnLoop):
             except JournalError as error:
                 self._outbox_broken = True  # the table plays on; the hub misses its decisions
                 log.error("event=hub_outbox_error error=%s", error)
+                self.on_pairings()  # the daemon redraws: the OLED's alert row says it (R905)
         log.info(
             "event=hub_start broker=%s:%d table=%d outbox=%d",
             self.broker.host,
@@ -193,6 +194,11 @@ class HubLink(PahoOnLoop):
             self.broker.host, self.broker.port, keepalive=KEEPALIVE_SECONDS, clean_start=True
         )
         self._client.loop_start()
+
+    @property
+    def outbox_damaged(self) -> bool:
+        """Whether sending stopped at a damaged outbox row (R905): the dealer must see it."""
+        return self._outbox_broken
 
     def _ready_deliveries(self) -> Deliveries | None:
         """The journal's deliveries, read the first time they are needed (the journal is
@@ -214,6 +220,7 @@ class HubLink(PahoOnLoop):
             except JournalError as error:
                 self._outbox_broken = True  # the table plays on; the hub misses what follows
                 log.error("event=hub_outbox_error error=%s", error)
+                self.on_pairings()  # the daemon redraws: the OLED's alert row says it (R905)
                 return
             if not batch:
                 return
