@@ -25,7 +25,7 @@ from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.hub.staff import Role, StaffRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
-from firmware_py.table.daemon import SCOREBOARD_LOST, UNSENT_CONFIRMED
+from firmware_py.table.daemon import OUTBOX_DAMAGED, SCOREBOARD_LOST, UNSENT_CONFIRMED
 from firmware_py.table.hub_wire import Decision, events_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
 from tests.hub_page_helpers import (
@@ -295,6 +295,20 @@ def test_a_table_s_complaint_of_unsent_decisions_confirmed_is_in_the_queue(
     )
     board.take_state(6, state(6), T0 + 101)
     assert kinds(page, "unsent") == []
+
+
+def test_a_table_whose_sending_stopped_at_a_damaged_outbox_row_is_in_the_queue(
+    page: DirectorPage, board: LiveBoard
+) -> None:
+    """R905: the table's OLED says it on its alert row; the director enters its results by
+    hand, so the queue says so, and the problem goes once the table no longer says it."""
+    damaged = {"title": "G3", "big": "", "lines": [], "footer": "", "alert": OUTBOX_DAMAGED}
+    board.take_state(6, state(6, screen=damaged), T0 + 100)
+    (problem,) = kinds(page, "outbox")
+    assert problem["what"] == "Table 6 stopped sending results at a damaged entry of its journal"
+    assert "enter the match's result by hand" in problem["todo"]
+    board.take_state(6, state(6), T0 + 101)
+    assert kinds(page, "outbox") == []
 
 
 def test_problems_are_listed_oldest_first(

@@ -40,6 +40,7 @@ STUCK_ALERT = "STUCK "
 JOURNAL_ALERT = "JOURNAL ERROR"
 SCOREBOARD_ALERT = "SCOREBOARD LOST"
 UNSENT_ALERT = "HUB: UNSENT CONFIRMED"  # the table's complaint: R927
+OUTBOX_ALERT = "HUB: OUTBOX DAMAGED"  # sending stopped at a damaged outbox row: R905
 
 # Every kind of problem, with its label, in the order a tile that has several sorts by (R802).
 KINDS: dict[str, str] = {
@@ -53,6 +54,7 @@ KINDS: dict[str, str] = {
     "offline": "Offline",
     "silent": "Silent",
     "scoreboard": "Scoreboard lost",
+    "outbox": "Outbox damaged",
     "unsent": "Confirmed unsent",
     "clock": "Clock off",
     "missing": "Results missing",
@@ -413,6 +415,16 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
             f"Table {table}: {alert}",
             "A button held down or wired short: free it or unplug it (the table ignores it "
             "meanwhile)",
+            (record,),
+            table=table,
+        )
+    if alert == OUTBOX_ALERT:
+        yield Problem(
+            "outbox",
+            row.alert_since or heard,
+            f"Table {table} stopped sending results at a damaged entry of its journal",
+            "Its results from then on are not reaching the hub: note each game's points on the "
+            "sheet and enter the match's result by hand; its journal keeps them (R905)",
             (record,),
             table=table,
         )

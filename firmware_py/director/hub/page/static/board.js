@@ -22,9 +22,10 @@ const STUCK = "STUCK ";
 const JOURNAL = "JOURNAL ERROR";
 const SCOREBOARD = "SCOREBOARD LOST";
 const UNSENT = "HUB: UNSENT CONFIRMED";
+const OUTBOX = "HUB: OUTBOX DAMAGED";
 const KIND_ORDER = [
   "conflict", "two_versions", "refused", "not_applied", "journal_limit", "journal", "stuck",
-  "offline", "silent", "scoreboard", "unsent", "clock", "missing",
+  "offline", "silent", "scoreboard", "outbox", "unsent", "clock", "missing",
 ];
 
 function element(tag, className, text) {
@@ -67,6 +68,7 @@ function boardKinds(row) {
   if (!row.saved || alert.startsWith(JOURNAL)) kinds.push("journal");
   if (alert.startsWith(STUCK)) kinds.push("stuck");
   if (alert === SCOREBOARD) kinds.push("scoreboard");
+  if (alert === OUTBOX) kinds.push("outbox");
   if (alert === UNSENT) kinds.push("unsent");
   return kinds;
 }
