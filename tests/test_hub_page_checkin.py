@@ -182,3 +182,29 @@ def test_results_staff_are_refused_the_release_switch(
 
     assert serve(page, scenario) == 403
     assert record.standings_release().public
+
+
+def test_a_team_withdrawn_after_its_round_was_paired_is_in_the_problem_queue_until_settled(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    table = next(m.table for m in record.rounds()[0].matches if "Hawks" in (m.a, m.b))
+
+    async def scenario(client: Client) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        csrf = await log_in(client)
+        form = {"csrf": csrf, "team": "Hawks", "reason": "went home ill", "confirm": "yes"}
+        await client.post("/withdraw", data=form, headers=origin(client))
+        before = (await (await client.get("/api/problems")).json())["problems"]
+        result = {"csrf": csrf, "round": "1", "table": str(table), "a_points": "40",
+                  "b_points": "0"}  # fmt: skip
+        await client.post("/result", data=result, headers=origin(client))
+        after = (await (await client.get("/api/problems")).json())["problems"]
+        return before, after
+
+    before, after = serve(page, scenario)
+    (withdrawn,) = [p for p in before if p["kind"] == "withdrawn"]
+    assert withdrawn["what"] == (
+        f"Round 1 table {table}: Hawks withdrew after the round was paired; nobody will play "
+        "this match"
+    )
+    assert [link["href"] for link in withdrawn["links"]][1] == "/undo/round/1"
+    assert not [p for p in after if p["kind"] == "withdrawn"]
