@@ -164,3 +164,19 @@ def test_every_round_pairs_each_active_present_team_once_and_never_a_withdrawn_o
         assert sorted(paired) == sorted(team for team in active if team not in absent)
         assert len(paired) == len(set(paired))
         assert not withdrawn & set(paired)
+
+
+def test_a_withdrawn_team_does_not_qualify_for_the_championship_and_the_next_team_does() -> None:
+    tournament = _tournament(4)
+    luck = random.Random(8)
+    for _ in range(tournament.config.rounds):
+        tournament = _play(tournament, luck)
+    qualified = tournament.qualification()
+    leader = tournament.standings()[0].team
+    gone = replace(tournament, attendance=Attendance(withdrawn=frozenset({leader})))
+    found = gone.qualification()
+    assert leader not in found.qualified
+    assert found.playoff is None or leader not in found.playoff.seeds
+    assert leader in qualified.qualified or (
+        qualified.playoff is not None and leader in qualified.playoff.seeds
+    )

@@ -154,7 +154,9 @@ class Tournament:
             raise IllegalAction(
                 f"the championship comes after every result: round {r} table {t} has none"
             )
-        found = qualify(self.standings(), self.config.qualify, self.config.seed)
+        # a withdrawn team plays no championship: the next team takes its place (R1044)
+        eligible = [row for row in self.standings() if row.team not in self.attendance.withdrawn]
+        found = qualify(eligible, self.config.qualify, self.config.seed)
         return found.with_played(played)
 
     def entrant(self, name: str) -> Entrant:
