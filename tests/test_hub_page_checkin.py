@@ -208,3 +208,17 @@ def test_a_team_withdrawn_after_its_round_was_paired_is_in_the_problem_queue_unt
     )
     assert [link["href"] for link in withdrawn["links"]][1] == "/undo/round/1"
     assert not [p for p in after if p["kind"] == "withdrawn"]
+
+
+def test_the_pair_card_says_where_the_next_rounds_check_in_stands(
+    page: DirectorPage, record: TournamentDB
+) -> None:
+    async def scenario(client: Client) -> tuple[str, str]:
+        csrf = await log_in(client)
+        before = await (await client.get("/")).text()
+        await client.post("/checkin", data=_mark(csrf), headers=origin(client))
+        return before, await (await client.get("/")).text()
+
+    before, after = serve(page, scenario)
+    assert "round 2: it pairs all 4 active teams" in before
+    assert "for round 2: 1 of 4 teams marked, 0 present." in after

@@ -415,9 +415,26 @@ def _pair_form(csrf: str, tournament: Tournament) -> str:
         + "</p>"
     )
     return f"""<section aria-labelledby="pair-title" class="card">
-<h2 id="pair-title">Next round</h2>{waiting}
+<h2 id="pair-title">Next round</h2>{waiting}{_checkin_line(tournament, number)}
 <form method="post" action="/pair" id="pair-form">{hidden("csrf", csrf)}
 {hidden("round", str(number))}<button type="submit">Pair round {number}</button></form></section>"""
+
+
+def _checkin_line(tournament: Tournament, number: int) -> str:
+    """Where the next round's check-in stands (R1040), beside its Pair button."""
+    marks = tournament.attendance.marks(number)
+    active = tournament.attendance.active(tournament.names)
+    if not marks:
+        return (
+            f'<p id="pair-checkin">No <a href="/checkin">check-in</a> for round {number}: it '
+            f"pairs all {len(active)} active teams.</p>"
+        )
+    marked = sum(1 for team in active if team in marks)
+    here = sum(1 for team in active if marks.get(team))
+    return (
+        f'<p id="pair-checkin"><a href="/checkin">Check-in</a> for round {number}: {marked} of '
+        f"{len(active)} teams marked, {here} present.</p>"
+    )
 
 
 def _team(side: str, entrant: Entrant) -> str:
