@@ -180,3 +180,10 @@ def test_a_withdrawn_team_does_not_qualify_for_the_championship_and_the_next_tea
     assert leader in qualified.qualified or (
         qualified.playoff is not None and leader in qualified.playoff.seeds
     )
+
+
+def test_withdrawals_leaving_one_team_refuse_pairing_in_words() -> None:
+    gone = frozenset({"Team 0", "Team 1", "Team 2"})
+    tournament = _tournament(4, attendance=Attendance(withdrawn=gone))
+    with pytest.raises(IllegalAction, match=r"1 team\(s\) active, the other 3 withdrawn"):
+        tournament.pair(1)

@@ -187,3 +187,10 @@ def test_a_record_made_before_check_in_gains_the_tables_on_the_first_mark(
     _mark(capsys, db, 1, "Owls", "absent")
     with TournamentDB.open(db) as record:
         assert record.load().attendance.marks(1) == {"Owls": False}
+
+
+def test_a_team_withdrawn_before_round_1_is_said_so(capsys: Capture, db: Path) -> None:
+    new(capsys, db, "--seed", "3")
+    code, out, _ = run(capsys, "withdraw", "--team", "Owls", "--reason", "no bus", "--db", str(db))
+    assert code == 0
+    assert out.startswith("Owls withdrawn before round 1 (by director)")

@@ -397,10 +397,14 @@ def _withdraw(args: argparse.Namespace, now: str) -> Answer:
             args.team, now=now, by=args.by or "director", reason=args.reason
         )
     text = (
-        f"{gone.team} withdrawn after round {gone.after_round} (by {gone.withdrawn_by}): "
+        f"{gone.team} withdrawn {_when_withdrawn(gone.after_round)} (by {gone.withdrawn_by}): "
         "never paired again; its games stay in the standings"
     )
     return Answer(0, text, gone.to_json())
+
+
+def _when_withdrawn(after_round: int) -> str:
+    return "before round 1" if after_round == 0 else f"after round {after_round}"
 
 
 def _standings_release(args: argparse.Namespace, now: str) -> Answer:

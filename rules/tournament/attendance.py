@@ -50,6 +50,11 @@ class Attendance:
         active = self.active(teams)
         marks = self.marks(number)
         if not marks:
+            if len(active) < 2 <= len(teams):
+                raise IllegalAction(
+                    f"round {number} cannot be paired: {len(active)} team(s) active, the "
+                    f"other {len(teams) - len(active)} withdrawn; expected at least 2"
+                )
             return active
         unmarked = sorted((team for team in active if team not in marks), key=name_key)
         if unmarked:

@@ -919,7 +919,8 @@ async def _withdraw(request: web.Request) -> web.StreamResponse:
         tables=False,
     )
     log.info("event=page_withdraw by=%s", staff.name)
-    done = f"{gone.team} withdrawn after round {gone.after_round}: never paired again"
+    when = "before round 1" if gone.after_round == 0 else f"after round {gone.after_round}"
+    done = f"{gone.team} withdrawn {when}: never paired again"
     return _done(request, staff, done, to="/checkin")
 
 

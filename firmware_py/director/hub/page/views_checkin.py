@@ -93,7 +93,8 @@ def _withdrawn_section(record: TournamentDB, venue: Venue) -> str:
     if not gone:
         return ""
     items = "".join(
-        f"<li><strong>{text(w.team)}</strong> after round {w.after_round}, by "
+        f"<li><strong>{text(w.team)}</strong> "
+        f"{'before round 1' if w.after_round == 0 else f'after round {w.after_round}'}, by "
         f"{text(w.withdrawn_by)} at {text(venue.when(w.withdrawn_at))}: {text(w.reason)}</li>"
         for w in gone.values()
     )
