@@ -194,3 +194,27 @@ def test_a_team_withdrawn_before_round_1_is_said_so(capsys: Capture, db: Path) -
     code, out, _ = run(capsys, "withdraw", "--team", "Owls", "--reason", "no bus", "--db", str(db))
     assert code == 0
     assert out.startswith("Owls withdrawn before round 1 (by director)")
+
+
+@pytest.mark.parametrize(
+    ("table", "change"),
+    [
+        ("team_checkins", "UPDATE team_checkins SET present = 1"),
+        ("team_withdrawals", "DELETE FROM team_withdrawals"),
+        ("standings_releases", "UPDATE standings_releases SET public = 1"),
+    ],
+)
+def test_marks_withdrawals_and_release_switches_are_append_only(
+    capsys: Capture, db: Path, table: str, change: str
+) -> None:
+    new(capsys, db, "--seed", "3")
+    _mark(capsys, db, 1, "Owls", "absent")
+    ok_json(capsys, "withdraw", "--team", "Hawks", "--reason", "ill", "--db", str(db))
+    ok_json(capsys, "standings-release", "--hidden", "--db", str(db))
+    raw = sqlite3.connect(db)
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute(change)
+    finally:
+        raw.close()
+    assert snapshot(db)[{"team_checkins": "checkins"}.get(table, table)]
