@@ -74,6 +74,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(pair, by="director")
 
     _add_unpair(sub)
+    _add_attendance(sub)
 
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
@@ -165,6 +166,32 @@ def _add_reopen(sub: argparse._SubParsersAction[Any]) -> None:
     _common(reopen, by="director")
 
 
+def _add_attendance(sub: argparse._SubParsersAction[Any]) -> None:
+    """Check-in, withdrawal and the standings' release switch (R1040-R1043)."""
+    checkin = sub.add_parser(
+        "checkin", help="mark a team present or absent for the next round, or list the marks"
+    )
+    _round(checkin)
+    checkin.add_argument("--team", type=TEAM, help="the team to mark")
+    here = checkin.add_mutually_exclusive_group()
+    here.add_argument("--present", action="store_true", help="the team is here to be paired")
+    here.add_argument("--absent", action="store_true", help="the team is not here")
+    _common(checkin, by="director")
+
+    withdraw = sub.add_parser("withdraw", help="withdraw a team for good, with a reason")
+    withdraw.add_argument("--team", type=TEAM, required=True, help="the team withdrawn")
+    withdraw.add_argument("--reason", type=_reason, required=True, help="why it withdraws")
+    _common(withdraw, by="director")
+
+    release = sub.add_parser(
+        "standings-release", help="hide the standings from the public page, or release them"
+    )
+    public = release.add_mutually_exclusive_group()
+    public.add_argument("--hidden", action="store_true", help="hide them until released")
+    public.add_argument("--public", action="store_true", help="release them")
+    _common(release, by="director")
+
+
 def _add_unpair(sub: argparse._SubParsersAction[Any]) -> None:
     unpair = sub.add_parser(
         "unpair", help="undo the latest round's pairing while none of its results is in"
@@ -194,6 +221,7 @@ def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
 
 WHO = _plain_text("who enters it", 64)
 PROTEST = _plain_text("the protest", 2000)
+TEAM = _plain_text("the team", 200)
 
 
 def _reason(text: str) -> str:
@@ -322,6 +350,76 @@ def _unpair(args: argparse.Namespace, now: str) -> Answer:
     return Answer(0, text, data)
 
 
+def _checkin(args: argparse.Namespace, now: str) -> Answer:
+    """Mark a team for the next round (R1040), or list round ``--round``'s marks."""
+    if args.team is None and (args.present or args.absent):
+        raise InvalidInput("--present or --absent without --team: expected the team to mark")
+    with TournamentDB.open(args.db) as record:
+        if args.team is not None:
+            if not (args.present or args.absent):
+                raise InvalidInput(
+                    f"--team {args.team} without --present or --absent: expected one"
+                )
+            team, present = record.mark_checkin(
+                args.round_number,
+                args.team,
+                present=args.present,
+                now=now,
+                by=args.by or "director",
+            )
+            state = "present" if present else "absent"
+            text = f"round {args.round_number}: {team} marked {state} (by {args.by or 'director'})"
+            return Answer(0, text, {"round": args.round_number, "team": team, "present": present})
+        tournament = record.load()
+        tournament.plan(args.round_number)
+    marks = tournament.attendance.marks(args.round_number)
+    withdrawn = tournament.attendance.withdrawn
+    rows = [
+        {"team": name, "state": _checkin_state(name, marks, withdrawn)} for name in tournament.names
+    ]
+    used = "in use" if marks else "not used: every active team is paired"
+    lines = [f"round {args.round_number} check-in: {used}"]
+    lines += [f"{row['team']}: {row['state']}" for row in rows]
+    return Answer(0, "\n".join(lines), {"round": args.round_number, "teams": rows})
+
+
+def _checkin_state(team: str, marks: dict[str, bool], withdrawn: frozenset[str]) -> str:
+    if team in withdrawn:
+        return "withdrawn"
+    if team not in marks:
+        return "not marked"
+    return "present" if marks[team] else "absent"
+
+
+def _withdraw(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record:
+        gone = record.withdraw_team(
+            args.team, now=now, by=args.by or "director", reason=args.reason
+        )
+    text = (
+        f"{gone.team} withdrawn {_when_withdrawn(gone.after_round)} (by {gone.withdrawn_by}): "
+        "never paired again; its games stay in the standings"
+    )
+    return Answer(0, text, gone.to_json())
+
+
+def _when_withdrawn(after_round: int) -> str:
+    return "before round 1" if after_round == 0 else f"after round {after_round}"
+
+
+def _standings_release(args: argparse.Namespace, now: str) -> Answer:
+    with TournamentDB.open(args.db) as record:
+        if args.hidden or args.public:
+            shown = record.set_standings_release(
+                public=args.public, now=now, by=args.by or "director"
+            )
+        else:
+            shown = record.standings_release()
+    state = "public" if shown.public else "hidden from the public page and projector until released"
+    who = "" if shown.set_by is None else f" (set by {shown.set_by} at {shown.set_at})"
+    return Answer(0, f"standings: {state}{who}", shown.to_json())
+
+
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
         tournament = record.load()
@@ -399,17 +497,21 @@ def _result(args: argparse.Namespace, now: str) -> Answer:
 
 def _standings(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
-        table = record.load().standings()
-    return Answer(0, _standings_text(table), [row.to_json() for row in table])
+        tournament = record.load()
+    table = tournament.standings()
+    withdrawn = tournament.attendance.withdrawn
+    data = [{**row.to_json(), "withdrawn": row.team in withdrawn} for row in table]
+    return Answer(0, _standings_text(table, withdrawn), data)
 
 
-def _standings_text(table: tuple[Standing, ...]) -> str:
+def _standings_text(table: tuple[Standing, ...], withdrawn: frozenset[str] = frozenset()) -> str:
     width = max(len("team"), *(len(row.team) for row in table))
     lines = [f"{'rank':>4}  {'team':<{width}}  {'W':>2} {'T':>2} {'L':>2}  {'points':>6}  opp W"]
     for row in table:
+        gone = "  (withdrawn)" if row.team in withdrawn else ""  # R1041
         lines.append(
             f"{row.rank:>4}  {row.team:<{width}}  {row.wins:>2} {row.ties:>2} {row.losses:>2}  "
-            f"{row.points:>6}  {row.opponents_wins:>5}"
+            f"{row.points:>6}  {row.opponents_wins:>5}{gone}"
         )
     return "\n".join(lines)
 
@@ -546,6 +648,9 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "new": _new,
     "pair": _pair,
     "unpair": _unpair,
+    "checkin": _checkin,
+    "withdraw": _withdraw,
+    "standings-release": _standings_release,
     "round": _show_round,
     "result": _result,
     "standings": _standings,

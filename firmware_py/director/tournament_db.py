@@ -34,7 +34,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_closing, venue
+from firmware_py.director import record_attendance, record_closing, venue
+from firmware_py.director.record_attendance import Release, Withdrawal
 from firmware_py.director.record_closing import Closing, Reopening
 from firmware_py.director.venue import Venue
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
@@ -269,6 +270,7 @@ _SCHEMA = (
     *_SHORT_NAMES_SCHEMA,
     *_UNDO_SCHEMA,
     *record_closing.SCHEMA,
+    *record_attendance.SCHEMA,
 )
 
 # What every reader reads (R820): the rounds, pairings and byes of the rounds not withdrawn,
@@ -749,7 +751,13 @@ class TournamentDB:
         )
 
     def load(self) -> Tournament:
-        return Tournament(self.config(), self.entrants(), self.rounds(), self.results())
+        return Tournament(
+            self.config(),
+            self.entrants(),
+            self.rounds(),
+            self.results(),
+            record_attendance.attendance(self._db),
+        )
 
     def result_history(self, round_number: int, table: int) -> tuple[ResultEntry, ...]:
         """Every version of one match's result, first to current."""
@@ -1183,6 +1191,41 @@ class TournamentDB:
         assert cursor.lastrowid is not None
         return Protest(cursor.lastrowid, round_number, table, by, now, text.strip())
 
+    # -- attendance and the standings' release (record_attendance, R1040-R1043) -----------
+
+    def mark_checkin(
+        self, number: int, team: str, *, present: bool, now: str, by: str
+    ) -> tuple[str, bool]:
+        """Mark ``team`` present or absent for round ``number``, the next round, before it is
+        paired (R1040), in one transaction of its own; (the team's name, present)."""
+        with self._write():
+            self.require_open(f"checking in {team} for round {number}")
+            self.load().plan(number)  # a round of the tournament's, or refused in words
+            checked = record_attendance.mark(
+                self._db, number, self._team_id(team), present=present, now=now, by=by
+            )
+        return checked.team, checked.present
+
+    def withdraw_team(self, team: str, *, now: str, by: str, reason: str) -> Withdrawal:
+        """Withdraw ``team`` for good (R1041), in one transaction of its own."""
+        with self._write():
+            self.require_open(f"withdrawing {team}")
+            return record_attendance.withdraw(
+                self._db, self._team_id(team), now=now, by=by, reason=reason
+            )
+
+    def withdrawals(self) -> dict[str, Withdrawal]:
+        """The teams withdrawn, by name."""
+        return record_attendance.withdrawals_by_team(self._db)
+
+    def standings_release(self) -> Release:
+        """Whether the standings are public (R1043): by default, yes."""
+        return record_attendance.release(self._db)
+
+    def set_standings_release(self, *, public: bool, now: str, by: str) -> Release:
+        with self._write():
+            return record_attendance.set_release(self._db, public=public, now=now, by=by)
+
     # -- export ----------------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
@@ -1238,6 +1281,7 @@ class TournamentDB:
             "protests": [protest.to_json() for protest in self.protests()],
             "withdrawn_rounds": [undone.to_json() for undone in self.withdrawn_rounds()],
             "table_events": [event.to_json() for event in self.table_events()],
+            **record_attendance.export(self._db),
         }
 
     def _all_playoff_games(self) -> list[dict[str, Any]]:

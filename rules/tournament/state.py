@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.attendance import EVERYONE, Attendance, missed_before_joining
 from rules.tournament.config import PairingMethod, TournamentConfig
 from rules.tournament.formats import RoundPlan, round_plan
 from rules.tournament.pairing import pair_round
@@ -28,6 +29,7 @@ class Tournament:
     entrants: tuple[Entrant, ...]
     rounds: tuple[RoundPairing, ...] = ()
     results: tuple[MatchResult, ...] = ()  # the current result of each match played
+    attendance: Attendance = EVERYONE  # withdrawals and check-in (R1040-R1042)
 
     def __post_init__(self) -> None:
         check_entrants(self.entrants)
@@ -45,11 +47,15 @@ class Tournament:
         return round_plan(self.config.format, number)
 
     def standings(self) -> tuple[Standing, ...]:
-        """The standings from every result entered so far."""
+        """The standings from every result entered so far; a late team's rounds missed
+        before it joined score as byes (R1042)."""
         return standings(
             self.names,
             self.results,
-            [rnd.bye for rnd in self.rounds if rnd.bye is not None],
+            [
+                *(rnd.bye for rnd in self.rounds if rnd.bye is not None),
+                *missed_before_joining(self.names, self.rounds),
+            ],
             self.config.tiebreaks,
             self.config.bye,
         )
@@ -87,7 +93,7 @@ class Tournament:
         swiss = self.config.pairing is PairingMethod.SWISS
         return pair_round(
             number,
-            self._pairing_order(table, number),
+            self.attendance.field(number, self._pairing_order(table, number)),
             self.rounds,
             wins={row.team: row.wins for row in table} if swiss else None,
             schools={entrant.name: entrant.school for entrant in self.entrants},
@@ -148,7 +154,9 @@ class Tournament:
             raise IllegalAction(
                 f"the championship comes after every result: round {r} table {t} has none"
             )
-        found = qualify(self.standings(), self.config.qualify, self.config.seed)
+        # a withdrawn team plays no championship: the next team takes its place (R1044)
+        eligible = [row for row in self.standings() if row.team not in self.attendance.withdrawn]
+        found = qualify(eligible, self.config.qualify, self.config.seed)
         return found.with_played(played)
 
     def entrant(self, name: str) -> Entrant:

@@ -28,6 +28,10 @@
     POST /reopen            a director: reopen the closed tournament, with a reason (R850)
     POST /playoff           a director: the next Border-Up playoff game's winner
     POST /playoff/void      a director: void the playoff's games with a reason (R960, R961, R964)
+    GET  /checkin           staff: the next round's check-in, the teams withdrawn (R1040, R1041)
+    POST /checkin           results staff: mark a team present or absent for the next round
+    POST /withdraw          a director: withdraw a team for good, with a reason (R1041)
+    POST /standings/release a director: hide the public standings, or release them (R1043)
 
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
@@ -90,6 +94,7 @@ from firmware_py.director.hub.page.views import (
     sheet_page,
     table_page,
 )
+from firmware_py.director.hub.page.views_checkin import checkin_page
 from firmware_py.director.hub.page.views_close import close_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
@@ -121,6 +126,7 @@ from firmware_py.table.web.serving import (
     whole_body,
 )
 from rules.errors import RuleError
+from rules.tournament.teams import one_line_reason
 
 log = logging.getLogger("gametable")
 
@@ -178,6 +184,10 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/reopen", _reopen)
     app.router.add_post("/playoff", _playoff)
     app.router.add_post("/playoff/void", _void_playoff)
+    app.router.add_get("/checkin", _checkin_page)
+    app.router.add_post("/checkin", _checkin)
+    app.router.add_post("/withdraw", _withdraw)
+    app.router.add_post("/standings/release", _standings_release)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -859,6 +869,80 @@ async def _void_playoff(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done, to="/close")
 
 
+# --- who is here (issue 27): check-in, withdrawal, the standings' release -----------------------
+
+_FROM_CHECKIN = ("/checkin", "/withdraw", "/standings/release")  # refused: shown on /checkin
+
+
+async def _checkin_page(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the check-in")
+    return _html(checkin_page(request.app[PAGE].record, _viewer(request)))
+
+
+async def _checkin(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.RESULTS, doing="checking in a team")
+    form = await _form(request)
+    number = _form_number(form, "round", "the round")
+    team, present = form.get("team", ""), form.get("present", "")
+    if not isinstance(team, str) or not team.strip():
+        raise Refused(400, "checking in a team: expected the team")
+    if present not in ("0", "1"):
+        raise Refused(400, "checking in a team: expected present (1) or absent (0)")
+    page = request.app[PAGE]
+    name, here = _change(
+        request,
+        lambda: page.record.mark_checkin(
+            number, team, present=present == "1", now=page.now(), by=staff.name
+        ),
+        tables=False,
+    )
+    log.info("event=page_checkin by=%s round=%d present=%s", staff.name, number, here)
+    done = f"round {number}: {name} marked {'present' if here else 'absent'}"
+    return _done(request, staff, done, to="/checkin")
+
+
+async def _withdraw(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="withdrawing a team")
+    form = await _confirmed(request, "withdrawing a team")
+    team, reason = form.get("team", ""), form.get("reason", "")
+    if not isinstance(team, str) or not team.strip():
+        raise Refused(400, "withdrawing a team: expected the team")
+    page = request.app[PAGE]
+    gone = _change(
+        request,
+        lambda: page.record.withdraw_team(
+            team,
+            now=page.now(),
+            by=staff.name,
+            reason=one_line_reason(reason) if isinstance(reason, str) and reason.strip() else "",
+        ),
+        tables=False,
+    )
+    log.info("event=page_withdraw by=%s", staff.name)
+    when = "before round 1" if gone.after_round == 0 else f"after round {gone.after_round}"
+    done = f"{gone.team} withdrawn {when}: never paired again"
+    return _done(request, staff, done, to="/checkin")
+
+
+async def _standings_release(request: web.Request) -> web.StreamResponse:
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="releasing the standings")
+    form = await _form(request)
+    public = form.get("public", "")
+    if public not in ("0", "1"):
+        raise Refused(400, "the standings' release: expected public (1) or hidden (0)")
+    page = request.app[PAGE]
+    shown = _change(
+        request,
+        lambda: page.record.set_standings_release(
+            public=public == "1", now=page.now(), by=staff.name
+        ),
+        tables=False,
+    )
+    log.info("event=page_standings_release by=%s public=%s", staff.name, shown.public)
+    done = "the standings are public" if shown.public else "the standings are hidden"
+    return _done(request, staff, done, to="/checkin")
+
+
 def _playoff_game_of(form: Form) -> tuple[int, str, str] | None:
     """The game a playoff form was for (its number, its two teams), or None: a form without
     it, as the command line's (R855)."""
@@ -941,6 +1025,8 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # the same page as /, its queue and tools too
                     return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
+            if viewer.csrf is not None and request.path in _FROM_CHECKIN:
+                return _html(checkin_page(page.record, viewer), status)
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
                 return _html(staff_page(accounts, viewer, page.record.venue()), status)

@@ -27,7 +27,7 @@ from firmware_py.director.hub.refusals import (
 from firmware_py.director.hub.staff import RANK, Role
 from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
 from rules.errors import RuleError
-from rules.tournament import Match, PlayoffChanged
+from rules.tournament import Match, PlayoffChanged, RoundPairing
 
 # A table in a game changes what it shows at least every few minutes (its clock each second, a
 # press, a score): one that has said nothing for this long while its broker connection stands
@@ -59,6 +59,7 @@ KINDS: dict[str, str] = {
     "clock": "Clock off",
     "missing": "Results missing",
     "playoff": "Playoff stopped",
+    "withdrawn": "Team withdrawn",
 }
 # The kinds the hub keeps (refusals.py), each a chip on its table's tile and marked seen there.
 HUB_KINDS = (NOT_APPLIED, TWO_VERSIONS, JOURNAL_LIMIT, CLOCK)
@@ -126,6 +127,9 @@ class Hall:
     histories: Mapping[tuple[int, int], Sequence[ResultEntry]]
     # a playoff whose recorded games the standings no longer seed (R960): since when, and why
     playoff_stopped: tuple[float, str] | None = None
+    # (table, team, since) of each latest-round match without a result whose team has since
+    # withdrawn (R1041): nobody will play it
+    withdrawn: tuple[tuple[int, str, float], ...] = ()
 
 
 def read_hall(record: TournamentDB) -> Hall:
@@ -148,6 +152,25 @@ def read_hall(record: TournamentDB) -> Hall:
         reports=reports,
         histories=histories,
         playoff_stopped=_playoff_stopped(record),
+        withdrawn=_withdrawn_at_tables(record, latest, results),
+    )
+
+
+def _withdrawn_at_tables(
+    record: TournamentDB,
+    latest: RoundPairing | None,
+    results: Mapping[tuple[int, int], tuple[int, int]],
+) -> tuple[tuple[int, str, float], ...]:
+    """The latest round's matches without a result whose team withdrew after the pairing."""
+    gone = record.withdrawals()
+    if latest is None or not gone:
+        return ()
+    return tuple(
+        (match.table, team, _seconds(gone[team].withdrawn_at))
+        for match in latest.matches
+        if (latest.round, match.table) not in results
+        for team in (match.a, match.b)
+        if team in gone
     )
 
 
@@ -189,6 +212,7 @@ def find_problems(
     found = [p for p in _record_problems(hall) if p.seen_key is None or p.seen_key not in seen]
     found += _missing(hall)
     found += _playoff(hall)
+    found += _withdrawn(hall)
     found += [problem for row in rows for problem in _board_problems(row, now)]
     found += [_of_the_hub(refusal) for refusal in refusals]
     order = list(KINDS)
@@ -373,6 +397,28 @@ def _playoff(hall: Hall) -> Iterable[Problem]:
         "the standings as they are",
         (Link("The championship page", "/close", Role.DIRECTOR),),
     )
+
+
+def _withdrawn(hall: Hall) -> Iterable[Problem]:
+    """A team withdrawn after its round was paired (R1041): its table will stay empty."""
+    number = hall.latest
+    if number is None:
+        return
+    for table, team, since in hall.withdrawn:
+        yield Problem(
+            "withdrawn",
+            since,
+            f"Round {number} table {table}: {team} withdrew after the round was paired; "
+            "nobody will play this match",
+            "Enter the result the director rules from the sheet, or undo the round's pairing "
+            "while no result is in and pair it again without the team",
+            (
+                Link("Enter the result", result_form(number, table), Role.RESULTS),
+                Link("Undo the pairing", f"/undo/round/{number}", Role.DIRECTOR),
+            ),
+            table=table,
+            round=number,
+        )
 
 
 def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:

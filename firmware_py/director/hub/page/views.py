@@ -30,6 +30,10 @@ from firmware_py.director.venue import Venue
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, RoundPairing, Tournament
 
+STANDINGS_HELD = (
+    "The standings are hidden from /public and the projector until a director releases them "
+    "(on /checkin)."
+)
 SHEET_GAME_LINES = 6  # blank lines for the games' scores, written in by the dealer
 SIGNATURES = ("Team A's captain", "Team B's captain", "Dealer", "Director")
 
@@ -88,6 +92,8 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         parts.append(close_section(record, tournament))  # the end of the day
     if viewer.csrf is not None:  # print the latest round (staff, R822); undo it (R820)
         parts.append(round_tools(tournament, undo=viewer.director))
+    if not record.standings_release().public:  # R1043: staff see them; the public not yet
+        parts.append(line(STANDINGS_HELD, "notice standings-held"))
     parts.append(_standings_section(tournament))
     parts.append(pentathlon.summary_section(record))
     return shell(
@@ -284,6 +290,7 @@ def staff_nav(viewer: Viewer) -> str:
     links = ['<a href="/public">Public standings</a>']
     if viewer.csrf is not None:
         links.insert(0, '<a href="/">Tables</a>')
+        links.insert(1, '<a href="/checkin" id="checkin-link">Check-in</a>')  # R1040
     if viewer.director:
         links.append('<a href="/staff" id="staff-link">Staff</a>')
     if viewer.csrf is not None:
@@ -354,8 +361,17 @@ def _pairings_section(
 
 def _standings_section(tournament: Tournament, teams: dict[str, str] | None = None) -> str:
     shown_as = teams or {}
+    gone = tournament.attendance.withdrawn
     rows = [
-        (s.rank, shown_as.get(s.team, s.team), s.wins, s.ties, s.losses, s.points, s.opponents_wins)
+        (
+            s.rank,
+            shown_as.get(s.team, s.team) + (" (withdrawn)" if s.team in gone else ""),  # R1041
+            s.wins,
+            s.ties,
+            s.losses,
+            s.points,
+            s.opponents_wins,
+        )
         for s in tournament.standings()
     ]
     return (
@@ -399,9 +415,26 @@ def _pair_form(csrf: str, tournament: Tournament) -> str:
         + "</p>"
     )
     return f"""<section aria-labelledby="pair-title" class="card">
-<h2 id="pair-title">Next round</h2>{waiting}
+<h2 id="pair-title">Next round</h2>{waiting}{_checkin_line(tournament, number)}
 <form method="post" action="/pair" id="pair-form">{hidden("csrf", csrf)}
 {hidden("round", str(number))}<button type="submit">Pair round {number}</button></form></section>"""
+
+
+def _checkin_line(tournament: Tournament, number: int) -> str:
+    """Where the next round's check-in stands (R1040), beside its Pair button."""
+    marks = tournament.attendance.marks(number)
+    active = tournament.attendance.active(tournament.names)
+    if not marks:
+        return (
+            f'<p id="pair-checkin">No <a href="/checkin">check-in</a> for round {number}: it '
+            f"pairs all {len(active)} active teams.</p>"
+        )
+    marked = sum(1 for team in active if team in marks)
+    here = sum(1 for team in active if marks.get(team))
+    return (
+        f'<p id="pair-checkin"><a href="/checkin">Check-in</a> for round {number}: {marked} of '
+        f"{len(active)} teams marked, {here} present.</p>"
+    )
 
 
 def _team(side: str, entrant: Entrant) -> str:

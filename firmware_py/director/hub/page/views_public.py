@@ -104,7 +104,11 @@ def public_page(
     if query:
         parts.append(_answer(record, tournament, query, rows or {}, names))
     parts.append(_pairings_section(record, tournament, latest, links=False, teams=teams))
-    parts.append(_standings_section(tournament, teams))
+    parts.append(
+        _standings_section(tournament, teams)
+        if record.standings_release().public
+        else _standings_held()  # R1043
+    )
     parts.append(pentathlon.public_section(record))  # its players as R834 names them
     return shell(
         "Where do I play next?",
@@ -112,6 +116,14 @@ def public_page(
         nav=PUBLIC_NAV,
         scripts=("/static/public.js",),
         venue=venue,
+    )
+
+
+def _standings_held() -> str:
+    return (
+        '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
+        + line(STANDINGS_HIDDEN, "notice")
+        + "</section>"
     )
 
 
@@ -149,8 +161,9 @@ def _answer(
             "error",
         )
     standings = {row.team: row for row in tournament.standings()}
+    released = record.standings_release().public  # R1043: no rank while they are held
     cards = [
-        _team_card(record, tournament, item, standings[item.team.name], rows)
+        _team_card(record, tournament, item, standings[item.team.name] if released else None, rows)
         for item in found[:MAX_FOUND]
     ]
     more = ""
@@ -172,14 +185,16 @@ def _team_card(
     record: TournamentDB,
     tournament: Tournament,
     found: Found,
-    standing: Standing,
+    standing: Standing | None,
     rows: dict[int, TableRow],
 ) -> str:
     team = found.team
     school = f" ({text(team.school)})" if team.school else ""
     who = "" if found.player is None else f"<p>{text(found.player)} plays for this team.</p>"
     place = (
-        f"rank {standing.rank} of {len(tournament.entrants)}: {standing.wins} W, "
+        STANDINGS_HIDDEN
+        if standing is None
+        else f"rank {standing.rank} of {len(tournament.entrants)}: {standing.wins} W, "
         f"{standing.ties} T, {standing.losses} L, {standing.points} points"
     )
     return (
@@ -267,6 +282,8 @@ def _outcome(team: str, match: Match, a_points: int, b_points: int) -> str:
 # --- the projector ----------------------------------------------------------------------------
 
 
+WITHDRAWN = " (withdrawn)"  # R1041
+STANDINGS_HIDDEN = "The standings are hidden until the director releases them."
 Screen = tuple[str, str]  # one screen of the projector's turn: its title and its body
 
 
@@ -279,7 +296,12 @@ def projector_page(
     screens: list[Screen] = [("Standings", f'<p class="notice">{text(NO_NAMES)}</p>')]
     if names is not PublicNames.NONE and record.has_tournament():
         tournament = record.load()
-        screens = _pairing_screens(record, tournament) + _standing_screens(tournament)
+        standing = (
+            _standing_screens(tournament)
+            if record.standings_release().public
+            else [("Standings", _standings_held())]  # R1043
+        )
+        screens = _pairing_screens(record, tournament) + standing
         champion = record.champion()
         if champion is not None:  # the day's end, first in the turn
             screens.insert(0, ("Champion", _champion_screen(champion)))
@@ -367,8 +389,10 @@ def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Scree
 
 
 def _standing_screens(tournament: Tournament) -> list[Screen]:
+    gone = tournament.attendance.withdrawn
     cells = [
-        f'<li><span class="n">{row.rank}</span><span class="a">{text(row.team)}</span>'
+        f'<li><span class="n">{row.rank}</span><span class="a">{text(row.team)}'
+        f"{WITHDRAWN if row.team in gone else ''}</span>"
         f'<span class="w">{row.wins}-{row.ties}-{row.losses}</span>'
         f'<span class="s">{row.points}</span></li>'
         for row in tournament.standings()

@@ -12,8 +12,11 @@ from firmware_py.director.hub.staff import Role, StaffAccount
 from firmware_py.director.venue import Venue
 
 ROLE_DOES = {
-    Role.DIRECTOR: "pairs rounds, enters and amends results, manages the staff",
-    Role.RESULTS: "enters a match's first result; sees every staff view",
+    Role.DIRECTOR: (
+        "pairs rounds, enters and amends results, withdraws a team, holds or releases the "
+        "standings, manages the staff"
+    ),
+    Role.RESULTS: "enters a match's first result, marks check-in; sees every staff view",
     Role.VIEWER: "sees every staff view (game leaders); changes nothing",
 }
 
