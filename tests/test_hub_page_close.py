@@ -611,6 +611,34 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
     )
 
 
+def test_a_game_the_standings_now_read_as_deciding_otherwise_stops_the_playoff(
+    tmp_path: Path,
+) -> None:
+    # R968: the record says game 1 Falcons v Ravens was played as one where the loser is out
+    # (the standings then were others); the standings as they are now make it the same two
+    # teams' game for a place. It is not read anew: Ravens are no finalist by it.
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = PlayoffGame("Falcons", "Ravens", "Ravens", "the loser is out")
+        record.add_playoff_game(game, now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await _close_shown(client)
+
+        shown = serve(director_page(record), scenario)
+    assert (
+        "Playoff game 1 was played as Falcons v Ravens (Ravens won; the loser is out), but the "
+        "standings as they are now make game 1 Falcons v Ravens a game where the winner "
+        "advances" in shown
+    )
+    assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
+    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    assert (
+        "<td>Falcons v Ravens</td><td>Ravens</td>"
+        "<td>Falcons v Ravens, where the winner advances</td>" in recorded
+    )
+
+
 def test_a_director_voids_a_stopped_playoff_from_the_page_with_who_and_why(
     tmp_path: Path,
 ) -> None:
@@ -879,7 +907,7 @@ def test_a_void_form_left_open_voids_no_game_played_again_since(tmp_path: Path) 
         "the record holds others played again (the playoff changed since): nothing voided; "
         "look at /close again"
     )
-    assert games == (PlayoffGame("Falcons", "Ravens", "Ravens"),)
+    assert games == (PlayoffGame("Falcons", "Ravens", "Ravens", "the winner advances"),)
 
 
 def test_a_second_close_confirmed_says_who_closed_it_as_the_venue_reads_it(

@@ -220,7 +220,9 @@ def _now_made(number: int, changed: PlayoffChanged) -> str:
         return "after the game that changed"
     if changed.seeded is None:
         return "no such game"
-    return f"{changed.seeded[0]} v {changed.seeded[1]}"
+    seeded = f"{changed.seeded[0]} v {changed.seeded[1]}"
+    # the same two teams, read as deciding something else (R968): say what
+    return seeded if changed.decides_now is None else f"{seeded}, where {changed.decides_now}"
 
 
 def void_form(playoff: Playoff, last: int, csrf: str) -> str:
