@@ -611,6 +611,23 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
     )
 
 
+def test_the_end_of_the_days_card_on_the_tables_page_says_the_playoff_stopped_and_links_the_void(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        _amend_falcons_down(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await (await client.get("/", headers={"Accept": "text/html"})).text()
+
+        index = serve(director_page(record), scenario)
+    card = index[index.index('id="close-tools"') :].split("</section>")[0]
+    assert "Close the tournament" not in card and 'id="close-link"' not in card
+    assert "The playoff stopped: a result changed after game 1 was played" in card
+    assert '<a href="/close#playoff-stopped" id="void-link">Void the playoff</a>' in card
+
+
 def test_a_game_the_standings_now_read_as_deciding_otherwise_stops_the_playoff(
     tmp_path: Path,
 ) -> None:
