@@ -604,10 +604,11 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
     )
     assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
     assert 'id="void-form"' in shown
-    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    recorded = shown[shown.index('<table class="bracket recorded">') :].split("</table>")[0]
     assert (
-        "<tr><td>1</td><td>Falcons v Ravens</td><td>Ravens</td><td>Ravens v Eagles</td></tr>"
-        in (recorded)
+        '<tr><td data-label="game">1</td><td data-label="teams">Falcons v Ravens</td>'
+        '<td data-label="winner">Ravens</td>'
+        '<td data-label="the standings now make">Ravens v Eagles</td></tr>' in recorded
     )
 
 
@@ -649,10 +650,10 @@ def test_a_game_the_standings_now_read_as_deciding_otherwise_stops_the_playoff(
         "advances" in shown
     )
     assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
-    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    recorded = shown[shown.index('<table class="bracket recorded">') :].split("</table>")[0]
     assert (
-        "<td>Falcons v Ravens</td><td>Ravens</td>"
-        "<td>Falcons v Ravens, where the winner advances</td>" in recorded
+        '<td data-label="the standings now make">Falcons v Ravens, where the winner '
+        "advances</td>" in recorded
     )
 
 

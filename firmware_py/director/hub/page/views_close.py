@@ -224,7 +224,7 @@ aria-labelledby="stopped-title">
 <h2 id="stopped-title">The playoff stopped: game {changed.number} is not the game the standings
 make now</h2>
 <p>{text(_sentence(str(changed)))}.</p>
-{table(RECORDED, rows, css="bracket", caption="The games recorded")}
+{table(RECORDED, rows, css="bracket recorded", caption="The games recorded", labelled=True)}
 <p>The standings as they are now {text(now)}. Void the recorded games to play the playoff again
 from them: the games stay in the record as played, with the void, you, the time and your
 reason.</p>
