@@ -23,6 +23,7 @@ from firmware_py.director.hub.page.render import (
     table,
     text,
 )
+from firmware_py.director.hub.page.sheet_density import sheet_density, sheet_length
 from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
@@ -205,9 +206,29 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
 
 
 def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
-    body = sheet_body(record, record.load(), round_number, number, printed_at=printed_at)
+    tournament = record.load()
+    body = sheet_body(record, tournament, round_number, number, printed_at=printed_at)
+    density = sheet_density_of(record, tournament, round_number, number)
     title = f"Result sheet · round {round_number}, table {number}"
-    return shell(title, body, venue=record.venue())
+    return shell(title, f'<div class="sheet {density}">{body}</div>', venue=record.venue())
+
+
+def sheet_density_of(
+    record: TournamentDB, tournament: Tournament, round_number: int, number: int
+) -> str:
+    """How tightly the sheet of round ``round_number``'s table ``number`` is set to print on
+    one page of A4 and of Letter, its names and versions as they are (R969)."""
+    match = tournament.match(round_number, number)
+    teams = {entrant.name: entrant for entrant in tournament.entrants}
+    title = record.venue().title
+    length = sheet_length(
+        f"{title} ({tournament.config.format.value})",
+        teams[match.a],
+        teams[match.b],
+        result_versions(record, round_number, number),
+        f"Round {round_number}, table {number}: {match.a} v {match.b} · {title}",
+    )
+    return sheet_density(length)
 
 
 def sheet_body(
