@@ -12,7 +12,7 @@ import pytest
 from playwright.async_api import async_playwright
 
 from firmware_py.director.hub.page.sheet_density import COMPACT, DENSE, NORMAL
-from firmware_py.director.hub.page.views import sheet_density_of
+from firmware_py.director.hub.page.views import sheet_density_of, sheet_page
 from firmware_py.director.hub.page.views_print import round_sheets_page
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
@@ -59,7 +59,11 @@ def _round(path: Path, *, players: int, longest: bool, amendments: int = 0) -> T
 
 def _pages(record: TournamentDB, tmp_path: Path) -> dict[str, list[str]]:
     """The round's sheets as chromium prints them on each paper: each page's words."""
-    html = round_sheets_page(record, 1, printed_at=NOW)
+    return _printed(round_sheets_page(record, 1, printed_at=NOW), tmp_path)
+
+
+def _printed(html: str, tmp_path: Path) -> dict[str, list[str]]:
+    """``html`` as chromium prints it on each paper: each page's words."""
     style = f"<style>{STYLESHEET.read_text()}</style>"
     html = html.replace('<link rel="stylesheet" href="/static/page.css">', style)
     pdfs = {paper: tmp_path / f"sheets-{paper}.pdf" for paper in PAPERS}
@@ -118,3 +122,18 @@ def test_a_sheet_is_set_as_tightly_as_its_names_need(tmp_path: Path) -> None:
         assert sheet_density_of(long, long.load(), 1, 1) == COMPACT
     with _round(tmp_path / "six.db", players=6, longest=True) as longest:
         assert sheet_density_of(longest, longest.load(), 1, 1) == DENSE
+
+
+@pytest.mark.parametrize(
+    ("players", "longest", "amendments"),
+    [(3, False, 0), (6, True, 3)],
+    ids=["usual", "longest"],
+)
+def test_a_tables_own_sheet_page_prints_on_one_page_of_a4_and_of_letter(
+    tmp_path: Path, players: int, longest: bool, amendments: int
+) -> None:
+    # /sheet/R/T prints the page's header above the sheet, which a round's prints do not
+    path = tmp_path / "t.db"
+    with _round(path, players=players, longest=longest, amendments=amendments) as record:
+        printed = _printed(sheet_page(record, 1, 1, printed_at=NOW), tmp_path)
+    assert {paper: len(pages) for paper, pages in printed.items()} == dict.fromkeys(PAPERS, 1)
