@@ -604,10 +604,56 @@ def test_a_result_amended_after_a_playoff_game_does_not_make_it_another_game(
     )
     assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
     assert 'id="void-form"' in shown
-    recorded = shown[shown.index('<table class="bracket">') :].split("</table>")[0]
+    recorded = shown[shown.index('<table class="bracket recorded">') :].split("</table>")[0]
     assert (
-        "<tr><td>1</td><td>Falcons v Ravens</td><td>Ravens</td><td>Ravens v Eagles</td></tr>"
-        in (recorded)
+        '<tr><td data-label="game">1</td><td data-label="teams">Falcons v Ravens</td>'
+        '<td data-label="winner">Ravens</td>'
+        '<td data-label="the standings now make">Ravens v Eagles</td></tr>' in recorded
+    )
+
+
+def test_the_end_of_the_days_card_on_the_tables_page_says_the_playoff_stopped_and_links_the_void(
+    tmp_path: Path,
+) -> None:
+    with TournamentDB.open(_played_game_1(tmp_path / "t.db")) as record:
+        _amend_falcons_down(record)
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await (await client.get("/", headers={"Accept": "text/html"})).text()
+
+        index = serve(director_page(record), scenario)
+    card = index[index.index('id="close-tools"') :].split("</section>")[0]
+    assert "Close the tournament" not in card and 'id="close-link"' not in card
+    assert "The playoff stopped: a result changed after game 1 was played" in card
+    assert '<a href="/close#playoff-stopped" id="void-link">Void the playoff</a>' in card
+
+
+def test_a_game_the_standings_now_read_as_deciding_otherwise_stops_the_playoff(
+    tmp_path: Path,
+) -> None:
+    # R968: the record says game 1 Falcons v Ravens was played as one where the loser is out
+    # (the standings then were others); the standings as they are now make it the same two
+    # teams' game for a place. It is not read anew: Ravens are no finalist by it.
+    with TournamentDB.open(_needs_a_playoff(tmp_path / "t.db")) as record:
+        game = PlayoffGame("Falcons", "Ravens", "Ravens", "the loser is out")
+        record.add_playoff_game(game, now=NOW, by="ann")
+
+        async def scenario(client: TestClient[Any, Any]) -> str:
+            await log_in(client)
+            return await _close_shown(client)
+
+        shown = serve(director_page(record), scenario)
+    assert (
+        "Playoff game 1 was played as Falcons v Ravens (Ravens won; the loser is out), but the "
+        "standings as they are now make game 1 Falcons v Ravens a game where the winner "
+        "advances" in shown
+    )
+    assert 'id="playoff-form"' not in shown and 'id="close-form"' not in shown
+    recorded = shown[shown.index('<table class="bracket recorded">') :].split("</table>")[0]
+    assert (
+        '<td data-label="the standings now make">Falcons v Ravens, where the winner '
+        "advances</td>" in recorded
     )
 
 
@@ -879,7 +925,7 @@ def test_a_void_form_left_open_voids_no_game_played_again_since(tmp_path: Path) 
         "the record holds others played again (the playoff changed since): nothing voided; "
         "look at /close again"
     )
-    assert games == (PlayoffGame("Falcons", "Ravens", "Ravens"),)
+    assert games == (PlayoffGame("Falcons", "Ravens", "Ravens", "the winner advances"),)
 
 
 def test_a_second_close_confirmed_says_who_closed_it_as_the_venue_reads_it(

@@ -114,9 +114,10 @@ def test_a_round_with_amended_results_prints_a_sheet_a_page_on_a4_and_letter(
 def test_a_sheet_too_long_for_its_page_takes_its_result_and_signatures_on_together(
     tmp_path: Path,
 ) -> None:
-    """A result amended six times with long names runs past a page: the signatures go on
-    with the result and versions they sign, never alone on a page."""
-    for paper, pdf in _printed(tmp_path, amendments=6, long_names=True).items():
+    """A result amended fourteen times with long names runs past a page even at the densest
+    setting (R969): the signatures go on with the result and versions they sign, never alone
+    on a page."""
+    for paper, pdf in _printed(tmp_path, amendments=14, long_names=True).items():
         pages = _pages(pdf)
         assert len(pages) == TABLES + len(AMENDED), f"{paper}: {len(pages)} pages"
         for page in pages:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.tournament_db import DIRECTOR_SOURCE, SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament import Entrant, PlayoffGame, TournamentFormat, new_config
+from rules.tournament import Entrant, Playoff, PlayoffGame, TournamentFormat, new_config
 
 NOW = "2026-05-09T09:00:00+00:00"
 LATER = "2026-05-09T09:30:00+00:00"
@@ -196,6 +196,59 @@ def test_voided_playoff_games_stay_in_the_history(record: TournamentDB) -> None:
         record.void_playoff(now=LATER, by="director", reason="wrong seeds")
     assert record.playoff_games() == ()
     assert [game["void"] for game in record.export()["playoff_games"]] == [True]
+
+
+def test_a_playoff_game_is_kept_with_what_it_decided(record: TournamentDB, tmp_path: Path) -> None:
+    game = Playoff(("Eagles", "Hawks", "Owls"), 2).record("Hawks").games[0]
+    with record.transaction():
+        record.add_playoff_game(game, now=NOW, by="director")
+    record.close()
+    with TournamentDB.open(tmp_path / "t.db") as again:
+        assert again.playoff_games() == (
+            PlayoffGame("Eagles", "Hawks", "Hawks", "the winner advances"),
+        )
+        assert again.export()["playoff_games"][0]["decides"] == "the winner advances"
+
+
+def test_what_a_playoff_game_decided_cannot_be_changed_afterwards(record: TournamentDB) -> None:
+    game = Playoff(("Eagles", "Hawks", "Owls"), 2).record("Hawks").games[0]
+    with record.transaction():
+        record.add_playoff_game(game, now=NOW, by="director")
+    for statement in (
+        "UPDATE playoff_decisions SET decides = 'the loser is out'",
+        "DELETE FROM playoff_decisions",
+    ):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            record._db.execute(statement)
+
+
+def _as_schema_4(path: Path) -> None:
+    """The record as gametable made it before R968: no decisions' table, schema 4."""
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("DROP TABLE playoff_decisions")  # its triggers go with it
+        connection.execute("PRAGMA user_version = 4")
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def test_a_schema_4_record_replays_its_games_by_their_teams_and_keeps_decisions_from_then_on(
+    record: TournamentDB, tmp_path: Path
+) -> None:
+    record.close()
+    _as_schema_4(tmp_path / "t.db")
+    with TournamentDB.open(tmp_path / "t.db") as old:
+        with old.transaction():  # as the code before R968 recorded a game: no decision
+            old.add_playoff_game(PlayoffGame("Eagles", "Hawks", "Hawks"), now=NOW, by="director")
+        assert old.schema == 4
+        assert old.playoff_games() == (PlayoffGame("Eagles", "Hawks", "Hawks"),)
+        assert old.export()["playoff_games"][0]["decides"] is None
+        after = Playoff(("Eagles", "Hawks", "Owls"), 2).replayed(old.playoff_games()[0])
+        with old.transaction():
+            old.add_playoff_game(after.record("Owls").games[-1], now=LATER, by="director")
+        assert old.schema == SCHEMA_VERSION
+        assert [game.decides for game in old.playoff_games()] == [None, "the winner advances"]
 
 
 def test_champion_is_recorded_once_unless_amended(record: TournamentDB) -> None:

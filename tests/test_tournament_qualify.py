@@ -155,6 +155,38 @@ def test_the_same_two_teams_seeded_the_other_way_round_are_the_same_game() -> No
     assert reseeded.replayed(PlayoffGame("s3", "s4", "s4")).next_game() == ("s2", "s4")
 
 
+def test_a_game_recorded_keeps_what_it_decided() -> None:
+    playoff = Playoff(("A", "B", "C"), 1).record("C").record("A")
+    assert [game.decides for game in playoff.games] == [
+        "the loser is out",
+        "the winner advances",
+    ]
+
+
+def test_a_game_the_same_two_teams_now_make_deciding_otherwise_stops_the_playoff() -> None:
+    # R968: game 1 A v C was played for a place (A won and advanced); a change ties X and Y in
+    # above them, and the standings make game 1 A v C again, but one where the loser is out.
+    played = Playoff(("A", "C", "B"), 2).record("A").games[0]
+    with pytest.raises(PlayoffChanged) as refused:
+        Playoff(("X", "Y", "A", "C"), 2).replayed(played)
+    assert str(refused.value).startswith(
+        "playoff game 1 was played as A v C (A won; the winner advances), but the standings as "
+        "they are now make game 1 A v C a game where the loser is out: a result changed after "
+        "the game was played"
+    )
+    assert refused.value.decides_now == "the loser is out"
+
+
+def test_a_game_deciding_what_it_decided_when_played_goes_on() -> None:
+    played = Playoff(("A", "C", "B"), 2).record("A").games[0]
+    assert Playoff(("C", "A", "D"), 2).replayed(played).advanced == ("A",)
+
+
+def test_a_game_recorded_before_decisions_were_kept_is_replayed_by_its_teams_alone() -> None:
+    # a record of schema 4 or older holds no decision: it replays as it did (R968)
+    assert Playoff(("X", "Y", "A", "C"), 2).replayed(PlayoffGame("A", "C", "A")).advanced == ()
+
+
 def test_the_games_to_come_name_a_game_not_played_yet_by_its_number() -> None:
     playoff = Playoff(("A", "B", "C", "D"), 1).record("D")
     assert playoff.to_come() == (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.tournament_db import SCHEMA_VERSION, TournamentDB
+from firmware_py.director.tournament_db import UNDO_SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.test_hub_apply import result as table_result
@@ -165,7 +165,7 @@ def test_a_tables_result_for_an_undone_round_is_refused(record: TournamentDB) ->
 def _as_schema_3(path: Path) -> None:
     connection = sqlite3.connect(path)
     try:
-        for table in ("round_withdrawals", "round_slots"):
+        for table in ("playoff_decisions", "round_withdrawals", "round_slots"):
             connection.execute(f"DROP TABLE {table}")  # its triggers go with it
         connection.execute("PRAGMA user_version = 3")
         connection.commit()
@@ -192,7 +192,7 @@ def test_an_older_record_gets_the_undos_tables_with_its_first_undo_and_not_befor
     with TournamentDB.open(tmp_path / "u.db") as old:
         assert old.withdrawn_rounds() == ()
         _undo(old, 1)
-        assert old.schema == SCHEMA_VERSION and old.rounds() == ()
+        assert old.schema == UNDO_SCHEMA_VERSION and old.rounds() == ()
         assert not old.upgrade_for_undo()  # once
 
 

@@ -29,7 +29,6 @@ from rules.tournament import (
     ByeResult,
     PairingMethod,
     PlayoffChanged,
-    PlayoffGame,
     Qualification,
     Qualify,
     RoundPairing,
@@ -556,9 +555,7 @@ def _playoff(args: argparse.Namespace, now: str) -> Answer:
             name = tournament.entrant(args.winner).name
             after = found.playoff.record(name)
             game = after.games[-1]
-            record.add_playoff_game(
-                PlayoffGame(game.a, game.b, game.winner), now=now, by=args.by or "director"
-            )
+            record.add_playoff_game(game, now=now, by=args.by or "director")
             found = Qualification(found.qualified, after)
         champion = record.champion()
     return _qualification_answer(found, champion)

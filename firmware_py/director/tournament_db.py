@@ -55,12 +55,14 @@ from rules.tournament.records import no_table
 from rules.tournament.short_names import short_names
 from rules.tournament.state import PairedRounds
 
-# 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone
-SCHEMA_VERSION = 4
+# 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone;
+# 5: what each playoff game decided (R968)
+SCHEMA_VERSION = 5
 HUB_SCHEMA_VERSION = 2
 PENTATHLON_SCHEMA_VERSION = 3
 UNDO_SCHEMA_VERSION = 4
-READABLE_SCHEMAS = (1, 2, 3, 4)
+DECISIONS_SCHEMA_VERSION = 5
+READABLE_SCHEMAS = (1, 2, 3, 4, 5)
 TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
 # What the hub made of a table's reported result (docs/hub.md).
 OUTCOMES = ("recorded", "amended", "unchanged", "conflict", "superseded", "refused", "not recorded")
@@ -164,6 +166,15 @@ _UNDO_SCHEMA = (
         slot INTEGER PRIMARY KEY REFERENCES rounds(number),
         round INTEGER NOT NULL CHECK (round >= 1))""",
     *_append_only(_UNDO_TABLES),
+)
+# What each playoff game decided as it was played (R968): the game's winner advances, or its
+# loser is out. A row per game recorded since schema 5; a game of an older record has none and
+# is replayed by its two teams only, as it was before.
+_DECISIONS_SCHEMA = (
+    """CREATE TABLE playoff_decisions (
+        game INTEGER PRIMARY KEY REFERENCES playoff_games(id),
+        decides TEXT NOT NULL CHECK (decides IN ('the winner advances', 'the loser is out')))""",
+    *_append_only(["playoff_decisions"]),
 )
 _PENTATHLON_INDEXES = {
     "pentathlon_results_of_seat": "pentathlon_results(seat)",
@@ -269,6 +280,7 @@ _SCHEMA = (
     *_indexes(_PENTATHLON_INDEXES),
     *_SHORT_NAMES_SCHEMA,
     *_UNDO_SCHEMA,
+    *_DECISIONS_SCHEMA,
     *record_closing.SCHEMA,
     *record_attendance.SCHEMA,
 )
@@ -583,6 +595,7 @@ class TournamentDB:
             (HUB_SCHEMA_VERSION, _HUB_SCHEMA),
             (PENTATHLON_SCHEMA_VERSION, (*_PENTATHLON_SCHEMA, *_indexes(_PENTATHLON_INDEXES))),
             (UNDO_SCHEMA_VERSION, _UNDO_SCHEMA),
+            (DECISIONS_SCHEMA_VERSION, _DECISIONS_SCHEMA),
         )
         for version, statements in parts:
             if schema < version <= to:
@@ -780,15 +793,22 @@ class TournamentDB:
         )
 
     def playoff_games(self) -> tuple[PlayoffGame, ...]:
-        """The playoff games recorded since the last void, in order."""
+        """The playoff games recorded since the last void, in order, each with what it decided
+        (None for a game recorded before the record kept it, R968)."""
+        decided = (
+            "(SELECT d.decides FROM playoff_decisions d WHERE d.game = g.id)"
+            if self._schema() >= DECISIONS_SCHEMA_VERSION
+            else "NULL"
+        )
         rows = self._db.execute(
-            """SELECT a.name AS a, b.name AS b, w.name AS winner FROM playoff_games g
+            f"""SELECT a.name AS a, b.name AS b, w.name AS winner, {decided} AS decides
+               FROM playoff_games g
                JOIN teams a ON a.id = g.team_a JOIN teams b ON b.id = g.team_b
                JOIN teams w ON w.id = g.winner
                WHERE g.id > (SELECT COALESCE(MAX(through_game), 0) FROM playoff_voids)
                ORDER BY g.id"""
         )
-        return tuple(PlayoffGame(row["a"], row["b"], row["winner"]) for row in rows)
+        return tuple(PlayoffGame(row["a"], row["b"], row["winner"], row["decides"]) for row in rows)
 
     def last_playoff_game(self) -> int:
         """The latest playoff game recorded, voided or not (its row; 0: none): what the page's
@@ -1087,11 +1107,23 @@ class TournamentDB:
         )
 
     def add_playoff_game(self, game: PlayoffGame, *, now: str, by: str) -> None:
+        """Record ``game`` (in the caller's write transaction) with what it decided, so that a
+        later change can never read it as deciding something else (R968). A record of an older
+        schema is given the decisions' table in the same transaction."""
         self.require_open("a playoff game")
-        self._db.execute(
+        inserted = self._db.execute(
             """INSERT INTO playoff_games (team_a, team_b, winner, entered_by, entered_at)
                VALUES (?,?,?,?,?)""",
             (self._team_id(game.a), self._team_id(game.b), self._team_id(game.winner), by, now),
+        )
+        if game.decides is None:
+            return
+        if self._schema() < DECISIONS_SCHEMA_VERSION:
+            self._upgrade(self._schema(), DECISIONS_SCHEMA_VERSION)
+            self._define_live_views()  # an older record may have gained the undo's tables
+        self._db.execute(
+            "INSERT INTO playoff_decisions (game, decides) VALUES (?,?)",
+            (inserted.lastrowid, game.decides),
         )
 
     def void_playoff(self, *, now: str, by: str, reason: str) -> int:
@@ -1288,9 +1320,14 @@ class TournamentDB:
         voided_through = self._db.execute(
             "SELECT COALESCE(MAX(through_game), 0) FROM playoff_voids"
         ).fetchone()[0]
+        decided = (
+            "(SELECT d.decides FROM playoff_decisions d WHERE d.game = g.id)"
+            if self._schema() >= DECISIONS_SCHEMA_VERSION
+            else "NULL"
+        )
         rows = self._db.execute(
-            """SELECT g.id, a.name AS a, b.name AS b, w.name AS winner, g.entered_by,
-               g.entered_at FROM playoff_games g JOIN teams a ON a.id = g.team_a
+            f"""SELECT g.id, a.name AS a, b.name AS b, w.name AS winner, {decided} AS decides,
+               g.entered_by, g.entered_at FROM playoff_games g JOIN teams a ON a.id = g.team_a
                JOIN teams b ON b.id = g.team_b JOIN teams w ON w.id = g.winner ORDER BY g.id"""
         )
         return [
@@ -1298,6 +1335,7 @@ class TournamentDB:
                 "A": row["a"],
                 "B": row["b"],
                 "winner": row["winner"],
+                "decides": row["decides"],
                 "entered_by": row["entered_by"],
                 "entered_at": row["entered_at"],
                 "void": row["id"] <= voided_through,

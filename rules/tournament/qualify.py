@@ -14,9 +14,10 @@ Two teams tied for one place play one game; three tied for one place play a step
 loser v 3. Every tied team plays, every game decides something, and no game can end in a
 cycle as a round-robin can. A tied playoff game is replayed; only the deciding game counts.
 
-A game played decides for good (R960): the record keeps each game's two teams and its winner,
-and replaying them against the standings as they are now (:meth:`Playoff.replayed`) checks
-each game is the one those standings seed. A result changed after a game was played may seed
+A game played decides for good (R960, R968): the record keeps each game's two teams, its winner
+and what it decided ("the winner advances" or "the loser is out"), and replaying them against
+the standings as they are now (:meth:`Playoff.replayed`) checks each game is the one those
+standings seed, deciding the same. A result changed after a game was played may seed
 another: the game is then not read anew as a different game (its winner given to teams that
 never met); :class:`PlayoffChanged` says so, and the playoff stands still until a director
 voids it.
@@ -42,6 +43,9 @@ class PlayoffGame:
     a: str  # the higher seed
     b: str
     winner: str
+    # What the game decided as it was played ("the winner advances" or "the loser is out");
+    # None for a game recorded before the record kept it (R968): replayed by its teams only.
+    decides: str | None = None
 
     @property
     def loser(self) -> str:
@@ -63,21 +67,31 @@ class BracketGame:
 class PlayoffChanged(IllegalAction):
     """A recorded playoff game that the standings as they are now do not seed (R960)."""
 
-    def __init__(self, number: int, played: PlayoffGame, seeded: tuple[str, str] | None) -> None:
+    def __init__(
+        self,
+        number: int,
+        played: PlayoffGame,
+        seeded: tuple[str, str] | None,
+        decides_now: str | None = None,
+    ) -> None:
         self.number = number
         self.played = played
         self.seeded = seeded
-        now = (
-            "need no such game"
-            if seeded is None
-            else f"make game {number} {seeded[0]} v {seeded[1]}"
-        )
+        # set when the same two teams are seeded but the game now decides otherwise (R968)
+        self.decides_now = decides_now
+        if seeded is None:
+            now = "need no such game"
+        elif decides_now is None:
+            now = f"make game {number} {seeded[0]} v {seeded[1]}"
+        else:
+            now = f"make game {number} {seeded[0]} v {seeded[1]} a game where {decides_now}"
+        decided = "" if decides_now is None else f"; {played.decides}"
         super().__init__(
             f"playoff game {number} was played as {played.a} v {played.b} ({played.winner} "
-            f"won), but the standings as they are now {now}: a result changed after the game "
-            "was played; the game stands as played and is not read as another, so the playoff "
-            "stops here until a director voids it with a reason and it is played again from "
-            "the standings"
+            f"won{decided}), but the standings as they are now {now}: a result changed after "
+            "the game was played; the game stands as played and is not read as another, so "
+            "the playoff stops here until a director voids it with a reason and it is played "
+            "again from the standings"
         )
 
 
@@ -139,16 +153,22 @@ class Playoff:
             raise InvalidInput(
                 f"{winner!r} is not in the next playoff game: expected {game[0]!r} or {game[1]!r}"
             )
-        return Playoff(self.seeds, self.places, (*self.games, PlayoffGame(*game, matches[0])))
+        played = PlayoffGame(*game, matches[0], self.next_game_decides())
+        return Playoff(self.seeds, self.places, (*self.games, played))
 
     def replayed(self, game: PlayoffGame) -> Playoff:
         """The playoff after ``game``, a game recorded with its two teams: refused with
         :class:`PlayoffChanged` when the next game these seeds make is not those two teams
-        (R960), never recorded as another game."""
+        (R960), or decides otherwise than the game did when it was played (R968): a game
+        played is never read as another game, nor as deciding something else."""
+        number = len(self.games) + 1
         seeded = self.next_game()
         played = {name_key(game.a), name_key(game.b)}
         if seeded is None or {name_key(team) for team in seeded} != played:
-            raise PlayoffChanged(len(self.games) + 1, game, seeded)
+            raise PlayoffChanged(number, game, seeded)
+        decides = self.next_game_decides()
+        if game.decides is not None and game.decides != decides:
+            raise PlayoffChanged(number, game, seeded, decides)
         return self.record(game.winner)
 
     def bracket(self) -> tuple[BracketGame, ...]:
@@ -188,7 +208,9 @@ class Playoff:
         return {
             "teams": list(self.seeds),
             "places": self.places,
-            "games": [{"A": g.a, "B": g.b, "winner": g.winner} for g in self.games],
+            "games": [
+                {"A": g.a, "B": g.b, "winner": g.winner, "decides": g.decides} for g in self.games
+            ],
             "advanced": list(self.advanced),
             "next": None
             if upcoming is None

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament import Playoff, PlayoffChanged, PlayoffGame, Qualification
+from rules.tournament import Playoff, PlayoffChanged, Qualification
 from rules.tournament.teams import name_key, one_line_reason
 
 DIRECTOR = "director"
@@ -211,7 +211,7 @@ def record_playoff_game(
             _require_next_game(found.playoff, expected)
         after = found.playoff.record(tournament.entrant(winner).name)
         game = after.games[-1]
-        record.add_playoff_game(PlayoffGame(game.a, game.b, game.winner), now=now, by=by)
+        record.add_playoff_game(game, now=now, by=by)
     upcoming = after.next_game()
     then = (
         "the championship's teams are known: close the tournament"

@@ -23,6 +23,7 @@ from firmware_py.director.hub.page.render import (
     table,
     text,
 )
+from firmware_py.director.hub.page.sheet_density import sheet_density, sheet_length
 from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
@@ -36,6 +37,9 @@ STANDINGS_HELD = (
 )
 SHEET_GAME_LINES = 6  # blank lines for the games' scores, written in by the dealer
 SIGNATURES = ("Team A's captain", "Team B's captain", "Dealer", "Director")
+# /sheet/R/T prints the page's header (the tournament's name over the title) above the sheet,
+# which a round's prints do not: measured in chromium, about two lines of the sheet (R969)
+PAGE_HEADER_LINES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +215,30 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
 
 
 def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
-    body = sheet_body(record, record.load(), round_number, number, printed_at=printed_at)
+    tournament = record.load()
+    body = sheet_body(record, tournament, round_number, number, printed_at=printed_at)
+    density = sheet_density_of(record, tournament, round_number, number, header=PAGE_HEADER_LINES)
     title = f"Result sheet · round {round_number}, table {number}"
-    return shell(title, body, venue=record.venue())
+    return shell(title, f'<div class="sheet {density}">{body}</div>', venue=record.venue())
+
+
+def sheet_density_of(
+    record: TournamentDB, tournament: Tournament, round_number: int, number: int, header: int = 0
+) -> str:
+    """How tightly the sheet of round ``round_number``'s table ``number`` is set to print on
+    one page of A4 and of Letter, its names and versions as they are (R969); ``header``: the
+    lines printed above it besides its title (the page's own header, on ``/sheet/R/T``)."""
+    match = tournament.match(round_number, number)
+    teams = {entrant.name: entrant for entrant in tournament.entrants}
+    title = record.venue().title
+    length = sheet_length(
+        f"{title} ({tournament.config.format.value})",
+        teams[match.a],
+        teams[match.b],
+        result_versions(record, round_number, number),
+        f"Round {round_number}, table {number}: {match.a} v {match.b} · {title}",
+    )
+    return sheet_density(length + header)
 
 
 def sheet_body(

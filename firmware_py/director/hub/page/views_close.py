@@ -48,16 +48,35 @@ def close_section(record: TournamentDB, tournament: Tournament) -> str:
             "</section>"
         )
     missing = len(tournament.missing_results())
-    body = (
-        f"<p>Every round is paired; {missing} result{'s' if missing != 1 else ''} still "
-        "missing.</p>"
-        if missing
-        else '<p><a href="/close" id="close-link">Close the tournament</a>: the final '
-        "standings, the championship, the champion (you confirm on the next page).</p>"
-    )
+    if missing:
+        body = (
+            f"<p>Every round is paired; {missing} result{'s' if missing != 1 else ''} still "
+            "missing.</p>"
+        )
+    else:
+        body = _stopped_or_close(record, tournament)
     return (
         '<section class="card" id="close-tools" aria-labelledby="close-title">'
         f'<h2 id="close-title">The end of the day</h2>{body}</section>'
+    )
+
+
+def _stopped_or_close(record: TournamentDB, tournament: Tournament) -> str:
+    """The end of the day's link: to Close, or, while the playoff is stopped (R960, R968), to
+    the void on /close, since nothing can be closed until the playoff is voided."""
+    try:
+        qualification(record, tournament)
+    except PlayoffChanged as changed:
+        return (
+            f"<p>The playoff stopped: a result changed after game {changed.number} was played, "
+            "and the standings as they are now do not make that game as it was played. "
+            '<a href="/close#playoff-stopped" id="void-link">Void the playoff</a> with a '
+            "reason on the championship page, then play it again; the tournament cannot be "
+            "closed until then.</p>"
+        )
+    return (
+        '<p><a href="/close" id="close-link">Close the tournament</a>: the final '
+        "standings, the championship, the champion (you confirm on the next page).</p>"
     )
 
 
@@ -205,7 +224,7 @@ aria-labelledby="stopped-title">
 <h2 id="stopped-title">The playoff stopped: game {changed.number} is not the game the standings
 make now</h2>
 <p>{text(_sentence(str(changed)))}.</p>
-{table(RECORDED, rows, css="bracket", caption="The games recorded")}
+{table(RECORDED, rows, css="bracket recorded", caption="The games recorded", labelled=True)}
 <p>The standings as they are now {text(now)}. Void the recorded games to play the playoff again
 from them: the games stay in the record as played, with the void, you, the time and your
 reason.</p>
@@ -220,7 +239,9 @@ def _now_made(number: int, changed: PlayoffChanged) -> str:
         return "after the game that changed"
     if changed.seeded is None:
         return "no such game"
-    return f"{changed.seeded[0]} v {changed.seeded[1]}"
+    seeded = f"{changed.seeded[0]} v {changed.seeded[1]}"
+    # the same two teams, read as deciding something else (R968): say what
+    return seeded if changed.decides_now is None else f"{seeded}, where {changed.decides_now}"
 
 
 def void_form(playoff: Playoff, last: int, csrf: str) -> str:

@@ -6,7 +6,7 @@ document without the page's header, so that nothing but the sheets is printed.""
 from __future__ import annotations
 
 from firmware_py.director.hub.page.render import table, text
-from firmware_py.director.hub.page.views import sheet_body
+from firmware_py.director.hub.page.views import sheet_body, sheet_density_of
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import RoundPairing, Tournament, name_key
@@ -19,11 +19,13 @@ def round_sheets_page(record: TournamentDB, round_number: int, *, printed_at: st
     tournament = record.load()
     paired = _paired(tournament, round_number)
     sheets = [
-        f'<section class="print-sheet" aria-label="table {match.table}">'
+        f'<section class="print-sheet {density}" aria-label="table {match.table}">'
         f'<h2 class="sheet-title">Result sheet · round {round_number}, table {match.table}</h2>'
         + sheet_body(record, tournament, round_number, match.table, printed_at=printed_at)
         + "</section>"
         for match in paired.matches
+        # set as tightly as its names need to stay on its page (R969)
+        for density in [sheet_density_of(record, tournament, round_number, match.table)]
     ]
     lead = (
         f'<p class="no-print print-lead">{len(sheets)} result sheets of round {round_number}, '
