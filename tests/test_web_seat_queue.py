@@ -73,6 +73,31 @@ def test_a_count_too_soon_for_the_number_on_show_says_nothing_given_on_the_oled(
     table.close()
 
 
+def test_a_count_while_the_oled_says_nothing_given_gives_nothing(tmp_path: Path) -> None:
+    """The dealer read B's number, pressed just after C's took its place (nothing given, the
+    OLED said so) and pressed again while it said so: C's phone, whose number the OLED hid,
+    was given seat C (the notice's seconds counted as C's on show)."""
+    table = LiveTable(tmp_path)
+
+    async def scenario(client: Any) -> tuple[str, dict[str, Any]]:
+        async with Phone(client) as phone, Phone(client, address="127.0.0.2") as other:
+            at_a_cycle_s_start(table)
+            await phone.ask(table, "B")
+            await other.ask(table, "C")
+            table.t += CODE_EVERY - 3.0  # B's turn over: the code's part
+            table.show()
+            table.t += 3.0  # C's turn: its number appears
+            table.show()
+            table.buttons("count")  # half a second after C's number appeared: nothing given
+            table.buttons("count")  # again, a second later, while the OLED says nothing given
+            return oled_footer(table), await (await other.get("/api/me")).json()
+
+    footer, me = serve(table, scenario)
+    assert footer == NOTHING_GIVEN
+    assert me["seat"] is None and me["pending"] == "C"
+    table.close()
+
+
 def test_a_count_pressed_late_while_the_code_shows_gives_the_number_read(
     tmp_path: Path,
 ) -> None:

@@ -31,6 +31,7 @@ from firmware_py.table.web.access import (
     CONFIRM_BUTTON,
     DISMISS_BUTTON,
     Access,
+    PlaceRequest,
     code_on_show,
 )
 from firmware_py.table.web.errors import WebListenError
@@ -188,7 +189,7 @@ class TablePage:
         elif self._table:
             self._table = {**self._table, "saved": False}
         self._update()
-        _ = self.access.footer(self.clock())  # the OLED is drawn with this view (on_oled)
+        _ = self._footer(self.clock())  # the OLED is drawn with this view (on_oled)
 
     def changed(self) -> None:
         """Who holds or asks for a place changed (a phone asked, left): every open page is told
@@ -235,6 +236,7 @@ class TablePage:
                     log.info("event=web_place_confirmed place=%s", session.seat)
                 elif waiting:  # too soon for the number on show: the dealer is told (R942)
                     self._notice_until = max(self._notice_until, pressed + NOTICE_FOR)
+                    self.access.cover(pressed)  # the number is hidden from the press (R943)
             else:
                 dismissed = self.access.dismiss(pressed)
                 if dismissed is not None:
@@ -244,7 +246,7 @@ class TablePage:
         """The OLED's screen with the join code in the footer for the last ``CODE_SHOWN``
         seconds of every ``CODE_EVERY``, requests waiting or not (R797); the rest of the time,
         the request whose turn it is (its place, its number and the button), or the hint."""
-        request = self.access.footer(now)
+        request = self._footer(now)
         if now < self._notice_until:
             return replace(screen, footer=NOTHING_GIVEN)
         if request is not None:
@@ -252,6 +254,13 @@ class TablePage:
         if not self.access.code or not code_on_show(now):
             return screen
         return replace(screen, footer=f"JOIN {self.access.code}")
+
+    def _footer(self, now: float) -> PlaceRequest | None:
+        """The request the OLED's footer shows at ``now``: none while it says NOTHING_GIVEN. A
+        press then, meant for the number the dealer had read, gave the next number, which had
+        appeared half a second before the notice hid it, its hidden seconds counted as on show
+        (R943)."""
+        return self.access.footer(now, covered=now < self._notice_until)
 
     def _request_footer(self, place: str, number: str) -> str:
         button = CONFIRM_BUTTON.upper()
