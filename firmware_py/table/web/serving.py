@@ -438,18 +438,39 @@ MAX_CODING_SHOWN = 30  # characters of a refused Content-Encoding said back
 
 
 def refused_coding(coding: str) -> Refused | None:
-    """The refusal of a body marked with ``coding`` (its Content-Encoding), or None when it is
-    plain. A gzip body that is not gzip, or that inflates to gigabytes, is refused like any
-    other: unread, before a byte of it is inflated (R940)."""
+    """The refusal of a body marked with ``coding`` (its Content-Encoding, every header of it
+    joined by commas), or None when it is plain: every coding listed ``identity``. A gzip body
+    that is not gzip, or that inflates to gigabytes, is refused like any other: unread, before
+    a byte of it is inflated (R940)."""
     marked = coding.strip().lower()
-    if marked in PLAIN_BODY:
+    if all(listed.strip() in PLAIN_BODY for listed in marked.split(",")):
         return None
+    return _refused_mark("Content-Encoding", marked, "")
+
+
+def refused_transfer(coding: str) -> Refused | None:
+    """The refusal of a body in a transfer coding but chunked (``gzip, chunked``): aiohttp
+    reads its chunks and leaves the gzip as it is, so it is refused by name like a
+    Content-Encoding (R944)."""
+    marked = coding.strip().lower()
+    if marked in ("", "chunked"):
+        return None
+    return _refused_mark("Transfer-Encoding", marked, ", or only chunked")
+
+
+def _refused_mark(header: str, marked: str, instead: str) -> Refused:
     shown = marked[:MAX_CODING_SHOWN] if marked.isprintable() else "something unreadable"
     return Refused(
         400,
-        f"the request's body is marked Content-Encoding {shown!r}: this page takes only a plain "
-        "body: send it without Content-Encoding",
+        f"the request's body is marked {header} {shown!r}: this page takes only a plain "
+        f"body: send it without {header}{instead}",
     )
+
+
+def marks(request: web.Request, header: str) -> str:
+    """Every ``header`` of the request, joined as one list: a second header's coding is as
+    much the body's as the first's (R944)."""
+    return ", ".join(request.headers.getall(header, ()))
 
 
 def whole_body(within: float = BODY_WITHIN) -> Middleware:
@@ -460,7 +481,9 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.body_exists:
-            refused = refused_coding(request.headers.get("Content-Encoding", ""))
+            refused = refused_coding(marks(request, "Content-Encoding")) or refused_transfer(
+                marks(request, "Transfer-Encoding")
+            )
             if refused is not None:
                 raise refused
             connection = request.get(_CONNECTION)
