@@ -66,9 +66,12 @@ def same_site(guard_of: Callable[[web.Request], SiteGuard]) -> Middleware:
 Refusal = Callable[[web.Request, int, str], web.StreamResponse]
 
 
-def one_line_errors(refusal: Refusal, *, max_body: int, event: str, who: str) -> Middleware:
+def one_line_errors(
+    refusal: Refusal, *, max_body: int, event: str, who: str, routes_doc: str = "docs/web.md"
+) -> Middleware:
     """Every refusal as ``refusal(request, status, line)``; anything unexpected logged
-    (``event=...``), never shown: ``who`` could not answer."""
+    (``event=...``), never shown: ``who`` could not answer. A path no route takes is sent to
+    ``routes_doc``, where the page's routes are listed."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -89,6 +92,7 @@ def one_line_errors(refusal: Refusal, *, max_body: int, event: str, who: str) ->
                 request.method,
                 request.path,
                 getattr(error, "allowed_methods", ()),
+                routes_doc=routes_doc,
             )
             return refusal(request, error.status, words)
         except Exception:
