@@ -38,6 +38,7 @@ from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 from firmware_py.table.web.serving import (
     ConnectionLimits,
+    RareLog,
     Serving,
     open_socket,
     start_serving,
@@ -109,6 +110,11 @@ class TablePage:
     _serving: Serving | None = None
     _console_presses: dict[str, int] = field(default_factory=dict)  # counts at the last view
     _notice_until: float = -1.0  # the footer says NOTHING_GIVEN until then (R942)
+    # A stream refused past its share is one INFO line a minute: one per refusal was a line
+    # per request from anyone, at the table's default level (R946)
+    stream_refusals: RareLog = field(
+        default_factory=lambda: RareLog("web_stream_refused", logging.INFO)
+    )
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)

@@ -218,11 +218,12 @@ _CONNECTION = web.RequestKey("connection", _Connection)
 
 
 @dataclass(slots=True)
-class _RareLog:
+class RareLog:
     """One line per ``LOG_EVERY`` for a failure that may repeat thousands of times a second,
-    with how many were left out."""
+    with how many were left out, at ``level``."""
 
     event: str
+    level: int = logging.WARNING
     _next: float = 0.0
     _left_out: int = 0
 
@@ -231,7 +232,7 @@ class _RareLog:
             self._left_out += 1
             return
         words = " ".join(f"{key}={value}" for key, value in fields.items())
-        log.warning("event=%s %s left_out=%d", self.event, words, self._left_out)
+        log.log(self.level, "event=%s %s left_out=%d", self.event, words, self._left_out)
         self._next, self._left_out = now + LOG_EVERY, 0
 
 
@@ -289,8 +290,8 @@ class Serving:
         self._open: list[_Connection] = []
         self._by_handler: dict[object, _Connection] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self._accept_failed = _RareLog("web_accept_failed")
-        self._refused = _RareLog("web_connection_refused")
+        self._accept_failed = RareLog("web_accept_failed")
+        self._refused = RareLog("web_connection_refused")
 
     def __len__(self) -> int:
         """Connections open now."""
