@@ -4,6 +4,8 @@ line with exit 2, and nothing the user named is deleted, replaced or read withou
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -371,4 +373,25 @@ def test_a_page_port_of_5000_digits_is_one_line(capsys: Capture, tmp_path: Path)
         "--page",
         f"127.0.0.1:{HUGE}",
         names="expected a port from 0 to 65535",
+    )
+
+
+def test_a_card_from_a_fifo_is_refused_at_once_in_one_line(tmp_path: Path) -> None:
+    """`pentathlon card FIFO` opened it to look for a journal's header and waited forever for
+    a writer (issue 25's attack, finding 5): in its own process, with a deadline."""
+    root = Path(__file__).resolve().parent.parent
+    command = "import sys; from firmware_py.cli import main; sys.exit(main(sys.argv[1:]))"
+    fifo = _fifo(tmp_path / "game.jsonl")
+    done = subprocess.run(
+        [sys.executable, "-c", command, "pentathlon", "card", str(fifo)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"gametable: error: {fifo} is a FIFO: expected a regular file holding a game's log or "
+        "a journal\n"
     )
