@@ -28,6 +28,7 @@ MAX_DECK = 4 * MIB  # a Guesstimation or STATES deck's TOML: the sample deck is 
 MAX_CSV = 1 * MIB  # a CSV of teams or players: a line each
 MAX_CONFIG = 1 * MIB  # a table's TOML: the shipped one is 9 KiB
 MAX_PASSWORD_FILE = 4 * KIB  # a password on its first line
+CA_HOLDS = "the CA's PEM certificate"  # what a broker's --ca-file (hub.ca_file) holds
 
 _KINDS = {
     stat.S_IFDIR: "a directory",
@@ -130,6 +131,15 @@ def read_start(path: Path, size: int, holding: str) -> bytes:
         raise UserFileError(f"cannot read {path}: {_why(error)}") from None
     finally:
         os.close(descriptor)
+
+
+def require_regular_file(path: Path, holding: str) -> None:
+    """``path``, when something is there, is a regular file (or a link to one) that can be
+    opened, before it is handed to a library that reads it itself (OpenSSL's certificates and
+    keys): a FIFO there waited forever for a writer (R947). Nothing there is left to the
+    library, whose own words the commands already say."""
+    if os.path.lexists(path):
+        os.close(_open_regular(path, holding))
 
 
 def _open_regular(path: Path, holding: str) -> int:
