@@ -68,10 +68,12 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         return open_socket(host, port)
     except OSError as error:
+        # asyncio's "(while attempting to bind on address (...))" names the address again, in
+        # Python's words (as the director's page's listen drops it)
+        why = str(error.strerror or error).split(" (while attempting")[0]
         raise WebListenError(
-            f"web.listen, web.port: cannot listen on {where(host, port)}: "
-            f"{error.strerror or error} (another program on that port? under systemd, see "
-            "docs/web.md)"
+            f"web.listen, web.port: cannot listen on {where(host, port)}: {why} (another "
+            "program on that port? under systemd, see docs/web.md)"
         ) from None
 
 
