@@ -478,7 +478,7 @@ def marks(request: web.Request, header: str) -> str:
     return ", ".join(request.headers.getall(header, ()))
 
 
-def whole_body(within: float = BODY_WITHIN) -> Middleware:
+def whole_body(within: float = BODY_WITHIN, who: str = "the table") -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
     refused, 408), before any handler reads it; a page lists it after its refusals. A body
     marked compressed is refused unread (``refused_coding``)."""
@@ -497,8 +497,11 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
             try:
                 await asyncio.wait_for(request.read(), within)
             except TimeoutError:
+                # read on a phone whose Wi-Fi is slow: words a player can act on (R942)
                 raise Refused(
-                    408, f"the request's body did not arrive within {within:g} s: send it whole"
+                    408,
+                    f"{who} did not get all of it within {within:g} s (a slow or dropped "
+                    "connection): try again",
                 ) from None
             except (ConnectionError, RuntimeError):
                 if not client_gone(request):

@@ -148,7 +148,7 @@ def make_app(page: DirectorPage) -> web.Application:
     )
     app = web.Application(
         client_max_size=MAX_BODY,
-        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body()],
+        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body(who="the hub")],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="same-origin"))
