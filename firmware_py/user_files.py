@@ -28,6 +28,7 @@ MAX_DECK = 4 * MIB  # a Guesstimation or STATES deck's TOML: the sample deck is 
 MAX_CSV = 1 * MIB  # a CSV of teams or players: a line each
 MAX_CONFIG = 1 * MIB  # a table's TOML: the shipped one is 9 KiB
 MAX_PASSWORD_FILE = 4 * KIB  # a password on its first line
+CA_HOLDS = "the CA's PEM certificate"  # what a broker's --ca-file (hub.ca_file) holds
 
 _KINDS = {
     stat.S_IFDIR: "a directory",
@@ -100,20 +101,7 @@ def read_limited_bytes(path: Path, limit: int, holding: str) -> bytes:
     is expected to hold). Only a regular file (or a link to one) is read: a FIFO would wait
     for a writer forever and ``/dev/null`` would read as an empty file, so anything else is
     refused in one line, without waiting (R773)."""
-    try:
-        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is then refused)
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
-    except OSError as error:
-        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
-    try:
-        kind = stat.S_IFMT(os.fstat(descriptor).st_mode)
-    except OSError as error:
-        os.close(descriptor)
-        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
-    if kind != stat.S_IFREG:
-        os.close(descriptor)
-        found = _KINDS.get(kind, "not a regular file")
-        raise UserFileError(f"{path} is {found}: expected a regular file holding {holding}")
+    descriptor = _open_regular(path, holding)
     chunks: list[bytes] = []
     size = 0
     try:
@@ -130,6 +118,48 @@ def read_limited_bytes(path: Path, limit: int, holding: str) -> bytes:
     raise UserFileError(
         f"{path} is larger than {_size(limit)}: expected {holding} of at most {_size(limit)}"
     )
+
+
+def read_start(path: Path, size: int, holding: str) -> bytes:
+    """The first ``size`` bytes of ``path`` (fewer when it is shorter), to tell what it holds:
+    only a regular file, refused otherwise as ``read_limited_bytes`` refuses it. Opening a FIFO
+    to look at its start waited forever for a writer (R947)."""
+    descriptor = _open_regular(path, holding)
+    try:
+        return os.read(descriptor, size)
+    except OSError as error:
+        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
+    finally:
+        os.close(descriptor)
+
+
+def require_regular_file(path: Path, holding: str) -> None:
+    """``path``, when something is there, is a regular file (or a link to one) that can be
+    opened, before it is handed to a library that reads it itself (OpenSSL's certificates and
+    keys): a FIFO there waited forever for a writer (R947). Nothing there is left to the
+    library, whose own words the commands already say."""
+    if os.path.lexists(path):
+        os.close(_open_regular(path, holding))
+
+
+def _open_regular(path: Path, holding: str) -> int:
+    """A descriptor of ``path`` open for reading, when it is a regular file (or a link to one);
+    anything else refused in one line, without waiting (R773)."""
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer returns at once (and is then refused)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError as error:
+        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
+    try:
+        kind = stat.S_IFMT(os.fstat(descriptor).st_mode)
+    except OSError as error:
+        os.close(descriptor)
+        raise UserFileError(f"cannot read {path}: {_why(error)}") from None
+    if kind != stat.S_IFREG:
+        os.close(descriptor)
+        found = _KINDS.get(kind, "not a regular file")
+        raise UserFileError(f"{path} is {found}: expected a regular file holding {holding}")
+    return descriptor
 
 
 def read_limited_text(path: Path, limit: int, holding: str, encoding: str = "utf-8") -> str:

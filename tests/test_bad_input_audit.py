@@ -4,6 +4,8 @@ line with exit 2, and nothing the user named is deleted, replaced or read withou
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -372,3 +374,70 @@ def test_a_page_port_of_5000_digits_is_one_line(capsys: Capture, tmp_path: Path)
         f"127.0.0.1:{HUGE}",
         names="expected a port from 0 to 65535",
     )
+
+
+def test_a_card_from_a_fifo_is_refused_at_once_in_one_line(tmp_path: Path) -> None:
+    """`pentathlon card FIFO` opened it to look for a journal's header and waited forever for
+    a writer (issue 25's attack, finding 5): in its own process, with a deadline."""
+    fifo = _fifo(tmp_path / "game.jsonl")
+    assert _in_own_process("pentathlon", "card", str(fifo)) == (
+        2,
+        f"gametable: error: {fifo} is a FIFO: expected a regular file holding a game's log or "
+        "a journal\n",
+    )
+
+
+def _in_own_process(*argv: str) -> tuple[int, str]:
+    """``gametable ARGV`` in its own process, with a deadline (a FIFO it opens waits forever
+    for a writer): its exit status and what it wrote to stderr."""
+    root = Path(__file__).resolve().parent.parent
+    command = "import sys; from firmware_py.cli import main; sys.exit(main(sys.argv[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", command, *argv],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    return done.returncode, done.stderr
+
+
+def test_a_table_s_hub_ca_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """paho handed the path to OpenSSL, which opened the FIFO and waited for a writer: the
+    table never started and said nothing (issue 25's attack, finding 6)."""
+    fifo = _fifo(tmp_path / "ca.pem")
+    password = tmp_path / "hub-password"
+    password.write_text("a table's password\n")
+    config = tmp_path / "table.toml"
+    config.write_text(
+        f'[hub]\nenabled = true\nhost = "127.0.0.1"\ntable = 3\npassword_file = "{password}"\n'
+        f'ca_file = "{fifo}"\n'
+    )
+    journal = tmp_path / "journal.db"
+    assert _in_own_process("run", "--config", str(config), "--journal", str(journal)) == (
+        2,
+        f"gametable: error: hub.ca_file: {fifo} is a FIFO: expected a regular file holding "
+        "the CA's PEM certificate\n",
+    )
+
+
+@pytest.mark.parametrize("option", ["--ca-file", "--page-cert"])
+def test_the_hub_s_tls_files_that_are_fifos_are_refused_at_once(
+    capsys: Capture, tmp_path: Path, option: str
+) -> None:
+    db = tmp_path / "t.db"
+    assert run(capsys, *_new_tournament(tmp_path, db))[0] == 0
+    password = tmp_path / "hub-password"
+    password.write_text("the hub's password\n")
+    fifo = _fifo(tmp_path / "tls.pem")
+    argv = ["hub", "run", "--db", str(db), "--password-file", str(password), "--port", "1"]
+    if option == "--ca-file":
+        argv += ["--ca-file", str(fifo)]
+        says = f"--ca-file: {fifo} is a FIFO: expected a regular file holding the CA's PEM"
+    else:
+        argv += ["--page", "127.0.0.1:0", "--page-cert", str(fifo), "--page-key", str(fifo)]
+        says = f"--page-cert: {fifo} is a FIFO: expected a regular file holding a PEM"
+    code, err = _in_own_process(*argv)
+    assert code == 2
+    assert err.startswith(f"gametable: error: {says}") and err.count("\n") == 1

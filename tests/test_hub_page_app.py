@@ -136,7 +136,7 @@ def test_the_stylesheet_has_a_print_view() -> None:
         ("/sheet/3/1", "round 3 is not paired yet"),
         ("/sheet/1/7", "table 7"),
         ("/tables/x", "table &#x27;x&#x27;: expected a number"),
-        ("/nope", "nothing at /nope: expected one of the page&#x27;s routes"),
+        ("/nope", "nothing at /nope: expected one of the page&#x27;s routes (docs/hub.md)"),
     ],
 )
 def test_a_view_of_nothing_is_one_line(page: DirectorPage, path: str, says: str) -> None:

@@ -177,3 +177,34 @@ def test_a_bad_deck_path_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
         capsys, "sim", "--config", str(config), "--headless", "--script", str(script)
     )
     assert_one_line_refusal(outcome, names="deck: cannot read /nonexistent/deck.toml")
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (
+            lambda path: Path("/dev/null"),
+            "/dev/null is a character device: expected a regular file",
+        ),
+        (lambda path: _sparse(path, 5 * 1024 * 1024), "is larger than 4 MiB"),
+    ],
+    ids=["a device", "a huge file"],
+)
+def test_a_deck_that_is_not_a_small_regular_file_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, says: str
+) -> None:
+    """The STATES deck was read whole, whatever it was: /dev/zero filled the memory (a
+    MemoryError's traceback), a FIFO waited forever (issue 25's attack, finding 5)."""
+    config = tmp_path / "table.toml"
+    config.write_text(STATES + f'[states]\ndeck = "{make(tmp_path / "deck.toml")}"\n')
+    script = _script(tmp_path, {"t": 1.0})
+    outcome = in_process(
+        capsys, "sim", "--config", str(config), "--headless", "--script", str(script)
+    )
+    assert_one_line_refusal(outcome, names=says)
+
+
+def _sparse(path: Path, size: int) -> Path:
+    with path.open("wb") as file:
+        file.truncate(size)
+    return path

@@ -163,8 +163,11 @@ def test_gametable_run_with_the_pages_port_taken_is_one_line(tmp_path: Path) -> 
         )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
-    assert done.stderr.startswith(
-        f"gametable: error: web.listen, web.port: cannot listen on 127.0.0.1:{port}: "
+    # the address once: asyncio's "(while attempting to bind on address ('127.0.0.1', N))"
+    # said it twice, in Python's words (issue 25's attack, finding 7)
+    assert done.stderr == (
+        f"gametable: error: web.listen, web.port: cannot listen on 127.0.0.1:{port}: Address "
+        "already in use (another program on that port? under systemd, see docs/web.md)\n"
     )
     assert not (tmp_path / "journal.db").exists()  # refused before the journal is touched
 

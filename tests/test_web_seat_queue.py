@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,11 @@ from firmware_py.table.web.access import (
     MAX_WAITING,
     MAX_WRONG,
     MAX_WRONG_PER_NETWORK,
+    REQUEST_SHOWN,
     WAITING_PER_NETWORK,
     Access,
     AccessError,
+    code_on_show,
 )
 from firmware_py.table.web.app import make_app
 from firmware_py.table.web.errors import Refused
@@ -70,6 +73,31 @@ def test_a_count_too_soon_for_the_number_on_show_says_nothing_given_on_the_oled(
     assert number == f"COUNT: seat B {me['number']}"
     assert (said, again) == (NOTHING_GIVEN, number)
     assert me["seat"] is None and me["pending"] == "B"  # nothing given: the dealer presses again
+    table.close()
+
+
+def test_a_count_while_the_oled_says_nothing_given_gives_nothing(tmp_path: Path) -> None:
+    """The dealer read B's number, pressed just after C's took its place (nothing given, the
+    OLED said so) and pressed again while it said so: C's phone, whose number the OLED hid,
+    was given seat C (the notice's seconds counted as C's on show)."""
+    table = LiveTable(tmp_path)
+
+    async def scenario(client: Any) -> tuple[str, dict[str, Any]]:
+        async with Phone(client) as phone, Phone(client, address="127.0.0.2") as other:
+            at_a_cycle_s_start(table)
+            await phone.ask(table, "B")
+            await other.ask(table, "C")
+            table.t += CODE_EVERY - 3.0  # B's turn over: the code's part
+            table.show()
+            table.t += 3.0  # C's turn: its number appears
+            table.show()
+            table.buttons("count")  # half a second after C's number appeared: nothing given
+            table.buttons("count")  # again, a second later, while the OLED says nothing given
+            return oled_footer(table), await (await other.get("/api/me")).json()
+
+    footer, me = serve(table, scenario)
+    assert footer == NOTHING_GIVEN
+    assert me["seat"] is None and me["pending"] == "C"
     table.close()
 
 
@@ -233,3 +261,63 @@ def test_every_refusal_a_phone_reads_says_what_to_do() -> None:
     assert [line for line in said if not any(a in line for a in actions)] == [
         "this phone has seat A already"  # nothing to do: it plays
     ]
+
+
+# --- whatever the dealer presses, and when (R942, R943) -------------------------------------
+
+TICK = 0.05  # the OLED redrawn this often: what it showed, tick by tick
+
+
+def _given_only_what_was_read(seed: int) -> list[str]:
+    """Five minutes of phones asking and leaving and a dealer pressing COUNT at random, the
+    page's notice drawn as the page draws it: each seat given, checked against what the OLED
+    showed, tick by tick (its number a second up to the press, or, the press in the code's
+    part, a second up to the code)."""
+    draw = random.Random(seed)
+    clock = [0.0]
+    access = Access(clock=lambda: clock[0])
+    access.follow(1)
+    notice_until, shown, numbers, tokens = -1.0, list[str](), dict[str, str](), dict[str, str]()
+    wrong = []
+    for tick in range(int(300 / TICK)):
+        now = clock[0] = tick * TICK
+        address = f"10.0.0.{draw.randint(1, 12)}"
+        if draw.random() < 0.01:
+            with contextlib.suppress(AccessError):
+                asked = access.ask(
+                    access.code, draw.choice(SEATS), seats=SEATS, officials=(),
+                    address=address, token=tokens.get(address),
+                )  # fmt: skip
+                tokens[address], numbers[asked.token] = asked.token, asked.number
+        elif draw.random() < 0.005:
+            access.leave(tokens.get(address))
+        covered = now < notice_until
+        request = access.footer(now, covered=covered)
+        code = code_on_show(now) and not covered
+        shown.append("notice" if covered else "code" if code else getattr(request, "number", ""))
+        if draw.random() < 0.02:
+            waiting = bool(access.requests)
+            session = access.confirm(now)
+            if session is not None and not _read(shown, numbers[session.token]):
+                wrong.append(f"seed {seed}: {numbers[session.token]} given at {now:.2f}")
+            elif session is None and waiting:  # as TablePage does (R942, R943)
+                notice_until = max(notice_until, now + NOTICE_FOR)
+                access.cover(now)
+    return wrong
+
+
+def _read(shown: list[str], number: str) -> bool:
+    """Whether the OLED showed ``number`` a second up to the press (the last tick), or, the
+    press in the code's part (for less than its 3 s), a second up to the code."""
+    ticks = round(CONFIRM_AFTER / TICK)
+    if shown[-ticks - 1 :] == [number] * (ticks + 1):
+        return True
+    before = list(shown)
+    while before and before[-1] == "code":
+        before.pop()
+    code_for = (len(shown) - len(before)) * TICK
+    return 0 < code_for <= CODE_EVERY - REQUEST_SHOWN and before[-ticks:] == [number] * ticks
+
+
+def test_whatever_the_dealer_presses_a_seat_goes_only_to_a_number_read_a_second() -> None:
+    assert [line for seed in range(4) for line in _given_only_what_was_read(seed)] == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,29 @@ def test_a_refused_stream_asked_for_as_json_is_a_429_line(table: LiveTable) -> N
 
     status, body = serve(table, scenario)
     assert status == 429 and body["error"].startswith("too many live pages open from this phone")
+
+
+def test_streams_refused_by_the_hundred_are_one_log_line_a_minute(
+    table: LiveTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Past its share, each refused stream was an INFO line, at the table's default level: 300
+    requests, 300 lines, from anyone, no code needed."""
+
+    async def scenario(client: Client) -> None:
+        async with Phone(client, address="127.0.0.5") as greedy:
+            held = [
+                await greedy.session.get(greedy.url("/api/events"), headers=EVENTS)
+                for _ in range(STREAM_SHARE.per_address)
+            ]
+            for _ in range(100):
+                (await greedy.get("/api/events")).close()
+            for stream in held:
+                stream.close()
+
+    with caplog.at_level(logging.INFO):
+        serve(table, scenario)
+    logged = [r.getMessage() for r in caplog.records if "web_stream_refused" in r.getMessage()]
+    assert logged == ["event=web_stream_refused address=127.0.0.5 left_out=0"]
 
 
 def test_streams_closed_by_their_page_are_given_back(table: LiveTable) -> None:

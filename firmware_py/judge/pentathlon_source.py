@@ -21,7 +21,13 @@ from firmware_py.families.pentathlon.options import parse_options
 from firmware_py.table.family import play_date
 from firmware_py.table.journal import JournalError
 from firmware_py.table.journal_cli import export_data, write_new_file
-from firmware_py.user_files import MAX_LOG, UserFileError, read_limited_text, require_replaceable
+from firmware_py.user_files import (
+    MAX_LOG,
+    UserFileError,
+    read_limited_text,
+    read_start,
+    require_replaceable,
+)
 from rules.actions import decode
 from rules.errors import InvalidInput
 from rules.pentathlon.log import START_KIND, replay, replay_log
@@ -47,14 +53,17 @@ class GameSource:
 
 def game_record(source: Path, session: int | None) -> GameSource:
     """The record of the game in ``source``, with where it came from and its date of play."""
-    with source.open("rb") as file:
-        is_database = file.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    holding = "a game's log or a journal"
+    try:
+        is_database = read_start(source, len(SQLITE_MAGIC), holding) == SQLITE_MAGIC
+    except UserFileError as error:
+        raise InvalidInput(str(error)) from None
     if is_database:
         return _from_journal(source, session)
     if session is not None:
         raise InvalidInput(f"--session {session}: {source} is a game's log, not a journal")
     try:
-        lines = read_limited_text(source, MAX_LOG, "a game's log or a journal").splitlines()
+        lines = read_limited_text(source, MAX_LOG, holding).splitlines()
     except UserFileError as error:
         raise InvalidInput(str(error)) from None
     return GameSource(record(replay_log(lines)), f"the log {source}")

@@ -38,7 +38,13 @@ from firmware_py.table.sim_config import simulator_config
 from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.wiring import input_specs, led_pins, oled_spec, table_settings
-from firmware_py.user_files import MAX_SCRIPT, UserFileError, read_limited_text
+from firmware_py.user_files import (
+    CA_HOLDS,
+    MAX_SCRIPT,
+    UserFileError,
+    read_limited_text,
+    require_regular_file,
+)
 
 if TYPE_CHECKING:
     from drivers.inputs import InputSpec
@@ -176,11 +182,15 @@ def hub_link(config: Config) -> HubLink | None:
     assert hub.host is not None and hub.table is not None  # the config requires them
     try:
         password = read_password(Path(hub.password_file))
+        if hub.ca_file is not None:  # OpenSSL would wait forever on a FIFO (R947)
+            require_regular_file(Path(hub.ca_file), CA_HOLDS)
         broker = Broker(hub.host, hub.port, hub.table, password, hub.ca_file)
         # a Pentathlon table takes the event's seats (its players' names for the card: R795)
         return HubLink(broker, journal=None, seated=family(config.table.family).seated)
     except PasswordFileError as error:
         raise ConfigError(f"hub.password_file: {error}") from None
+    except UserFileError as error:
+        raise ConfigError(f"hub.ca_file: {error}") from None
     except (OSError, ValueError) as error:  # paho reading the CA file for TLS
         why = (error.strerror if isinstance(error, OSError) else None) or str(error)
         raise ConfigError(f"hub.ca_file: cannot use {hub.ca_file}: {why}") from None

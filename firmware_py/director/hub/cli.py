@@ -65,6 +65,7 @@ from firmware_py.director.tournament_cli import DEFAULT_DB
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.notify import Notifier
 from firmware_py.table.uplink import PasswordFileError, read_password
+from firmware_py.user_files import CA_HOLDS, UserFileError, require_regular_file
 from rules.errors import RuleError
 
 if TYPE_CHECKING:  # paho and aiohttp load only when the hub runs
@@ -453,6 +454,11 @@ def _run(args: argparse.Namespace) -> int:
         staff = StaffRecord(record)
         staff.accounts()  # a damaged director's password file: said now, not at a login
         ca_file = None if args.ca_file is None else str(args.ca_file)
+        try:
+            if args.ca_file is not None:  # OpenSSL would wait forever on a FIFO (R947)
+                require_regular_file(args.ca_file, CA_HOLDS)
+        except UserFileError as error:
+            raise HubInputError(f"--ca-file: {error}") from None
         try:
             hub = Hub(
                 record,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from firmware_py.table.family import FamilyOptionsError, Options
+from firmware_py.user_files import MAX_DECK, UserFileError, read_limited_text
 from rules.errors import RuleError
 from rules.states.connect import Connection
 from rules.states.deck import Deck, deck_from_data, deck_from_toml, shipped_deck
@@ -190,11 +191,11 @@ def _deck(value: Any) -> Deck:
 
 
 def _deck_file(path: Path) -> Deck:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise FamilyOptionsError("deck", f"cannot read {path}: {reason}") from None
+    try:  # at most MAX_DECK, and only a regular file: /dev/zero filled the memory, a FIFO
+        # waited forever (R773, R947), as Guesstimation's deck is read
+        text = read_limited_text(path, MAX_DECK, "a deck's TOML")
+    except UserFileError as error:
+        raise FamilyOptionsError("deck", str(error)) from None
     try:
         return deck_from_toml(text)
     except RuleError as error:

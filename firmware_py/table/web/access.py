@@ -24,6 +24,7 @@ never in the journal (R495, R763).
 
 from __future__ import annotations
 
+import bisect
 import secrets
 from collections import Counter
 from collections.abc import Callable
@@ -352,16 +353,26 @@ class Access:
         self._shown, self._shown_turn = request, turn
         self._turns[request.serial] = turn
 
-    def footer(self, now: float) -> PlaceRequest | None:
+    def footer(self, now: float, *, covered: bool = False) -> PlaceRequest | None:
         """The request the OLED's footer shows at ``now``, the loop's time it is drawn at:
         the one whose turn it is, but never in the code's ``CODE_SHOWN`` seconds of each cycle,
-        which are the join code's whether or not requests wait (R797). Each draw is kept, so
-        a press is judged by what the OLED showed when it was pressed (``confirm``)."""
-        request = None if code_on_show(now) else self.shown
+        which are the join code's whether or not requests wait (R797), nor while a notice
+        ``covered`` the footer. Each draw is kept, so a press is judged by what the OLED showed
+        when it was pressed (``confirm``): a number hidden by the notice was not on show, and
+        is on show again only from when the notice ends (R943)."""
+        request = None if covered or code_on_show(now) else self.shown
         if not self._drawn or self._drawn[-1][1] is not request:
             self._drawn.append((now, request))
             del self._drawn[:-MAX_DRAWN]
         return request
+
+    def cover(self, at: float) -> None:
+        """The footer said a notice instead from ``at`` (a press that gave nothing, R942), the
+        press's own time however late it is handled: the number it hid was on show until then
+        only, and a press during the notice is for no number (R943)."""
+        index = bisect.bisect_right([drawn_at for drawn_at, _ in self._drawn], at)
+        self._drawn.insert(index, (at, None))
+        del self._drawn[:-MAX_DRAWN]
 
     def drawn(self, now: float) -> tuple[PlaceRequest | None, float]:
         """The request the OLED's footer was last drawn with (None: the code or the hint), and

@@ -102,7 +102,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         watcher = page.watch(request.remote or "")
     except Refused as refused:
-        log.info("event=web_stream_refused address=%s", request.remote)
+        page.stream_refusals(page.clock(), address=request.remote)
         if wants_events(request):
             return await refused_stream(request, str(refused))
         raise

@@ -34,12 +34,19 @@ def json_kind(value: object) -> str:
 
 
 def refused_route(
-    status: int, reason: str, method: str, path: str, allowed: Iterable[str] = ()
+    status: int,
+    reason: str,
+    method: str,
+    path: str,
+    allowed: Iterable[str] = (),
+    *,
+    routes_doc: str = "docs/web.md",
 ) -> str:
     """The one line for a request no route takes: an unknown path, or a method it does not
-    answer (aiohttp's own "404: Not Found" says neither what was asked nor what is served)."""
+    answer (aiohttp's own "404: Not Found" says neither what was asked nor what is served);
+    ``routes_doc`` is where the page's routes are listed (R945)."""
     if status == 404:
-        return f"nothing at {path}: expected one of the page's routes (docs/web.md)"
+        return f"nothing at {path}: expected one of the page's routes ({routes_doc})"
     if status == 405:
         methods = " or ".join(sorted(allowed)) or "another method"
         return f"{method} {path} is not answered: expected {methods}"

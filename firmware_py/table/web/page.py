@@ -31,12 +31,14 @@ from firmware_py.table.web.access import (
     CONFIRM_BUTTON,
     DISMISS_BUTTON,
     Access,
+    PlaceRequest,
     code_on_show,
 )
 from firmware_py.table.web.errors import WebListenError
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 from firmware_py.table.web.serving import (
     ConnectionLimits,
+    RareLog,
     Serving,
     open_socket,
     start_serving,
@@ -66,10 +68,12 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         return open_socket(host, port)
     except OSError as error:
+        # asyncio's "(while attempting to bind on address (...))" names the address again, in
+        # Python's words (as the director's page's listen drops it)
+        why = str(error.strerror or error).split(" (while attempting")[0]
         raise WebListenError(
-            f"web.listen, web.port: cannot listen on {where(host, port)}: "
-            f"{error.strerror or error} (another program on that port? under systemd, see "
-            "docs/web.md)"
+            f"web.listen, web.port: cannot listen on {where(host, port)}: {why} (another "
+            "program on that port? under systemd, see docs/web.md)"
         ) from None
 
 
@@ -108,6 +112,11 @@ class TablePage:
     _serving: Serving | None = None
     _console_presses: dict[str, int] = field(default_factory=dict)  # counts at the last view
     _notice_until: float = -1.0  # the footer says NOTHING_GIVEN until then (R942)
+    # A stream refused past its share is one INFO line a minute: one per refusal was a line
+    # per request from anyone, at the table's default level (R946)
+    stream_refusals: RareLog = field(
+        default_factory=lambda: RareLog("web_stream_refused", logging.INFO)
+    )
 
     def __post_init__(self) -> None:
         self.access = Access(clock=self.clock)
@@ -188,7 +197,7 @@ class TablePage:
         elif self._table:
             self._table = {**self._table, "saved": False}
         self._update()
-        _ = self.access.footer(self.clock())  # the OLED is drawn with this view (on_oled)
+        _ = self._footer(self.clock())  # the OLED is drawn with this view (on_oled)
 
     def changed(self) -> None:
         """Who holds or asks for a place changed (a phone asked, left): every open page is told
@@ -235,6 +244,7 @@ class TablePage:
                     log.info("event=web_place_confirmed place=%s", session.seat)
                 elif waiting:  # too soon for the number on show: the dealer is told (R942)
                     self._notice_until = max(self._notice_until, pressed + NOTICE_FOR)
+                    self.access.cover(pressed)  # the number is hidden from the press (R943)
             else:
                 dismissed = self.access.dismiss(pressed)
                 if dismissed is not None:
@@ -244,7 +254,7 @@ class TablePage:
         """The OLED's screen with the join code in the footer for the last ``CODE_SHOWN``
         seconds of every ``CODE_EVERY``, requests waiting or not (R797); the rest of the time,
         the request whose turn it is (its place, its number and the button), or the hint."""
-        request = self.access.footer(now)
+        request = self._footer(now)
         if now < self._notice_until:
             return replace(screen, footer=NOTHING_GIVEN)
         if request is not None:
@@ -252,6 +262,13 @@ class TablePage:
         if not self.access.code or not code_on_show(now):
             return screen
         return replace(screen, footer=f"JOIN {self.access.code}")
+
+    def _footer(self, now: float) -> PlaceRequest | None:
+        """The request the OLED's footer shows at ``now``: none while it says NOTHING_GIVEN. A
+        press then, meant for the number the dealer had read, gave the next number, which had
+        appeared half a second before the notice hid it, its hidden seconds counted as on show
+        (R943)."""
+        return self.access.footer(now, covered=now < self._notice_until)
 
     def _request_footer(self, place: str, number: str) -> str:
         button = CONFIRM_BUTTON.upper()

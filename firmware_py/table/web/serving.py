@@ -66,9 +66,12 @@ def same_site(guard_of: Callable[[web.Request], SiteGuard]) -> Middleware:
 Refusal = Callable[[web.Request, int, str], web.StreamResponse]
 
 
-def one_line_errors(refusal: Refusal, *, max_body: int, event: str, who: str) -> Middleware:
+def one_line_errors(
+    refusal: Refusal, *, max_body: int, event: str, who: str, routes_doc: str = "docs/web.md"
+) -> Middleware:
     """Every refusal as ``refusal(request, status, line)``; anything unexpected logged
-    (``event=...``), never shown: ``who`` could not answer."""
+    (``event=...``), never shown: ``who`` could not answer. A path no route takes is sent to
+    ``routes_doc``, where the page's routes are listed."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -89,6 +92,7 @@ def one_line_errors(refusal: Refusal, *, max_body: int, event: str, who: str) ->
                 request.method,
                 request.path,
                 getattr(error, "allowed_methods", ()),
+                routes_doc=routes_doc,
             )
             return refusal(request, error.status, words)
         except Exception:
@@ -214,11 +218,12 @@ _CONNECTION = web.RequestKey("connection", _Connection)
 
 
 @dataclass(slots=True)
-class _RareLog:
+class RareLog:
     """One line per ``LOG_EVERY`` for a failure that may repeat thousands of times a second,
-    with how many were left out."""
+    with how many were left out, at ``level``."""
 
     event: str
+    level: int = logging.WARNING
     _next: float = 0.0
     _left_out: int = 0
 
@@ -227,7 +232,7 @@ class _RareLog:
             self._left_out += 1
             return
         words = " ".join(f"{key}={value}" for key, value in fields.items())
-        log.warning("event=%s %s left_out=%d", self.event, words, self._left_out)
+        log.log(self.level, "event=%s %s left_out=%d", self.event, words, self._left_out)
         self._next, self._left_out = now + LOG_EVERY, 0
 
 
@@ -285,8 +290,8 @@ class Serving:
         self._open: list[_Connection] = []
         self._by_handler: dict[object, _Connection] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self._accept_failed = _RareLog("web_accept_failed")
-        self._refused = _RareLog("web_connection_refused")
+        self._accept_failed = RareLog("web_accept_failed")
+        self._refused = RareLog("web_connection_refused")
 
     def __len__(self) -> int:
         """Connections open now."""
@@ -438,21 +443,42 @@ MAX_CODING_SHOWN = 30  # characters of a refused Content-Encoding said back
 
 
 def refused_coding(coding: str) -> Refused | None:
-    """The refusal of a body marked with ``coding`` (its Content-Encoding), or None when it is
-    plain. A gzip body that is not gzip, or that inflates to gigabytes, is refused like any
-    other: unread, before a byte of it is inflated (R940)."""
+    """The refusal of a body marked with ``coding`` (its Content-Encoding, every header of it
+    joined by commas), or None when it is plain: every coding listed ``identity``. A gzip body
+    that is not gzip, or that inflates to gigabytes, is refused like any other: unread, before
+    a byte of it is inflated (R940)."""
     marked = coding.strip().lower()
-    if marked in PLAIN_BODY:
+    if all(listed.strip() in PLAIN_BODY for listed in marked.split(",")):
         return None
+    return _refused_mark("Content-Encoding", marked, "")
+
+
+def refused_transfer(coding: str) -> Refused | None:
+    """The refusal of a body in a transfer coding but chunked (``gzip, chunked``): aiohttp
+    reads its chunks and leaves the gzip as it is, so it is refused by name like a
+    Content-Encoding (R944)."""
+    marked = coding.strip().lower()
+    if marked in ("", "chunked"):
+        return None
+    return _refused_mark("Transfer-Encoding", marked, ", or only chunked")
+
+
+def _refused_mark(header: str, marked: str, instead: str) -> Refused:
     shown = marked[:MAX_CODING_SHOWN] if marked.isprintable() else "something unreadable"
     return Refused(
         400,
-        f"the request's body is marked Content-Encoding {shown!r}: this page takes only a plain "
-        "body: send it without Content-Encoding",
+        f"the request's body is marked {header} {shown!r}: this page takes only a plain "
+        f"body: send it without {header}{instead}",
     )
 
 
-def whole_body(within: float = BODY_WITHIN) -> Middleware:
+def marks(request: web.Request, header: str) -> str:
+    """Every ``header`` of the request, joined as one list: a second header's coding is as
+    much the body's as the first's (R944)."""
+    return ", ".join(request.headers.getall(header, ()))
+
+
+def whole_body(within: float = BODY_WITHIN, who: str = "the table") -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
     refused, 408), before any handler reads it; a page lists it after its refusals. A body
     marked compressed is refused unread (``refused_coding``)."""
@@ -460,7 +486,9 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.body_exists:
-            refused = refused_coding(request.headers.get("Content-Encoding", ""))
+            refused = refused_coding(marks(request, "Content-Encoding")) or refused_transfer(
+                marks(request, "Transfer-Encoding")
+            )
             if refused is not None:
                 raise refused
             connection = request.get(_CONNECTION)
@@ -469,8 +497,11 @@ def whole_body(within: float = BODY_WITHIN) -> Middleware:
             try:
                 await asyncio.wait_for(request.read(), within)
             except TimeoutError:
+                # read on a phone whose Wi-Fi is slow: words a player can act on (R942)
                 raise Refused(
-                    408, f"the request's body did not arrive within {within:g} s: send it whole"
+                    408,
+                    f"{who} did not get all of it within {within:g} s (a slow or dropped "
+                    "connection): try again",
                 ) from None
             except (ConnectionError, RuntimeError):
                 if not client_gone(request):

@@ -147,10 +147,17 @@ T = TypeVar("T")
 
 
 def make_app(page: DirectorPage) -> web.Application:
-    errors = one_line_errors(_refusal, max_body=MAX_BODY, event="page_error", who="the hub")
+    errors = one_line_errors(
+        _refusal,
+        max_body=MAX_BODY,
+        event="page_error",
+        who="the hub",
+        # the director's routes are in hub.md: web.md is the table's page (R945)
+        routes_doc="docs/hub.md",
+    )
     app = web.Application(
         client_max_size=MAX_BODY,
-        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body()],
+        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body(who="the hub")],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="same-origin"))

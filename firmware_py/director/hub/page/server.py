@@ -24,6 +24,7 @@ from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 from firmware_py.table.web.serving import Serving, open_socket, start_serving, stop_serving, where
+from firmware_py.user_files import UserFileError, require_regular_file
 
 log = logging.getLogger("gametable")
 
@@ -59,6 +60,14 @@ def listen(host: str, port: int) -> socket.socket:
 
 def tls(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    for option, path, holding in (
+        ("--page-cert", cert, "a PEM certificate"),
+        ("--page-key", key, "a PEM private key"),
+    ):
+        try:  # OpenSSL would wait forever on a FIFO (R947)
+            require_regular_file(path, holding)
+        except UserFileError as error:
+            raise PageSetupError(f"{option}: {error}") from None
     try:
         context.load_cert_chain(cert, key)
     except ssl.SSLError as error:

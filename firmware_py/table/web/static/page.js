@@ -228,13 +228,31 @@ async function post(path, body) {
   return answer;
 }
 
+// What this phone holds or waits for is the table's: a moment off the Wi-Fi (a fetch that
+// fails) or an answer that is not this phone's (a refusal) changes nothing of it on the page.
+// It showed the join form instead, and a waiting phone lost the number the dealer was to read
+// (issue 25's attack, finding 8); the page asks again in a moment.
+const ME_RETRY_MS = 2000;
+let meRetry = null;
+
 async function refreshMe() {
+  let answer = null;
   try {
     const response = await fetch("/api/me", { credentials: "same-origin" });
-    me = await response.json();
+    if (response.ok) answer = await response.json();
   } catch {
-    me = { seat: null };
+    // off the network for a moment: asked again below
   }
+  if (answer === null) {
+    if (meRetry === null) {
+      meRetry = setTimeout(() => {
+        meRetry = null;
+        refreshMe();
+      }, ME_RETRY_MS);
+    }
+    return;
+  }
+  me = answer;
   render();
 }
 
