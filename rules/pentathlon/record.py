@@ -113,9 +113,16 @@ def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
         "warning": state.warning(player),
         "forfeited_turns": of(play.forfeited, player) if play else 0,
         "lost_turns": of(play.turns_lost, player) if play else 0,
+        # C, I and IA as the hub counts them (``challenge_counts``): the rulings in force; a
+        # challenge ruled after a third I/IA had ended the game is made but counts for nothing
+        # (R988)
         "challenges": {
             "made": [record.number for record in made],
-            **{ruling.value: sum(r.ruling is ruling for r in made) for ruling in Ruling},
+            **{
+                ruling.value: sum(r.ruling is ruling and r.in_force for r in made)
+                for ruling in Ruling
+            },
+            "not_in_force": sum(r.ruling is not None and not r.in_force for r in made),
         },
         "opinions_asked": [
             {"challenge": record.number, "of": entry.by.value}

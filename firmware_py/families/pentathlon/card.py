@@ -409,9 +409,14 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
 def _challenges(record: Mapping[str, Any], seat: str, *, dense: bool = False) -> list[str]:
     player = record["players"][seat]
     counts = player["challenges"]
+    # the C, I and IA in force, as the hub records them (R988)
+    void = counts.get("not_in_force", 0)
+    beside = (
+        f"; {void} not in force: ruled after the game had ended at a third I/IA" if void else ""
+    )
     own = (
         f"<p><b>Player {seat}'s challenges:</b> {len(counts['made'])} (C {counts['C']}, "
-        f"I {counts['I']}, IA {counts['IA']}); I/IA in force {player['i_ia']} of 3.</p>"
+        f"I {counts['I']}, IA {counts['IA']}{beside}); I/IA in force {player['i_ia']} of 3.</p>"
     )
     challenges = record["challenges"]
     parts = ["<h2>Challenges</h2>"]

@@ -1,0 +1,63 @@
+"""The score card attacked (issue 26, FINDINGS-i26-card-break.md): what the card says against
+what the result and the hub say."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from firmware_py.families.pentathlon.card import card_html
+from firmware_py.families.pentathlon.view import report
+from rules.pentathlon.catalogue import Game
+from rules.pentathlon.contig import ContigPlay
+from rules.pentathlon.monitor import PentathlonGame
+from rules.pentathlon.monitor_actions import Challenge, Confirm, DieToss, Opinion, PassFlag, Rule
+from rules.pentathlon.record import record
+from tests.pentathlon_helpers import CORRECT, INCORRECT, A, B, new_game, play
+
+
+def _cards(state: PentathlonGame) -> list[str]:
+    """Each Pentathlete's card's words, A's then B's."""
+    html = card_html(record(state))
+    parts = re.split(r'<section class="card[^"]*">', html)[1:]
+    return [re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", part))) for part in parts]
+
+
+# -- finding 1: a challenge ruled after a third I/IA ended the game --------------------------
+
+
+def _third_i_by_an_opinion() -> tuple[PentathlonGame, PentathlonGame]:
+    """B has two I; B's next announcement names two rules, both ruled C by the Monitor; A asks
+    the Game Leader's opinion of the first, ruled I: B's third I/IA ends the game, and the
+    second rule's C is not in force. The game before and after the monitor confirms."""
+    state = play(new_game(Game.CONTIG_60), DieToss(1, 2))
+    for _ in range(2):
+        state = play(state, ContigPlay(1), Challenge(B, ("recording",)), Rule(INCORRECT))
+        assert state.on_turn is not None
+        state = play(state, PassFlag(state.on_turn))
+    state = play(
+        state,
+        ContigPlay(1),
+        Challenge(B, ("recording", "announcing")),
+        Rule(CORRECT),
+        Rule(CORRECT),
+        Opinion(3, A, INCORRECT),
+    )
+    return state, play(state, Confirm())
+
+
+def test_the_card_counts_the_c_i_and_ia_in_force_as_the_hub_records_them() -> None:
+    """R988: the hub records B's challenges as C 0, I 3, IA 0 (the C ruled after B's third I
+    is not in force); B's card says the same and names the challenge that counts for nothing."""
+    before, after = _third_i_by_an_opinion()
+    over = [fields for name, fields in report(before, after).events if name == "game_over"]
+    assert over[0]["challenges"]["B"] == {"C": 0, "I": 3, "IA": 0}
+    assert (
+        "Player B's challenges: 4 (C 0, I 3, IA 0; 1 not in force: ruled after the game had "
+        "ended at a third I/IA); I/IA in force 3 of 3."
+    ) in _cards(after)[1]
+
+
+def test_a_card_without_challenges_out_of_force_says_only_its_counts() -> None:
+    _, after = _third_i_by_an_opinion()
+    assert "Player A's challenges: 0 (C 0, I 0, IA 0); I/IA in force 0 of 3." in _cards(after)[0]
