@@ -3,17 +3,30 @@ what the result and the hub say."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from html import unescape
+from pathlib import Path
 
-from firmware_py.families.pentathlon.card import card_html
+from firmware_py.families.pentathlon.card import Layout, card_html
 from firmware_py.families.pentathlon.view import report
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.contig import ContigPlay
 from rules.pentathlon.monitor import PentathlonGame
-from rules.pentathlon.monitor_actions import Challenge, Confirm, DieToss, Opinion, PassFlag, Rule
+from rules.pentathlon.monitor_actions import (
+    Challenge,
+    Confirm,
+    DeclareWin,
+    DieToss,
+    Opinion,
+    PassFlag,
+    Rule,
+    TimeCalled,
+)
 from rules.pentathlon.record import record
+from tests.pentathlon_card_helpers import LONG_NAMES
 from tests.pentathlon_helpers import CORRECT, INCORRECT, A, B, new_game, play
+from tests.test_pentathlon_card_web import LONG_HEADING, _printed
 
 
 def _cards(state: PentathlonGame) -> list[str]:
@@ -61,3 +74,59 @@ def test_the_card_counts_the_c_i_and_ia_in_force_as_the_hub_records_them() -> No
 def test_a_card_without_challenges_out_of_force_says_only_its_counts() -> None:
     _, after = _third_i_by_an_opinion()
     assert "Player A's challenges: 0 (C 0, I 0, IA 0); I/IA in force 0 of 3." in _cards(after)[0]
+
+
+# -- finding 2: a card of many declared wins ---------------------------------------------------
+
+
+def _withdrawn_declarations(count: int) -> PentathlonGame:
+    """A Contig 60 game of ``count`` turns, each player in turn declaring five in a row and
+    the opponent's Correct challenge on the chip's placing withdrawing it (play continues);
+    then time called, the turns completed and the result confirmed."""
+    state = play(new_game(Game.CONTIG_60), DieToss(1, 2))
+    for _ in range(count):
+        holder = state.on_turn
+        assert holder is not None
+        state = play(
+            state,
+            ContigPlay(1),
+            DeclareWin(holder, "five-in-a-row"),
+            Challenge(holder.other, ("placing",)),
+            Rule(CORRECT),
+        )
+    state = play(state, TimeCalled())
+    while state.play is not None and state.play.pending is None:
+        assert state.on_turn is not None
+        state = play(state, PassFlag(state.on_turn))
+    return play(state, Confirm())
+
+
+def test_every_card_of_up_to_26_withdrawn_declared_wins_stays_on_its_page(
+    tmp_path: Path,
+) -> None:
+    """R989 (R841): each declared win is reckoned by its line as printed (the goal, who, the
+    fate, the challenge, what the record said), so a card of 22 or 26 declared wins, each
+    withdrawn by a Correct challenge, is set tightly enough to stay on one page, A4 and Letter,
+    with names, event, division and monitor of 60 characters."""
+    jobs = []
+    for count in (1, 6, 22, 26):
+        source = tmp_path / f"card-{count}.html"
+        game = record(_withdrawn_declarations(count))
+        source.write_text(card_html(game, names=LONG_NAMES, heading=LONG_HEADING), encoding="utf-8")
+        jobs += [(source, "A4"), (source, "Letter")]
+    printed = asyncio.run(_printed(jobs))
+    for (source, size), (pages, fits) in zip(jobs, printed, strict=True):
+        assert (pages, fits) == (2, True), f"{source.name} on {size}"
+
+
+def test_halves_of_many_declared_wins_print_a_card_a_page(tmp_path: Path) -> None:
+    """R989: both cards of 7 withdrawn declared wins do not fit half a page each: each prints
+    on a page of its own; 3 still share one page."""
+    jobs = []
+    for count in (3, 7):
+        source = tmp_path / f"halves-{count}.html"
+        game = record(_withdrawn_declarations(count))
+        html = card_html(game, names=LONG_NAMES, heading=LONG_HEADING, layout=Layout.HALVES)
+        source.write_text(html, encoding="utf-8")
+        jobs += [(source, "A4"), (source, "Letter")]
+    assert [pages for pages, _ in asyncio.run(_printed(jobs))] == [1, 1, 2, 2]

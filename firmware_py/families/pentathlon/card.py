@@ -146,9 +146,10 @@ def card_html(
     names = names or {}
     points = points or PentathlonPoints()
     heading = heading or Heading()
-    length = _length(record, names, heading)
+    length = _length(record, names, heading, layout)
     if density is None and layout is Layout.HALVES and length > HOLDS[layout][Density.TINY]:
         layout = Layout.PAGES
+        length = _length(record, names, heading, layout)
     if density is None:
         density = next((d for d in Density if length <= HOLDS[layout][d]), Density.DENSE)
     parts = [
@@ -368,19 +369,30 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
     return "no score kept"
 
 
-def _length(record: Mapping[str, Any], names: Mapping[str, str], heading: Heading) -> int:
+# The characters of a declared win's line that make a line of the estimate (``_length``), as
+# measured in chromium on Letter: a half page's card runs its declared wins' lines longer than
+# a page's (R989).
+DECLARATION_CHARS = {Layout.PAGES: 40, Layout.HALVES: 20}
+
+
+def _length(
+    record: Mapping[str, Any], names: Mapping[str, str], heading: Heading, layout: Layout
+) -> int:
     """The card's variable part in lines of a line's worth of text (about 40 characters, a
     cell of the normal challenge table): the names and heading beyond a line each, each
-    challenge by its longest cell, each declared win and event by its text. An estimate,
-    calibrated against chromium's pages (R841)."""
+    challenge by its longest cell, each declared win by its line as printed (R989) and each
+    event by its text. An estimate, calibrated against chromium's pages (R841)."""
     lines = sum(len(name) // 30 for name in names.values())
     lines += len(heading.event) // 50 + len(heading.division) // 25 + len(heading.monitor) // 40
     for challenge in record["challenges"]:
         who = "; ".join(_ruling(entry) for entry in challenge["rulings"])
         cells = (len(challenge["effect"]) / 40, len(who) / 24, len(challenge["rule_title"]) / 24)
         lines += 1 + int(max(cells))
-    for item in (*(record.get("declarations") or []), *(record.get("events") or [])):
-        lines += 1 + len(str(item.get("text") or item.get("goal_title") or "")) // 100
+    for declaration in record.get("declarations") or []:
+        text = _declaration_text(declaration, record.get("result"))
+        lines += 1 + len(text) // DECLARATION_CHARS[layout]
+    for event in record.get("events") or []:
+        lines += 1 + len(str(event.get("text") or "")) // 100
     return lines
 
 
@@ -389,21 +401,23 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
     if not declarations:
         return []
     result = record.get("result")
-    items = []
-    for d in declarations:
-        who = "the Monitor declared for" if d["by_monitor"] else "declared by"
-        decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
-        said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
-        goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
-        # the fate the result tells (R981): one per declaration, never beside another result
-        fate = FATES.get(d["fate"], d["fate"])
-        if d["fate"] == "set-aside" and result:
-            fate += f" ({result['detail']})"
-        items.append(
-            f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
-            f"{_e(fate)}{decided}.{said}</li>"
-        )
+    items = [f"<li>{_e(_declaration_text(d, result))}</li>" for d in declarations]
     return ["<h2>Declared wins</h2>", '<ul class="twocol">' if dense else "<ul>", *items, "</ul>"]
+
+
+def _declaration_text(declaration: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+    """A declared win's line as the card prints it (not yet escaped): the goal, who declared
+    it in which turn, its one fate (R981), the challenge that decided it, what the record said."""
+    d = declaration
+    who = "the Monitor declared for" if d["by_monitor"] else "declared by"
+    decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
+    said = f" The record said: {d['record_says']}." if d.get("record_says") else ""
+    goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+    # the fate the result tells (R981): one per declaration, never beside another result
+    fate = FATES.get(d["fate"], d["fate"])
+    if d["fate"] == "set-aside" and result:
+        fate += f" ({result['detail']})"
+    return f"{goal}, {who} Player {d['player']} in turn {d['turn']}: {fate}{decided}.{said}"
 
 
 def _challenges(record: Mapping[str, Any], seat: str, *, dense: bool = False) -> list[str]:
