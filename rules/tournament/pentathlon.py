@@ -44,10 +44,13 @@ class Pentathlete:
 
 
 def parse_division(text: str) -> str:
-    """A division by its numeral: ``III``, ``iii`` or ``3``."""
+    """A division by its numeral: ``III``, ``iii`` or ``3``. The number is one ASCII digit,
+    1 to 5 (R990): ``str.isdigit`` also takes superscripts, fullwidth and other scripts'
+    digits, which ``int`` then refuses or reads as another division."""
     wanted = text.strip().upper()
-    if wanted.isdigit() and 1 <= int(wanted) <= len(DIVISIONS):
-        return DIVISIONS[int(wanted) - 1]
+    numbers = {str(number): numeral for number, numeral in enumerate(DIVISIONS, start=1)}
+    if wanted in numbers:
+        return numbers[wanted]
     if wanted in DIVISIONS:
         return wanted
     raise InvalidInput(f"division {text!r}: expected one of {', '.join(DIVISIONS)} (or 1 to 5)")
