@@ -8,12 +8,14 @@ import re
 from html import unescape
 from pathlib import Path
 
+from firmware_py.director.hub.apply_pentathlon import _reported, _zero_points
 from firmware_py.families.pentathlon.card import Layout, card_html
 from firmware_py.families.pentathlon.view import report
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.contig import ContigPlay
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.monitor_actions import (
+    Begins,
     Challenge,
     Confirm,
     DeclareWin,
@@ -24,6 +26,8 @@ from rules.pentathlon.monitor_actions import (
     TimeCalled,
 )
 from rules.pentathlon.record import record
+from rules.tournament.pentathlon import GameResult, Seat
+from rules.tournament.pentathlon_check import check_result
 from tests.pentathlon_card_helpers import LONG_NAMES
 from tests.pentathlon_helpers import CORRECT, INCORRECT, A, B, new_game, play
 from tests.test_pentathlon_card_web import LONG_HEADING, _printed
@@ -130,3 +134,27 @@ def test_halves_of_many_declared_wins_print_a_card_a_page(tmp_path: Path) -> Non
         source.write_text(html, encoding="utf-8")
         jobs += [(source, "A4"), (source, "Letter")]
     assert [pages for pages, _ in asyncio.run(_printed(jobs))] == [1, 1, 2, 2]
+
+
+# -- finding 5: Juggle's tie by goal, refused by the hub ----------------------------------------
+
+
+def test_the_hub_takes_juggle_s_tie_when_both_players_cover_the_board_in_one_round() -> None:
+    """R992: A, the beginning player, declares the board covered; B completes the round and
+    declares it too: a tie by goal, which both cards print, and the hub reads and checks the
+    same ``game_over`` as a tie (it refused it: "a tie by goal")."""
+    before = play(
+        new_game(Game.JUGGLE),
+        Begins(A),
+        DeclareWin(A, "board-covered"),
+        PassFlag(A),
+        DeclareWin(B, "board-covered"),
+    )
+    after = play(before, Confirm())
+    over = [fields for name, fields in report(before, after).events if name == "game_over"]
+    seat = Seat(1, 1, Game.JUGGLE, "Ann", "Ben")
+    stored = GameResult(seat, *_reported(over[0]), _zero_points(over[0]))
+    check_result(stored)
+    assert (stored.winner, stored.outcome("A"), stored.outcome("B")) == (None, "tie", "tie")
+    for card in _cards(after):
+        assert " TIE " in card

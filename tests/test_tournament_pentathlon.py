@@ -71,6 +71,15 @@ def test_a_division_s_number_is_one_ascii_digit(text: str) -> None:
         parse_division(text)
 
 
+def test_only_juggle_ends_level_by_goal() -> None:
+    """R992: both players covering Juggle's board in one round is a tie by goal; the other
+    games are won by the first to reach the goal, so a tie by goal there is refused."""
+    juggle = Seat(1, 1, Game.JUGGLE, "Ann", "Ben")
+    assert GameResult(juggle, None, How.GOAL).outcome("A") == "tie"
+    with pytest.raises(InvalidInput, match="a tie by goal"):
+        GameResult(Seat(1, 1, Game.CONTIG_60, "Ann", "Ben"), None, How.GOAL)
+
+
 def test_the_players_csv_names_the_line_at_fault() -> None:
     text = "name,division,school\nAnn,III,Oak\nBen,VI,Elm\n"
     with pytest.raises(InvalidInput, match=r"players\.csv line 3: division 'VI'"):
