@@ -13,6 +13,7 @@ from firmware_py.families.pentathlon.card import Layout, card_html
 from firmware_py.families.pentathlon.view import report
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.contig import ContigPlay
+from rules.pentathlon.fab_a_diffy import ShowStrip, TakeTrick
 from rules.pentathlon.monitor import PentathlonGame
 from rules.pentathlon.monitor_actions import (
     Begins,
@@ -23,6 +24,7 @@ from rules.pentathlon.monitor_actions import (
     Opinion,
     PassFlag,
     Rule,
+    StripDraw,
     TimeCalled,
 )
 from rules.pentathlon.record import record
@@ -158,3 +160,22 @@ def test_the_hub_takes_juggle_s_tie_when_both_players_cover_the_board_in_one_rou
     assert (stored.winner, stored.outcome("A"), stored.outcome("B")) == (None, "tie", "tie")
     for card in _cards(after):
         assert " TIE " in card
+
+
+# -- finding 6: the games the time limit counts as tied ----------------------------------------
+
+
+def test_the_card_s_ties_are_the_result_s_when_time_leaves_games_unplayed() -> None:
+    """R993 (R212): A takes a trick in game 1 and time is called; the time limit gives game 1
+    to A and counts games 2 and 3, not played, as tied: "games won: A 1, B 0; tied 2". Each
+    card's final scores say tied 2 of 3, and which games, not "tied 0 (of 1)"."""
+    state = play(new_game(Game.FAB_A_DIFFY), StripDraw("1/12", "1/2"))  # A begins
+    state = play(state, ShowStrip(), TakeTrick(), PassFlag(A), TimeCalled())
+    state = play(state, ShowStrip(), PassFlag(B), Confirm())
+    assert state.result is not None and "games won: A 1, B 0; tied 2" in state.result.detail
+    for card in _cards(state):
+        assert (
+            "Player A: games won 1, tied 2 (of 3; game 1 decided at the time limit on tricks "
+            "A 1, B 0; games 2 and 3 not played, counted as tied); Player B: games won 0, "
+            "tied 2 (of 3;"
+        ) in card

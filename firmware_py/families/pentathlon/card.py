@@ -353,9 +353,11 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
         return text
     if "games" in scores:  # Fab-a-Diffy: best two of three
         games: Sequence[str] = scores["games"]
+        unplayed = int(scores.get("not_played", 0))
         won = sum(winner == seat for winner in games)
-        tied = sum(winner == "tie" for winner in games)
-        text = f"games won {won}, tied {tied} (of {len(games)}"
+        # the games the time limit counted as tied are tied here too, as the result says (R993)
+        tied = sum(winner == "tie" for winner in games) + unplayed
+        text = f"games won {won}, tied {tied} (of {len(games) + unplayed}"
         timed = scores.get("decided_at_time_limit")
         if timed:  # the game the time limit decided counts as the result counted it (R982)
             tricks = timed["tricks"]
@@ -363,6 +365,10 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
                 f"; game {timed['game']} decided at the time limit on tricks "
                 f"A {tricks['A']}, B {tricks['B']}"
             )
+        if unplayed:
+            numbers = [str(number) for number in range(len(games) + 1, len(games) + unplayed + 1)]
+            which = f"game {numbers[0]}" if unplayed == 1 else f"games {' and '.join(numbers)}"
+            text += f"; {which} not played, counted as tied"
         return text + ")"
     if scores.get("empty_spaces"):
         return f"{scores['empty_spaces'][seat]} empty spaces"
