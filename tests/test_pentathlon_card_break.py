@@ -27,6 +27,7 @@ from rules.pentathlon.monitor_actions import (
     StripDraw,
     TimeCalled,
 )
+from rules.pentathlon.queens_guards import MovePiece
 from rules.pentathlon.record import record
 from rules.tournament.pentathlon import GameResult, Seat
 from rules.tournament.pentathlon_check import check_result
@@ -179,3 +180,42 @@ def test_the_card_s_ties_are_the_result_s_when_time_leaves_games_unplayed() -> N
             "A 1, B 0; games 2 and 3 not played, counted as tied); Player B: games won 0, "
             "tied 2 (of 3;"
         ) in card
+
+
+# -- finding 7: the Monitor's win withdrawn on the goal, said "on another rule" ----------------
+
+
+def test_the_monitor_s_win_withdrawn_on_the_goal_s_rule_is_not_said_to_be_on_another_rule() -> None:
+    """R994 (R986): B's Correct challenge of the Queen surrounded withdraws the win the Monitor
+    declared for A; the card's declared win says so, not "a Correct challenge on another rule"
+    beside a challenge line naming the goal's rule."""
+    state = play(
+        new_game(Game.QUEENS_AND_GUARDS),
+        Begins(A),
+        MovePiece(),
+        DeclareWin(A, "queen-surrounded", by_monitor=True),
+        Challenge(B, ("queen-surrounded",)),
+        Rule(CORRECT),
+    )
+    for card in _cards(state):
+        assert "on another rule" not in card
+        assert (
+            "the Monitor declared for Player A in turn 1: withdrawn and play continued: the win "
+            "the Monitor declared was challenged Correct on the goal's rule (no sanction) "
+            "(challenge 1)."
+        ) in card
+
+
+def test_a_declared_win_withdrawn_on_another_rule_still_says_so() -> None:
+    state = play(
+        new_game(Game.QUEENS_AND_GUARDS),
+        Begins(A),
+        MovePiece(),
+        DeclareWin(A, "queen-surrounded", by_monitor=True),
+        Challenge(B, ("move",)),
+        Rule(CORRECT),
+    )
+    assert (
+        "withdrawn and play continued: a Correct challenge on another rule (challenge 1)"
+        in (_cards(state)[0])
+    )

@@ -142,6 +142,7 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
         "rule": record.rule,
         "rule_title": rule.title,
         "of_declared_win": record.of_declared_win,
+        "goal_rule": rule.goal,  # a rule about the game's goal (R222, R986)
         "ruling": record.ruling.value if record.ruling else None,
         "rulings": [
             {

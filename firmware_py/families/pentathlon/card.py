@@ -47,6 +47,11 @@ FATES = {
     "withdrawn": "withdrawn and play continued: a Correct challenge on another rule",
     "set-aside": "set aside: the game was decided otherwise",
 }
+# A win the Monitor declared, withdrawn by a Correct ruling on the goal's rule itself (R986)
+MONITOR_WITHDRAWN = (
+    "withdrawn and play continued: the win the Monitor declared was challenged Correct on the "
+    "goal's rule (no sanction)"
+)
 
 
 class Layout(StrEnum):
@@ -395,7 +400,7 @@ def _length(
         cells = (len(challenge["effect"]) / 40, len(who) / 24, len(challenge["rule_title"]) / 24)
         lines += 1 + int(max(cells))
     for declaration in record.get("declarations") or []:
-        text = _declaration_text(declaration, record.get("result"))
+        text = _declaration_text(declaration, record)
         lines += 1 + len(text) // DECLARATION_CHARS[layout]
     for event in record.get("events") or []:
         lines += 1 + len(str(event.get("text") or "")) // 100
@@ -406,24 +411,31 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
     declarations: Sequence[Mapping[str, Any]] = record.get("declarations") or []
     if not declarations:
         return []
-    result = record.get("result")
-    items = [f"<li>{_e(_declaration_text(d, result))}</li>" for d in declarations]
+    items = [f"<li>{_e(_declaration_text(d, record))}</li>" for d in declarations]
     return ["<h2>Declared wins</h2>", '<ul class="twocol">' if dense else "<ul>", *items, "</ul>"]
 
 
-def _declaration_text(declaration: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def _declaration_text(declaration: Mapping[str, Any], record: Mapping[str, Any]) -> str:
     """A declared win's line as the card prints it (not yet escaped): the goal, who declared
     it in which turn, its one fate (R981), the challenge that decided it, what the record said."""
     d = declaration
+    result = record.get("result")
     who = "the Monitor declared for" if d["by_monitor"] else "declared by"
     decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
     said = f" The record said: {d['record_says']}." if d.get("record_says") else ""
     goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
     # the fate the result tells (R981): one per declaration, never beside another result
     fate = FATES.get(d["fate"], d["fate"])
+    if d["fate"] == "withdrawn" and _on_the_goal(record, d.get("challenge")):
+        fate = MONITOR_WITHDRAWN  # the fate the goal's C gives only the Monitor's win (R994)
     if d["fate"] == "set-aside" and result:
         fate += f" ({result['detail']})"
     return f"{goal}, {who} Player {d['player']} in turn {d['turn']}: {fate}{decided}.{said}"
+
+
+def _on_the_goal(record: Mapping[str, Any], number: int | None) -> bool:
+    """Challenge ``number`` was on a rule about the game's goal."""
+    return any(c["number"] == number and c.get("goal_rule") for c in record.get("challenges") or [])
 
 
 def _challenges(record: Mapping[str, Any], seat: str, *, dense: bool = False) -> list[str]:
