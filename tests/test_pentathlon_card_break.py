@@ -27,7 +27,7 @@ from rules.pentathlon.monitor_actions import (
     StripDraw,
     TimeCalled,
 )
-from rules.pentathlon.queens_guards import MovePiece
+from rules.pentathlon.queens_guards import MovePiece, TrapPenalty
 from rules.pentathlon.record import record
 from rules.tournament.pentathlon import GameResult, Seat
 from rules.tournament.pentathlon_check import check_result
@@ -219,3 +219,43 @@ def test_a_declared_win_withdrawn_on_another_rule_still_says_so() -> None:
         "withdrawn and play continued: a Correct challenge on another rule (challenge 1)"
         in (_cards(state)[0])
     )
+
+
+# -- finding 8: a card of many events (Queens & Guards' trap penalties) ------------------------
+
+
+def _trap_penalties(count: int) -> PentathlonGame:
+    """A Queens & Guards game of ``count`` turns, each ending with the mover's piece in a trap
+    and the opponent's trap penalty (R790); then time called and the result confirmed."""
+    state = play(new_game(Game.QUEENS_AND_GUARDS), Begins(A))
+    for _ in range(count):
+        holder = state.on_turn
+        assert holder is not None
+        state = play(state, MovePiece(), PassFlag(holder), TrapPenalty(holder))
+    state = play(state, TimeCalled())
+    while state.play is not None and state.play.pending is None:
+        assert state.on_turn is not None
+        state = play(state, MovePiece(), PassFlag(state.on_turn))
+    return play(state, Confirm())
+
+
+def _printed_pages(tmp_path: Path, game: PentathlonGame, layout: Layout) -> list[int]:
+    source = tmp_path / f"card-{layout.value}.html"
+    html = card_html(record(game), names=LONG_NAMES, heading=LONG_HEADING, layout=layout)
+    source.write_text(html, encoding="utf-8")
+    return [pages for pages, _ in asyncio.run(_printed([(source, "A4"), (source, "Letter")]))]
+
+
+def test_halves_of_15_trap_penalties_share_one_page(tmp_path: Path) -> None:
+    """R995: each event is reckoned by its text as a half page prints it, so both cards of 15
+    trap penalties are set small enough to share one page on A4 and Letter (Letter ran onto a
+    second page)."""
+    assert _printed_pages(tmp_path, _trap_penalties(15), Layout.HALVES) == [1, 1]
+
+
+def test_a_card_reckoned_longer_than_the_tiniest_setting_holds_is_set_tiniest(
+    tmp_path: Path,
+) -> None:
+    """R995: 80 trap penalties are reckoned past what the tiniest type holds; set in it they
+    still stay on a page each, where the denser fallback printed each card on two pages."""
+    assert _printed_pages(tmp_path, _trap_penalties(80), Layout.PAGES) == [2, 2]

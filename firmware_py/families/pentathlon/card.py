@@ -156,7 +156,9 @@ def card_html(
         layout = Layout.PAGES
         length = _length(record, names, heading, layout)
     if density is None:
-        density = next((d for d in Density if length <= HOLDS[layout][d]), Density.DENSE)
+        # longer than the tiniest setting is reckoned to hold: the tiniest still holds the most
+        # (R995)
+        density = next((d for d in Density if length <= HOLDS[layout][d]), Density.TINY)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -384,6 +386,9 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
 # measured in chromium on Letter: a half page's card runs its declared wins' lines longer than
 # a page's (R989).
 DECLARATION_CHARS = {Layout.PAGES: 40, Layout.HALVES: 20}
+# The same for an event's text (an infraction, a trap penalty, a stack count): Queens & Guards'
+# trap penalty, about 140 characters, is three on a page's card and five on a half page's (R995).
+EVENT_CHARS = {Layout.PAGES: 50, Layout.HALVES: 35}
 
 
 def _length(
@@ -403,7 +408,7 @@ def _length(
         text = _declaration_text(declaration, record)
         lines += 1 + len(text) // DECLARATION_CHARS[layout]
     for event in record.get("events") or []:
-        lines += 1 + len(str(event.get("text") or "")) // 100
+        lines += 1 + len(str(event.get("text") or "")) // EVENT_CHARS[layout]
     return lines
 
 
