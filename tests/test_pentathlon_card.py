@@ -309,6 +309,11 @@ def test_the_card_of_a_journal_is_its_last_pentathlon_session_by_default(
         (["--division", "VI"], "--division 'VI': expected one of I, II, III, IV, V (or 1 to 5)"),
         (["--division", "6"], "--division '6': expected one of I, II, III, IV, V"),
         (["--division", "Open\u202e"], "--division: 'Open\\u202e': U+202E RIGHT-TO-LEFT"),
+        # one ASCII digit, 1 to 5: not a superscript, a fullwidth or another script's (R990)
+        (["--division", "\u00b2"], "--division '\u00b2': expected one of I, II, III, IV, V"),
+        (["--division", "\uff14"], "--division '\uff14': expected one of I, II, III, IV, V"),
+        (["--division", "\u0664"], "--division '\u0664': expected one of I, II, III, IV, V"),
+        (["--division", "04"], "--division '04': expected one of I, II, III, IV, V"),
     ],
 )
 def test_bad_options_are_one_line(

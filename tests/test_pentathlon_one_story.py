@@ -94,10 +94,11 @@ def test_the_card_s_final_scores_show_the_games_won_with_the_tricks_that_decided
     _, over = _a_wins_game_1_b_leads_game_2_at_time()
     for card in _cards(over):
         assert "TIE" in card
-        assert (
-            "Player A: games won 1, tied 0 (of 2; game 2 decided at the time limit on tricks "
-            "A 0, B 1); Player B: games won 1, tied 0 (of 2; game 2 decided at the time limit "
-            "on tricks A 0, B 1)"
+        assert (  # game 3, not played, is tied as the result counts it (R993)
+            "Player A: games won 1, tied 1 (of 3; game 2 decided at the time limit on tricks "
+            "A 0, B 1; game 3 not played, counted as tied); Player B: games won 1, tied 1 (of "
+            "3; game 2 decided at the time limit on tricks A 0, B 1; game 3 not played, counted "
+            "as tied)"
         ) in card
 
 

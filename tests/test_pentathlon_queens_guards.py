@@ -104,3 +104,29 @@ def test_a_game_under_earlier_rulings_keeps_the_win_for_the_challenger() -> None
     state = play(begun, Begins(A), MovePiece(), DeclareWin(A, GOAL, by_monitor=True))
     state = play(state, Challenge(B, (GOAL,)), Rule(Ruling.CORRECT))
     assert (pending(state).winner, pending(state).how) == (B, How.CHALLENGED_WIN)
+
+
+def test_the_monitor_s_win_confirmed_on_one_rule_and_ruled_correct_on_the_goal_is_withdrawn() -> (
+    None
+):
+    """R991 (R986, R980): B names a move and the Queen surrounded, in that order; the move is
+    ruled I (the declared win is confirmed), the goal C: the win the Monitor declared for A is
+    withdrawn with no sanction, as a goal's C alone withdraws it; it does not go to B."""
+    state = queens(MovePiece(), DeclareWin(A, GOAL, by_monitor=True))
+    state = play(state, Challenge(B, ("move", GOAL)), Rule(Ruling.INCORRECT), Rule(Ruling.CORRECT))
+    assert state.play is not None and state.play.pending is None
+    assert state.phase == "play"
+    assert state.challenges[1].effect == (
+        "the win the Monitor declared for A is withdrawn and play continues (A declared "
+        "nothing: no sanction)"
+    )
+    assert [(d["fate"], d["challenge"]) for d in record(state)["declarations"]] == [
+        ("withdrawn", 2)
+    ]
+
+
+def test_a_player_s_own_win_confirmed_on_one_rule_still_goes_to_the_goal_s_challenger() -> None:
+    """R980: the same challenge of A's own declared win gives B the win."""
+    state = queens(MovePiece(), DeclareWin(A, GOAL))
+    state = play(state, Challenge(B, ("move", GOAL)), Rule(Ruling.INCORRECT), Rule(Ruling.CORRECT))
+    assert (pending(state).winner, pending(state).how) == (B, How.CHALLENGED_WIN)

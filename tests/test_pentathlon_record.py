@@ -83,7 +83,7 @@ def test_the_record_keeps_every_ruling_with_who_ruled_and_who_asked() -> None:
 def test_the_record_counts_each_players_challenges_and_opinions() -> None:
     players = finished()["players"]
     assert isinstance(players, dict)
-    assert players["B"]["challenges"] == {"made": [1], "C": 0, "I": 1, "IA": 0}
+    assert players["B"]["challenges"] == {"made": [1], "C": 0, "I": 1, "IA": 0, "not_in_force": 0}
     assert players["B"]["i_ia"] == 1
     assert players["B"]["warning"] == "1 I/IA so far: 2 more end the game as a loss"
     assert players["A"]["opinions_asked"] == [{"challenge": 1, "of": "tournament-director"}]

@@ -63,6 +63,23 @@ def test_a_division_is_named_by_its_numeral_or_its_number() -> None:
         parse_division("6")
 
 
+@pytest.mark.parametrize("text", ["\u00b2", "\u2463", "\uff13", "\u0663", "03"])
+def test_a_division_s_number_is_one_ascii_digit(text: str) -> None:
+    """R990: a superscript or circled digit is refused in words, not a traceback; a fullwidth,
+    another script's digit or a leading zero is refused, not read as a division."""
+    with pytest.raises(InvalidInput, match="expected one of I, II, III, IV, V"):
+        parse_division(text)
+
+
+def test_only_juggle_ends_level_by_goal() -> None:
+    """R992: both players covering Juggle's board in one round is a tie by goal; the other
+    games are won by the first to reach the goal, so a tie by goal there is refused."""
+    juggle = Seat(1, 1, Game.JUGGLE, "Ann", "Ben")
+    assert GameResult(juggle, None, How.GOAL).outcome("A") == "tie"
+    with pytest.raises(InvalidInput, match="a tie by goal"):
+        GameResult(Seat(1, 1, Game.CONTIG_60, "Ann", "Ben"), None, How.GOAL)
+
+
 def test_the_players_csv_names_the_line_at_fault() -> None:
     text = "name,division,school\nAnn,III,Oak\nBen,VI,Elm\n"
     with pytest.raises(InvalidInput, match=r"players\.csv line 3: division 'VI'"):

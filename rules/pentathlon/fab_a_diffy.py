@@ -331,6 +331,10 @@ class FabADiffy(GameRules):
                 "game": board.game_number,
                 "tricks": {"A": board.tricks[0], "B": board.tricks[1]},
             }
+        result = play.pending
+        if result is not None and result.how is How.TIME_LIMIT and len(scores["games"]) < GAMES:
+            # the time limit counts the games not played as tied (R212), and says so (R993)
+            scores["not_played"] = GAMES - len(scores["games"])
         return scores
 
 

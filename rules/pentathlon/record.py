@@ -113,9 +113,16 @@ def _player(state: PentathlonGame, player: Player) -> dict[str, Any]:
         "warning": state.warning(player),
         "forfeited_turns": of(play.forfeited, player) if play else 0,
         "lost_turns": of(play.turns_lost, player) if play else 0,
+        # C, I and IA as the hub counts them (``challenge_counts``): the rulings in force; a
+        # challenge ruled after a third I/IA had ended the game is made but counts for nothing
+        # (R988)
         "challenges": {
             "made": [record.number for record in made],
-            **{ruling.value: sum(r.ruling is ruling for r in made) for ruling in Ruling},
+            **{
+                ruling.value: sum(r.ruling is ruling and r.in_force for r in made)
+                for ruling in Ruling
+            },
+            "not_in_force": sum(r.ruling is not None and not r.in_force for r in made),
         },
         "opinions_asked": [
             {"challenge": record.number, "of": entry.by.value}
@@ -135,6 +142,7 @@ def _challenge(state: PentathlonGame, record: ChallengeRecord) -> dict[str, Any]
         "rule": record.rule,
         "rule_title": rule.title,
         "of_declared_win": record.of_declared_win,
+        "goal_rule": rule.goal,  # a rule about the game's goal (R222, R986)
         "ruling": record.ruling.value if record.ruling else None,
         "rulings": [
             {

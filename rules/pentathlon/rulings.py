@@ -171,8 +171,12 @@ def _declared_by_monitor(play: Play, player: Player) -> bool:
     under rulings 4 (R986); earlier rulings sanctioned it as the player's own (R796)."""
     if play.rulings < RULINGS:
         return False
-    standing = [d for d in play.declarations if d.player is player and d.fate is Fate.STANDING]
-    return bool(standing) and standing[-1].by_monitor
+    # the declaration ``decide`` acts on: standing, or confirmed by an earlier record's I of
+    # the same announcement (R980), which leaves it the Monitor's declaration all the same (R991)
+    in_play = [
+        d for d in play.declarations if d.player is player and d.fate in UNDECIDED_OR_CONFIRMED
+    ]
+    return bool(in_play) and in_play[-1].by_monitor
 
 
 def _withdraw(play: Play, rules: GameRules, player: Player) -> Play:

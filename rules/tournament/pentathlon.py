@@ -44,10 +44,13 @@ class Pentathlete:
 
 
 def parse_division(text: str) -> str:
-    """A division by its numeral: ``III``, ``iii`` or ``3``."""
+    """A division by its numeral: ``III``, ``iii`` or ``3``. The number is one ASCII digit,
+    1 to 5 (R990): ``str.isdigit`` also takes superscripts, fullwidth and other scripts'
+    digits, which ``int`` then refuses or reads as another division."""
     wanted = text.strip().upper()
-    if wanted.isdigit() and 1 <= int(wanted) <= len(DIVISIONS):
-        return DIVISIONS[int(wanted) - 1]
+    numbers = {str(number): numeral for number, numeral in enumerate(DIVISIONS, start=1)}
+    if wanted in numbers:
+        return numbers[wanted]
     if wanted in DIVISIONS:
         return wanted
     raise InvalidInput(f"division {text!r}: expected one of {', '.join(DIVISIONS)} (or 1 to 5)")
@@ -212,10 +215,11 @@ class GameResult:
     def __post_init__(self) -> None:
         if self.winner not in (None, *SIDES):
             raise InvalidInput(f"winner {self.winner!r}: expected A, B or none for a tie")
-        if self.winner is None and self.how not in TIES:
+        if self.winner is None and self.how not in TIES and not self._tied_at_the_goal():
             raise InvalidInput(
                 f"a tie by {self.how.value}: a game ends level only by "
                 + ", ".join(how.value for how in TIES)
+                + ", or by goal at Juggle (both covered the board in one round)"
             )
         if self.winner is not None and self.how is How.AGREEMENT:
             raise InvalidInput("agreement ends a game as a tie: expected no winner")
@@ -228,6 +232,11 @@ class GameResult:
             type(zero) is bool for zero in self.zero_points
         ):
             raise InvalidInput(f"zero points {self.zero_points!r}: expected true or false for A, B")
+
+    def _tied_at_the_goal(self) -> bool:
+        """Juggle, the round game with a declared goal: when the beginning player declares,
+        the second completes the round, and both covering the board is a tie by goal (R992)."""
+        return self.how is How.GOAL and self.seat.game is Game.JUGGLE
 
     def outcome(self, side: str) -> str:
         if self.winner is None:

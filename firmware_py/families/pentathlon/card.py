@@ -47,6 +47,11 @@ FATES = {
     "withdrawn": "withdrawn and play continued: a Correct challenge on another rule",
     "set-aside": "set aside: the game was decided otherwise",
 }
+# A win the Monitor declared, withdrawn by a Correct ruling on the goal's rule itself (R986)
+MONITOR_WITHDRAWN = (
+    "withdrawn and play continued: the win the Monitor declared was challenged Correct on the "
+    "goal's rule (no sanction)"
+)
 
 
 class Layout(StrEnum):
@@ -146,11 +151,14 @@ def card_html(
     names = names or {}
     points = points or PentathlonPoints()
     heading = heading or Heading()
-    length = _length(record, names, heading)
+    length = _length(record, names, heading, layout)
     if density is None and layout is Layout.HALVES and length > HOLDS[layout][Density.TINY]:
         layout = Layout.PAGES
+        length = _length(record, names, heading, layout)
     if density is None:
-        density = next((d for d in Density if length <= HOLDS[layout][d]), Density.DENSE)
+        # longer than the tiniest setting is reckoned to hold: the tiniest still holds the most
+        # (R995)
+        density = next((d for d in Density if length <= HOLDS[layout][d]), Density.TINY)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -352,9 +360,11 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
         return text
     if "games" in scores:  # Fab-a-Diffy: best two of three
         games: Sequence[str] = scores["games"]
+        unplayed = int(scores.get("not_played", 0))
         won = sum(winner == seat for winner in games)
-        tied = sum(winner == "tie" for winner in games)
-        text = f"games won {won}, tied {tied} (of {len(games)}"
+        # the games the time limit counted as tied are tied here too, as the result says (R993)
+        tied = sum(winner == "tie" for winner in games) + unplayed
+        text = f"games won {won}, tied {tied} (of {len(games) + unplayed}"
         timed = scores.get("decided_at_time_limit")
         if timed:  # the game the time limit decided counts as the result counted it (R982)
             tricks = timed["tricks"]
@@ -362,25 +372,43 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
                 f"; game {timed['game']} decided at the time limit on tricks "
                 f"A {tricks['A']}, B {tricks['B']}"
             )
+        if unplayed:
+            numbers = [str(number) for number in range(len(games) + 1, len(games) + unplayed + 1)]
+            which = f"game {numbers[0]}" if unplayed == 1 else f"games {' and '.join(numbers)}"
+            text += f"; {which} not played, counted as tied"
         return text + ")"
     if scores.get("empty_spaces"):
         return f"{scores['empty_spaces'][seat]} empty spaces"
     return "no score kept"
 
 
-def _length(record: Mapping[str, Any], names: Mapping[str, str], heading: Heading) -> int:
+# The characters of a declared win's line that make a line of the estimate (``_length``), as
+# measured in chromium on Letter: a half page's card runs its declared wins' lines longer than
+# a page's (R989).
+DECLARATION_CHARS = {Layout.PAGES: 40, Layout.HALVES: 20}
+# The same for an event's text (an infraction, a trap penalty, a stack count): Queens & Guards'
+# trap penalty, about 140 characters, is three on a page's card and five on a half page's (R995).
+EVENT_CHARS = {Layout.PAGES: 50, Layout.HALVES: 35}
+
+
+def _length(
+    record: Mapping[str, Any], names: Mapping[str, str], heading: Heading, layout: Layout
+) -> int:
     """The card's variable part in lines of a line's worth of text (about 40 characters, a
     cell of the normal challenge table): the names and heading beyond a line each, each
-    challenge by its longest cell, each declared win and event by its text. An estimate,
-    calibrated against chromium's pages (R841)."""
+    challenge by its longest cell, each declared win by its line as printed (R989) and each
+    event by its text. An estimate, calibrated against chromium's pages (R841)."""
     lines = sum(len(name) // 30 for name in names.values())
     lines += len(heading.event) // 50 + len(heading.division) // 25 + len(heading.monitor) // 40
     for challenge in record["challenges"]:
         who = "; ".join(_ruling(entry) for entry in challenge["rulings"])
         cells = (len(challenge["effect"]) / 40, len(who) / 24, len(challenge["rule_title"]) / 24)
         lines += 1 + int(max(cells))
-    for item in (*(record.get("declarations") or []), *(record.get("events") or [])):
-        lines += 1 + len(str(item.get("text") or item.get("goal_title") or "")) // 100
+    for declaration in record.get("declarations") or []:
+        text = _declaration_text(declaration, record)
+        lines += 1 + len(text) // DECLARATION_CHARS[layout]
+    for event in record.get("events") or []:
+        lines += 1 + len(str(event.get("text") or "")) // EVENT_CHARS[layout]
     return lines
 
 
@@ -388,30 +416,44 @@ def _declarations(record: Mapping[str, Any], *, dense: bool = False) -> list[str
     declarations: Sequence[Mapping[str, Any]] = record.get("declarations") or []
     if not declarations:
         return []
-    result = record.get("result")
-    items = []
-    for d in declarations:
-        who = "the Monitor declared for" if d["by_monitor"] else "declared by"
-        decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
-        said = f" The record said: {_e(d['record_says'])}." if d.get("record_says") else ""
-        goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
-        # the fate the result tells (R981): one per declaration, never beside another result
-        fate = FATES.get(d["fate"], d["fate"])
-        if d["fate"] == "set-aside" and result:
-            fate += f" ({result['detail']})"
-        items.append(
-            f"<li>{_e(goal)}, {who} Player {_e(d['player'])} in turn {d['turn']}: "
-            f"{_e(fate)}{decided}.{said}</li>"
-        )
+    items = [f"<li>{_e(_declaration_text(d, record))}</li>" for d in declarations]
     return ["<h2>Declared wins</h2>", '<ul class="twocol">' if dense else "<ul>", *items, "</ul>"]
+
+
+def _declaration_text(declaration: Mapping[str, Any], record: Mapping[str, Any]) -> str:
+    """A declared win's line as the card prints it (not yet escaped): the goal, who declared
+    it in which turn, its one fate (R981), the challenge that decided it, what the record said."""
+    d = declaration
+    result = record.get("result")
+    who = "the Monitor declared for" if d["by_monitor"] else "declared by"
+    decided = f" (challenge {d['challenge']})" if d.get("challenge") else ""
+    said = f" The record said: {d['record_says']}." if d.get("record_says") else ""
+    goal = d["goal_title"][:1].upper() + d["goal_title"][1:]
+    # the fate the result tells (R981): one per declaration, never beside another result
+    fate = FATES.get(d["fate"], d["fate"])
+    if d["fate"] == "withdrawn" and _on_the_goal(record, d.get("challenge")):
+        fate = MONITOR_WITHDRAWN  # the fate the goal's C gives only the Monitor's win (R994)
+    if d["fate"] == "set-aside" and result:
+        fate += f" ({result['detail']})"
+    return f"{goal}, {who} Player {d['player']} in turn {d['turn']}: {fate}{decided}.{said}"
+
+
+def _on_the_goal(record: Mapping[str, Any], number: int | None) -> bool:
+    """Challenge ``number`` was on a rule about the game's goal."""
+    return any(c["number"] == number and c.get("goal_rule") for c in record.get("challenges") or [])
 
 
 def _challenges(record: Mapping[str, Any], seat: str, *, dense: bool = False) -> list[str]:
     player = record["players"][seat]
     counts = player["challenges"]
+    # the C, I and IA in force, as the hub records them (R988)
+    void = counts.get("not_in_force", 0)
+    beside = (
+        f"; {void} not in force: ruled after the game had ended at a third I/IA" if void else ""
+    )
     own = (
         f"<p><b>Player {seat}'s challenges:</b> {len(counts['made'])} (C {counts['C']}, "
-        f"I {counts['I']}, IA {counts['IA']}); I/IA in force {player['i_ia']} of 3.</p>"
+        f"I {counts['I']}, IA {counts['IA']}{beside}); I/IA in force {player['i_ia']} of 3.</p>"
     )
     challenges = record["challenges"]
     parts = ["<h2>Challenges</h2>"]
