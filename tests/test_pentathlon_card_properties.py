@@ -226,10 +226,12 @@ def test_no_part_of_a_decided_game_s_card_contradicts_its_result(
 
 
 def test_a_random_game_reaches_a_confirmed_result_often_enough() -> None:
-    """The property above is about decided games: the generator must reach them."""
+    """The property above is about decided games: the generator must reach them. Drawn the
+    same way every run (derandomized): a share of random draws is a figure, and a test of a
+    figure drawn afresh each run fails now and then by chance alone."""
     found = []
 
-    @FUZZ
+    @settings(FUZZ, derandomize=True, max_examples=100)
     @given(game=st.one_of(games(), stories()))
     def decided(game: tuple[StartPentathlon, list[Action]]) -> None:
         found.append(bool(_confirmed(*game)))
