@@ -11,6 +11,7 @@ replaced by a regular file (R700).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -76,6 +77,24 @@ def require_replaceable(path: Path, making: str) -> None:
         raise UserFileError(
             f"{path} is {found}: expected a regular file (or nothing) to write {making} to"
         )
+
+
+def replace_whole(path: Path, text: str, making: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a regular file there is replaced, a
+    directory, a link or a device refused before anything is touched (``making`` says what the
+    file is), and a failure leaves nothing behind. Raises ``UserFileError``."""
+    require_replaceable(path, making)
+    made = path.with_name(f".{path.name}.{os.getpid()}.writing")
+    try:
+        with open(made, "x", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(made, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            made.unlink()
+        raise UserFileError(f"cannot write {path}: {error.strerror}") from None
 
 
 def put_new_in_place(made: Path, path: Path) -> None:

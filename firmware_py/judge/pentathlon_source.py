@@ -26,7 +26,7 @@ from firmware_py.user_files import (
     UserFileError,
     read_limited_text,
     read_start,
-    require_replaceable,
+    replace_whole,
 )
 from rules.actions import decode
 from rules.errors import InvalidInput
@@ -139,18 +139,7 @@ def write_card(out: Path, text: str, *, force: bool) -> None:
                 raise InvalidInput(f"{out} already exists: give --force to replace it")
             write_new_file(out, text)
             return
-        require_replaceable(out, "the card")  # never a link, a FIFO or a device (R701)
-        making = out.with_name(f".{out.name}.{os.getpid()}.writing")
-        try:
-            with open(making, "x", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(making, out)
-        except OSError as error:
-            with contextlib.suppress(OSError):
-                making.unlink()
-            raise InvalidInput(f"cannot write {out}: {error.strerror}") from None
+        replace_whole(out, text, "the card")  # never a link, a FIFO or a device (R701)
     except (JournalError, UserFileError) as error:
         raise InvalidInput(str(error)) from None
 

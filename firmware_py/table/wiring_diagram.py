@@ -9,8 +9,6 @@ part connects. Plain SVG text, no drawing library: it opens in any browser (docs
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +23,7 @@ from firmware_py.table.config import (
     claimed_pins,
     load_config,
 )
-from firmware_py.user_files import UserFileError, require_replaceable
+from firmware_py.user_files import UserFileError, replace_whole
 
 BAD_INPUT: Final = 2  # as `gametable config check`
 
@@ -378,24 +376,6 @@ def _text(
     )
 
 
-def write_atomically(out: Path, text: str) -> None:
-    """Write ``out`` whole or not at all: a regular file there is replaced (the diagram is drawn
-    again from its config, R1021); a directory, a link or a device is refused before anything
-    is touched, and a failure leaves nothing behind."""
-    require_replaceable(out, "the wiring diagram")
-    making = out.with_name(f".{out.name}.{os.getpid()}.writing")
-    try:
-        with open(making, "x", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(making, out)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            making.unlink()
-        raise UserFileError(f"cannot write {out}: {error.strerror}") from None
-
-
 def wiring_main(path: Path, out: Path | None) -> int:
     """`gametable config wiring PATH [-o OUT]`: the SVG to OUT (or stdout) and 0; a config the
     check refuses is the check's one line and exit code, and nothing is written."""
@@ -404,7 +384,7 @@ def wiring_main(path: Path, out: Path | None) -> int:
         if out is None:
             print(svg, end="")
             return 0
-        write_atomically(out, svg)
+        replace_whole(out, svg, "the wiring diagram")  # drawn again from its config: R1021
     except (ConfigError, UserFileError) as error:
         print_error(error)
         return BAD_INPUT
