@@ -19,7 +19,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
-from firmware_py.director.pentathlon_record import PentathlonRecord
+from firmware_py.director.record_export import record_json
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.director.venue import Venue, check_name, check_time_zone
 from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
@@ -524,14 +524,7 @@ def _protest(args: argparse.Namespace, now: str) -> Answer:
 
 def _export(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
-        event = PentathlonRecord(record)
-        data: dict[str, Any] = {}
-        if record.has_tournament() or not event.has_event():
-            data = record.export()
-            tournament = record.load()
-            data["standings"] = [row.to_json() for row in tournament.standings()]
-        if event.has_event():
-            data["pentathlon"] = event.export()
+        data = record_json(record)  # the page's download is the same (R1060)
     return Answer(0, json.dumps(data, indent=2), data)
 
 

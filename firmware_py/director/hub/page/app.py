@@ -19,6 +19,9 @@
     GET  /pentathlon/card/{r}/{t}  staff: table t's score card in round r
     GET  /print/round/{r}/sheets    staff: every result sheet of round r, a page each (R822)
     GET  /print/round/{r}/pairings  staff: round r's pairings for the wall
+    GET  /export/standings.csv, /export/results.csv, /export/record.json
+                            a director or results staff: the standings, the results and the
+                            whole record (``gametable tournament export``) as downloads (R1060)
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -108,6 +111,8 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
+from firmware_py.director.record_export import record_json, results_csv, standings_csv
+from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
@@ -168,6 +173,7 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/projector", _projector)
     app.router.add_get("/print/round/{round}/sheets", _print_sheets)
     app.router.add_get("/print/round/{round}/pairings", _print_pairings)
+    app.router.add_get("/export/{file}", _export)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -728,6 +734,44 @@ async def _print_pairings(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     number = _path_number(request, "round")
     return _html(_or_404(lambda: round_pairings_page(page.record, number, printed_at=page.now())))
+
+
+# the page's downloads (R1060): the file's name, what it holds, and how it is made
+_EXPORTS: dict[str, tuple[str, Callable[[TournamentDB], str]]] = {
+    "standings.csv": ("text/csv", standings_csv),
+    "results.csv": ("text/csv", results_csv),
+    "record.json": ("application/json", lambda record: json.dumps(record_json(record), indent=2)),
+}
+
+
+async def _export(request: web.Request) -> web.StreamResponse:
+    """A download of the record: for those who enter results and a director (R1060), as the
+    record holds it now."""
+    name = request.match_info["file"]
+    _reader(request, "the record's downloads", needs=Role.RESULTS)
+    if name not in _EXPORTS:
+        raise Refused(404, f"no export {name[:40]!r}: expected one of {', '.join(_EXPORTS)}")
+    page = request.app[PAGE]
+    kind, make = _EXPORTS[name]
+    if name.endswith(".csv") and not page.record.has_tournament():
+        raise Refused(404, f"{name}: the record holds no tournament (a Pentathlon event alone)")
+    body = make(page.record)
+    filename = f"{_file_stem(page.record)}-{name}"
+    return web.Response(
+        text=body,
+        content_type=kind,
+        headers={
+            "Cache-Control": "no-store",
+            "Content-Disposition": f'attachment; filename="{filename}"',
+        },
+    )
+
+
+def _file_stem(record: TournamentDB) -> str:
+    """The tournament's name as a download's file name: letters, digits and dashes only (no
+    quote or path can reach the header); ``tournament`` without one."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", record.venue().name or "").strip("-").lower()[:40]
+    return stem or "tournament"
 
 
 async def _undo_form(request: web.Request) -> web.StreamResponse:

@@ -24,6 +24,7 @@ from firmware_py.director.hub.page.render import (
     text,
 )
 from firmware_py.director.hub.page.views_close import close_section
+from firmware_py.director.hub.page.views_export import export_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.director.venue import Venue
@@ -89,6 +90,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if viewer.csrf is not None:  # print the latest round (staff, R822); undo it (R820)
         parts.append(round_tools(tournament, undo=viewer.director))
     parts.append(_standings_section(tournament))
+    parts.append(export_section(enters_results=viewer.enters_results))
     parts.append(pentathlon.summary_section(record))
     return shell(
         f"Tournament director · {tournament.config.format.value}",
