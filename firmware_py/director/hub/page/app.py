@@ -22,6 +22,9 @@
     GET  /export/standings.csv, /export/results.csv, /export/record.json
                             a director or results staff: the standings, the results and the
                             whole record (``gametable tournament export``) as downloads (R1060)
+    GET  /field             a director, before round 1: paste the teams (R1062)
+    POST /field/preview     a director: the preview of what was pasted, every bad line named
+    POST /field             a director: add the previewed teams, confirmed (R1063)
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -94,6 +97,7 @@ from firmware_py.director.hub.page.views import (
     table_page,
 )
 from firmware_py.director.hub.page.views_close import close_page
+from firmware_py.director.hub.page.views_field import field_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
@@ -112,10 +116,12 @@ from firmware_py.director.hub.staff import (
     parse_role,
 )
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
+from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
+    Handler,
     add_headers,
     one_line_errors,
     refused_stream,
@@ -125,7 +131,7 @@ from firmware_py.table.web.serving import (
     wants_events,
     whole_body,
 )
-from rules.errors import RuleError
+from rules.errors import IllegalAction, RuleError
 
 log = logging.getLogger("gametable")
 
@@ -133,6 +139,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 PAGE = web.AppKey("page", DirectorPage)
 COOKIE = "gametable_director"
 MAX_BODY = 8192  # bytes: a form of a few numbers and a reason
+# bytes: the teams pasted on /field, a field of 512 teams as a form (R1062); every other form
+# is held to MAX_BODY
+MAX_FIELD_BODY = 4 * MAX_PASTED
+FIELD_PATHS = ("/field", "/field/preview")
 MAX_NUMBER_DIGITS = 6
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # At most this often per stream: 500 tables change 5 000 times a second, a screen redraws 60
@@ -148,8 +158,13 @@ T = TypeVar("T")
 def make_app(page: DirectorPage) -> web.Application:
     errors = one_line_errors(_refusal, max_body=MAX_BODY, event="page_error", who="the hub")
     app = web.Application(
-        client_max_size=MAX_BODY,
-        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body()],
+        client_max_size=MAX_FIELD_BODY,
+        middlewares=[
+            errors,
+            same_site(lambda r: r.app[PAGE].guard),
+            whole_body(),
+            _body_limit,
+        ],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="same-origin"))
@@ -174,6 +189,9 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/print/round/{round}/sheets", _print_sheets)
     app.router.add_get("/print/round/{round}/pairings", _print_pairings)
     app.router.add_get("/export/{file}", _export)
+    app.router.add_get("/field", _field_form)
+    app.router.add_post("/field/preview", _field_preview)
+    app.router.add_post("/field", _field_add)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -513,6 +531,75 @@ def _done(
 ) -> web.StreamResponse:
     request.app[PAGE].notices[staff.key] = done
     return _see(to)
+
+
+@web.middleware
+async def _body_limit(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A form of a few numbers and a reason is at most MAX_BODY bytes; the teams pasted on
+    /field may be larger (R1062). The body is whole already (``whole_body``)."""
+    limit = MAX_FIELD_BODY if request.path in FIELD_PATHS else MAX_BODY
+    if request.body_exists and len(await request.read()) > limit:
+        raise Refused(413, f"the request is too large: expected at most {limit} bytes")
+    return await handler(request)
+
+
+# --- the field: a director's, before round 1 (R1062, R1063) ------------------------------------
+
+
+async def _field_form(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the field's page", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    return _html(field_page(request.app[PAGE].record, _viewer(request)))
+
+
+async def _field_preview(request: web.Request) -> web.StreamResponse:
+    """What the pasted teams would add, every bad line named; nothing saved (R1062)."""
+    await _staff(request, needs=Role.DIRECTOR, doing="entering teams")
+    _requires_tournament(request)
+    pasted = _pasted(await _form(request))
+    page = request.app[PAGE]
+    try:
+        preview = preview_field(page.record, pasted)
+    except RuleError as error:
+        raise Refused(409, str(error)) from None
+    return _html(field_page(page.record, _viewer(request), pasted=pasted, preview=preview))
+
+
+async def _field_add(request: web.Request) -> web.StreamResponse:
+    """The previewed teams added to the field, confirmed; a stale preview adds none (R1063)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="entering teams")
+    _requires_tournament(request)
+    form = await _confirmed(request, "entering teams")
+    pasted = _pasted(form)
+    expected = _form_number(form, "field", "the field the preview saw")
+    count = _form_number(form, "count", "the number of teams previewed")
+    page = request.app[PAGE]
+
+    def add() -> str:
+        preview = preview_field(page.record, pasted)
+        if len(preview.teams.entrants) != count:
+            raise IllegalAction(
+                f"the preview listed {count} teams, the form holds {len(preview.teams.entrants)}"
+                ": preview the teams again"
+            )
+        added = add_field(page.record, pasted, expected=expected, now=page.now(), by=staff.name)
+        return f"{len(added)} teams added to the field: {len(page.record.entrants())} now"
+
+    done = _change(request, add, tables=False)
+    log.info("event=page_field_added by=%s %s", staff.name, done)
+    return _done(request, staff, done)
+
+
+def _pasted(form: Form) -> str:
+    pasted = form.get("teams", "")
+    if not isinstance(pasted, str) or not pasted.strip():
+        raise Refused(400, "entering teams: expected the teams' rows, the header line first")
+    return pasted
+
+
+def _requires_tournament(request: web.Request) -> None:
+    if not request.app[PAGE].record.has_tournament():
+        raise Refused(404, "the record holds no tournament (a Pentathlon event alone): no field")
 
 
 # --- who may (R811, R814, R816) ----------------------------------------------------------------
@@ -985,6 +1072,8 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # the same page as /, its queue and tools too
                     return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
+            if viewer.director and request.path in FIELD_PATHS and page.record.has_tournament():
+                return _html(field_page(page.record, viewer), status)  # to paste again
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
                 return _html(staff_page(accounts, viewer, page.record.venue()), status)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
     hidden,
@@ -78,6 +79,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         line(viewer.error, "error"),
         top,
         grid,
+        field_section(record, director=viewer.director),
         _pairings_section(record, tournament, latest, links=True),
     ]
     if viewer.enters_results:
