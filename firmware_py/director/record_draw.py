@@ -65,6 +65,7 @@ class SwapPlan:
     after: RoundPairing
     change: str
     warnings: tuple[str, ...]
+    teams: tuple[str, str]  # the two swapped, as entered
 
     @property
     def stamp(self) -> str:
@@ -147,7 +148,7 @@ def _plan(tournament: Tournament, number: int, first: str, second: str) -> SwapP
     where = f"tables {_where(before, one)} and {_where(before, other)}"
     earlier = tuple(r for r in tournament.rounds if r.round != number)
     warnings = draw_warnings(after, before, earlier, tournament.entrants)
-    return SwapPlan(before, after, f"{one} and {other} swapped ({where})", warnings)
+    return SwapPlan(before, after, f"{one} and {other} swapped ({where})", warnings, (one, other))
 
 
 def _changeable(tournament: Tournament, number: int) -> RoundPairing:

@@ -25,6 +25,9 @@
     GET  /field             a director, before round 1: paste the teams (R1062)
     POST /field/preview     a director: the preview of what was pasted, every bad line named
     POST /field             a director: add the previewed teams, confirmed (R1063)
+    GET  /draw/round/{r}    a director: round r's draw and the form swapping two of its teams
+    POST /draw/round/{r}    a director: the swap, with a reason; warned first of a rematch or
+                            a same-school pair, made by its Confirm (R1064-R1066)
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -97,6 +100,7 @@ from firmware_py.director.hub.page.views import (
     table_page,
 )
 from firmware_py.director.hub.page.views_close import close_page
+from firmware_py.director.hub.page.views_draw import draw_page
 from firmware_py.director.hub.page.views_field import field_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
@@ -115,6 +119,7 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
+from firmware_py.director.record_draw import plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
 from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
 from firmware_py.director.tournament_db import TournamentDB
@@ -192,6 +197,8 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/field", _field_form)
     app.router.add_post("/field/preview", _field_preview)
     app.router.add_post("/field", _field_add)
+    app.router.add_get("/draw/round/{round}", _draw_form)
+    app.router.add_post("/draw/round/{round}", _draw_swap)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -861,6 +868,54 @@ def _file_stem(record: TournamentDB) -> str:
     return stem or "tournament"
 
 
+async def _draw_form(request: web.Request) -> web.StreamResponse:
+    _reader(request, "changing a draw", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    number = _path_number(request, "round")
+    return _html(draw_page(request.app[PAGE].record, number, _viewer(request)))
+
+
+async def _draw_swap(request: web.Request) -> web.StreamResponse:
+    """Two teams swapped in a round's draw, with a reason (R1064): a swap that warns is
+    shown with its warnings, nothing swapped, until its Confirm (R1065); the form names the
+    draw it was made from (R1066)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="changing a draw")
+    _requires_tournament(request)
+    form = await _form(request)
+    number = _path_number(request, "round")
+    first, second, reason, drawn = (
+        str(form.get(key, "")) for key in ("first", "second", "reason", "draw")
+    )
+    if not first or not second:
+        raise Refused(400, "changing a draw: expected the two teams to swap")
+    page = request.app[PAGE]
+    confirmed = form.get("confirm") == "yes"
+    if not confirmed:
+        try:
+            plan = plan_swap(page.record, number, first, second)
+        except RuleError as error:
+            raise Refused(409, str(error)) from None
+        if plan.warnings:  # shown, nothing swapped: the second step is the Confirm
+            viewer = _viewer(request)
+            return _html(draw_page(page.record, number, viewer, warned=plan, reason=reason))
+    done = _change(
+        request,
+        lambda: swap_in_draw(
+            page.record,
+            number,
+            first,
+            second,
+            reason=reason,
+            now=page.now(),
+            by=staff.name,
+            confirmed=confirmed,
+            expected=drawn or None,
+        ),
+    )
+    log.info("event=page_draw_changed by=%s round=%d", staff.name, number)
+    return _done(request, staff, f"round {number}: {done.change}; the tables are told")
+
+
 async def _undo_form(request: web.Request) -> web.StreamResponse:
     session = _may_undo(request)
     number = _path_number(request, "round")
@@ -1072,6 +1127,9 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # the same page as /, its queue and tools too
                     return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
+            if viewer.director and request.path.startswith("/draw/round/"):
+                number = _path_number(request, "round")  # shown again, to try again
+                return _html(draw_page(page.record, number, viewer), status)
             if viewer.director and request.path in FIELD_PATHS and page.record.has_tournament():
                 return _html(field_page(page.record, viewer), status)  # to paste again
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):

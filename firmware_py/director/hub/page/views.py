@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
@@ -258,6 +259,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <dt>Table</dt><dd>{number}</dd>
 <dt>Printed</dt><dd>{text(venue.when(printed_at))}</dd>
 </dl>
+{draw_notes(record, round_number)}
 <div class="teams">{_team("A", teams[match.a])}{_team("B", teams[match.b])}</div>
 {games}
 <div class="sign-off">
@@ -352,6 +354,7 @@ def _pairings_section(
         f'<section aria-labelledby="pairings-title"><h2 id="pairings-title">{heading}</h2>'
         + linked_table(headings, rows, css="pairings")
         + bye
+        + (draw_notes(record, latest.round) if links else "")  # staff's, not the public's
         + "</section>"
     )
 
