@@ -14,6 +14,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, Match, RoundPairing
 from rules.tournament.draw_edit import draw_warnings, pairing_stamp, swap_teams
 from tests.hub_page_helpers import NOW, make_record
+from tests.test_tournament_cli import main
 
 ROUND = RoundPairing(2, (Match(1, "Eagles", "Hawks"), Match(2, "Owls", "Ravens")), "Kites")
 LATER = "2026-05-09T09:30:00+00:00"
@@ -126,3 +127,42 @@ def test_an_undone_and_paired_again_round_shows_no_earlier_change(record: Tourna
     with record.transaction() as tournament:
         record.add_round(tournament.pair(1), tournament.plan(1), now=LATER, by="amy")
     assert draw_changes(record, 1) == ()
+
+
+# --- gametable tournament swap ------------------------------------------------------------------
+
+
+def test_the_swap_command_swaps_and_says_what_it_did(
+    record: TournamentDB, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--round", "1", "--teams", "hawks", "ravens", "--reason", "buzzer", "--by", "amy"]
+    assert main(["tournament", "swap", *args, "--db", str(record.path)]) == 0
+    assert capsys.readouterr().out == "round 1: Hawks and Ravens swapped (tables 1 and 2)\n"
+    assert draw_changes(record, 1)[0].changed_by == "amy"
+
+
+def test_a_warned_swap_command_does_what_its_line_says_run_again_with_confirm(
+    record: TournamentDB, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = ["tournament", "swap", "--round", "1", "--teams", "Eagles", "Hawks"]
+    command += ["--reason", "seen late", "--db", str(record.path)]
+    assert main(command) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.endswith(
+        "table 1: Eagles and Owls are of one school: nothing swapped; run again with "
+        "--confirm to swap anyway"
+    )
+    assert len(said.splitlines()) == 1
+    assert draw_changes(record, 1) == ()
+    assert main([*command, "--confirm"]) == 0
+    assert len(draw_changes(record, 1)) == 1
+
+
+def test_a_swap_command_with_a_bad_round_is_one_line(
+    record: TournamentDB, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = ["tournament", "swap", "--round", "two", "--teams", "Eagles", "Hawks"]
+    assert main([*command, "--reason", "x", "--db", str(record.path)]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1
+    assert "--round" in said[0] and "two" in said[0]

@@ -19,6 +19,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
+from firmware_py.director.record_draw import plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.director.venue import Venue, check_name, check_time_zone
@@ -27,6 +28,7 @@ from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
     ByePolicy,
     ByeResult,
+    Match,
     PairingMethod,
     PlayoffChanged,
     PlayoffGame,
@@ -74,6 +76,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _common(pair, by="director")
 
     _add_unpair(sub)
+    _add_swap(sub)
 
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
@@ -172,6 +175,19 @@ def _add_unpair(sub: argparse._SubParsersAction[Any]) -> None:
     _round(unpair)
     unpair.add_argument("--reason", type=_reason, required=True, help="why it is undone")
     _common(unpair, by="director")
+
+
+def _add_swap(sub: argparse._SubParsersAction[Any]) -> None:
+    swap = sub.add_parser(
+        "swap", help="swap two teams in the latest round's draw while none of its results is in"
+    )
+    _round(swap)
+    swap.add_argument("--teams", nargs=2, required=True, metavar="TEAM", help="the two teams")
+    swap.add_argument("--reason", type=_reason, required=True, help="why the draw changes")
+    swap.add_argument(
+        "--confirm", action="store_true", help="swap despite a rematch or same-school warning"
+    )
+    _common(swap, by="director")
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -320,6 +336,46 @@ def _unpair(args: argparse.Namespace, now: str) -> Answer:
         "reason": args.reason,
     }
     return Answer(0, text, data)
+
+
+def _swap(args: argparse.Namespace, now: str) -> Answer:
+    """Swap two teams in the latest round's draw (R1064); warned first (R1065)."""
+    first, second = args.teams
+    with TournamentDB.open(args.db) as record:
+        plan = plan_swap(record, args.round_number, first, second)
+        if plan.warnings and not args.confirm:
+            raise IllegalAction(
+                f"{plan.change} makes {'; '.join(plan.warnings)}: nothing swapped; run again "
+                "with --confirm to swap anyway"
+            )
+        by = args.by or "director"
+        done = swap_in_draw(
+            record,
+            args.round_number,
+            first,
+            second,
+            reason=args.reason,
+            now=now,
+            by=by,
+            confirmed=args.confirm,
+            expected=plan.stamp,
+        )
+        matches = [_match_json(match) for match in done.after.matches]
+    data = {
+        "round": args.round_number,
+        "change": done.change,
+        "warnings": list(done.warnings),
+        "reason": args.reason,
+        "changed_by": by,
+        "changed_at": now,
+        "matches": matches,
+        "bye": done.after.bye,
+    }
+    return Answer(0, f"round {args.round_number}: {done.change}", data)
+
+
+def _match_json(match: Match) -> dict[str, Any]:
+    return {"table": match.table, "a": match.a, "b": match.b}
 
 
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
@@ -539,6 +595,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "new": _new,
     "pair": _pair,
     "unpair": _unpair,
+    "swap": _swap,
     "round": _show_round,
     "result": _result,
     "standings": _standings,
