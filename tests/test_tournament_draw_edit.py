@@ -166,3 +166,15 @@ def test_a_swap_command_with_a_bad_round_is_one_line(
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1
     assert "--round" in said[0] and "two" in said[0]
+
+
+def test_a_swap_command_without_a_reason_is_refused_before_any_warning(
+    record: TournamentDB, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = ["tournament", "swap", "--round", "1", "--teams", "Eagles", "Hawks"]
+    assert main([*command, "--reason", " ", "--db", str(record.path)]) == 2
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("changing round 1's draw with an empty reason: expected why")
+    )

@@ -93,9 +93,7 @@ def swap_in_draw(
     refused in words once a result of the round is in, or when it warns (R1065) and is not
     ``confirmed``, or when ``expected`` (the draw a form was made from) is not the draw now
     (R1066). The swap made."""
-    reason = one_line_reason(reason)
-    if not reason:
-        raise InvalidInput(f"changing round {number}'s draw with an empty reason: expected why")
+    reason = checked_reason(number, reason)
     record.upgrade_for_undo()  # the withdrawal's tables, in a transaction of their own
     with record.transaction() as tournament:
         record.require_open(f"changing round {number}'s draw")
@@ -111,6 +109,14 @@ def swap_in_draw(
             )
         _store(record, tournament, plan, reason=reason, now=now, by=by)
     return plan
+
+
+def checked_reason(number: int, reason: str) -> str:
+    """A swap's reason, one line (R342), refused empty before anything else is checked."""
+    reason = one_line_reason(reason)
+    if not reason:
+        raise InvalidInput(f"changing round {number}'s draw with an empty reason: expected why")
+    return reason
 
 
 def draw_changes(record: TournamentDB, number: int) -> tuple[DrawChange, ...]:

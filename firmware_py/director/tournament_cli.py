@@ -19,7 +19,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
-from firmware_py.director.record_draw import plan_swap, swap_in_draw
+from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.director.venue import Venue, check_name, check_time_zone
@@ -341,6 +341,7 @@ def _unpair(args: argparse.Namespace, now: str) -> Answer:
 def _swap(args: argparse.Namespace, now: str) -> Answer:
     """Swap two teams in the latest round's draw (R1064); warned first (R1065)."""
     first, second = args.teams
+    checked_reason(args.round_number, args.reason)
     with TournamentDB.open(args.db) as record:
         plan = plan_swap(record, args.round_number, first, second)
         if plan.warnings and not args.confirm:

@@ -119,7 +119,7 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
-from firmware_py.director.record_draw import plan_swap, swap_in_draw
+from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
 from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
 from firmware_py.director.tournament_db import TournamentDB
@@ -892,6 +892,7 @@ async def _draw_swap(request: web.Request) -> web.StreamResponse:
     confirmed = form.get("confirm") == "yes"
     if not confirmed:
         try:
+            checked_reason(number, reason)
             plan = plan_swap(page.record, number, first, second)
         except RuleError as error:
             raise Refused(409, str(error)) from None
