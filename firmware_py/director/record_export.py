@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from firmware_py.director.pentathlon_record import PentathlonRecord
+from firmware_py.director.record_teams import team_edits
 from firmware_py.director.tournament_db import TournamentDB
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -51,6 +52,7 @@ def record_json(record: TournamentDB) -> dict[str, Any]:
     if record.has_tournament() or not event.has_event():
         data = record.export()
         data["standings"] = [row.to_json() for row in record.load().standings()]
+        data["team_edits"] = [edit.to_json() for edit in team_edits(record)]  # R1067
     if event.has_event():
         data["pentathlon"] = event.export()
     return data

@@ -125,7 +125,7 @@ def _insert(record: TournamentDB, entrants: Sequence[Entrant], *, now: str, by: 
         db.execute(statement)
     for entrant, short in zip(entrants, shorts, strict=True):
         team = db.execute(
-            "INSERT INTO teams (name, name_key, school, players) VALUES (?,?,?,?)",
+            "INSERT INTO main.teams (name, name_key, school, players) VALUES (?,?,?,?)",
             (entrant.name, name_key(entrant.name), entrant.school, json.dumps(entrant.players)),
         ).lastrowid
         db.execute(

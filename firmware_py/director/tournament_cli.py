@@ -21,6 +21,7 @@ from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json
+from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.director.venue import Venue, check_name, check_time_zone
 from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
@@ -77,6 +78,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     _add_unpair(sub)
     _add_swap(sub)
+    _add_team(sub)
 
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
@@ -188,6 +190,18 @@ def _add_swap(sub: argparse._SubParsersAction[Any]) -> None:
         "--confirm", action="store_true", help="swap despite a rematch or same-school warning"
     )
     _common(swap, by="director")
+
+
+def _add_team(sub: argparse._SubParsersAction[Any]) -> None:
+    team = sub.add_parser("team", help="edit a team: its name, school or players")
+    teams = team.add_subparsers(dest="team_command", required=True, parser_class=type(team))
+    edit = teams.add_parser("edit", help="edit a team's name, school or players, with a reason")
+    edit.add_argument("--team", required=True, help="the team, by its name now")
+    edit.add_argument("--name", help="its new name")
+    edit.add_argument("--school", help="its school ('' for none)")
+    edit.add_argument("--players", help="its players, separated by ';' ('' for none)")
+    edit.add_argument("--reason", type=_reason, required=True, help="why it is edited")
+    _common(edit, by="director")
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -377,6 +391,26 @@ def _swap(args: argparse.Namespace, now: str) -> Answer:
 
 def _match_json(match: Match) -> dict[str, Any]:
     return {"table": match.table, "a": match.a, "b": match.b}
+
+
+def _team(args: argparse.Namespace, now: str) -> Answer:
+    """Edit a team (R1067): the old values kept with who, when and why."""
+    if args.name is None and args.school is None and args.players is None:
+        raise InvalidInput(
+            f"editing team {args.team!r}: expected --name, --school or --players (what changes)"
+        )
+    with TournamentDB.open(args.db) as record:
+        edit = edit_team(
+            record,
+            args.team,
+            name=args.name,
+            school=args.school,
+            players=args.players,
+            reason=args.reason,
+            now=now,
+            by=args.by or "director",
+        )
+    return Answer(0, f"team {edit.before.name!r} edited: {edit.change}", edit.to_json())
 
 
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
@@ -597,6 +631,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "pair": _pair,
     "unpair": _unpair,
     "swap": _swap,
+    "team": _team,
     "round": _show_round,
     "result": _result,
     "standings": _standings,

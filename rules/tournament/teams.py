@@ -301,3 +301,23 @@ def find_entrant(entrants: Sequence[Entrant], name: str) -> Entrant:
     known = ", ".join(repr(entrant.name) for entrant in entrants[:6])
     more = f" and {len(entrants) - 6} more" if len(entrants) > 6 else ""
     raise InvalidInput(f"unknown team {echoed(name)}: expected one of {known}{more}")
+
+
+def check_edited(entrant: Entrant, others: Sequence[Entrant], where: str) -> Entrant:
+    """A team as edited (R1067), checked as a line of a teams CSV is against the rest of the
+    field: a name, lengths that fit, each player once, no player of another team of the same
+    school, and a name no other team has."""
+    if not entrant.name:
+        raise InvalidInput(f"{where}: the team has no name: expected a name")
+    check_lengths(entrant, where)
+    rosters = _Rosters()
+    for other in others:
+        rosters.enter(other, "in the field")
+    rosters.enter(entrant, where)
+    for other in others:
+        if name_key(other.name) == name_key(entrant.name):
+            raise InvalidInput(
+                f"{where}: duplicate team name {entrant.name!r} (already in the field): "
+                "expected every team name once"
+            )
+    return entrant
