@@ -28,6 +28,8 @@
     GET  /draw/round/{r}    a director: round r's draw and the form swapping two of its teams
     POST /draw/round/{r}    a director: the swap, with a reason; warned first of a rematch or
                             a same-school pair, made by its Confirm (R1064-R1066)
+    GET  /teams             a director: every team; ?team=NAME: the form editing it (R1067)
+    POST /teams/edit        a director: a team's name, school or players, with a reason
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -106,6 +108,7 @@ from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
 from firmware_py.director.hub.page.views_staff import staff_page
+from firmware_py.director.hub.page.views_teams import teams_page
 from firmware_py.director.hub.page.views_undo import undo_page
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
@@ -122,6 +125,7 @@ from firmware_py.director.hub.staff import (
 from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
 from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
+from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
@@ -137,6 +141,7 @@ from firmware_py.table.web.serving import (
     whole_body,
 )
 from rules.errors import IllegalAction, RuleError
+from rules.tournament import find_entrant
 
 log = logging.getLogger("gametable")
 
@@ -199,6 +204,8 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_post("/field", _field_add)
     app.router.add_get("/draw/round/{round}", _draw_form)
     app.router.add_post("/draw/round/{round}", _draw_swap)
+    app.router.add_get("/teams", _teams)
+    app.router.add_post("/teams/edit", _team_edit)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -917,6 +924,44 @@ async def _draw_swap(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, f"round {number}: {done.change}; the tables are told")
 
 
+async def _teams(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the teams' page", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    record = request.app[PAGE].record
+    name = request.query.get("team")
+    try:
+        editing = None if name is None else find_entrant(record.entrants(), name)
+    except RuleError as error:
+        raise Refused(404, str(error)) from None
+    return _html(teams_page(record, _viewer(request), editing))
+
+
+async def _team_edit(request: web.Request) -> web.StreamResponse:
+    """A team's name, school or players, with a reason (R1067)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="editing a team")
+    _requires_tournament(request)
+    form = await _form(request)
+    team, name, school, players, reason = (
+        str(form.get(key, "")) for key in ("team", "name", "school", "players", "reason")
+    )
+    page = request.app[PAGE]
+    edit = _change(
+        request,
+        lambda: edit_team(
+            page.record,
+            team,
+            name=name,
+            school=school,
+            players=players,
+            reason=reason,
+            now=page.now(),
+            by=staff.name,
+        ),
+    )
+    log.info("event=page_team_edited by=%s", staff.name)
+    return _done(request, staff, f"{edit.before.name} edited: {edit.change}", to="/teams")
+
+
 async def _undo_form(request: web.Request) -> web.StreamResponse:
     session = _may_undo(request)
     number = _path_number(request, "round")
@@ -1128,6 +1173,8 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 if staff is not None:  # the same page as /, its queue and tools too
                     return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
+            if viewer.director and request.path == "/teams/edit" and page.record.has_tournament():
+                return _html(teams_page(page.record, viewer), status)
             if viewer.director and request.path.startswith("/draw/round/"):
                 number = _path_number(request, "round")  # shown again, to try again
                 return _html(draw_page(page.record, number, viewer), status)

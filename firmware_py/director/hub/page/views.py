@@ -292,6 +292,7 @@ def staff_nav(viewer: Viewer) -> str:
         links.insert(0, '<a href="/">Tables</a>')
     if viewer.director:
         links.append('<a href="/staff" id="staff-link">Staff</a>')
+        links.append('<a href="/teams" id="teams-link">Teams</a>')  # R1067
     if viewer.csrf is not None:
         links.append(
             f'<span class="who" id="who">{text(viewer.account)} ({text(viewer.role)})</span>'
