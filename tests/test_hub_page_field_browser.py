@@ -1,7 +1,8 @@
 """The field from the page in a real browser (Playwright driving Debian's chromium): the
-director pastes a spreadsheet's rows with bad lines, sees each named, corrects them and
-confirms; the teams are in the field (R1062, R1063). Screenshots at 1280x800 and 390x844
-(docs/hub/field-preview-*.png, taken by scripts/make_hub_field_screenshots.py)."""
+director pastes a spreadsheet's rows with bad lines, sees each named, chooses the corrected
+CSV file (read into the box by the page's script) and confirms; the teams are in the field
+(R1062, R1063). Screenshots at 1280x800 and 390x844 (docs/hub/field-preview-*.png, taken by
+scripts/make_hub_field_screenshots.py)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,13 @@ async def a_field_entered(record_path: Path, shots: Path) -> Seen:
                 await phone.goto(f"{base}/field")
                 await _preview(phone, PASTED)
                 await phone.screenshot(path=str(shots / "field-preview-390.png"), full_page=True)
-                await _preview(laptop, CORRECTED)
+                csv_file = shots / "corrected.csv"
+                csv_file.write_text(CORRECTED)
+                await laptop.set_input_files("#teams-file", str(csv_file))  # read into the box
+                await expect(laptop.locator("#teams")).to_have_value(CORRECTED, timeout=WAIT_MS)
+                csv_file.unlink()
+                await laptop.click("#field-form button")
+                await expect(laptop.locator("#field-confirm")).to_be_visible(timeout=WAIT_MS)
                 await laptop.click("#field-confirm button")
                 notice = await laptop.locator(".notice").inner_text()
                 await browser.close()

@@ -30,7 +30,13 @@ def field_page(
         if preview is not None:
             parts.append(_preview(preview, pasted, viewer.csrf))
         parts.append(_paste_form(record, pasted, viewer.csrf))
-    return shell("The field", "\n".join(parts), nav=staff_nav(viewer), venue=record.venue())
+    return shell(
+        "The field",
+        "\n".join(parts),
+        nav=staff_nav(viewer),
+        venue=record.venue(),
+        scripts=("/static/field.js",),
+    )
 
 
 def _paste_form(record: TournamentDB, pasted: str, csrf: str) -> str:
@@ -41,6 +47,8 @@ def _paste_form(record: TournamentDB, pasted: str, csrf: str) -> str:
 <code>{header}</code> (or with <code>short</code> last); players separated by
 <code>{PLAYER_SEPARATOR}</code>. Nothing is saved until you confirm the preview.</p>
 <form method="post" action="/field/preview" id="field-form">{hidden("csrf", csrf)}
+<label id="teams-file-label" hidden>A teams CSV from this computer (read into the box)
+<input type="file" id="teams-file" accept=".csv,.tsv,.txt,text/csv"></label>
 <label for="teams">The teams</label>
 <textarea id="teams" name="teams" rows="12" required spellcheck="false"
 placeholder="{text(EXAMPLE)}">{text(pasted)}</textarea>
