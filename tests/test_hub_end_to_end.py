@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from firmware_py.director.hub.service import Hub, HubBroker
+from firmware_py.director.record_draw import swap_in_draw
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     HUB_STATUS,
@@ -691,4 +692,28 @@ def test_another_tournaments_pairings_left_on_the_broker_are_withdrawn(
             return sorted(link.rounds)
 
     assert asyncio.run(scenario()) == [1]
+    table.close()
+
+
+def test_a_swapped_draw_reaches_the_table_as_a_pairing_does(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    """R1064: the hub sends the round's changed pairings as it sends any; the table's next
+    match is the swapped one, in the same wire format."""
+    table = Table(broker, tmp_path / "table-1.db")
+
+    async def scenario() -> NextMatch | None:
+        async with running_hub(broker, record_path) as hub, linked(table) as link:
+            await until(lambda: 1 in link.rounds, "round 1's pairings")
+            at_1 = record.rounds()[0].matches[0]
+            other = record.rounds()[0].matches[1].b
+            swap_in_draw(record, 1, at_1.a, other, reason="buzzer", now=NOW, by="director",
+                         confirmed=True)  # fmt: skip
+            hub.record_changed()  # as the page's change does (after_change)
+            await until(lambda: other in str(link.next_pairing()), "the swapped pairing")
+            return link.next_pairing()
+
+    shown = asyncio.run(scenario())
+    (match,) = [m for m in record.rounds()[0].matches if m.table == 1]
+    assert shown == NextMatch("Round 1  Table 1", f"{match.a} v {match.b}")
     table.close()

@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, find_entrant, parse_teams_csv
-from rules.tournament.teams import MAX_TEAMS, check_entrants
+from rules.tournament.teams import MAX_TEAMS, check_entrants, preview_teams_csv
 
 CSV = "name,school,players\nEagles,Lincoln,Ann;Bo;Cy\nOwls,,Gus; Hal\n"
 
@@ -144,3 +144,38 @@ def test_one_name_at_two_schools_is_two_children() -> None:
 def test_a_record_made_before_the_limits_still_opens() -> None:
     entrants = (Entrant("E" * 60, "", ("Ann",)), Entrant("Owls", "", ("Ann",)))
     assert check_entrants(entrants) == entrants
+
+
+# --- the preview of the page's field (R1062) ---------------------------------------------------
+
+
+def test_pasted_spreadsheet_rows_separated_by_tabs_read_as_the_csv() -> None:
+    pasted = CSV.replace(",", "\t")
+    assert parse_teams_csv(pasted) == parse_teams_csv(CSV)
+
+
+def test_the_preview_names_every_bad_line_not_only_the_first() -> None:
+    text = "name,school,players\nA,B,C\nD,E\n ,E,F\nG,H,I\n"
+    preview = preview_teams_csv(text)
+    assert [e.name for e in preview.entrants] == ["A", "G"]
+    assert [problem.split(":")[0] for problem in preview.problems] == [
+        "teams.csv line 3",
+        "teams.csv line 4",
+    ]
+
+
+def test_the_cli_refuses_with_the_previews_first_bad_line() -> None:
+    text = "name,school,players\nA,B,C\n ,E,F\nA,H,I\n"
+    with pytest.raises(InvalidInput) as refused:
+        parse_teams_csv(text)
+    assert str(refused.value) == preview_teams_csv(text).problems[0]
+
+
+def test_the_preview_refuses_a_name_or_short_name_already_in_the_field() -> None:
+    field = (Entrant("Eagles", short="EAG"),)
+    text = "name,school,players,short\neagles,,,\nOwls,,,eag\n"
+    assert preview_teams_csv(text, "pasted", field).problems == (
+        "pasted line 2: duplicate team name 'eagles' (already in the field): "
+        "expected every team name once",
+        "pasted line 3: short name 'eag' is also in the field: expected every short name once",
+    )

@@ -19,7 +19,9 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
-from firmware_py.director.pentathlon_record import PentathlonRecord
+from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
+from firmware_py.director.record_export import record_json
+from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.director.venue import Venue, check_name, check_time_zone
 from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
@@ -27,6 +29,7 @@ from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (
     ByePolicy,
     ByeResult,
+    Match,
     PairingMethod,
     PlayoffChanged,
     Qualification,
@@ -74,6 +77,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
     _add_unpair(sub)
     _add_attendance(sub)
+    _add_swap(sub)
+    _add_team(sub)
 
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
@@ -198,6 +203,31 @@ def _add_unpair(sub: argparse._SubParsersAction[Any]) -> None:
     _round(unpair)
     unpair.add_argument("--reason", type=_reason, required=True, help="why it is undone")
     _common(unpair, by="director")
+
+
+def _add_swap(sub: argparse._SubParsersAction[Any]) -> None:
+    swap = sub.add_parser(
+        "swap", help="swap two teams in the latest round's draw while none of its results is in"
+    )
+    _round(swap)
+    swap.add_argument("--teams", nargs=2, required=True, metavar="TEAM", help="the two teams")
+    swap.add_argument("--reason", type=_reason, required=True, help="why the draw changes")
+    swap.add_argument(
+        "--confirm", action="store_true", help="swap despite a rematch or same-school warning"
+    )
+    _common(swap, by="director")
+
+
+def _add_team(sub: argparse._SubParsersAction[Any]) -> None:
+    team = sub.add_parser("team", help="edit a team: its name, school or players")
+    teams = team.add_subparsers(dest="team_command", required=True, parser_class=type(team))
+    edit = teams.add_parser("edit", help="edit a team's name, school or players, with a reason")
+    edit.add_argument("--team", required=True, help="the team, by its name now")
+    edit.add_argument("--name", help="its new name")
+    edit.add_argument("--school", help="its school ('' for none)")
+    edit.add_argument("--players", help="its players, separated by ';' ('' for none)")
+    edit.add_argument("--reason", type=_reason, required=True, help="why it is edited")
+    _common(edit, by="director")
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -419,6 +449,67 @@ def _standings_release(args: argparse.Namespace, now: str) -> Answer:
     return Answer(0, f"standings: {state}{who}", shown.to_json())
 
 
+def _swap(args: argparse.Namespace, now: str) -> Answer:
+    """Swap two teams in the latest round's draw (R1064); warned first (R1065)."""
+    first, second = args.teams
+    checked_reason(args.round_number, args.reason)
+    with TournamentDB.open(args.db) as record:
+        plan = plan_swap(record, args.round_number, first, second)
+        if plan.warnings and not args.confirm:
+            raise IllegalAction(
+                f"{plan.change} makes {'; '.join(plan.warnings)}: nothing swapped; run again "
+                "with --confirm to swap anyway"
+            )
+        by = args.by or "director"
+        done = swap_in_draw(
+            record,
+            args.round_number,
+            first,
+            second,
+            reason=args.reason,
+            now=now,
+            by=by,
+            confirmed=args.confirm,
+            expected=plan.stamp,
+        )
+        matches = [_match_json(match) for match in done.after.matches]
+    data = {
+        "round": args.round_number,
+        "change": done.change,
+        "warnings": list(done.warnings),
+        "reason": args.reason,
+        "changed_by": by,
+        "changed_at": now,
+        "matches": matches,
+        "bye": done.after.bye,
+    }
+    return Answer(0, f"round {args.round_number}: {done.change}", data)
+
+
+def _match_json(match: Match) -> dict[str, Any]:
+    return {"table": match.table, "a": match.a, "b": match.b}
+
+
+def _team(args: argparse.Namespace, now: str) -> Answer:
+    """Edit a team (R1067): the old values kept with who, when and why."""
+    if args.name is None and args.school is None and args.players is None:
+        raise InvalidInput(
+            f"editing team {args.team!r}: expected --name, --school or --players (what changes)"
+        )
+    with TournamentDB.open(args.db) as record:
+        edit = edit_team(
+            record,
+            args.team,
+            name=args.name,
+            school=args.school,
+            players=args.players,
+            reason=args.reason,
+            now=now,
+            by=args.by or "director",
+        )
+    return Answer(0, f"team {edit.before.name!r} edited: {edit.change}", edit.to_json())
+
+
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
         tournament = record.load()
@@ -623,14 +714,7 @@ def _protest(args: argparse.Namespace, now: str) -> Answer:
 
 def _export(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
-        event = PentathlonRecord(record)
-        data: dict[str, Any] = {}
-        if record.has_tournament() or not event.has_event():
-            data = record.export()
-            tournament = record.load()
-            data["standings"] = [row.to_json() for row in tournament.standings()]
-        if event.has_event():
-            data["pentathlon"] = event.export()
+        data = record_json(record)  # the page's download is the same (R1060)
     return Answer(0, json.dumps(data, indent=2), data)
 
 
@@ -648,6 +732,8 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "checkin": _checkin,
     "withdraw": _withdraw,
     "standings-release": _standings_release,
+    "swap": _swap,
+    "team": _team,
     "round": _show_round,
     "result": _result,
     "standings": _standings,

@@ -406,6 +406,49 @@ class Protest:
         }
 
 
+# A team's name, school and players as edited (issue 27, R1067): each edit a row of
+# ``team_edits`` (append-only, with the old values, who, when and why), the latest one of a team
+# standing. Once the record has an edit, every reader reads ``teams`` through a TEMP view of the
+# same name and columns, which SQLite reads before ``main.teams``: the teams as they stand now.
+# Rows are still added to ``main.teams`` by name. The schema version stays (as for
+# ``team_short_names``): a reader that does not know the table reads the teams as entered.
+TEAM_EDITS_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS main.team_edits (
+        id INTEGER PRIMARY KEY,
+        team INTEGER NOT NULL REFERENCES teams(id),
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        school TEXT NOT NULL,
+        players TEXT NOT NULL,
+        old_name TEXT NOT NULL,
+        old_school TEXT NOT NULL,
+        old_players TEXT NOT NULL,
+        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        edited_by TEXT NOT NULL,
+        edited_at TEXT NOT NULL)""",
+    *(
+        f"""CREATE TRIGGER IF NOT EXISTS main.team_edits_{verb}_refused BEFORE {verb.upper()}
+        ON team_edits BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
+        for verb in ("update", "delete")
+    ),
+)
+_EDITED_TEAMS = """CREATE TEMP VIEW teams AS SELECT t.id AS id,
+    COALESCE(e.name, t.name) AS name, COALESCE(e.name_key, t.name_key) AS name_key,
+    COALESCE(e.school, t.school) AS school, COALESCE(e.players, t.players) AS players
+    FROM main.teams t LEFT JOIN main.team_edits e
+    ON e.id = (SELECT MAX(id) FROM main.team_edits WHERE team = t.id)"""
+
+
+def define_edited_teams(db: sqlite3.Connection) -> None:
+    """The teams as edited, for this connection's readers, once the record has edits."""
+    db.execute("DROP VIEW IF EXISTS temp.teams")
+    found = db.execute(
+        "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'team_edits'"
+    ).fetchone()
+    if found is not None:
+        db.execute(_EDITED_TEAMS)
+
+
 class TournamentDB:
     """A tournament record. Open with :meth:`create` or :meth:`open`; close when done."""
 
@@ -611,6 +654,7 @@ class TournamentDB:
         self._db.execute(f"CREATE TEMP VIEW live_rounds AS {_LIVE_ROUNDS[undo]}")
         for statement in _LIVE_VIEWS:
             self._db.execute(statement)
+        define_edited_teams(self._db)  # the teams as edited (R1067)
 
     @property
     def schema(self) -> int:

@@ -99,58 +99,127 @@ def check_entrants(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
     return tuple(entrants)
 
 
+@dataclass(frozen=True, slots=True)
+class TeamsPreview:
+    """What a teams CSV holds before anything is saved (R1062): the good lines' teams, and a
+    line for each bad line naming it, what is wrong and what was expected. ``problems`` empty:
+    the teams may be entered."""
+
+    entrants: tuple[Entrant, ...]
+    problems: tuple[str, ...]
+
+
 def parse_teams_csv(text: str, source: str = "teams.csv") -> tuple[Entrant, ...]:
     """Teams from CSV text with the header ``name,school,players`` (players split by ``;``),
-    or ``name,school,players,short`` with each team's short name (R830, empty to derive it).
+    or ``name,school,players,short`` with each team's short name (R830, empty to derive it);
+    a spreadsheet's rows pasted, separated by tabs, are read alike (R1062).
 
-    Errors name the file and line: ``teams.csv line 5: duplicate team name 'Eagles' ...``.
+    Errors name the file and line: ``teams.csv line 5: duplicate team name 'Eagles' ...``;
+    the first bad line's (``preview_teams_csv`` names every one).
     """
+    preview = preview_teams_csv(text, source)
+    if preview.problems:
+        raise InvalidInput(preview.problems[0])
+    if len(preview.entrants) < MIN_TEAMS:
+        raise InvalidInput(
+            f"{source} has {len(preview.entrants)} team(s): expected at least {MIN_TEAMS}"
+        )
+    return preview.entrants
+
+
+def preview_teams_csv(
+    text: str, source: str = "teams.csv", entered: Sequence[Entrant] = ()
+) -> TeamsPreview:
+    """Every team of a teams CSV and every bad line (R1062), checked as ``parse_teams_csv``
+    checks them, line by line; ``entered``: the teams already in the tournament, whose names,
+    short names and players a new line may not take again. A bad line's team is left out, so
+    a later line is checked against the good ones only."""
     try:
-        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=_delimiter(text)))
     except csv.Error as error:  # a field over csv's limit, a NUL byte...
-        raise InvalidInput(f"{source}: not a teams CSV ({error})") from None
+        return TeamsPreview((), (f"{source}: not a teams CSV ({error})",))
     numbered = [
         (number, row) for number, row in enumerate(rows, start=1) if any(map(str.strip, row))
     ]
     if not numbered:
-        raise InvalidInput(f"{source} is empty: expected the header {','.join(CSV_HEADER)}")
+        return TeamsPreview((), (f"{source} is empty: expected the header {','.join(CSV_HEADER)}",))
     header_line, header = numbered[0]
     columns = tuple(cell.strip().casefold() for cell in header)
     if columns not in (CSV_HEADER, CSV_HEADER_SHORT):
-        raise InvalidInput(
-            f"{source} line {header_line}: header {','.join(header)!r}: "
-            f"expected {','.join(CSV_HEADER)} (or {','.join(CSV_HEADER_SHORT)})"
+        return TeamsPreview(
+            (),
+            (
+                f"{source} line {header_line}: header {','.join(header)!r}: "
+                f"expected {','.join(CSV_HEADER)} (or {','.join(CSV_HEADER_SHORT)})",
+            ),
         )
-    entrants: list[Entrant] = []
-    first_line: dict[str, int] = {}
-    short_line: dict[str, int] = {}
-    rosters = _Rosters()
+    lines = _Lines(source, entered)
     for number, row in numbered[1:]:
-        entrant = _entrant(row, f"{source} line {number}", columns)
-        rosters.enter(entrant, f"{source} line {number}")
-        key = name_key(entrant.name)
-        if key in first_line:
-            raise InvalidInput(
-                f"{source} line {number}: duplicate team name {entrant.name!r} "
-                f"(first on line {first_line[key]}): expected every team name once"
-            )
-        first_line[key] = number
-        if entrant.short:
-            if short_key(entrant.short) in short_line:
-                raise InvalidInput(
-                    f"{source} line {number}: short name {entrant.short!r} is also on line "
-                    f"{short_line[short_key(entrant.short)]}: expected every short name once"
-                )
-            short_line[short_key(entrant.short)] = number
-        entrants.append(entrant)
-        if len(entrants) > MAX_TEAMS:
-            raise InvalidInput(
+        lines.check(number, row, columns)
+        if len(lines.entrants) > MAX_TEAMS - len(entered):
+            lines.problems.append(
                 f"{source} line {number}: more than {MAX_TEAMS} teams: "
                 f"expected at most {MAX_TEAMS} (a field larger than a hall of 200 tables)"
             )
-    if len(entrants) < MIN_TEAMS:
-        raise InvalidInput(f"{source} has {len(entrants)} team(s): expected at least {MIN_TEAMS}")
-    return tuple(entrants)
+            lines.entrants.pop()
+            break
+    return TeamsPreview(tuple(lines.entrants), tuple(lines.problems))
+
+
+def _delimiter(text: str) -> str:
+    """A tab when the first line holds one and no comma (a spreadsheet's rows pasted, R1062),
+    else a comma."""
+    first = text.lstrip("\ufeff\r\n").partition("\n")[0]
+    return "\t" if "\t" in first and "," not in first else ","
+
+
+class _Lines:
+    """The lines of a teams CSV checked one by one, the good ones' teams kept (R1062)."""
+
+    def __init__(self, source: str, entered: Sequence[Entrant]) -> None:
+        self.source = source
+        self.entrants: list[Entrant] = []
+        self.problems: list[str] = []
+        self._first_line: dict[str, str] = {name_key(e.name): "the field" for e in entered}
+        self._short_line: dict[str, str] = {
+            short_key(e.short): "the field" for e in entered if e.short
+        }
+        self._rosters = _Rosters()
+        for entrant in entered:
+            self._rosters.enter(entrant, "in the field")
+
+    def check(self, number: int, row: Sequence[str], columns: Sequence[str]) -> None:
+        where = f"{self.source} line {number}"
+        try:
+            entrant = _entrant(row, where, columns)
+            self._rosters.enter(entrant, where)
+            key = name_key(entrant.name)
+            if key in self._first_line:
+                raise InvalidInput(
+                    f"{where}: duplicate team name {entrant.name!r} "
+                    f"({_first(self._first_line[key])}): expected every team name once"
+                )
+            if entrant.short and short_key(entrant.short) in self._short_line:
+                raise InvalidInput(
+                    f"{where}: short name {entrant.short!r} is also "
+                    f"{_on(self._short_line[short_key(entrant.short)])}: "
+                    "expected every short name once"
+                )
+        except InvalidInput as error:
+            self.problems.append(str(error))
+            return
+        self._first_line[key] = str(number)
+        if entrant.short:
+            self._short_line[short_key(entrant.short)] = str(number)
+        self.entrants.append(entrant)
+
+
+def _first(line: str) -> str:
+    return f"first on line {line}" if line.isdecimal() else "already in the field"
+
+
+def _on(line: str) -> str:
+    return f"on line {line}" if line.isdecimal() else "in the field"
 
 
 def _entrant(row: Sequence[str], where: str, columns: Sequence[str] = CSV_HEADER) -> Entrant:
@@ -232,3 +301,23 @@ def find_entrant(entrants: Sequence[Entrant], name: str) -> Entrant:
     known = ", ".join(repr(entrant.name) for entrant in entrants[:6])
     more = f" and {len(entrants) - 6} more" if len(entrants) > 6 else ""
     raise InvalidInput(f"unknown team {echoed(name)}: expected one of {known}{more}")
+
+
+def check_edited(entrant: Entrant, others: Sequence[Entrant], where: str) -> Entrant:
+    """A team as edited (R1067), checked as a line of a teams CSV is against the rest of the
+    field: a name, lengths that fit, each player once, no player of another team of the same
+    school, and a name no other team has."""
+    if not entrant.name:
+        raise InvalidInput(f"{where}: the team has no name: expected a name")
+    check_lengths(entrant, where)
+    rosters = _Rosters()
+    for other in others:
+        rosters.enter(other, "in the field")
+    rosters.enter(entrant, where)
+    for other in others:
+        if name_key(other.name) == name_key(entrant.name):
+            raise InvalidInput(
+                f"{where}: duplicate team name {entrant.name!r} (already in the field): "
+                "expected every team name once"
+            )
+    return entrant

@@ -61,6 +61,7 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
+from firmware_py.director.record_teams import prepare_team_edits
 from firmware_py.director.tournament_cli import DEFAULT_DB
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.notify import Notifier
@@ -511,6 +512,8 @@ def _bring_up_to_date(record: TournamentDB, path: Path, *, now: str) -> None:
         log.info("event=record_short_names record=%s", path)
     if record.upgrade_for_undo():  # R820: so it sees a pairing a command undoes
         log.info("event=record_upgraded record=%s schema=%d", path, record.schema)
+    if prepare_team_edits(record):  # R1067: so it reads a team a command edits
+        log.info("event=record_team_edits record=%s", path)
 
 
 def _check_run_options(args: argparse.Namespace) -> None:

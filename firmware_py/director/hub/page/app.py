@@ -19,6 +19,17 @@
     GET  /pentathlon/card/{r}/{t}  staff: table t's score card in round r
     GET  /print/round/{r}/sheets    staff: every result sheet of round r, a page each (R822)
     GET  /print/round/{r}/pairings  staff: round r's pairings for the wall
+    GET  /export/standings.csv, /export/results.csv, /export/record.json
+                            a director or results staff: the standings, the results and the
+                            whole record (``gametable tournament export``) as downloads (R1060)
+    GET  /field             a director, before round 1: paste the teams (R1062)
+    POST /field/preview     a director: the preview of what was pasted, every bad line named
+    POST /field             a director: add the previewed teams, confirmed (R1063)
+    GET  /draw/round/{r}    a director: round r's draw and the form swapping two of its teams
+    POST /draw/round/{r}    a director: the swap, with a reason; warned first of a rematch or
+                            a same-school pair, made by its Confirm (R1064-R1066)
+    GET  /teams             a director: every team; ?team=NAME: the form editing it (R1067)
+    POST /teams/edit        a director: a team's name, school or players, with a reason
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -96,10 +107,13 @@ from firmware_py.director.hub.page.views import (
 )
 from firmware_py.director.hub.page.views_checkin import checkin_page
 from firmware_py.director.hub.page.views_close import close_page
+from firmware_py.director.hub.page.views_draw import draw_page
+from firmware_py.director.hub.page.views_field import field_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
 from firmware_py.director.hub.page.views_staff import staff_page
+from firmware_py.director.hub.page.views_teams import teams_page
 from firmware_py.director.hub.page.views_undo import undo_page
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
@@ -113,9 +127,15 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
+from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
+from firmware_py.director.record_export import record_json, results_csv, standings_csv
+from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
+from firmware_py.director.record_teams import edit_team
+from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
+    Handler,
     add_headers,
     one_line_errors,
     refused_stream,
@@ -125,7 +145,8 @@ from firmware_py.table.web.serving import (
     wants_events,
     whole_body,
 )
-from rules.errors import RuleError
+from rules.errors import IllegalAction, RuleError
+from rules.tournament import find_entrant
 from rules.tournament.teams import one_line_reason
 
 log = logging.getLogger("gametable")
@@ -134,6 +155,10 @@ STATIC = Path(__file__).resolve().parent / "static"
 PAGE = web.AppKey("page", DirectorPage)
 COOKIE = "gametable_director"
 MAX_BODY = 8192  # bytes: a form of a few numbers and a reason
+# bytes: the teams pasted on /field, a field of 512 teams as a form (R1062); every other form
+# is held to MAX_BODY
+MAX_FIELD_BODY = 4 * MAX_PASTED
+FIELD_PATHS = ("/field", "/field/preview")
 MAX_NUMBER_DIGITS = 6
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # At most this often per stream: 500 tables change 5 000 times a second, a screen redraws 60
@@ -156,8 +181,13 @@ def make_app(page: DirectorPage) -> web.Application:
         routes_doc="docs/hub.md",
     )
     app = web.Application(
-        client_max_size=MAX_BODY,
-        middlewares=[errors, same_site(lambda r: r.app[PAGE].guard), whole_body(who="the hub")],
+        client_max_size=MAX_FIELD_BODY,
+        middlewares=[
+            errors,
+            same_site(lambda r: r.app[PAGE].guard),
+            whole_body(who="the hub"),
+            _body_limit,
+        ],
     )
     app[PAGE] = page
     add_headers(app, security_headers(referrer="same-origin"))
@@ -181,6 +211,14 @@ def make_app(page: DirectorPage) -> web.Application:
     app.router.add_get("/projector", _projector)
     app.router.add_get("/print/round/{round}/sheets", _print_sheets)
     app.router.add_get("/print/round/{round}/pairings", _print_pairings)
+    app.router.add_get("/export/{file}", _export)
+    app.router.add_get("/field", _field_form)
+    app.router.add_post("/field/preview", _field_preview)
+    app.router.add_post("/field", _field_add)
+    app.router.add_get("/draw/round/{round}", _draw_form)
+    app.router.add_post("/draw/round/{round}", _draw_swap)
+    app.router.add_get("/teams", _teams)
+    app.router.add_post("/teams/edit", _team_edit)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -526,6 +564,75 @@ def _done(
     return _see(to)
 
 
+@web.middleware
+async def _body_limit(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A form of a few numbers and a reason is at most MAX_BODY bytes; the teams pasted on
+    /field may be larger (R1062). The body is whole already (``whole_body``)."""
+    limit = MAX_FIELD_BODY if request.path in FIELD_PATHS else MAX_BODY
+    if request.body_exists and len(await request.read()) > limit:
+        raise Refused(413, f"the request is too large: expected at most {limit} bytes")
+    return await handler(request)
+
+
+# --- the field: a director's, before round 1 (R1062, R1063) ------------------------------------
+
+
+async def _field_form(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the field's page", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    return _html(field_page(request.app[PAGE].record, _viewer(request)))
+
+
+async def _field_preview(request: web.Request) -> web.StreamResponse:
+    """What the pasted teams would add, every bad line named; nothing saved (R1062)."""
+    await _staff(request, needs=Role.DIRECTOR, doing="entering teams")
+    _requires_tournament(request)
+    pasted = _pasted(await _form(request))
+    page = request.app[PAGE]
+    try:
+        preview = preview_field(page.record, pasted)
+    except RuleError as error:
+        raise Refused(409, str(error)) from None
+    return _html(field_page(page.record, _viewer(request), pasted=pasted, preview=preview))
+
+
+async def _field_add(request: web.Request) -> web.StreamResponse:
+    """The previewed teams added to the field, confirmed; a stale preview adds none (R1063)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="entering teams")
+    _requires_tournament(request)
+    form = await _confirmed(request, "entering teams")
+    pasted = _pasted(form)
+    expected = _form_number(form, "field", "the field the preview saw")
+    count = _form_number(form, "count", "the number of teams previewed")
+    page = request.app[PAGE]
+
+    def add() -> str:
+        preview = preview_field(page.record, pasted)
+        if len(preview.teams.entrants) != count:
+            raise IllegalAction(
+                f"the preview listed {count} teams, the form holds {len(preview.teams.entrants)}"
+                ": preview the teams again"
+            )
+        added = add_field(page.record, pasted, expected=expected, now=page.now(), by=staff.name)
+        return f"{len(added)} teams added to the field: {len(page.record.entrants())} now"
+
+    done = _change(request, add, tables=False)
+    log.info("event=page_field_added by=%s %s", staff.name, done)
+    return _done(request, staff, done)
+
+
+def _pasted(form: Form) -> str:
+    pasted = form.get("teams", "")
+    if not isinstance(pasted, str) or not pasted.strip():
+        raise Refused(400, "entering teams: expected the teams' rows, the header line first")
+    return pasted
+
+
+def _requires_tournament(request: web.Request) -> None:
+    if not request.app[PAGE].record.has_tournament():
+        raise Refused(404, "the record holds no tournament (a Pentathlon event alone): no field")
+
+
 # --- who may (R811, R814, R816) ----------------------------------------------------------------
 
 
@@ -745,6 +852,131 @@ async def _print_pairings(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     number = _path_number(request, "round")
     return _html(_or_404(lambda: round_pairings_page(page.record, number, printed_at=page.now())))
+
+
+# the page's downloads (R1060): the file's name, what it holds, and how it is made
+_EXPORTS: dict[str, tuple[str, Callable[[TournamentDB], str]]] = {
+    "standings.csv": ("text/csv", standings_csv),
+    "results.csv": ("text/csv", results_csv),
+    "record.json": ("application/json", lambda record: json.dumps(record_json(record), indent=2)),
+}
+
+
+async def _export(request: web.Request) -> web.StreamResponse:
+    """A download of the record: for those who enter results and a director (R1060), as the
+    record holds it now."""
+    name = request.match_info["file"]
+    _reader(request, "the record's downloads", needs=Role.RESULTS)
+    if name not in _EXPORTS:
+        raise Refused(404, f"no export {name[:40]!r}: expected one of {', '.join(_EXPORTS)}")
+    page = request.app[PAGE]
+    kind, make = _EXPORTS[name]
+    if name.endswith(".csv") and not page.record.has_tournament():
+        raise Refused(404, f"{name}: the record holds no tournament (a Pentathlon event alone)")
+    body = make(page.record)
+    filename = f"{_file_stem(page.record)}-{name}"
+    return web.Response(
+        text=body,
+        content_type=kind,
+        headers={
+            "Cache-Control": "no-store",
+            "Content-Disposition": f'attachment; filename="{filename}"',
+        },
+    )
+
+
+def _file_stem(record: TournamentDB) -> str:
+    """The tournament's name as a download's file name: letters, digits and dashes only (no
+    quote or path can reach the header); ``tournament`` without one."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", record.venue().name or "").strip("-").lower()[:40]
+    return stem or "tournament"
+
+
+async def _draw_form(request: web.Request) -> web.StreamResponse:
+    _reader(request, "changing a draw", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    number = _path_number(request, "round")
+    return _html(draw_page(request.app[PAGE].record, number, _viewer(request)))
+
+
+async def _draw_swap(request: web.Request) -> web.StreamResponse:
+    """Two teams swapped in a round's draw, with a reason (R1064): a swap that warns is
+    shown with its warnings, nothing swapped, until its Confirm (R1065); the form names the
+    draw it was made from (R1066)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="changing a draw")
+    _requires_tournament(request)
+    form = await _form(request)
+    number = _path_number(request, "round")
+    first, second, reason, drawn = (
+        str(form.get(key, "")) for key in ("first", "second", "reason", "draw")
+    )
+    if not first or not second:
+        raise Refused(400, "changing a draw: expected the two teams to swap")
+    page = request.app[PAGE]
+    confirmed = form.get("confirm") == "yes"
+    if not confirmed:
+        try:
+            checked_reason(number, reason)
+            plan = plan_swap(page.record, number, first, second)
+        except RuleError as error:
+            raise Refused(409, str(error)) from None
+        if plan.warnings:  # shown, nothing swapped: the second step is the Confirm
+            viewer = _viewer(request)
+            return _html(draw_page(page.record, number, viewer, warned=plan, reason=reason))
+    done = _change(
+        request,
+        lambda: swap_in_draw(
+            page.record,
+            number,
+            first,
+            second,
+            reason=reason,
+            now=page.now(),
+            by=staff.name,
+            confirmed=confirmed,
+            expected=drawn or None,
+        ),
+    )
+    log.info("event=page_draw_changed by=%s round=%d", staff.name, number)
+    return _done(request, staff, f"round {number}: {done.change}; the tables are told")
+
+
+async def _teams(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the teams' page", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    record = request.app[PAGE].record
+    name = request.query.get("team")
+    try:
+        editing = None if name is None else find_entrant(record.entrants(), name)
+    except RuleError as error:
+        raise Refused(404, str(error)) from None
+    return _html(teams_page(record, _viewer(request), editing))
+
+
+async def _team_edit(request: web.Request) -> web.StreamResponse:
+    """A team's name, school or players, with a reason (R1067)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="editing a team")
+    _requires_tournament(request)
+    form = await _form(request)
+    team, name, school, players, reason = (
+        str(form.get(key, "")) for key in ("team", "name", "school", "players", "reason")
+    )
+    page = request.app[PAGE]
+    edit = _change(
+        request,
+        lambda: edit_team(
+            page.record,
+            team,
+            name=name,
+            school=school,
+            players=players,
+            reason=reason,
+            now=page.now(),
+            by=staff.name,
+        ),
+    )
+    log.info("event=page_team_edited by=%s", staff.name)
+    return _done(request, staff, f"{edit.before.name} edited: {edit.change}", to="/teams")
 
 
 async def _undo_form(request: web.Request) -> web.StreamResponse:
@@ -1034,6 +1266,13 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(director_page(page.record, viewer), status)
             if viewer.csrf is not None and request.path in _FROM_CHECKIN:
                 return _html(checkin_page(page.record, viewer), status)
+            if viewer.director and request.path == "/teams/edit" and page.record.has_tournament():
+                return _html(teams_page(page.record, viewer), status)
+            if viewer.director and request.path.startswith("/draw/round/"):
+                number = _path_number(request, "round")  # shown again, to try again
+                return _html(draw_page(page.record, number, viewer), status)
+            if viewer.director and request.path in FIELD_PATHS and page.record.has_tournament():
+                return _html(field_page(page.record, viewer), status)  # to paste again
             if viewer.director and request.path in ("/staff/add", "/staff/remove"):
                 accounts = StaffRecord(page.record).accounts()
                 return _html(staff_page(accounts, viewer, page.record.venue()), status)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.draw_notes import draw_notes
+from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
     hidden,
@@ -25,6 +27,7 @@ from firmware_py.director.hub.page.render import (
 )
 from firmware_py.director.hub.page.sheet_density import sheet_density, sheet_length
 from firmware_py.director.hub.page.views_close import close_section
+from firmware_py.director.hub.page.views_export import export_section
 from firmware_py.director.hub.page.views_undo import round_tools
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.director.venue import Venue
@@ -85,6 +88,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
         line(viewer.error, "error"),
         top,
         grid,
+        field_section(record, director=viewer.director),
         _pairings_section(record, tournament, latest, links=True),
     ]
     if viewer.enters_results:
@@ -99,6 +103,7 @@ def director_page(record: TournamentDB, viewer: Viewer, *, top: str = "", tools:
     if not record.standings_release().public:  # R1043: staff see them; the public not yet
         parts.append(line(STANDINGS_HELD, "notice standings-held"))
     parts.append(_standings_section(tournament))
+    parts.append(export_section(enters_results=viewer.enters_results))
     parts.append(pentathlon.summary_section(record))
     return shell(
         f"Tournament director · {tournament.config.format.value}",
@@ -285,6 +290,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <dt>Table</dt><dd>{number}</dd>
 <dt>Printed</dt><dd>{text(venue.when(printed_at))}</dd>
 </dl>
+{draw_notes(record, round_number)}
 <div class="teams">{_team("A", teams[match.a])}{_team("B", teams[match.b])}</div>
 {games}
 <div class="sign-off">
@@ -318,6 +324,7 @@ def staff_nav(viewer: Viewer) -> str:
         links.insert(1, '<a href="/checkin" id="checkin-link">Check-in</a>')  # R1040
     if viewer.director:
         links.append('<a href="/staff" id="staff-link">Staff</a>')
+        links.append('<a href="/teams" id="teams-link">Teams</a>')  # R1067
     if viewer.csrf is not None:
         links.append(
             f'<span class="who" id="who">{text(viewer.account)} ({text(viewer.role)})</span>'
@@ -380,6 +387,7 @@ def _pairings_section(
         f'<section aria-labelledby="pairings-title"><h2 id="pairings-title">{heading}</h2>'
         + linked_table(headings, rows, css="pairings")
         + bye
+        + (draw_notes(record, latest.round) if links else "")  # staff's, not the public's
         + "</section>"
     )
 

@@ -5,6 +5,7 @@ document without the page's header, so that nothing but the sheets is printed.""
 
 from __future__ import annotations
 
+from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import table, text
 from firmware_py.director.hub.page.views import sheet_body, sheet_density_of
 from firmware_py.director.tournament_db import TournamentDB
@@ -65,7 +66,8 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
         f"<h1>Round {round_number} of {tournament.config.rounds}: "
         f"pairings</h1><p>{text(kind)}, {text(plan['minutes'])} minutes · "
         f"{len(paired.matches)} tables · printed {text(venue.when(printed_at))}</p></header>"
-        f'<section class="wall-by-table"><h2>By table</h2>{by_table}{bye}</section>'
+        + draw_notes(record, round_number)
+        + f'<section class="wall-by-table"><h2>By table</h2>{by_table}{bye}</section>'
         # printed on a page of its own and posted apart: it says its round and tournament (R967)
         '<section class="wall-by-team"><h2>Find your team</h2>'
         f'<p class="wall-of">Round {round_number} of {tournament.config.rounds} · '

@@ -36,6 +36,10 @@ def round_tools(tournament: Tournament, *, undo: bool) -> str:
             f'<p><a href="/undo/round/{number}" id="undo-link">Undo round {number}\'s '
             "pairing</a> (no result is in yet; you confirm on the next page)</p>"
         )
+        undo_line += (  # the draw changes while the undo may (R1064)
+            f'<p><a href="/draw/round/{number}" id="draw-link">Change round {number}\'s '
+            "draw</a>: swap two teams, with a reason</p>"
+        )
     return f"""<section aria-labelledby="round-tools-title" class="card" id="round-tools">
 <h2 id="round-tools-title">Round {number}: print{", undo" if undo else ""}</h2>
 <p>Print: <a href="/print/round/{number}/sheets" id="print-sheets">every result sheet</a>
