@@ -16,10 +16,17 @@ import pytest
 from firmware_py.director.hub.apply import apply_result, bears_on_the_record
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.families.pentathlon.view import report
 from firmware_py.table.hub_wire import Decision
-from rules.pentathlon.catalogue import Game
+from rules.actions import encode
+from rules.pentathlon.catalogue import Game, Ruling
+from rules.pentathlon.monitor import apply
+from rules.pentathlon.monitor_actions import Challenge, Confirm, Rule, start_action
+from rules.pentathlon.players import Player
 from rules.pentathlon.results import How
 from rules.tournament.pentathlon import GameResult, Pentathlete, PentathlonPoints
+from tests.pentathlon_helpers import play
+from tests.test_pentathlon_fab_a_diffy import fab, won_game
 
 NOW = "2026-05-09T09:00:00+00:00"
 LATER = "2026-05-09T09:40:00+00:00"
@@ -41,10 +48,18 @@ def record(tmp_path: Path) -> Iterator[TournamentDB]:
         yield made
 
 
-def _seat(record: TournamentDB, round_number: int, table: int, a: str, b: str) -> None:
+def _seat(
+    record: TournamentDB,
+    round_number: int,
+    table: int,
+    a: str,
+    b: str,
+    *,
+    game: Game = Game.CONTIG_60,
+) -> None:
     event = PentathlonRecord(record)
     with record.writing():
-        seat = event.event().seat(round_number, table, Game.CONTIG_60, a, b)
+        seat = event.event().seat(round_number, table, game, a, b)
         event.add_seat(seat, now=NOW, by="director")
 
 
@@ -202,3 +217,26 @@ def test_a_record_without_a_pentathlon_event_leaves_the_game_out(tmp_path: Path)
         applied = apply_result(record, 1, game_over(40), now=LATER)
         assert applied.event is not None and applied.event.outcome == "not recorded"
         assert "holds no Pentathlon event" in applied.event.note
+
+
+def test_fab_a_diffy_s_third_ia_is_stored_with_the_games_it_lost_the_offender(
+    record: TournamentDB,
+) -> None:
+    """R996: B won game 1, B's third IA in game 2 loses B games 2 and 3: the hub takes the
+    table's games won A 2, B 1 beside A's win by three I/IA."""
+    _seat(record, 2, 1, "Ann", "Ben", game=Game.FAB_A_DIFFY)
+    state = won_game(fab(), Player.B)  # A begins game 1, B wins it
+    for _ in range(3):
+        state = play(state, Challenge(Player.B, ("other",)), Rule(Ruling.INAPPROPRIATE))
+    events = report(state, apply(state, Confirm())).events
+    (over,) = [fields for name, fields in events if name == "game_over"]
+    session = encode(start_action(Game.FAB_A_DIFFY, 30))
+    table_s = Decision(JOURNAL, 40, NOW, session, {"t": 60.0, "event": "game_over", **over})
+    applied = apply_result(record, 1, table_s, now=LATER)
+    assert applied.event is not None and applied.event.outcome == "recorded"
+    (entry,) = PentathlonRecord(record).history(2, 1)
+    assert (entry.result.winner, entry.result.how, entry.result.scores) == (
+        "A",
+        How.THREE_STRIKES,
+        (2, 1),
+    )

@@ -7,7 +7,7 @@ record the score card prints contradicts it, and the hub is sent the same.
   declaration that stood or was confirmed, a challenged win on one that went to the challenger
   (R980, R981);
 - Fab-a-Diffy's games won, as the card and the ``game_over`` count them, give the result's
-  winner whenever the result counts games (R982);
+  winner whenever the result counts games (R982), a third I/IA's among them (R996);
 - the ``game_over`` the table sends passes the hub's own check of a result (R269, R340), and the
   standings points each card prints are those the hub counts for it (R985);
 - each card says the result's own outcome for its player.
@@ -126,9 +126,11 @@ def _check_fates(data: dict[str, Any]) -> None:
 
 
 def _check_games_won(data: dict[str, Any], over: dict[str, Any]) -> None:
-    """Fab-a-Diffy: the games counted give the result's winner where the result counts games."""
+    """Fab-a-Diffy: the games counted give the result's winner where the result counts games,
+    a third I/IA's loss among them (R996)."""
     result = data["result"]
-    if data["game"] != Game.FAB_A_DIFFY.value or result["how"] not in ("award", "time-limit"):
+    games_counted = ("award", "time-limit", "three-i-ia")
+    if data["game"] != Game.FAB_A_DIFFY.value or result["how"] not in games_counted:
         return
     games = tuple(None if g == "tie" else Player(g) for g in data["scores"]["games"])
     counted = overall(games).winner

@@ -14,7 +14,7 @@ from html import unescape
 from firmware_py.families.pentathlon.card import card_html
 from firmware_py.families.pentathlon.view import report
 from rules.actions import Action
-from rules.pentathlon.catalogue import Game
+from rules.pentathlon.catalogue import Game, Ruling
 from rules.pentathlon.contig import ContigPlay
 from rules.pentathlon.fab_a_diffy import DeckOut, FabBoard, ShowStrip, TakeTrick
 from rules.pentathlon.monitor import PentathlonGame, apply, start
@@ -124,6 +124,83 @@ def test_a_journal_under_earlier_rulings_keeps_the_games_won_its_table_reported(
     """R796: a game under rulings 1 to 3 replays to the decisions its journal recorded."""
     before, over = _a_wins_game_1_b_leads_game_2_at_time(RULINGS_R746_R749)
     assert _game_over(before, over)["scores"] == {"A": 1, "B": 0}
+
+
+# -- finding 9: Fab-a-Diffy's third I/IA, "a loss for up to 3 games" (R996) ------------------
+
+
+def _b_s_third_ia(state: PentathlonGame) -> list[PentathlonGame]:
+    """From ``state``, B's three Inappropriate challenges end the match as a loss for B. The
+    states before and after the monitor confirms."""
+    for _ in range(3):
+        state = play(state, Challenge(B, ("other",)), Rule(Ruling.INAPPROPRIATE))
+    return [state, apply(state, Confirm())]
+
+
+def _b_wins_game_1(rulings: int | None = None) -> PentathlonGame:
+    """A begins game 1 and shows a strip; B takes a trick; the deck runs out."""
+    state = play(_fab(rulings), ShowStrip(), PassFlag(A), ShowStrip(), TakeTrick(), PassFlag(B))
+    state = apply(_shown_out(state), DeckOut())
+    assert state.play is not None and isinstance(state.play.board, FabBoard)
+    assert state.play.board.games == (B,)
+    return state
+
+
+def test_a_third_ia_gives_the_opponent_the_games_the_match_still_plays() -> None:
+    """Seed 002: "Any combination of 3 "I"s and/or "IA"s results in a loss for up to 3 games
+    that are allowed to be played in this event": B won game 1, B's third IA in game 2 loses B
+    games 2 and 3: games won A 2, B 1, as A's win says (R996)."""
+    before, over = _b_s_third_ia(_b_wins_game_1())
+    assert over.result is not None
+    assert (over.result.winner, over.result.how) == (A, How.THREE_STRIKES)
+    assert final_scores(over) == {"A": 2, "B": 1}
+    assert _game_over(before, over)["scores"] == {"A": 2, "B": 1}
+
+
+def test_the_card_names_the_games_the_third_ia_lost() -> None:
+    _, over = _b_s_third_ia(_b_wins_game_1())
+    for card in _cards(over):
+        assert (
+            "Player A: games won 2, tied 0 (of 3; games 2 and 3 lost by B at the third I/IA); "
+            "Player B: games won 1, tied 0 (of 3; games 2 and 3 lost by B at the third I/IA)"
+        ) in card
+
+
+def test_a_third_ia_in_game_1_loses_the_two_games_that_decide_the_match() -> None:
+    """Best 2 of 3: after games 1 and 2 go to A, game 3 is not allowed to be played (R211), so
+    the third IA loses B two games, not three (R996)."""
+    before, over = _b_s_third_ia(_fab())
+    assert final_scores(over) == {"A": 2, "B": 0}
+    assert _game_over(before, over)["scores"] == {"A": 2, "B": 0}
+    assert "games 1 and 2 lost by B at the third I/IA" in _cards(over)[1]
+
+
+def test_a_third_ia_after_a_won_and_a_tied_game_loses_the_tied_game_too() -> None:
+    """B won game 1 and tied game 2; game 3 alone would leave games won A 1, B 1 beside A's
+    win: the tied game is a loss for B too (R996)."""
+    tied = apply(_shown_out(_b_wins_game_1()), DeckOut())  # game 2: no trick, a tie
+    _, over = _b_s_third_ia(tied)
+    assert record(over)["scores"]["games"] == ["B", "A", "A"]
+    assert final_scores(over) == {"A": 2, "B": 1}
+    assert "games 2 and 3 lost by B at the third I/IA" in _cards(over)[0]
+
+
+def test_a_third_ia_at_the_result_of_a_match_b_won_is_in_its_last_game() -> None:
+    """B won games 1 and 2; before the monitor confirms, B's third IA: it came in game 2, the
+    last game played, which goes to A with game 3 (R996)."""
+    state = _b_wins_game_1()
+    state = play(state, ShowStrip(), TakeTrick(), PassFlag(B))  # game 2: B begins, takes one
+    state = apply(_shown_out(state), DeckOut())
+    assert state.phase == "result"
+    _, over = _b_s_third_ia(state)
+    assert final_scores(over) == {"A": 2, "B": 1}
+    assert "games 2 and 3 lost by B at the third I/IA" in _cards(over)[1]
+
+
+def test_a_third_ia_under_earlier_rulings_keeps_the_games_won_its_table_reported() -> None:
+    """R796: a journal of rulings 1 to 3 replays to the scores it recorded: the finished games."""
+    before, over = _b_s_third_ia(_b_wins_game_1(RULINGS_R746_R749))
+    assert _game_over(before, over)["scores"] == {"A": 0, "B": 1}
 
 
 # -- finding 5: one fate per declaration, the one that made the result -----------------------

@@ -4,8 +4,9 @@ The beginning player alternates from game to game. A game ends when the player o
 place a strip into the Show Box (``deck_out``). Overall: 2 games won, or 1 won and 2 tied, wins;
 1 won each and 1 tied, or 3 tied, is a tie (R211: the player with more games won). At the time
 limit an unfinished game goes to the player with more tricks (a tie if equal) and the games not
-played count as ties (R212). A capture is announced within 10 seconds of receiving the flag card,
-before touching a strip: the shell injects ``pentathlon.fab.capture_timeout``.
+played count as ties (R212). A third I/IA loses the offender the game in progress and the games
+the match would still play (R996). A capture is announced within 10 seconds of receiving the
+flag card, before touching a strip: the shell injects ``pentathlon.fab.capture_timeout``.
 """
 
 from __future__ import annotations
@@ -321,7 +322,8 @@ class FabADiffy(GameRules):
     def final(self, play: Play) -> dict[str, Any]:
         """The games as the result counted them: where the time-limit adjudication decided
         the game in progress on its tricks (R212), that game is one of them, with the tricks
-        that decided it (R982)."""
+        that decided it (R982); where a third I/IA ended the match, the games it lost the
+        offender are among them too, named (R996)."""
         board = play.board
         assert isinstance(board, FabBoard)
         scores = self.scores(board)
@@ -335,7 +337,42 @@ class FabADiffy(GameRules):
         if result is not None and result.how is How.TIME_LIMIT and len(scores["games"]) < GAMES:
             # the time limit counts the games not played as tied (R212), and says so (R993)
             scores["not_played"] = GAMES - len(scores["games"])
+        if result is not None and result.how is How.THREE_STRIKES and result.winner is not None:
+            _count_games_lost_at_three_i_ia(scores, board.games, result.winner)
         return scores
+
+
+def games_lost_at_three_i_ia(
+    games: tuple[Player | None, ...], winner: Player
+) -> tuple[Player | None, ...]:
+    """The match's games when a third I/IA ends it (R996): "a loss for up to 3 games that are
+    allowed to be played in this event". The games finished before the one it came in stand;
+    that game and each game the match would still play go to ``winner`` until the match is
+    decided; where that leaves as many games won (the offender had won one game and tied one),
+    the tied games are losses too. A third I/IA ruled at the result, after the last game
+    played had decided the match, came in that last game."""
+    counted = games[:-1] if decided(games) else games
+    while not decided(counted):
+        counted = (*counted, winner)
+    if overall(counted).winner is not winner:
+        counted = tuple(winner if game is None else game for game in counted)
+    return counted
+
+
+def _count_games_lost_at_three_i_ia(
+    scores: dict[str, Any], games: tuple[Player | None, ...], winner: Player
+) -> None:
+    counted = games_lost_at_three_i_ia(games, winner)
+    played = (*games, *(None,) * (len(counted) - len(games)))
+    lost = [
+        number
+        for number, (was, now) in enumerate(zip(played, counted, strict=True), start=1)
+        if number > len(games) or was is not now
+    ]
+    if not lost:  # the games played had given the winner the match already
+        return
+    scores["games"] = [_won(game) for game in counted]
+    scores["lost_at_three_i_ia"] = {"player": winner.other.value, "games": lost}
 
 
 def _won(winner: Player | None) -> str:

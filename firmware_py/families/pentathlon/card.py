@@ -373,13 +373,22 @@ def _score(scores: Mapping[str, Any], seat: str) -> str:
                 f"A {tricks['A']}, B {tricks['B']}"
             )
         if unplayed:
-            numbers = [str(number) for number in range(len(games) + 1, len(games) + unplayed + 1)]
-            which = f"game {numbers[0]}" if unplayed == 1 else f"games {' and '.join(numbers)}"
-            text += f"; {which} not played, counted as tied"
+            numbers = range(len(games) + 1, len(games) + unplayed + 1)
+            text += f"; {_games_text(list(numbers))} not played, counted as tied"
+        lost = scores.get("lost_at_three_i_ia")
+        if lost:  # the games a third I/IA lost the offender count as the result counts them
+            text += f"; {_games_text(lost['games'])} lost by {lost['player']} at the third I/IA"
         return text + ")"
     if scores.get("empty_spaces"):
         return f"{scores['empty_spaces'][seat]} empty spaces"
     return "no score kept"
+
+
+def _games_text(numbers: Sequence[int]) -> str:
+    """``game 3``, ``games 2 and 3``, ``games 1 and 2``."""
+    if len(numbers) == 1:
+        return f"game {numbers[0]}"
+    return f"games {' and '.join(str(number) for number in numbers)}"
 
 
 # The characters of a declared win's line that make a line of the estimate (``_length``), as
