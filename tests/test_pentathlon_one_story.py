@@ -270,3 +270,14 @@ def test_every_declaration_a_result_rests_on_keeps_the_fate_its_ruling_gave() ->
     state = play(state, *ruled(B, "five-in-a-row", INCORRECT), Confirm())
     assert _fates(state) == [("A", "confirmed", 1)]
     assert Player.A.value in _cards(state)[0]
+
+
+# -- who began: the strips drawn, whatever game is played now -------------------------------
+
+
+def test_the_card_names_who_drew_the_lower_strip_after_the_beginner_changed_for_game_2() -> None:
+    """Rulebook: "Both players draw a strip from the deck. Lower value begins". Game 2 is begun
+    by the other player, yet the card's start is the draw's: A drew 1/12 and began (R997)."""
+    before, _ = _a_wins_game_1_b_leads_game_2_at_time()
+    assert before.play is not None and before.play.beginner is B  # game 2's
+    assert record(before)["start"] == ["Strips drawn: A 1/12, B 1/2: A has the lower and begins"]

@@ -26,6 +26,7 @@ from rules.pentathlon.monitor_actions import (
 from rules.pentathlon.play import RULINGS, Declaration, Fate
 from rules.pentathlon.players import Player, of
 from rules.pentathlon.results import How, Result
+from rules.pentathlon.strips import lower_strip
 
 
 def record(state: PentathlonGame) -> dict[str, Any]:
@@ -199,8 +200,15 @@ def start_text(state: PentathlonGame, action: Action) -> str:
         lower = Player.A if action.a < action.b else Player.B
         return f"Die toss: A {action.a}, B {action.b}: {lower} has the lower toss and begins"
     if isinstance(action, StripDraw):
-        begins = state.play.beginner.value if state.play else None
-        if action is state.start_entries[-1] and begins:
+        # from the draw itself: the game now played may have another beginner (players take
+        # turns to begin each game), and the card names who began the match (R997)
+        drawn_lower = (
+            lower_strip(action.a, action.b, state.settings.partitions)
+            if state.settings.partitions is not None
+            else None
+        )
+        if drawn_lower is not None:
+            begins = (Player.A, Player.B)[drawn_lower]
             return f"Strips drawn: A {action.a}, B {action.b}: {begins} has the lower and begins"
         return f"Strips drawn: A {action.a}, B {action.b}: equal, drawn again"
     if isinstance(action, ChipInHand):
