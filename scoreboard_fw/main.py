@@ -5,7 +5,8 @@ It reads the table's lines on UART0 (GP1 = RX, 9600 8N1), hands the bytes to
 draws the board's three rows with MicroPython's built-in 8x8 font on 24 MAX7219 8x8 LED
 modules: three rows of eight, one SPI chain (docs/hardware.md, "The reference board"; R1090).
 
-Flashed with ``mpremote cp -r scoreboard_fw : + cp scoreboard_fw/main.py :main.py + reset``.
+Flashed with mpremote as docs/hardware.md says: ``scoreboard_fw/__init__.py`` and ``board.py``
+into ``:scoreboard_fw/``, this file as ``:main.py``, which MicroPython runs at every power-up.
 Nothing here runs on CPython: the tests check the board model, which holds every rule.
 """
 

@@ -267,6 +267,21 @@ def test_every_row_is_exactly_the_panels_width() -> None:
     assert all(len(row) == WIDTH for tick in range(40) for row in board.rows(tick))
 
 
+def boxed(*boards: Board) -> str:
+    """The panels side by side as the text art on docs/hardware.md draws them."""
+    edge = "+" + "-" * WIDTH + "+"
+    boxes = [[edge, *("|" + row + "|" for row in board.rows()), edge] for board in boards]
+    return "\n".join("   ".join(line) for line in zip(*boxes, strict=True))
+
+
+def test_the_panels_drawn_on_the_hardware_page_are_what_the_board_shows() -> None:
+    stretch = typical_stretch()
+    after = [fed(*stretch[:n]) for n in (5, 8, 9)]  # COUNT 4; MSG A WINS, SCORE A=20; MSG
+    assert [stretch[n - 1] for n in (5, 8, 9)] == ["COUNT 4", "SCORE A=20 B=0", "MSG"]
+    page = (ROOT / "docs" / "hardware.md").read_text(encoding="utf-8")
+    assert "```text\n" + boxed(*after) + "\n```" in page
+
+
 # --- the firmware's shape ----------------------------------------------------------------------
 
 
