@@ -2,7 +2,7 @@
 
 Pure Python that runs unchanged on MicroPython (a Raspberry Pi Pico) and on CPython (the
 tests): no imports at all, no clock, no I/O, only builtins MicroPython has (no ``isalnum``, no
-``dataclasses``, no ``typing``). The Pico's ``main.py`` hands it the bytes its UART read and
+``dataclasses``, no ``typing``). The Pico's ``panel.py`` hands it the bytes its UART read and
 draws :meth:`Board.rows` on the LED matrix; the tests hand it the bytes gametable's own
 scoreboard driver wrote and check what it keeps and shows.
 

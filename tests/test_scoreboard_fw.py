@@ -5,10 +5,13 @@ and the board cannot drift apart) and against gametable's scoreboard driver thro
 from __future__ import annotations
 
 import ast
+import importlib
 import math
 import os
 import re
 import select
+import sys
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -303,7 +306,134 @@ def test_the_parser_and_model_import_nothing_so_micropython_runs_them_as_they_ar
 
 
 def test_the_hardware_layer_imports_only_micropythons_modules_and_the_model() -> None:
-    assert imported(FIRMWARE / "main.py") == {"framebuf", "machine", "time", "scoreboard_fw.board"}
+    assert imported(FIRMWARE / "panel.py") == {"framebuf", "machine", "time", "scoreboard_fw.board"}
+    assert imported(FIRMWARE / "main.py") == {"scoreboard_fw.panel"}
+
+
+# --- the hardware layer, on stand-ins for MicroPython's machine and framebuf ------------------
+
+
+class FakeFrameBuffer:
+    """MONO_HLSB with a stand-in font: every line of a character's 8x8 cell is its code (a
+    space is dark), so each module's bytes say which character landed on it."""
+
+    def __init__(self, buffer: bytearray, width: int, height: int, _format: int) -> None:
+        self.buffer, self.width = buffer, width
+
+    def fill(self, colour: int) -> None:
+        self.buffer[:] = bytes([0xFF if colour else 0]) * len(self.buffer)
+
+    def text(self, text: str, x: int, y: int, _colour: int) -> None:
+        for index, char in enumerate(text):
+            for line in range(8):
+                self.buffer[((y + line) * self.width + x) // 8 + index] = (
+                    0 if char == " " else ord(char)
+                )
+
+
+class FakePin:
+    OUT = 1
+
+    def __init__(self, number: int, _mode: int = 0, value: int = 0) -> None:
+        self.number, self.value = number, value
+
+    def __call__(self, value: int) -> None:
+        self.value = value
+
+
+class Bus:
+    """What went out on SPI, and whether chip select was low for each write."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.selected: list[bool] = []
+        self.cs: FakePin | None = None
+        self.uart_bytes = b""
+
+    def machine(self) -> types.ModuleType:
+        bus = self
+
+        class SPI:
+            def __init__(self, _id: int, **_settings: object) -> None:
+                pass
+
+            def write(self, data: bytearray) -> None:
+                bus.writes.append(bytes(data))
+                bus.selected.append(bus.cs is not None and bus.cs.value == 0)
+
+        class Pin(FakePin):
+            def __init__(self, number: int, mode: int = 0, value: int = 0) -> None:
+                super().__init__(number, mode, value)
+                if number == 17:  # GP17: the chip select
+                    bus.cs = self
+
+        class UART:
+            def __init__(self, _id: int, **_settings: object) -> None:
+                pass
+
+            def any(self) -> int:
+                return len(bus.uart_bytes)
+
+            def read(self, n: int) -> bytes:
+                taken, bus.uart_bytes = bus.uart_bytes[:n], bus.uart_bytes[n:]
+                return taken
+
+        module = types.ModuleType("machine")
+        module.SPI, module.Pin, module.UART = SPI, Pin, UART  # type: ignore[attr-defined]
+        return module
+
+    def characters(self, writes: list[bytes]) -> list[str]:
+        """The panel's rows read back from one frame's eight writes (their first line)."""
+        first = writes[0]
+        assert first[0::2] == bytes([1]) * (len(first) // 2)  # digit register 1: the top line
+        codes = list(reversed(first[1::2]))  # the first bytes out end in the last module
+        text = "".join(" " if code == 0 else chr(code) for code in codes)
+        return [text[i : i + WIDTH] for i in range(0, len(text), WIDTH)]
+
+
+@pytest.fixture
+def bus(monkeypatch: pytest.MonkeyPatch) -> Iterator[Bus]:
+    bus = Bus()
+    framebuf = types.ModuleType("framebuf")
+    framebuf.FrameBuffer = FakeFrameBuffer  # type: ignore[attr-defined]
+    framebuf.MONO_HLSB = 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "machine", bus.machine())
+    monkeypatch.setitem(sys.modules, "framebuf", framebuf)
+    monkeypatch.delitem(sys.modules, "scoreboard_fw.panel", raising=False)
+    yield bus
+    sys.modules.pop("scoreboard_fw.panel", None)
+
+
+def panel_module() -> types.ModuleType:
+    return importlib.import_module("scoreboard_fw.panel")  # afresh, on the stand-ins
+
+
+def test_the_panel_wakes_every_module_with_no_decoding_and_all_eight_lines(bus: Bus) -> None:
+    panel_module().Panel()
+    registers = [(write[0], write[1]) for write in bus.writes]
+    assert registers == [(0x0F, 0), (0x0B, 7), (0x09, 0), (0x0A, 4), (0x0C, 1)]
+    assert all(write == write[:2] * 24 for write in bus.writes)  # 24 modules each
+
+
+def test_the_chain_starts_at_the_top_rows_leftmost_module(bus: Bus) -> None:
+    panel = panel_module().Panel()
+    bus.writes.clear()
+    panel.show(["ABCDEFGH", "IJKLMNOP", "QRSTUVWX"])
+    assert bus.writes[0] == bytes(b for char in "XWVUTSRQPONMLKJIHGFEDCBA" for b in (1, ord(char)))
+    assert [write[0] for write in bus.writes] == list(range(1, 9))  # one write per line
+
+
+def test_every_spi_write_is_inside_chip_select(bus: Bus) -> None:
+    panel_module().Panel().show(["A" * WIDTH] * 3)
+    assert bus.selected and all(bus.selected)
+    assert bus.cs is not None and bus.cs.value == 1
+
+
+def test_the_pico_shows_what_came_in_on_its_uart(bus: Bus) -> None:
+    bus.uart_bytes = b"SCORE A=20 B=30\nCLOCK 14:59\nCOUNT 4\nMSG A WINS\n"
+    panel_module().run(polls=3)
+    assert bus.uart_bytes == b""
+    assert bus.characters(bus.writes[-8:]) == ["A20 B30 ", "14:59  4", "A WINS  "]
 
 
 # --- end to end: gametable's driver, a pty, the board -------------------------------------------
