@@ -21,6 +21,7 @@ from scoreboard_fw.board import WIDTH, Board
 
 UART_ID, UART_RX, BAUDRATE = 0, 1, 9600  # GP1 (pin 2): the table's TX
 SPI_ID, SPI_SCK, SPI_MOSI, SPI_CS = 0, 18, 19, 17  # GP18 (pin 24), GP19 (pin 25), GP17 (pin 22)
+SPI_HZ = 5000000  # the MAX7219 takes 10 MHz; half leaves room for the wires between strips
 ROWS, COLUMNS = 3, WIDTH  # modules: one character per module
 MODULES = ROWS * COLUMNS
 BRIGHTNESS = 4  # 0 to 15: a hall is not a stadium, and 24 modules at 15 draw over 2 A
@@ -36,7 +37,7 @@ class Panel:
 
     def __init__(self) -> None:
         self.spi = machine.SPI(
-            SPI_ID, baudrate=5_000_000, sck=machine.Pin(SPI_SCK), mosi=machine.Pin(SPI_MOSI)
+            SPI_ID, baudrate=SPI_HZ, sck=machine.Pin(SPI_SCK), mosi=machine.Pin(SPI_MOSI)
         )
         self.cs = machine.Pin(SPI_CS, machine.Pin.OUT, value=1)
         self.pixels = bytearray(COLUMNS * 8 * ROWS)  # one byte per module per line (HLSB)
