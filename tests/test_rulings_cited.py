@@ -8,7 +8,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "docs" / "rulings.md"
-CITING = ("docs", "firmware_py", "rules", "tests", "scripts", "bench", "config", "README.md")
+CITING = (
+    "docs",
+    "firmware_py",
+    "rules",
+    "tests",
+    "scripts",
+    "bench",
+    "config",
+    "scoreboard_fw",
+    "README.md",
+)
 CITED_AS = re.compile(r"(?<![A-Za-z0-9_])R(\d{1,4})(?![0-9])")
 
 
