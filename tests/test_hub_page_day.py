@@ -250,7 +250,7 @@ def test_a_rounds_sheets_are_one_document_with_a_page_per_table(
 ) -> None:
     status, html = _get(page, "/print/round/1/sheets", role=Role.VIEWER)
     assert status == 200
-    assert html.count('<section class="print-sheet"') == 2
+    assert html.count('<section class="print-sheet ') == 2  # and its density (R969)
     for table in (1, 2):
         assert f"Result sheet · round 1, table {table}" in html
     assert "<li>Ann</li>" in html and "Team A&#x27;s captain" in html  # each whole sheet
