@@ -25,6 +25,7 @@ from bench.lockout import lockout
 from bench.matching import matching_figures
 from bench.oled_bytes import oled_bytes
 from bench.pentathlon import reach_solver
+from bench.pi import pi_figures
 from bench.shouts import shout_ordering
 from bench.solver import border_up_solver
 from bench.timers import timer_error
@@ -38,6 +39,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     reach_solver,
     shout_ordering,
     decision_latency,
+    pi_figures,
     lockout,
     oled_bytes,
     daemon_figures,
