@@ -25,7 +25,9 @@ from bench.lockout import lockout
 from bench.matching import matching_figures
 from bench.oled_bytes import oled_bytes
 from bench.pentathlon import reach_solver
+from bench.pi import pi_figures
 from bench.shouts import shout_ordering
+from bench.slow_pi import slow_pi_figures
 from bench.solver import border_up_solver
 from bench.timers import timer_error
 from bench.tournament import tournament_figures
@@ -38,6 +40,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     reach_solver,
     shout_ordering,
     decision_latency,
+    pi_figures,
     lockout,
     oled_bytes,
     daemon_figures,
@@ -49,6 +52,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     hub_page_load,
     hub_results,
     timer_error,
+    slow_pi_figures,  # last: its busy loops are bound to one core while it runs
 )
 
 

@@ -21,6 +21,7 @@ from drivers.oled import render
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import Event, TableController, TableSettings
 from firmware_py.table.headless import VirtualTable
+from firmware_py.table.journal import Journal
 
 ITERATIONS = 2000
 WARMUP = 100
@@ -31,10 +32,10 @@ def frame(controller: TableController) -> None:
     render(controller.view().screen)
 
 
-def timed(step: Callable[[], None]) -> float:
-    started = time.perf_counter()
+def timed(step: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
+    started = clock()
     step()
-    return time.perf_counter() - started
+    return clock() - started
 
 
 @dataclass(slots=True)
@@ -45,12 +46,18 @@ class ShoutLoop:
     table: VirtualTable
     events: list[Event]
     t: float = 0.0
+    # wall time here; the Pi projection (bench/pi.py) times the same steps in CPU time
+    clock: Callable[[], float] = time.perf_counter
 
     @classmethod
-    def start(cls) -> ShoutLoop:
+    def start(
+        cls, clock: Callable[[], float] = time.perf_counter, journal: Journal | None = None
+    ) -> ShoutLoop:
+        """With a ``journal``, every decision is committed to it before it is shown."""
         events: list[Event] = []
         settings = table_settings(game=5)
-        loop = cls(settings, VirtualTable(settings, events.append), events)
+        table = VirtualTable(settings, events.append, journal=journal)
+        loop = cls(settings, table, events, clock=clock)
         loop.button("count")
         loop.run_to(loop.t + 6.0)  # the 5-count and the plunge
         loop.button("yes")  # new GeoPlungers seated
@@ -63,7 +70,7 @@ class ShoutLoop:
 
     def run_to(self, t: float) -> None:
         self.t = t
-        self.controller.advance(t)
+        self.table.advance(t)  # through the journal, when there is one
 
     def edge(self, name: str, active: bool, ticks: float) -> None:
         """Through the MockFactory pin, so the controller's settle checks read the same level."""
@@ -87,7 +94,7 @@ class ShoutLoop:
             self.edge("A.shout", True, start)
             frame(self.controller)
 
-        edge_time = timed(first_edge)
+        edge_time = timed(first_edge, self.clock)
         wait = self.settings.tie_window + self.settings.settle
         # the debounce settles before the decision fire in wakes of their own, untimed
         due = self.controller.next_deadline()
@@ -102,7 +109,7 @@ class ShoutLoop:
             self.run_to(due)
             frame(self.controller)
 
-        decision_time = timed(decision)
+        decision_time = timed(decision, self.clock)
         if self.shouts_made() != decided_before + 1:
             raise RuntimeError("the timed step was not the shout decision")
         self.edge("A.shout", False, self.t + 0.2)

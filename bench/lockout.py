@@ -87,7 +87,8 @@ class LockoutRig:
         return both, alone
 
 
-def lockout() -> Section:
+def run_races() -> tuple[LockoutRig, list[float], list[float]]:
+    """The daemon on its loop, the races driven from a thread; (rig, both press, lone shout)."""
     rig = LockoutRig()
     results: dict[str, list[float]] = {}
 
@@ -101,10 +102,14 @@ def lockout() -> Section:
         await task
 
     asyncio.run(scenario())
+    return rig, results["both"], results["alone"]
+
+
+def lockout() -> Section:
+    rig, both, alone = run_races()
     delays = [e["t"] - e["ticks"] for e in rig.events if e["event"] == "press"]
     tie, settle = rig.settings.tie_window, rig.settings.settle
     target = tie + 0.010
-    alone, both = results["alone"], results["both"]
     figures = [
         Figure(
             "callback delay, edge -> loop (MockFactory) p99",
