@@ -6,6 +6,7 @@ link is refused before anything is made, naming the file to give instead (R902).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.table import journal_file
-from firmware_py.table.journal import Journal
+from firmware_py.table.journal import Journal, JournalError
 from tests.journal_helpers import fingerprint, mock_table_config
 from tests.recovery_campaign import FILE_CHORES
 from tests.recovery_full_disk import in_a_small_disk
@@ -319,3 +320,84 @@ def test_a_kill_at_each_step_of_beginning_a_new_match_loses_nothing(tmp_path: Pa
         ]
         assert shown in [found[: len(shown)] for found in originals], step
         assert held <= waiting(path), step
+
+
+def test_a_second_new_journal_while_one_is_made_is_refused_as_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906 (FINDINGS F1): a second `run --new-journal` started while the first moves the
+    journal aside is refused in one line; it never takes the first's new journal for its own
+    (two tables had both become ready, one recording into deleted files)."""
+    path = tmp_path / "journal.db"
+    killed_on_the_hub(path)
+    held = waiting(path)
+    monkeypatch.setattr(journal_file, "OPENING_PATIENCE", 0.1, raising=False)
+    first_table = JournalError("the second table was never started")
+    second: list[BaseException | Journal] = []
+    move_aside = journal_file.move_aside
+
+    def another_starts_meanwhile(where: Path, why: str) -> Path:
+        moved = move_aside(where, why)
+        if second:  # the second table's own steps
+            return moved
+        second.append(first_table)
+        try:
+            second[0] = Journal.open(where, new=True, outbox=True)
+        except JournalError as refused:
+            second[0] = refused
+        return moved
+
+    monkeypatch.setattr(journal_file, "move_aside", another_starts_meanwhile)
+    first = Journal.open(path, new=True, outbox=True)
+    first.close()
+    (refused,) = second
+    assert isinstance(refused, JournalError)
+    assert "is in use by another gametable" in str(refused)
+    assert first.carried_over == len(held)
+    assert held <= waiting(path)
+    _aside(tmp_path)  # one journal moved aside, not two
+
+
+def test_a_second_table_while_one_creates_the_journal_is_refused_as_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906 (FINDINGS F2): two tables started at once on a path with no journal: the second
+    is refused in one line, the first records; never SQLite's words ("table meta already
+    exists"), never both refused."""
+    path = tmp_path / "journal.db"
+    monkeypatch.setattr(journal_file, "OPENING_PATIENCE", 0.1, raising=False)
+    first_table = JournalError("the second table was never started")
+    second: list[BaseException | Journal] = []
+    install = journal_file.install
+
+    def another_starts_meanwhile(making: Path, where: Path) -> None:
+        if second:  # the second table's own steps
+            install(making, where)
+            return
+        second.append(first_table)
+        try:
+            second[0] = Journal.open(where)
+        except JournalError as refused:
+            second[0] = refused
+        install(making, where)
+
+    monkeypatch.setattr(journal_file, "install", another_starts_meanwhile)
+    Journal.open(path).close()
+    (refused,) = second
+    assert isinstance(refused, JournalError)
+    assert "is in use by another gametable" in str(refused)
+    assert sorted(name.name for name in tmp_path.iterdir()) == ["journal.db"]
+
+
+def test_a_persons_own_second_names_beside_the_journal_are_kept(tmp_path: Path) -> None:
+    """R907 (FINDINGS F5): only the names a move aside gives (`.old-<time>`,
+    `.corrupt-<time>`) are dropped as second names; a hard link a person made (a "backup")
+    stays."""
+    path = tmp_path / "journal.db"
+    shown = killed_on_the_hub(path)
+    os.link(path, tmp_path / "journal.db.backup")
+    os.link(tmp_path / "journal.db-wal", tmp_path / "journal.db.backup-wal")
+    Journal.open(path, outbox=True).close()
+    assert (tmp_path / "journal.db.backup").exists()
+    assert (tmp_path / "journal.db.backup-wal").exists()
+    assert decisions(path) == shown

@@ -208,8 +208,25 @@ class Journal:
         to the hub, so its decisions are queued for the broker as they are committed.
         ``wall``: the clock each entry's wall time is read from (``wall_text`` of now).
         """
-        found = journal_file.identify(path)
+        journal_file.identify(path)  # what is not a journal is refused before anything
         journal_file.require_writable(path)
+        done_opening = journal_file.lock_opening(path)  # one table opens at a time (R906)
+        try:
+            return cls._open_to_record(path, new, move_damaged_aside, outbox, wall)
+        finally:
+            done_opening()
+
+    @classmethod
+    def _open_to_record(
+        cls,
+        path: Path,
+        new: bool,
+        move_damaged_aside: bool,
+        outbox: bool,
+        wall: Callable[[], str],
+    ) -> Journal:
+        """``open``'s work, by the one table opening a journal in its directory (R906)."""
+        found = journal_file.identify(path)  # again: as it is now, not before the wait
         release: Callable[[], None] = _nothing_to_release
         carried = _Carried()
         if found is not Found.NOTHING:
@@ -229,9 +246,12 @@ class Journal:
             except BaseException:
                 release()
                 raise
-            if new:
-                release()  # the lock of the journal moved aside
-                release = journal_file.lock_writer(path)
+            if new:  # the new journal's lock, before the one moved aside is let go (R906)
+                try:
+                    release_new = journal_file.lock_writer(path)
+                finally:
+                    release()
+                release = release_new
         elif _adopt_interrupted(path):  # a successor made whole, its rename cut short
             release = journal_file.lock_writer(path)
         else:

@@ -14,6 +14,7 @@ import fcntl
 import glob
 import logging
 import os
+import re
 import shutil
 import sqlite3
 import stat
@@ -37,6 +38,11 @@ ORPHAN = "orphan"
 # A reader's look for a live writer holds the writer's lock for a moment: a table starting then
 # tries again for this long before it calls the journal in use (R901).
 WRITER_LOCK_PATIENCE = 0.25  # seconds
+# Opening a journal to record to (finding it, moving it aside, making a new one, taking the
+# writer's lock) is done by one table at a time in a directory: a second one started meanwhile
+# waits this long for the first to hold its journal, then is refused as the writer's lock would
+# refuse it (R906). An opening takes well under a second; a killed one holds nothing.
+OPENING_PATIENCE = 2.0  # seconds
 
 log = logging.getLogger("gametable")
 
@@ -248,11 +254,32 @@ def lock_writer(path: Path) -> Callable[[], None]:
         raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
     if not _flock_within(descriptor, WRITER_LOCK_PATIENCE):
         os.close(descriptor)
-        raise JournalError(
-            f"journal {path} is in use by another gametable: one table at a time records to a "
-            "journal (stop the other, or give this one another --journal)"
-        ) from None
+        raise JournalError(_in_use(path)) from None
     return lambda: os.close(descriptor)
+
+
+def lock_opening(path: Path) -> Callable[[], None]:
+    """Hold the journal's directory while a table opens the journal to record to, and how to
+    let go. Without it, a table started while another moved the journal aside or made a new
+    one took the other's lock on the file moved aside for the writer's place, or its journal
+    being made for one a kill left behind: both recorded, one into files no longer at the path
+    (R906). An exclusive ``flock`` on the directory: it writes nothing, and goes with the
+    process (a killed table leaves nothing to clear)."""
+    try:
+        descriptor = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as error:
+        raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+    if not _flock_within(descriptor, OPENING_PATIENCE):
+        os.close(descriptor)
+        raise JournalError(_in_use(path)) from None
+    return lambda: os.close(descriptor)
+
+
+def _in_use(path: Path) -> str:
+    return (
+        f"journal {path} is in use by another gametable: one table at a time records to a "
+        "journal (stop the other, or give this one another --journal)"
+    )
 
 
 def _flock_within(descriptor: int, seconds: float) -> bool:
@@ -425,10 +452,27 @@ def drop_second_names(path: Path) -> None:
                 continue
         except FileNotFoundError:
             continue
-        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+        for other in _names_moved_aside(path, suffix):
             with contextlib.suppress(OSError):
                 if not other.is_symlink() and os.path.samefile(other, side):
                     other.unlink()
+
+
+# The names move_aside gives: <name>.<why>-<time>[-<n>]<suffix>. Only these are ever dropped as
+# second names: a hard link a person made beside the journal (a "backup") is theirs (R907).
+MOVED_ASIDE_WHYS = ("old", "corrupt")
+
+
+def _names_moved_aside(path: Path, suffix: str) -> list[Path]:
+    pattern = re.compile(
+        rf"{re.escape(path.name)}\.({'|'.join(MOVED_ASIDE_WHYS)})-\d{{8}}T\d{{6}}(-\d+)?"
+        rf"{re.escape(suffix)}"
+    )
+    return [
+        other
+        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}")
+        if pattern.fullmatch(other.name)
+    ]
 
 
 def _linked(path: Path, target: Path, present: list[str]) -> bool:
@@ -481,7 +525,7 @@ def set_aside_orphans(path: Path) -> list[Path]:
 def _moved_with_a_journal(side: Path, path: Path, suffix: str) -> bool:
     if side.is_symlink() or side.stat().st_nlink < 2:
         return False
-    for moved in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+    for moved in _names_moved_aside(path, suffix):
         with contextlib.suppress(OSError):
             if os.path.samefile(moved, side) and moved != side:
                 return True
