@@ -20,7 +20,7 @@ import pytest
 
 from firmware_py.table import journal_file
 from firmware_py.table.journal import Journal, JournalError
-from tests.journal_helpers import fingerprint, mock_table_config
+from tests.journal_helpers import UNPRIVILEGED, fingerprint, mock_table_config
 from tests.recovery_campaign import FILE_CHORES
 from tests.recovery_full_disk import in_a_small_disk
 from tests.recovery_helpers import (
@@ -400,4 +400,50 @@ def test_a_persons_own_second_names_beside_the_journal_are_kept(tmp_path: Path) 
     Journal.open(path, outbox=True).close()
     assert (tmp_path / "journal.db.backup").exists()
     assert (tmp_path / "journal.db.backup-wal").exists()
+    assert decisions(path) == shown
+
+
+_OPEN_TO_RECORD = """
+import sys
+from pathlib import Path
+from firmware_py.table.journal import Journal, JournalError
+try:
+    Journal.open(Path(sys.argv[1]), outbox=True).close()
+except JournalError as refused:
+    print(refused)
+"""
+
+
+@pytest.mark.parametrize(
+    ("side", "mode", "says"),
+    [
+        ("-wal", 0o000, "cannot read {path}-wal: Permission denied"),
+        ("-wal", 0o444, "its {path}-wal cannot be opened to write (Permission denied)"),
+        ("-shm", 0o000, "its {path}-shm cannot be opened to write (Permission denied)"),
+        ("-shm", 0o444, "its {path}-shm cannot be opened to write (Permission denied)"),
+    ],
+)
+def test_a_killed_journals_side_file_it_cannot_use_is_named_and_nothing_changes(
+    tmp_path: Path, side: str, mode: int, says: str
+) -> None:
+    """FINDINGS F3, F4, F7: a `-wal` or `-shm` this user cannot read or write (a volunteer's
+    chmod, a table once started as root) is named in the refusal; one it could not write was
+    opened and failed only at the table's first commit, one it could not read was called the
+    journal itself, or "unable to open database file"."""
+    path = tmp_path / "journal.db"
+    shown = killed_on_the_hub(path)
+    tmp_path.chmod(0o777)
+    Path(f"{path}{side}").chmod(mode)
+    before = fingerprint(tmp_path)
+    done = subprocess.run(
+        [*UNPRIVILEGED, sys.executable, "-c", _OPEN_TO_RECORD, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.stderr == ""
+    assert done.stdout.count("\n") == 1 and says.format(path=path) in done.stdout, done.stdout
+    assert fingerprint(tmp_path) == before
+    Path(f"{path}{side}").chmod(0o640)
     assert decisions(path) == shown

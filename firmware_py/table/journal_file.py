@@ -198,14 +198,17 @@ def _writer_alive(real: Path) -> bool:
 def _private_copy(path: Path, real: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
     copy = tempfile.TemporaryDirectory(prefix="gametable-journal-")
     private = Path(copy.name) / "journal.db"
+    reading = path
     try:
         shutil.copyfile(real, private)
-        shutil.copyfile(_side(real, "-wal"), _side(private, "-wal"))
+        reading = _side(real, "-wal")  # named when it is the one that cannot be read
+        shutil.copyfile(reading, _side(private, "-wal"))
+        reading = path
         connection = _connect(private, "mode=rw")
     except (OSError, sqlite3.Error) as error:
         copy.cleanup()
         reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot read {path}: {reason}") from None
+        raise JournalError(f"cannot read {reading}: {reason}") from None
 
     def close() -> None:
         connection.close()
@@ -220,6 +223,26 @@ def _connect(path: Path, query: str) -> sqlite3.Connection:
 
 
 # --- writing -----------------------------------------------------------------------------------
+
+
+def require_side_files_writable(path: Path) -> None:
+    """Refuse, naming it, a ``-wal`` or ``-shm`` beside the journal that this user cannot open
+    to write (a volunteer's chmod, a table once started as root and killed): SQLite would open
+    the journal and fail only at its first commit ("attempt to write a readonly database"), or
+    say "unable to open database file" without naming the file. Checked before SQLite opens
+    the journal here: closing a descriptor of a file drops this process's POSIX locks on it."""
+    real = path.resolve()  # where SQLite keeps them
+    for suffix in ("-wal", "-shm"):
+        side = _side(real, suffix)
+        try:
+            descriptor = os.open(side, os.O_RDWR | os.O_CLOEXEC | os.O_NOCTTY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise JournalError(
+                f"cannot write journal {path}: its {side} cannot be opened to write ({_why(error)})"
+            ) from None
+        os.close(descriptor)
 
 
 def connect_read_write(path: Path) -> sqlite3.Connection:
