@@ -6,6 +6,7 @@ link is refused before anything is made, naming the file to give instead (R902).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ import pytest
 
 from firmware_py.table import journal_file
 from firmware_py.table.journal import Journal, JournalError
-from tests.journal_helpers import UNPRIVILEGED, fingerprint, mock_table_config
+from tests.journal_helpers import UNPRIVILEGED, fingerprint, make_journal, mock_table_config
 from tests.recovery_campaign import FILE_CHORES
 from tests.recovery_full_disk import in_a_small_disk
 from tests.recovery_helpers import (
@@ -447,3 +448,62 @@ def test_a_killed_journals_side_file_it_cannot_use_is_named_and_nothing_changes(
     assert fingerprint(tmp_path) == before
     Path(f"{path}{side}").chmod(0o640)
     assert decisions(path) == shown
+
+
+def test_the_writers_lock_of_a_journal_moved_aside_meanwhile_is_not_the_writers_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906: a table that waited for the writer's lock while another moved the journal aside
+    and made a new one in its place (which that other now holds) is refused as in use; it
+    took the lock of the file moved aside and went on to record to the new one."""
+    path = make_journal(tmp_path / "journal.db")
+    holder = os.open(path, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # the other table, recording
+    flock_within = journal_file._flock_within
+    new_holder: list[int] = []
+    moved: list[bool] = []
+
+    def the_other_moves_it_aside_meanwhile(descriptor: int, seconds: float) -> bool:
+        if not moved:
+            moved.append(True)
+            path.rename(tmp_path / "journal.db.old-20261129T093000")
+            monkeypatch.setattr(journal_file, "_flock_within", flock_within)
+            make_journal(path)
+            monkeypatch.setattr(journal_file, "_flock_within", the_other_moves_it_aside_meanwhile)
+            new_holder.append(os.open(path, os.O_RDONLY))
+            fcntl.flock(new_holder[0], fcntl.LOCK_EX)  # its new journal's lock
+            os.close(holder)  # and then the old one's
+        return flock_within(descriptor, seconds)
+
+    monkeypatch.setattr(journal_file, "_flock_within", the_other_moves_it_aside_meanwhile)
+    try:
+        with pytest.raises(JournalError, match="is in use by another gametable"):
+            journal_file.lock_writer(path)
+    finally:
+        os.close(new_holder[0])
+
+
+def test_a_journal_set_aside_for_not_replaying_keeps_its_writers_lock_until_moved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906: `run` moving aside a journal that does not replay holds its writer's lock until
+    it is moved; it let go first, so a table started then took the journal being moved aside
+    for one to record to."""
+    path = make_journal(tmp_path / "journal.db")
+    journal = Journal.open(path)
+    meanwhile: list[str] = []
+    move_aside = journal_file.move_aside
+
+    def another_table_starts_meanwhile(where: Path, why: str) -> Path:
+        try:
+            journal_file.lock_writer(where)()
+            meanwhile.append("took the writer's place")
+        except JournalError as refused:
+            meanwhile.append(str(refused))
+        return move_aside(where, why)
+
+    monkeypatch.setattr(journal_file, "move_aside", another_table_starts_meanwhile)
+    journal.set_aside("it does not replay")
+    (said,) = meanwhile
+    assert "is in use by another gametable" in said
+    assert _aside(tmp_path, "corrupt").exists()

@@ -263,9 +263,14 @@ class Journal:
     def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
         not replay): the error to report. What it had not delivered goes on in the new journal
-        made in its place (R713)."""
-        self.close()
-        return _moved_aside(self.path, reason)
+        made in its place (R713). The writer's lock is held until it is moved: a table
+        started meanwhile never takes it for a journal to record to (R906)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+        try:
+            return _moved_aside(self.path, reason)
+        finally:
+            self._release()
 
     # --- writing ------------------------------------------------------------------------
 

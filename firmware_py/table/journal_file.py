@@ -270,15 +270,37 @@ def lock_writer(path: Path) -> Callable[[], None]:
     the journal file, held while the writer has it open: a second ``gametable run`` (or
     ``sim --journal``) on the same journal is refused before it touches anything, instead of
     interleaving its decisions with the first one's (R127). ``flock`` is separate from SQLite's
-    own POSIX locks, so closing this descriptor never drops those."""
+    own POSIX locks, so closing this descriptor never drops those.
+
+    The lock is the writer's place only while the file locked is still the one at ``path``: a
+    table that waited for it while another moved the journal aside would otherwise hold the
+    lock of the file moved aside and record to the new one beside its writer (R906)."""
+    deadline = time.monotonic() + WRITER_LOCK_PATIENCE
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise JournalError(_in_use(path)) from None  # moved aside by another meanwhile
+        except OSError as error:
+            raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+        left = max(0.0, deadline - time.monotonic())
+        if not _flock_within(descriptor, left):
+            os.close(descriptor)
+            raise JournalError(_in_use(path)) from None
+        if _still_at(descriptor, path):
+            return lambda: os.close(descriptor)
+        os.close(descriptor)  # the lock of a file moved aside: the one now at the path's
+        if time.monotonic() >= deadline:
+            raise JournalError(_in_use(path)) from None
+
+
+def _still_at(descriptor: int, path: Path) -> bool:
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError as error:
-        raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
-    if not _flock_within(descriptor, WRITER_LOCK_PATIENCE):
-        os.close(descriptor)
-        raise JournalError(_in_use(path)) from None
-    return lambda: os.close(descriptor)
+        now = os.stat(path)
+    except OSError:
+        return False
+    held = os.fstat(descriptor)
+    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
 
 
 def lock_opening(path: Path) -> Callable[[], None]:
@@ -291,7 +313,10 @@ def lock_opening(path: Path) -> Callable[[], None]:
     try:
         descriptor = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as error:
-        raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+        raise JournalError(
+            f"cannot open journal {path} to write: its directory {path.parent} cannot be read "
+            f"({_why(error)})"
+        ) from None
     if not _flock_within(descriptor, OPENING_PATIENCE):
         os.close(descriptor)
         raise JournalError(_in_use(path)) from None
