@@ -507,3 +507,20 @@ def test_a_journal_set_aside_for_not_replaying_keeps_its_writers_lock_until_move
     (said,) = meanwhile
     assert "is in use by another gametable" in said
     assert _aside(tmp_path, "corrupt").exists()
+
+
+def test_a_directory_where_a_new_journal_is_made_is_one_line_never_a_crash(
+    tmp_path: Path, config: Path
+) -> None:
+    """FINDINGS F8: a directory at `<name>.creating` (a volunteer's) made `run` end with
+    `event=crashed error=IsADirectoryError(21, 'Is a directory')`, a crash loop under systemd;
+    it is one line naming it, and it is left as it was."""
+    path = tmp_path / "place" / "journal.db"
+    path.parent.mkdir()
+    (path.parent / "journal.db.creating").mkdir()
+    before = fingerprint(path.parent)
+    code, out, err = run_until_ready(config, "--journal", str(path))
+    assert (code, err) == (2, ""), out
+    assert out.count("\n") == 1 and out.startswith("CRITICAL event=journal_refused error=")
+    assert "journal.db.creating, the name a new journal is made under, is a directory" in out
+    assert fingerprint(path.parent) == before

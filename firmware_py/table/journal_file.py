@@ -369,7 +369,14 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
     The journal at ``path`` may still have its ``-wal`` and ``-shm`` (a table killed): they
     are its own, and move aside with it (R900)."""
     making = creating(path)
-    _remove(making)  # our own, from a creation a power cut interrupted
+    try:
+        _remove(making)  # our own, from a creation a power cut interrupted
+    except OSError as error:  # not a file the table made: a directory, say
+        kind = _NOT_REGULAR.get(stat.S_IFMT(os.lstat(making).st_mode), "not a file")
+        raise JournalError(
+            f"cannot create journal {path}: {making}, the name a new journal is made under, is "
+            f"{kind} ({_why(error)})"
+        ) from None
     try:
         os.close(os.open(making, os.O_WRONLY | os.O_CREAT | os.O_EXCL, MODE))
         connection = sqlite3.connect(making)
