@@ -6,6 +6,8 @@ link is refused before anything is made, naming the file to give instead (R902).
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 import shutil
 import signal
@@ -18,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from firmware_py.table import journal_file
-from firmware_py.table.journal import Journal
-from tests.journal_helpers import fingerprint, mock_table_config
+from firmware_py.table.journal import Journal, JournalError
+from tests.journal_helpers import UNPRIVILEGED, fingerprint, make_journal, mock_table_config
 from tests.recovery_campaign import FILE_CHORES
 from tests.recovery_full_disk import in_a_small_disk
 from tests.recovery_helpers import (
@@ -319,3 +321,206 @@ def test_a_kill_at_each_step_of_beginning_a_new_match_loses_nothing(tmp_path: Pa
         ]
         assert shown in [found[: len(shown)] for found in originals], step
         assert held <= waiting(path), step
+
+
+def test_a_second_new_journal_while_one_is_made_is_refused_as_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906 (FINDINGS F1): a second `run --new-journal` started while the first moves the
+    journal aside is refused in one line; it never takes the first's new journal for its own
+    (two tables had both become ready, one recording into deleted files)."""
+    path = tmp_path / "journal.db"
+    killed_on_the_hub(path)
+    held = waiting(path)
+    monkeypatch.setattr(journal_file, "OPENING_PATIENCE", 0.1, raising=False)
+    first_table = JournalError("the second table was never started")
+    second: list[BaseException | Journal] = []
+    move_aside = journal_file.move_aside
+
+    def another_starts_meanwhile(where: Path, why: str) -> Path:
+        moved = move_aside(where, why)
+        if second:  # the second table's own steps
+            return moved
+        second.append(first_table)
+        try:
+            second[0] = Journal.open(where, new=True, outbox=True)
+        except JournalError as refused:
+            second[0] = refused
+        return moved
+
+    monkeypatch.setattr(journal_file, "move_aside", another_starts_meanwhile)
+    first = Journal.open(path, new=True, outbox=True)
+    first.close()
+    (refused,) = second
+    assert isinstance(refused, JournalError)
+    assert "is in use by another gametable" in str(refused)
+    assert first.carried_over == len(held)
+    assert held <= waiting(path)
+    _aside(tmp_path)  # one journal moved aside, not two
+
+
+def test_a_second_table_while_one_creates_the_journal_is_refused_as_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906 (FINDINGS F2): two tables started at once on a path with no journal: the second
+    is refused in one line, the first records; never SQLite's words ("table meta already
+    exists"), never both refused."""
+    path = tmp_path / "journal.db"
+    monkeypatch.setattr(journal_file, "OPENING_PATIENCE", 0.1, raising=False)
+    first_table = JournalError("the second table was never started")
+    second: list[BaseException | Journal] = []
+    install = journal_file.install
+
+    def another_starts_meanwhile(making: Path, where: Path) -> None:
+        if second:  # the second table's own steps
+            install(making, where)
+            return
+        second.append(first_table)
+        try:
+            second[0] = Journal.open(where)
+        except JournalError as refused:
+            second[0] = refused
+        install(making, where)
+
+    monkeypatch.setattr(journal_file, "install", another_starts_meanwhile)
+    Journal.open(path).close()
+    (refused,) = second
+    assert isinstance(refused, JournalError)
+    assert "is in use by another gametable" in str(refused)
+    assert sorted(name.name for name in tmp_path.iterdir()) == ["journal.db"]
+
+
+def test_a_persons_own_second_names_beside_the_journal_are_kept(tmp_path: Path) -> None:
+    """R907 (FINDINGS F5): only the names a move aside gives (`.old-<time>`,
+    `.corrupt-<time>`) are dropped as second names; a hard link a person made (a "backup")
+    stays."""
+    path = tmp_path / "journal.db"
+    shown = killed_on_the_hub(path)
+    os.link(path, tmp_path / "journal.db.backup")
+    os.link(tmp_path / "journal.db-wal", tmp_path / "journal.db.backup-wal")
+    Journal.open(path, outbox=True).close()
+    assert (tmp_path / "journal.db.backup").exists()
+    assert (tmp_path / "journal.db.backup-wal").exists()
+    assert decisions(path) == shown
+
+
+_OPEN_TO_RECORD = """
+import sys
+from pathlib import Path
+from firmware_py.table.journal import Journal, JournalError
+try:
+    Journal.open(Path(sys.argv[1]), outbox=True).close()
+except JournalError as refused:
+    print(refused)
+"""
+
+
+@pytest.mark.parametrize(
+    ("side", "mode", "says"),
+    [
+        ("-wal", 0o000, "cannot read {path}-wal: Permission denied"),
+        ("-wal", 0o444, "its {path}-wal cannot be opened to write (Permission denied)"),
+        ("-shm", 0o000, "its {path}-shm cannot be opened to write (Permission denied)"),
+        ("-shm", 0o444, "its {path}-shm cannot be opened to write (Permission denied)"),
+    ],
+)
+def test_a_killed_journals_side_file_it_cannot_use_is_named_and_nothing_changes(
+    tmp_path: Path, side: str, mode: int, says: str
+) -> None:
+    """FINDINGS F3, F4, F7: a `-wal` or `-shm` this user cannot read or write (a volunteer's
+    chmod, a table once started as root) is named in the refusal; one it could not write was
+    opened and failed only at the table's first commit, one it could not read was called the
+    journal itself, or "unable to open database file"."""
+    path = tmp_path / "journal.db"
+    shown = killed_on_the_hub(path)
+    tmp_path.chmod(0o777)
+    Path(f"{path}{side}").chmod(mode)
+    before = fingerprint(tmp_path)
+    done = subprocess.run(
+        [*UNPRIVILEGED, sys.executable, "-c", _OPEN_TO_RECORD, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.stderr == ""
+    assert done.stdout.count("\n") == 1 and says.format(path=path) in done.stdout, done.stdout
+    assert fingerprint(tmp_path) == before
+    Path(f"{path}{side}").chmod(0o640)
+    assert decisions(path) == shown
+
+
+def test_the_writers_lock_of_a_journal_moved_aside_meanwhile_is_not_the_writers_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906: a table that waited for the writer's lock while another moved the journal aside
+    and made a new one in its place (which that other now holds) is refused as in use; it
+    took the lock of the file moved aside and went on to record to the new one."""
+    path = make_journal(tmp_path / "journal.db")
+    holder = os.open(path, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # the other table, recording
+    flock_within = journal_file._flock_within
+    new_holder: list[int] = []
+    moved: list[bool] = []
+
+    def the_other_moves_it_aside_meanwhile(descriptor: int, seconds: float) -> bool:
+        if not moved:
+            moved.append(True)
+            path.rename(tmp_path / "journal.db.old-20261129T093000")
+            monkeypatch.setattr(journal_file, "_flock_within", flock_within)
+            make_journal(path)
+            monkeypatch.setattr(journal_file, "_flock_within", the_other_moves_it_aside_meanwhile)
+            new_holder.append(os.open(path, os.O_RDONLY))
+            fcntl.flock(new_holder[0], fcntl.LOCK_EX)  # its new journal's lock
+            os.close(holder)  # and then the old one's
+        return flock_within(descriptor, seconds)
+
+    monkeypatch.setattr(journal_file, "_flock_within", the_other_moves_it_aside_meanwhile)
+    try:
+        with pytest.raises(JournalError, match="is in use by another gametable"):
+            journal_file.lock_writer(path)
+    finally:
+        os.close(new_holder[0])
+
+
+def test_a_journal_set_aside_for_not_replaying_keeps_its_writers_lock_until_moved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R906: `run` moving aside a journal that does not replay holds its writer's lock until
+    it is moved; it let go first, so a table started then took the journal being moved aside
+    for one to record to."""
+    path = make_journal(tmp_path / "journal.db")
+    journal = Journal.open(path)
+    meanwhile: list[str] = []
+    move_aside = journal_file.move_aside
+
+    def another_table_starts_meanwhile(where: Path, why: str) -> Path:
+        try:
+            journal_file.lock_writer(where)()
+            meanwhile.append("took the writer's place")
+        except JournalError as refused:
+            meanwhile.append(str(refused))
+        return move_aside(where, why)
+
+    monkeypatch.setattr(journal_file, "move_aside", another_table_starts_meanwhile)
+    journal.set_aside("it does not replay")
+    (said,) = meanwhile
+    assert "is in use by another gametable" in said
+    assert _aside(tmp_path, "corrupt").exists()
+
+
+def test_a_directory_where_a_new_journal_is_made_is_one_line_never_a_crash(
+    tmp_path: Path, config: Path
+) -> None:
+    """FINDINGS F8: a directory at `<name>.creating` (a volunteer's) made `run` end with
+    `event=crashed error=IsADirectoryError(21, 'Is a directory')`, a crash loop under systemd;
+    it is one line naming it, and it is left as it was."""
+    path = tmp_path / "place" / "journal.db"
+    path.parent.mkdir()
+    (path.parent / "journal.db.creating").mkdir()
+    before = fingerprint(path.parent)
+    code, out, err = run_until_ready(config, "--journal", str(path))
+    assert (code, err) == (2, ""), out
+    assert out.count("\n") == 1 and out.startswith("CRITICAL event=journal_refused error=")
+    assert "journal.db.creating, the name a new journal is made under, is a directory" in out
+    assert fingerprint(path.parent) == before

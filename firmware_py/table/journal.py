@@ -208,35 +208,38 @@ class Journal:
         to the hub, so its decisions are queued for the broker as they are committed.
         ``wall``: the clock each entry's wall time is read from (``wall_text`` of now).
         """
-        found = journal_file.identify(path)
+        journal_file.identify(path)  # what is not a journal is refused before anything
         journal_file.require_writable(path)
-        release: Callable[[], None] = _nothing_to_release
+        done_opening = journal_file.lock_opening(path)  # one table opens at a time (R906)
+        try:
+            return cls._open_to_record(path, new, move_damaged_aside, outbox, wall)
+        finally:
+            done_opening()
+
+    @classmethod
+    def _open_to_record(
+        cls,
+        path: Path,
+        new: bool,
+        move_damaged_aside: bool,
+        outbox: bool,
+        wall: Callable[[], str],
+    ) -> Journal:
+        """``open``'s work, by the one table opening a journal in its directory (R906)."""
+        found = journal_file.identify(path)  # again: as it is now, not before the wait
         carried = _Carried()
         if found is not Found.NOTHING:
-            # before anything is moved or read: never move aside a journal a table records to
-            release = journal_file.lock_writer(path)
-            try:
-                journal_file.drop_second_names(path)  # a kill cut a move aside short (R900)
-                problem = _problem_with(path)  # a damaged journal is never opened to write
-                if new:
-                    why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
-                    carried = _undelivered_of(path)
-                    _replace(path, why, carried)
-                elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
-                    raise _moved_aside(path, problem.reason)
-                elif problem is not None:
-                    raise problem
-            except BaseException:
-                release()
-                raise
-            if new:
-                release()  # the lock of the journal moved aside
-                release = journal_file.lock_writer(path)
+            release, carried = _take_over(path, new, move_damaged_aside)
         elif _adopt_interrupted(path):  # a successor made whole, its rename cut short
             release = journal_file.lock_writer(path)
         else:
             journal_file.create(path, _initialise)
             release = journal_file.lock_writer(path)
+        try:
+            journal_file.require_side_files_writable(path)  # never first at the first commit
+        except JournalError:
+            release()
+            raise
         try:
             connection = journal_file.connect_read_write(path)
         except sqlite3.Error as error:
@@ -260,9 +263,14 @@ class Journal:
     def set_aside(self, reason: str) -> JournalError:
         """Close the journal and move it aside as damaged (``gametable run`` only, when it does
         not replay): the error to report. What it had not delivered goes on in the new journal
-        made in its place (R713)."""
-        self.close()
-        return _moved_aside(self.path, reason)
+        made in its place (R713). The writer's lock is held until it is moved: a table
+        started meanwhile never takes it for a journal to record to (R906)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+        try:
+            return _moved_aside(self.path, reason)
+        finally:
+            self._release()
 
     # --- writing ------------------------------------------------------------------------
 
@@ -468,8 +476,35 @@ class Journal:
         self._release()
 
 
-def _nothing_to_release() -> None:
-    pass
+def _take_over(
+    path: Path, new: bool, move_damaged_aside: bool
+) -> tuple[Callable[[], None], _Carried]:
+    """The writer's lock of the journal at ``path``, moved aside first (``new``, or damaged
+    with ``move_damaged_aside``), and what it had not delivered, carried into the new one."""
+    # before anything is moved or read: never move aside a journal a table records to
+    release = journal_file.lock_writer(path)
+    carried = _Carried()
+    try:
+        journal_file.drop_second_names(path)  # a kill cut a move aside short (R900)
+        problem = _problem_with(path)  # a damaged journal is never opened to write
+        if new:
+            why = "corrupt" if isinstance(problem, JournalCorrupt) else "old"
+            carried = _undelivered_of(path)
+            _replace(path, why, carried)
+        elif isinstance(problem, JournalCorrupt) and move_damaged_aside:
+            raise _moved_aside(path, problem.reason)
+        elif problem is not None:
+            raise problem
+    except BaseException:
+        release()
+        raise
+    if new:  # the new journal's lock, before the one moved aside is let go (R906)
+        try:
+            release_new = journal_file.lock_writer(path)
+        finally:
+            release()
+        release = release_new
+    return release, carried
 
 
 def _tables(connection: sqlite3.Connection) -> set[str]:

@@ -14,6 +14,7 @@ import fcntl
 import glob
 import logging
 import os
+import re
 import shutil
 import sqlite3
 import stat
@@ -37,6 +38,11 @@ ORPHAN = "orphan"
 # A reader's look for a live writer holds the writer's lock for a moment: a table starting then
 # tries again for this long before it calls the journal in use (R901).
 WRITER_LOCK_PATIENCE = 0.25  # seconds
+# Opening a journal to record to (finding it, moving it aside, making a new one, taking the
+# writer's lock) is done by one table at a time in a directory: a second one started meanwhile
+# waits this long for the first to hold its journal, then is refused as the writer's lock would
+# refuse it (R906). An opening takes well under a second; a killed one holds nothing.
+OPENING_PATIENCE = 2.0  # seconds
 
 log = logging.getLogger("gametable")
 
@@ -192,14 +198,17 @@ def _writer_alive(real: Path) -> bool:
 def _private_copy(path: Path, real: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
     copy = tempfile.TemporaryDirectory(prefix="gametable-journal-")
     private = Path(copy.name) / "journal.db"
+    reading = path
     try:
         shutil.copyfile(real, private)
-        shutil.copyfile(_side(real, "-wal"), _side(private, "-wal"))
+        reading = _side(real, "-wal")  # named when it is the one that cannot be read
+        shutil.copyfile(reading, _side(private, "-wal"))
+        reading = path
         connection = _connect(private, "mode=rw")
     except (OSError, sqlite3.Error) as error:
         copy.cleanup()
         reason = _why(error) if isinstance(error, OSError) else str(error)
-        raise JournalError(f"cannot read {path}: {reason}") from None
+        raise JournalError(f"cannot read {reading}: {reason}") from None
 
     def close() -> None:
         connection.close()
@@ -214,6 +223,26 @@ def _connect(path: Path, query: str) -> sqlite3.Connection:
 
 
 # --- writing -----------------------------------------------------------------------------------
+
+
+def require_side_files_writable(path: Path) -> None:
+    """Refuse, naming it, a ``-wal`` or ``-shm`` beside the journal that this user cannot open
+    to write (a volunteer's chmod, a table once started as root and killed): SQLite would open
+    the journal and fail only at its first commit ("attempt to write a readonly database"), or
+    say "unable to open database file" without naming the file. Checked before SQLite opens
+    the journal here: closing a descriptor of a file drops this process's POSIX locks on it."""
+    real = path.resolve()  # where SQLite keeps them
+    for suffix in ("-wal", "-shm"):
+        side = _side(real, suffix)
+        try:
+            descriptor = os.open(side, os.O_RDWR | os.O_CLOEXEC | os.O_NOCTTY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise JournalError(
+                f"cannot write journal {path}: its {side} cannot be opened to write ({_why(error)})"
+            ) from None
+        os.close(descriptor)
 
 
 def connect_read_write(path: Path) -> sqlite3.Connection:
@@ -241,18 +270,64 @@ def lock_writer(path: Path) -> Callable[[], None]:
     the journal file, held while the writer has it open: a second ``gametable run`` (or
     ``sim --journal``) on the same journal is refused before it touches anything, instead of
     interleaving its decisions with the first one's (R127). ``flock`` is separate from SQLite's
-    own POSIX locks, so closing this descriptor never drops those."""
+    own POSIX locks, so closing this descriptor never drops those.
+
+    The lock is the writer's place only while the file locked is still the one at ``path``: a
+    table that waited for it while another moved the journal aside would otherwise hold the
+    lock of the file moved aside and record to the new one beside its writer (R906)."""
+    deadline = time.monotonic() + WRITER_LOCK_PATIENCE
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise JournalError(_in_use(path)) from None  # moved aside by another meanwhile
+        except OSError as error:
+            raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+        left = max(0.0, deadline - time.monotonic())
+        if not _flock_within(descriptor, left):
+            os.close(descriptor)
+            raise JournalError(_in_use(path)) from None
+        if _still_at(descriptor, path):
+            return lambda: os.close(descriptor)
+        os.close(descriptor)  # the lock of a file moved aside: the one now at the path's
+        if time.monotonic() >= deadline:
+            raise JournalError(_in_use(path)) from None
+
+
+def _still_at(descriptor: int, path: Path) -> bool:
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        now = os.stat(path)
+    except OSError:
+        return False
+    held = os.fstat(descriptor)
+    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+
+
+def lock_opening(path: Path) -> Callable[[], None]:
+    """Hold the journal's directory while a table opens the journal to record to, and how to
+    let go. Without it, a table started while another moved the journal aside or made a new
+    one took the other's lock on the file moved aside for the writer's place, or its journal
+    being made for one a kill left behind: both recorded, one into files no longer at the path
+    (R906). An exclusive ``flock`` on the directory: it writes nothing, and goes with the
+    process (a killed table leaves nothing to clear)."""
+    try:
+        descriptor = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as error:
-        raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
-    if not _flock_within(descriptor, WRITER_LOCK_PATIENCE):
-        os.close(descriptor)
         raise JournalError(
-            f"journal {path} is in use by another gametable: one table at a time records to a "
-            "journal (stop the other, or give this one another --journal)"
+            f"cannot open journal {path} to write: its directory {path.parent} cannot be read "
+            f"({_why(error)})"
         ) from None
+    if not _flock_within(descriptor, OPENING_PATIENCE):
+        os.close(descriptor)
+        raise JournalError(_in_use(path)) from None
     return lambda: os.close(descriptor)
+
+
+def _in_use(path: Path) -> str:
+    return (
+        f"journal {path} is in use by another gametable: one table at a time records to a "
+        "journal (stop the other, or give this one another --journal)"
+    )
 
 
 def _flock_within(descriptor: int, seconds: float) -> bool:
@@ -294,7 +369,14 @@ def prepare(path: Path, initialise: Callable[[sqlite3.Connection], None]) -> Pat
     The journal at ``path`` may still have its ``-wal`` and ``-shm`` (a table killed): they
     are its own, and move aside with it (R900)."""
     making = creating(path)
-    _remove(making)  # our own, from a creation a power cut interrupted
+    try:
+        _remove(making)  # our own, from a creation a power cut interrupted
+    except OSError as error:  # not a file the table made: a directory, say
+        kind = _NOT_REGULAR.get(stat.S_IFMT(os.lstat(making).st_mode), "not a file")
+        raise JournalError(
+            f"cannot create journal {path}: {making}, the name a new journal is made under, is "
+            f"{kind} ({_why(error)})"
+        ) from None
     try:
         os.close(os.open(making, os.O_WRONLY | os.O_CREAT | os.O_EXCL, MODE))
         connection = sqlite3.connect(making)
@@ -425,10 +507,27 @@ def drop_second_names(path: Path) -> None:
                 continue
         except FileNotFoundError:
             continue
-        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+        for other in _names_moved_aside(path, suffix):
             with contextlib.suppress(OSError):
                 if not other.is_symlink() and os.path.samefile(other, side):
                     other.unlink()
+
+
+# The names move_aside gives: <name>.<why>-<time>[-<n>]<suffix>. Only these are ever dropped as
+# second names: a hard link a person made beside the journal (a "backup") is theirs (R907).
+MOVED_ASIDE_WHYS = ("old", "corrupt")
+
+
+def _names_moved_aside(path: Path, suffix: str) -> list[Path]:
+    pattern = re.compile(
+        rf"{re.escape(path.name)}\.({'|'.join(MOVED_ASIDE_WHYS)})-\d{{8}}T\d{{6}}(-\d+)?"
+        rf"{re.escape(suffix)}"
+    )
+    return [
+        other
+        for other in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}")
+        if pattern.fullmatch(other.name)
+    ]
 
 
 def _linked(path: Path, target: Path, present: list[str]) -> bool:
@@ -481,7 +580,7 @@ def set_aside_orphans(path: Path) -> list[Path]:
 def _moved_with_a_journal(side: Path, path: Path, suffix: str) -> bool:
     if side.is_symlink() or side.stat().st_nlink < 2:
         return False
-    for moved in path.parent.glob(f"{glob.escape(path.name)}.*{suffix}"):
+    for moved in _names_moved_aside(path, suffix):
         with contextlib.suppress(OSError):
             if os.path.samefile(moved, side) and moved != side:
                 return True
