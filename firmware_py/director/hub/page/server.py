@@ -24,7 +24,7 @@ from firmware_py.user_files import UserFileError, require_regular_file
 
 log = logging.getLogger("gametable")
 
-__all__ = [  # the page's share of streams, where it was before state.py (issue 27)
+__all__ = [  # with the streams' share, in state.py now and still imported from here
     "MAX_WATCHERS_PER_ADDRESS",
     "STREAM_SHARE",
     "DirectorPage",
