@@ -8,27 +8,19 @@ Every write runs in one ``BEGIN IMMEDIATE`` transaction, so a rejected command c
 and two tables entering results at once cannot both win a race for the same match. The
 decisions themselves (what to pair, who ranks where) come from ``rules.tournament``.
 
-Schema 2 adds ``table_events``: each match result a table reported through the hub, by table
-and journal id, with what the hub made of it (docs/hub.md), so each is applied once. A schema-1
-record is read as it is; the hub gives it the table when it starts on it. Schema 3 adds a
-Mathematics Pentathlon event's tables (``pentathlon_record``): a record of schema 1 or 2 gets
-them when a Pentathlon event is started in it.
-
-``team_short_names`` holds each team's short name (R830-R832): made with the teams; a record
-made before it is given the table, and the names derived then, when the hub starts on it. The
-schema version stays, as for the hub's ledger: a reader that does not know the table misses
-only the short names (it shows the full ones).
+The record's tables, its schema versions and their upgrades' statements are in
+``record_schema``; opening and creating the file itself (what is refused before SQLite touches
+it) in ``record_file`` (issue 27: the record split by concern). Both are re-exported here where
+other modules read them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -37,8 +29,37 @@ from typing import Any
 from firmware_py.director import record_attendance, record_closing, venue
 from firmware_py.director.record_attendance import Release, Withdrawal
 from firmware_py.director.record_closing import Closing, Reopening
+from firmware_py.director.record_file import (
+    SQLITE_HEADER,
+    connect_record,
+    create_private_beside,
+    other_schema,
+    remove_with_sides,
+    require_new,
+    require_sqlite_file,
+)
+from firmware_py.director.record_schema import (
+    DECISIONS_SCHEMA,
+    DECISIONS_SCHEMA_VERSION,
+    DIRECTOR_SOURCE,
+    HUB_SCHEMA,
+    HUB_SCHEMA_VERSION,
+    OUTCOMES,
+    PENTATHLON_INDEXES,
+    PENTATHLON_SCHEMA,
+    PENTATHLON_SCHEMA_VERSION,
+    READABLE_SCHEMAS,
+    RESULT_INDEXES,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SHORT_NAMES_SCHEMA,
+    TABLE_SOURCE,
+    UNDO_SCHEMA,
+    UNDO_SCHEMA_VERSION,
+    create_indexes,
+)
 from firmware_py.director.venue import Venue
-from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
+from firmware_py.user_files import UserFileError, put_new_in_place
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (
     Entrant,
@@ -55,235 +76,23 @@ from rules.tournament.records import no_table
 from rules.tournament.short_names import short_names
 from rules.tournament.state import PairedRounds
 
-# 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone;
-# 5: what each playoff game decided (R968)
-SCHEMA_VERSION = 5
-HUB_SCHEMA_VERSION = 2
-PENTATHLON_SCHEMA_VERSION = 3
-UNDO_SCHEMA_VERSION = 4
-DECISIONS_SCHEMA_VERSION = 5
-READABLE_SCHEMAS = (1, 2, 3, 4, 5)
-TABLE_SOURCE, DIRECTOR_SOURCE = "table", "director"
-# What the hub made of a table's reported result (docs/hub.md).
-OUTCOMES = ("recorded", "amended", "unchanged", "conflict", "superseded", "refused", "not recorded")
-
-_TABLES = (
-    "tournament",
-    "teams",
-    "rounds",
-    "pairings",
-    "byes",
-    "results",
-    "playoff_games",
-    "playoff_voids",
-    "champions",
-    "protests",
-)
-
-
-def _append_only(tables: Sequence[str]) -> tuple[str, ...]:
-    return tuple(
-        f"""CREATE TRIGGER {table}_{verb}_refused BEFORE {verb.upper()} ON {table}
-        BEGIN SELECT RAISE(ABORT, 'the tournament record is append-only'); END"""
-        for table in tables
-        for verb in ("update", "delete")
-    )
-
-
-_OUTCOME_CHECK = ", ".join(f"'{outcome}'" for outcome in OUTCOMES)
-_HUB_SCHEMA = (
-    f"""CREATE TABLE table_events (
-        id INTEGER PRIMARY KEY,
-        table_number INTEGER NOT NULL CHECK (table_number >= 1),
-        journal TEXT NOT NULL,
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        decided_at TEXT NOT NULL,
-        received_at TEXT NOT NULL,
-        round INTEGER,
-        a_points INTEGER,
-        b_points INTEGER,
-        outcome TEXT NOT NULL CHECK (outcome IN ({_OUTCOME_CHECK})),
-        note TEXT NOT NULL,
-        UNIQUE (table_number, journal, seq))""",
-    *_append_only(["table_events"]),
-)
-_PENTATHLON_TABLES = ("pentathlon", "pentathletes", "pentathlon_seats", "pentathlon_results")
-_PENTATHLON_SCHEMA = (
-    """CREATE TABLE pentathlon (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        config TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL)""",
-    """CREATE TABLE pentathletes (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        division TEXT NOT NULL,
-        school TEXT NOT NULL)""",
-    """CREATE TABLE pentathlon_seats (
-        id INTEGER PRIMARY KEY,
-        round INTEGER NOT NULL CHECK (round >= 1),
-        table_number INTEGER NOT NULL CHECK (table_number >= 1),
-        game TEXT NOT NULL,
-        player_a INTEGER NOT NULL REFERENCES pentathletes(id),
-        player_b INTEGER NOT NULL REFERENCES pentathletes(id),
-        seated_by TEXT NOT NULL,
-        seated_at TEXT NOT NULL,
-        UNIQUE (round, table_number),
-        CHECK (player_a != player_b))""",
-    """CREATE TABLE pentathlon_results (
-        id INTEGER PRIMARY KEY,
-        seat INTEGER NOT NULL REFERENCES pentathlon_seats(id),
-        winner TEXT CHECK (winner IN ('A', 'B')),
-        how TEXT NOT NULL,
-        a_score INTEGER,
-        b_score INTEGER,
-        challenges TEXT NOT NULL,
-        source TEXT NOT NULL CHECK (source IN ('table', 'director')),
-        entered_by TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        supersedes INTEGER UNIQUE REFERENCES pentathlon_results(id),
-        reason TEXT,
-        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
-    "CREATE UNIQUE INDEX one_first_pentathlon_result ON pentathlon_results(seat) "
-    "WHERE supersedes IS NULL",
-    *_append_only(_PENTATHLON_TABLES),
-)
-# What the hub looks up for each result a table reports (R725): a match's or a seat's results,
-# and the latest seat at a table for a game. Without them each lookup reads the whole table.
-_RESULT_INDEXES = {"results_of_pairing": "results(pairing)"}
-# A round's pairing undone (R820): its rows stay in ``rounds``, ``pairings`` and ``byes``, marked
-# withdrawn; ``rounds.number`` is a row's key (its slot), which is the round's number unless
-# the round was paired again after an undo: then ``round_slots`` says which round a new slot is.
-_UNDO_TABLES = ("round_withdrawals", "round_slots")
-_UNDO_SCHEMA = (
-    """CREATE TABLE round_withdrawals (
-        slot INTEGER PRIMARY KEY REFERENCES rounds(number),
-        withdrawn_at TEXT NOT NULL,
-        withdrawn_by TEXT NOT NULL,
-        reason TEXT NOT NULL CHECK (length(trim(reason)) > 0))""",
-    """CREATE TABLE round_slots (
-        slot INTEGER PRIMARY KEY REFERENCES rounds(number),
-        round INTEGER NOT NULL CHECK (round >= 1))""",
-    *_append_only(_UNDO_TABLES),
-)
-# What each playoff game decided as it was played (R968): the game's winner advances, or its
-# loser is out. A row per game recorded since schema 5; a game of an older record has none and
-# is replayed by its two teams only, as it was before.
-_DECISIONS_SCHEMA = (
-    """CREATE TABLE playoff_decisions (
-        game INTEGER PRIMARY KEY REFERENCES playoff_games(id),
-        decides TEXT NOT NULL CHECK (decides IN ('the winner advances', 'the loser is out')))""",
-    *_append_only(["playoff_decisions"]),
-)
-_PENTATHLON_INDEXES = {
-    "pentathlon_results_of_seat": "pentathlon_results(seat)",
-    "pentathlon_seats_at_table": "pentathlon_seats(table_number, game, round)",
-}
-
-
-def _indexes(indexes: dict[str, str]) -> tuple[str, ...]:
-    return tuple(f"CREATE INDEX IF NOT EXISTS {name} ON {on}" for name, on in indexes.items())
-
-
-# Each team's short name, for the tables' OLEDs (R830-R832): given at registration or derived,
-# unique without case; when and by whom it was kept (with the teams, or when the hub started).
-_SHORT_NAMES_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS team_short_names (
-        team INTEGER PRIMARY KEY REFERENCES teams(id),
-        short TEXT NOT NULL,
-        short_key TEXT NOT NULL UNIQUE,
-        given INTEGER NOT NULL CHECK (given IN (0, 1)),
-        kept_at TEXT NOT NULL,
-        kept_by TEXT NOT NULL)""",
-    *(
-        statement.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS")
-        for statement in _append_only(["team_short_names"])
-    ),
-)
-
-_SCHEMA = (
-    """CREATE TABLE tournament (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        config TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL)""",
-    """CREATE TABLE teams (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        school TEXT NOT NULL,
-        players TEXT NOT NULL)""",
-    """CREATE TABLE rounds (
-        number INTEGER PRIMARY KEY CHECK (number >= 1),
-        kind TEXT NOT NULL,
-        minutes INTEGER NOT NULL,
-        paired_at TEXT NOT NULL,
-        paired_by TEXT NOT NULL)""",
-    """CREATE TABLE pairings (
-        id INTEGER PRIMARY KEY,
-        round INTEGER NOT NULL REFERENCES rounds(number),
-        table_number INTEGER NOT NULL CHECK (table_number >= 1),
-        team_a INTEGER NOT NULL REFERENCES teams(id),
-        team_b INTEGER NOT NULL REFERENCES teams(id),
-        UNIQUE (round, table_number),
-        CHECK (team_a != team_b))""",
-    """CREATE TABLE byes (
-        round INTEGER PRIMARY KEY REFERENCES rounds(number),
-        team INTEGER NOT NULL REFERENCES teams(id))""",
-    """CREATE TABLE results (
-        id INTEGER PRIMARY KEY,
-        pairing INTEGER NOT NULL REFERENCES pairings(id),
-        a_points INTEGER NOT NULL CHECK (a_points >= 0),
-        b_points INTEGER NOT NULL CHECK (b_points >= 0),
-        source TEXT NOT NULL CHECK (source IN ('table', 'director')),
-        entered_by TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        supersedes INTEGER UNIQUE REFERENCES results(id),
-        reason TEXT,
-        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
-    "CREATE UNIQUE INDEX one_first_result ON results(pairing) WHERE supersedes IS NULL",
-    """CREATE TABLE playoff_games (
-        id INTEGER PRIMARY KEY,
-        team_a INTEGER NOT NULL REFERENCES teams(id),
-        team_b INTEGER NOT NULL REFERENCES teams(id),
-        winner INTEGER NOT NULL REFERENCES teams(id),
-        entered_by TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        CHECK (winner IN (team_a, team_b)))""",
-    """CREATE TABLE playoff_voids (
-        id INTEGER PRIMARY KEY,
-        through_game INTEGER NOT NULL REFERENCES playoff_games(id),
-        entered_by TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        reason TEXT NOT NULL)""",
-    """CREATE TABLE champions (
-        id INTEGER PRIMARY KEY,
-        team INTEGER NOT NULL REFERENCES teams(id),
-        entered_by TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        supersedes INTEGER UNIQUE REFERENCES champions(id),
-        reason TEXT,
-        CHECK ((supersedes IS NULL) = (reason IS NULL)))""",
-    "CREATE UNIQUE INDEX one_first_champion ON champions((1)) WHERE supersedes IS NULL",
-    """CREATE TABLE protests (
-        id INTEGER PRIMARY KEY,
-        round INTEGER REFERENCES rounds(number),
-        table_number INTEGER,
-        lodged_by TEXT NOT NULL,
-        lodged_at TEXT NOT NULL,
-        text TEXT NOT NULL)""",
-    *_append_only(_TABLES),
-    *_indexes(_RESULT_INDEXES),
-    *_HUB_SCHEMA,
-    *_PENTATHLON_SCHEMA,
-    *_indexes(_PENTATHLON_INDEXES),
-    *_SHORT_NAMES_SCHEMA,
-    *_UNDO_SCHEMA,
-    *_DECISIONS_SCHEMA,
-    *record_closing.SCHEMA,
-    *record_attendance.SCHEMA,
-)
+__all__ = [  # with the names record_schema and record_file hold, read from here elsewhere
+    "DECISIONS_SCHEMA_VERSION",
+    "DIRECTOR_SOURCE",
+    "HUB_SCHEMA_VERSION",
+    "OUTCOMES",
+    "PENTATHLON_SCHEMA_VERSION",
+    "READABLE_SCHEMAS",
+    "SCHEMA_VERSION",
+    "SQLITE_HEADER",
+    "TABLE_SOURCE",
+    "UNDO_SCHEMA_VERSION",
+    "Protest",
+    "ResultEntry",
+    "TableEvent",
+    "TournamentDB",
+    "WithdrawnRound",
+]
 
 # What every reader reads (R820): the rounds, pairings and byes of the rounds not withdrawn,
 # by the round's number; per connection (TEMP), as the record's schema has them. CROSS JOIN
@@ -498,13 +307,13 @@ class TournamentDB:
         Pentathlon's start). It is made whole under a name of its own beside ``path`` and only
         then given the name, so a failure removes only that file and never what the user named
         (R700)."""
-        _require_new(path)
-        making = _create_private_beside(path)
+        require_new(path)
+        making = create_private_beside(path)
         try:
-            record = cls(_connect(making, create=True), making)
+            record = cls(connect_record(making, create=True), making)
             try:
                 with record._write():
-                    for statement in _SCHEMA:
+                    for statement in SCHEMA:
                         record._db.execute(statement)
                     record._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 record._define_live_views()
@@ -517,7 +326,7 @@ class TournamentDB:
         except OSError as error:
             raise InvalidInput(f"cannot create {path}: {error.strerror or error}") from None
         finally:
-            _remove_with_sides(making)
+            remove_with_sides(making)
         return cls.open(path)
 
     @classmethod
@@ -527,8 +336,8 @@ class TournamentDB:
                 f"no tournament at {path}: start one with 'gametable tournament new' "
                 "or name the file with --db"
             )
-        _require_sqlite_file(path)  # anything else is refused before SQLite can touch it
-        record = cls(_connect(path, create=False), path)
+        require_sqlite_file(path)  # anything else is refused before SQLite can touch it
+        record = cls(connect_record(path, create=False), path)
         try:
             version = record._db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as error:
@@ -536,7 +345,7 @@ class TournamentDB:
             raise InvalidInput(f"{path} is not a tournament record: {error}") from None
         if version not in READABLE_SCHEMAS:
             record.close()
-            raise _other_schema(path, version)
+            raise other_schema(path, version)
         try:
             record._define_live_views()
         except sqlite3.DatabaseError as error:
@@ -564,7 +373,7 @@ class TournamentDB:
         if self._schema() >= HUB_SCHEMA_VERSION:
             return False
         with self._write():
-            for statement in _HUB_SCHEMA:
+            for statement in HUB_SCHEMA:
                 self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {HUB_SCHEMA_VERSION}")
         return True
@@ -573,15 +382,15 @@ class TournamentDB:
         """Give a record made before R725 the indexes the hub's lookups use, in one
         transaction; True if it lacked any. Indexes change nothing a reader sees, so the
         schema version stays (an older gametable reads the record as before)."""
-        wanted = dict(_RESULT_INDEXES)
+        wanted = dict(RESULT_INDEXES)
         if self._schema() >= PENTATHLON_SCHEMA_VERSION:
-            wanted.update(_PENTATHLON_INDEXES)
+            wanted.update(PENTATHLON_INDEXES)
         for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'"):
             wanted.pop(row[0], None)
         if not wanted:
             return False
         with self._write():
-            for statement in _indexes(wanted):
+            for statement in create_indexes(wanted):
                 self._db.execute(statement)
         return True
 
@@ -596,7 +405,7 @@ class TournamentDB:
         return True
 
     def _keep_short_names(self, given: Mapping[str, str], *, now: str, by: str) -> None:
-        for statement in _SHORT_NAMES_SCHEMA:
+        for statement in SHORT_NAMES_SCHEMA:
             self._db.execute(statement)
         teams = self._db.execute("SELECT id, name FROM teams ORDER BY id").fetchall()
         mine = [given.get(row["name"], "") for row in teams]
@@ -635,10 +444,10 @@ class TournamentDB:
     def _upgrade(self, schema: int, to: int) -> None:
         """The tables a record of ``schema`` lacks up to schema ``to`` (in a transaction)."""
         parts: tuple[tuple[int, tuple[str, ...]], ...] = (
-            (HUB_SCHEMA_VERSION, _HUB_SCHEMA),
-            (PENTATHLON_SCHEMA_VERSION, (*_PENTATHLON_SCHEMA, *_indexes(_PENTATHLON_INDEXES))),
-            (UNDO_SCHEMA_VERSION, _UNDO_SCHEMA),
-            (DECISIONS_SCHEMA_VERSION, _DECISIONS_SCHEMA),
+            (HUB_SCHEMA_VERSION, HUB_SCHEMA),
+            (PENTATHLON_SCHEMA_VERSION, (*PENTATHLON_SCHEMA, *create_indexes(PENTATHLON_INDEXES))),
+            (UNDO_SCHEMA_VERSION, UNDO_SCHEMA),
+            (DECISIONS_SCHEMA_VERSION, DECISIONS_SCHEMA),
         )
         for version, statements in parts:
             if schema < version <= to:
@@ -1475,83 +1284,3 @@ class _RecordRound:
 
 _PAIRING_JOIN = """JOIN live_pairings p ON p.id = r.pairing
     JOIN teams a ON a.id = p.team_a JOIN teams b ON b.id = p.team_b"""
-
-
-SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def _require_sqlite_file(path: Path) -> None:
-    """A regular file that starts as an SQLite database does; an empty file, a text file or a
-    directory is refused untouched (opening it read-write would turn it into a database)."""
-    if not path.is_file():
-        raise InvalidInput(f"{path} is not a tournament record: not a regular file")
-    try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except OSError as error:
-        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from None
-    if not header.startswith(SQLITE_HEADER) or len(header) < 100:
-        raise InvalidInput(f"{path} is not a tournament record: not an SQLite database")
-    # The header's user_version (bytes 60-63): another database is refused before SQLite
-    # opens it, since opening a WAL database leaves -wal and -shm files beside it.
-    version = int.from_bytes(header[60:64], "big")
-    if version not in READABLE_SCHEMAS:
-        raise _other_schema(path, version)
-
-
-def _other_schema(path: Path, version: int) -> InvalidInput:
-    what = "of this version" if version else "(it holds no tournament)"
-    readable = " or ".join(str(schema) for schema in READABLE_SCHEMAS)
-    return InvalidInput(
-        f"{path} is not a tournament record {what}: schema {version}, expected {readable}"
-    )
-
-
-def _require_new(path: Path) -> None:
-    try:
-        require_nothing_at(path, "a new tournament record")
-    except UserFileError as error:
-        raise IllegalAction(f"{error} (choose another with --db)") from None
-    if not path.parent.is_dir():
-        raise InvalidInput(f"cannot create {path}: no directory {path.parent}")
-
-
-def _create_private_beside(path: Path) -> Path:
-    """A new empty file of this process's own beside ``path``, 0640 like the journal whatever
-    the umask: SQLite then gives its -wal and -shm files the same mode."""
-    try:
-        descriptor, name = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".creating", dir=path.parent
-        )
-        os.close(descriptor)
-        os.chmod(name, 0o640)
-    except OSError as error:
-        raise InvalidInput(f"cannot create {path}: {error.strerror or error}") from None
-    return Path(name)
-
-
-def _remove_with_sides(making: Path) -> None:
-    """The file a creation made under its own name, and SQLite's files beside it: gone once
-    the record has its name (the name is a second link to it), or after a failure."""
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with suppress(FileNotFoundError):
-            making.with_name(making.name + suffix).unlink()
-
-
-def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
-    mode = "rwc" if create else "rw"
-    try:
-        connection = sqlite3.connect(
-            f"{path.absolute().as_uri()}?mode={mode}", uri=True, isolation_level=None, timeout=5.0
-        )
-    except sqlite3.Error as error:
-        raise InvalidInput(f"cannot open {path}: {error}") from None
-    try:
-        connection.row_factory = sqlite3.Row
-        connection.execute("PRAGMA foreign_keys = ON")
-        if create:  # an existing file is checked to be a record before anything is set on it
-            connection.execute("PRAGMA journal_mode = WAL")
-    except sqlite3.Error as error:
-        connection.close()
-        raise InvalidInput(f"{path} is not a tournament record: {error}") from None
-    return connection

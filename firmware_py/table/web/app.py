@@ -32,7 +32,6 @@ from aiohttp import web
 
 from firmware_py.table.web.access import AccessError, PlaceRequest, SeatSession, waiting_line
 from firmware_py.table.web.errors import Refused, json_kind
-from firmware_py.table.web.page import TablePage
 from firmware_py.table.web.serving import (
     add_headers,
     one_line_errors,
@@ -43,12 +42,13 @@ from firmware_py.table.web.serving import (
     wants_events,
     whole_body,
 )
+from firmware_py.table.web.state import TablePageState
 from rules.text import unprintable
 
 log = logging.getLogger("gametable")
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAGE = web.AppKey("page", TablePage)
+PAGE = web.AppKey("page", TablePageState)
 CSRF_HEADER = "X-Gametable-CSRF"
 MAX_BODY = 4096  # bytes: a join or a guess is a few dozen
 MAX_TEXT = 300  # characters of any one field: 21 states' names, a guess of 60 digits
@@ -59,7 +59,7 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 CARD_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 
-def make_app(page: TablePage) -> web.Application:
+def make_app(page: TablePageState) -> web.Application:
     errors = one_line_errors(_error, max_body=MAX_BODY, event="web_error", who="the table")
     app = web.Application(
         client_max_size=MAX_BODY,
@@ -80,7 +80,7 @@ def make_app(page: TablePage) -> web.Application:
     return app
 
 
-def seat_cookie(page: TablePage) -> str:
+def seat_cookie(page: TablePageState) -> str:
     """The seat cookie's name on this table's page (``TablePage.cookie``: its port's, R942)."""
     return page.cookie
 
@@ -244,7 +244,7 @@ def _seat(request: web.Request) -> SeatSession:
         raise Refused(403, str(error)) from None
 
 
-def _name(page: TablePage, seat: str) -> str:
+def _name(page: TablePageState, seat: str) -> str:
     places = (*page.state.get("seats", ()), *page.state.get("officials", ()))
     return next((place["name"] for place in places if place["seat"] == seat), seat)
 

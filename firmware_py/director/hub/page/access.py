@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.sessions import DirectorSession
+from firmware_py.director.hub.page.state import DirectorPageState
 from firmware_py.director.hub.staff import (
     NEEDS_WORDS,
     ROLE_WORDS,
@@ -46,7 +46,7 @@ class StaffSession:
         return self.session.key
 
 
-def staff_session(page: DirectorPage, token: str | None) -> StaffSession | None:
+def staff_session(page: DirectorPageState, token: str | None) -> StaffSession | None:
     """The session a cookie holds, with its account, while both last."""
     session = page.sessions.session(token)
     if session is None:

@@ -96,8 +96,8 @@ from firmware_py.director.hub.page.problems import (
     read_hall,
 )
 from firmware_py.director.hub.page.problems_view import grid_tools, problems_page, problems_section
-from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.sessions import SESSION_SECONDS, AccessError
+from firmware_py.director.hub.page.state import DirectorPageState
 from firmware_py.director.hub.page.views import (
     Viewer,
     director_page,
@@ -152,7 +152,7 @@ from rules.tournament.teams import one_line_reason
 log = logging.getLogger("gametable")
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAGE = web.AppKey("page", DirectorPage)
+PAGE = web.AppKey("page", DirectorPageState)
 COOKIE = "gametable_director"
 MAX_BODY = 8192  # bytes: a form of a few numbers and a reason
 # bytes: the teams pasted on /field, a field of 512 teams as a form (R1062); every other form
@@ -171,7 +171,7 @@ Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
 T = TypeVar("T")
 
 
-def make_app(page: DirectorPage) -> web.Application:
+def make_app(page: DirectorPageState) -> web.Application:
     errors = one_line_errors(
         _refusal,
         max_body=MAX_BODY,
@@ -463,7 +463,7 @@ _RESULT_FIELDS = (
 
 
 def _first_result_only(
-    page: DirectorPage, staff: StaffSession, round_number: int, table: int
+    page: DirectorPageState, staff: StaffSession, round_number: int, table: int
 ) -> None:
     """Results staff enter a match's first result: a second is an amendment, a director's
     (R811), and is refused in those words rather than the record's "expected a reason"."""
@@ -782,7 +782,7 @@ def _on_this_machine(address: str) -> bool:
 # --- the control room: the problem queue ------------------------------------------------------
 
 
-def _problems(page: DirectorPage) -> tuple[Hall, list[Problem], float]:
+def _problems(page: DirectorPageState) -> tuple[Hall, list[Problem], float]:
     now = page.wall()
     hall = read_hall(page.record)
     found = find_problems(hall, page.board.rows(), page.refusals.pending(), now, page.seen_reports)

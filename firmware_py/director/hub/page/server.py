@@ -7,31 +7,32 @@ port in use or a bad certificate is one line at the command, not a failure later
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import socket
 import ssl
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_py.director.hub.page.board import LiveBoard
-from firmware_py.director.hub.page.privacy import PublicNames
-from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
-from firmware_py.director.hub.page.sessions import DirectorSessions
-from firmware_py.director.hub.refusals import HubRefusals
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
+from firmware_py.director.hub.page.app import make_app
+from firmware_py.director.hub.page.state import (
+    MAX_WATCHERS_PER_ADDRESS,
+    STREAM_SHARE,
+    DirectorPageState,
+)
 from firmware_py.table.web.serving import Serving, open_socket, start_serving, stop_serving, where
 from firmware_py.user_files import UserFileError, require_regular_file
 
 log = logging.getLogger("gametable")
 
-# Open pages at once: the director's, a deputy's, a projector, the public; from one address a
-# laptop with a few tabs, never the whole of them (R188), and from one IPv6 /64 twice that (R768).
-STREAM_SHARE = Share(per_address=8, per_network=16, total=64)
-MAX_WATCHERS_PER_ADDRESS = STREAM_SHARE.per_address
+__all__ = [  # with the streams' share, in state.py now and still imported from here
+    "MAX_WATCHERS_PER_ADDRESS",
+    "STREAM_SHARE",
+    "DirectorPage",
+    "PageSetupError",
+    "listen",
+    "parse_listen",
+    "tls",
+]
 
 
 class PageSetupError(Exception):
@@ -82,62 +83,13 @@ def tls(cert: Path, key: Path) -> ssl.SSLContext:
 
 
 @dataclass(slots=True)
-class DirectorPage:
-    """What the page's handlers share: the record, the board, the staff's sessions."""
+class DirectorPage(DirectorPageState):
+    """The page as the hub serves it: its shared state (state.py), with its app started on the
+    hub's loop and stopped with the hub."""
 
-    sock: socket.socket
-    record: TournamentDB
-    board: LiveBoard
-    now: Callable[[], str]  # the hub's clock: UTC, ISO 8601, for the record's entries
-    tls: ssl.SSLContext | None = None
-    after_change: Callable[[], None] = lambda: None  # the hub publishes new pairings at once
-    clock: Callable[[], float] = time.monotonic  # for the login limit
-    # the wall clock: the sessions' ends, kept over a restart (R813), and the problem queue's
-    # "silent" and "since" (problems.py)
-    wall: Callable[[], float] = time.time
-    # the names the page is opened by, besides any IP address (R722): cli.served_names
-    names: frozenset[str] = frozenset({"localhost"})
-    # the decisions the hub could not apply (the hub's own list, shared): the problem queue's
-    refusals: HubRefusals = field(default_factory=HubRefusals)
-    seen_reports: set[str] = field(default_factory=set)  # refused results marked seen (R804)
-    public_names: PublicNames = PublicNames.TEAMS  # what /public shows of people (R817)
-    sessions: DirectorSessions = field(init=False)
-    guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
-    streams: StreamShares = field(init=False)
-    closed: bool = False
-    notices: dict[str, str] = field(default_factory=dict)  # session key -> one-shot notice
-    _watchers: set[asyncio.Event] = field(default_factory=set)
     _serving: Serving | None = None
 
-    def __post_init__(self) -> None:
-        self.sessions = DirectorSessions(
-            clock=self.clock, wall=self.wall, file=SessionFile(sessions_path(self.record.path))
-        )
-        self.guard = SiteGuard(
-            self.names,
-            self.scheme,
-            own_page="the hub's own page",
-            add_name="or start the hub with --page-name {name}",
-        )
-        self.streams = StreamShares(
-            STREAM_SHARE,
-            what="pages",
-            advice="close one and reload",
-            network_advice="reload later",
-            server="the hub",
-        )
-
-    @property
-    def port(self) -> int:
-        return int(self.sock.getsockname()[1])
-
-    @property
-    def scheme(self) -> str:
-        return "http" if self.tls is None else "https"
-
     async def start(self) -> None:
-        from firmware_py.director.hub.page.app import make_app  # its handlers import this
-
         self._serving = await start_serving(make_app(self), self.sock, self.tls)
         host, port = self.sock.getsockname()[:2]
         log.info(
@@ -152,19 +104,3 @@ class DirectorPage:
         self.changed()  # every open event stream ends
         await stop_serving(self._serving, self.sock)
         self._serving = None
-
-    def changed(self) -> None:
-        """The board changed: wake every open event stream."""
-        for watcher in self._watchers:
-            watcher.set()
-
-    def watch(self, address: str) -> asyncio.Event:
-        """A new open page's wake-up, or Refused in words: the hub's share, or its client's."""
-        watcher = asyncio.Event()
-        self.streams.take(watcher, address)
-        self._watchers.add(watcher)
-        return watcher
-
-    def unwatch(self, watcher: asyncio.Event) -> None:
-        self._watchers.discard(watcher)
-        self.streams.give_back(watcher)
