@@ -478,6 +478,21 @@ def marks(request: web.Request, header: str) -> str:
     return ", ".join(request.headers.getall(header, ()))
 
 
+def sized_bodies(limit: int, larger: Mapping[str, int]) -> Middleware:
+    """A body of at most ``limit`` bytes, or of ``larger[path]`` at the paths that take more (the
+    director's pasted field, R1062); listed after ``whole_body``, so the body is in already. The
+    application's ``client_max_size`` is the largest of them."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        allowed = larger.get(request.path, limit)
+        if request.body_exists and len(await request.read()) > allowed:
+            raise Refused(413, f"the request is too large: expected at most {allowed} bytes")
+        return await handler(request)
+
+    return middleware
+
+
 def whole_body(within: float = BODY_WITHIN, who: str = "the table") -> Middleware:
     """A request's body read in full within ``within`` seconds (a body sent a byte at a time is
     refused, 408), before any handler reads it; a page lists it after its refusals. A body

@@ -135,13 +135,13 @@ from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
-    Handler,
     add_headers,
     one_line_errors,
     refused_stream,
     same_site,
     security_headers,
     set_session_cookie,
+    sized_bodies,
     wants_events,
     whole_body,
 )
@@ -186,7 +186,7 @@ def make_app(page: DirectorPageState) -> web.Application:
             errors,
             same_site(lambda r: r.app[PAGE].guard),
             whole_body(who="the hub"),
-            _body_limit,
+            sized_bodies(MAX_BODY, dict.fromkeys(FIELD_PATHS, MAX_FIELD_BODY)),
         ],
     )
     app[PAGE] = page
@@ -562,16 +562,6 @@ def _done(
 ) -> web.StreamResponse:
     request.app[PAGE].notices[staff.key] = done
     return _see(to)
-
-
-@web.middleware
-async def _body_limit(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """A form of a few numbers and a reason is at most MAX_BODY bytes; the teams pasted on
-    /field may be larger (R1062). The body is whole already (``whole_body``)."""
-    limit = MAX_FIELD_BODY if request.path in FIELD_PATHS else MAX_BODY
-    if request.body_exists and len(await request.read()) > limit:
-        raise Refused(413, f"the request is too large: expected at most {limit} bytes")
-    return await handler(request)
 
 
 # --- the field: a director's, before round 1 (R1062, R1063) ------------------------------------
