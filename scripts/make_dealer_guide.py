@@ -365,7 +365,8 @@ Monitor's place: `COUNT:replace GM 4821`). A press confirms the number on show o
 been there a second, or, pressed while the join code has taken its place, the number just
 read; with several phones asking the OLED shows each in turn. A press that gives nothing (too
 soon after a number appeared) shows `COUNT: nothing given` for 2 seconds: press again while
-the number shows (R942). On GeoPlunge's count steps COUNT counts: confirm on the next step
+the number shows, a second after it is back (a press while the notice shows gives nothing:
+R942, R943). On GeoPlunge's count steps COUNT counts: confirm on the next step
 ([web.md](web.md#taking-a-seat-the-dealers-count)).
 
 What a phone takes, and what you do with it:
