@@ -34,9 +34,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_attendance, record_closing, venue
+from firmware_py.director import record_attendance, record_closing, record_rooms, venue
 from firmware_py.director.record_attendance import Release, Withdrawal
 from firmware_py.director.record_closing import Closing, Reopening
+from firmware_py.director.record_rooms import Room
 from firmware_py.director.venue import Venue
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
@@ -283,6 +284,7 @@ _SCHEMA = (
     *_DECISIONS_SCHEMA,
     *record_closing.SCHEMA,
     *record_attendance.SCHEMA,
+    *record_rooms.SCHEMA,
 )
 
 # What every reader reads (R820): the rounds, pairings and byes of the rounds not withdrawn,
@@ -1302,6 +1304,26 @@ class TournamentDB:
         with self._write():
             return record_attendance.set_release(self._db, public=public, now=now, by=by)
 
+    # -- rooms (record_rooms, R1110-R1113) --------------------------------------------------
+
+    def rooms(self) -> tuple[Room, ...]:
+        """The rooms standing, by their first table."""
+        return record_rooms.rooms(self._db)
+
+    def add_room(
+        self, name: str, tables: Sequence[int], *, building: str, now: str, by: str
+    ) -> Room:
+        """Add a room holding ``tables`` (R1111), in one transaction of its own."""
+        with self._write():
+            self.require_open(f"adding room {name!r}")
+            return record_rooms.add(self._db, name, tables, building=building, now=now, by=by)
+
+    def remove_room(self, name: str, *, now: str, by: str) -> Room:
+        """Remove a room: its tables are then in none, in one transaction of its own."""
+        with self._write():
+            self.require_open(f"removing room {name!r}")
+            return record_rooms.remove(self._db, name, now=now, by=by)
+
     # -- export ----------------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
@@ -1358,6 +1380,7 @@ class TournamentDB:
             "withdrawn_rounds": [undone.to_json() for undone in self.withdrawn_rounds()],
             "table_events": [event.to_json() for event in self.table_events()],
             **record_attendance.export(self._db),
+            "rooms": record_rooms.history(self._db),
         }
 
     def _all_playoff_games(self) -> list[dict[str, Any]]:
