@@ -213,9 +213,12 @@ def spell_tables(numbers: Iterable[int]) -> str:
     return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
+def room_of(standing: Iterable[Room], table: int) -> Room | None:
+    """The room ``table`` is in, or None."""
+    return next((room for room in standing if table in room.tables), None)
+
+
 def table_label(standing: Iterable[Room], table: int) -> str:
     """ "Ballroom B, table 14" for a table in a room; "table 14" for one in none (R1112)."""
-    for room in standing:
-        if table in room.tables:
-            return f"{room.place}, table {table}"
-    return f"table {table}"
+    room = room_of(standing, table)
+    return f"table {table}" if room is None else f"{room.place}, table {table}"
