@@ -806,11 +806,14 @@ async def _problems_page(request: web.Request) -> web.StreamResponse:
 
 async def _problems_json(request: web.Request) -> web.StreamResponse:
     staff = _reader(request, "the problem queue")
-    hall, problems, now = _problems(request.app[PAGE])
-    return web.json_response(
-        hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role),
-        headers={"Cache-Control": "no-store"},
-    )
+    page = request.app[PAGE]
+    hall, problems, now = _problems(page)
+    found = hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role)
+    # the grid's headings: its tiles grouped by room, by the rooms' first tables (R1114)
+    found["rooms"] = [
+        {"name": room.place, "tables": list(room.tables)} for room in page.record.rooms()
+    ]
+    return web.json_response(found, headers={"Cache-Control": "no-store"})
 
 
 async def _problem_seen(request: web.Request) -> web.StreamResponse:
