@@ -13,6 +13,8 @@ from firmware_py.director import record_rooms
 from firmware_py.director.record_rooms import Room, parse_tables, spell_tables, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
+from tests.hub_page_helpers import NOW, make_record
+from tests.test_hub_page_close import _closed
 from tests.test_tournament_cli import TEAMS_CSV, Capture, assert_unchanged, new, ok_json, run
 
 
@@ -206,3 +208,19 @@ def test_tables_are_spelled_as_runs() -> None:
 def test_a_bad_table_number_is_invalid_input() -> None:
     with pytest.raises(InvalidInput, match="is not a table number"):
         record_rooms.parse_tables("1-2-3")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("add", "Foyer", "--tables", "3"), ("remove", "Ballroom B")],
+    ids=["add", "remove"],
+)
+def test_rooms_do_not_change_while_the_tournament_is_closed(
+    capsys: Capture, tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    with TournamentDB.open(make_record(tmp_path / "closed.db")) as record:
+        record.add_room("Ballroom B", [1, 2], building="", now=NOW, by="ann")
+        _closed(record)  # every round played, ann records the champion
+    assert_unchanged(
+        capsys, tmp_path / "closed.db", "room", *argv, names="the tournament is closed"
+    )
