@@ -100,6 +100,7 @@ def test_the_wall_pairings_name_each_teams_room_and_table(
     assert f"<li><span>{_team_at(record, 1)}</span><span>table 1 (A)</span></li>" in html
     assert '<th scope="col">room</th><th scope="col">table</th>' in html
     assert "<tr><td>Ballroom B</td><td>2</td>" in html
+    assert '<table class="wall-tables rooms">' in html  # its columns styled one on
 
 
 def test_a_rooms_projector_shows_its_tables_pairings_alone(page: DirectorPage) -> None:

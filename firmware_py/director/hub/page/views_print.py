@@ -49,7 +49,7 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
     by_table = table(
         (*(("room",) if rooms else ()), "table", "team A", "", "team B"),
         [(*_room_cell(rooms, m.table), m.table, m.a, "v", m.b) for m in paired.matches],
-        css="wall-tables",
+        css="wall-tables rooms" if rooms else "wall-tables",
     )
     seats = [(m.a, f"{table_label(rooms, m.table)} (A)") for m in paired.matches]
     seats += [(m.b, f"{table_label(rooms, m.table)} (B)") for m in paired.matches]
