@@ -329,3 +329,9 @@ def test_no_pentathlete_is_named_while_no_name_is_public(
 )
 def test_the_public_page_names_a_player_by_first_name_and_initials(name: str, shown: str) -> None:
     assert public_name(name) == shown
+
+
+def test_the_score_card_names_its_tables_room(record: TournamentDB) -> None:
+    record.add_room("Ballroom B", [11, 12], building="", now=NOW, by="director")
+    _, html = _get(director_page(record), "/pentathlon/card/1/11", staff=True)
+    assert "Score card · round 1, Ballroom B, table 11" in html  # R1112

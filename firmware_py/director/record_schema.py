@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware_py.director import record_attendance, record_closing
+from firmware_py.director import record_attendance, record_closing, record_rooms
 
 # 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone;
 # 5: what each playoff game decided (R968)
@@ -248,4 +248,5 @@ SCHEMA = (
     *DECISIONS_SCHEMA,
     *record_closing.SCHEMA,
     *record_attendance.SCHEMA,
+    *record_rooms.SCHEMA,
 )

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
-from firmware_py.director import pentathlon_cli
+from firmware_py.director import pentathlon_cli, record_rooms
 from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json
 from firmware_py.director.record_teams import edit_team
@@ -79,6 +79,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_attendance(sub)
     _add_swap(sub)
     _add_team(sub)
+    _add_room(sub)
 
     show = sub.add_parser("round", help="show a round's pairings and results")
     _round(show)
@@ -228,6 +229,44 @@ def _add_team(sub: argparse._SubParsersAction[Any]) -> None:
     edit.add_argument("--players", help="its players, separated by ';' ('' for none)")
     edit.add_argument("--reason", type=_reason, required=True, help="why it is edited")
     _common(edit, by="director")
+
+
+def _add_room(sub: argparse._SubParsersAction[Any]) -> None:
+    """Rooms holding numbered tables (R1110-R1113)."""
+    room = sub.add_parser("room", help="name rooms and the tables each holds")
+    rooms = room.add_subparsers(dest="room_command", required=True, parser_class=type(room))
+    add = rooms.add_parser("add", help="add a room holding some tables")
+    add.add_argument("name", type=_room_text(record_rooms.check_room_name), help="the room")
+    add.add_argument(
+        "--tables",
+        type=_room_text(record_rooms.parse_tables),
+        required=True,
+        help="its tables: 9-16, 1,3,5 or 1-4,9",
+    )
+    add.add_argument(
+        "--building",
+        type=_room_text(lambda text: record_rooms.check_room_name(text, "the building")),
+        default="",
+        help="the building it is in (default: none)",
+    )
+    _common(add, by="director")
+    listed = rooms.add_parser("list", help="the rooms and their tables")
+    _common(listed)
+    remove = rooms.add_parser("remove", help="remove a room: its tables are then in none")
+    remove.add_argument("name", help="the room")
+    _common(remove, by="director")
+
+
+def _room_text(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argument type from a record_rooms check: its error as argparse's one line."""
+
+    def checked(text: str) -> Any:
+        try:
+            return parse(text)
+        except InvalidInput as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return checked
 
 
 def _plain_text(what: str, max_length: int) -> Callable[[str], str]:
@@ -510,6 +549,30 @@ def _team(args: argparse.Namespace, now: str) -> Answer:
     return Answer(0, f"team {edit.before.name!r} edited: {edit.change}", edit.to_json())
 
 
+def _room(args: argparse.Namespace, now: str) -> Answer:
+    """Add, list or remove rooms (R1110-R1113)."""
+    by = getattr(args, "by", None) or "director"
+    with TournamentDB.open(args.db) as record:
+        if args.room_command == "add":
+            room = record.add_room(args.name, args.tables, building=args.building, now=now, by=by)
+            return Answer(0, f"room {_room_line(room)} added (by {by})", room.to_json())
+        if args.room_command == "remove":
+            room = record.remove_room(args.name, now=now, by=by)
+            text = f"room {room.name!r} removed (by {by}): tables {_spelled(room)} in no room"
+            return Answer(0, text, room.to_json())
+        standing = record.rooms()
+    lines = [_room_line(room) for room in standing] or ["no rooms: every table is in none"]
+    return Answer(0, "\n".join(lines), [room.to_json() for room in standing])
+
+
+def _room_line(room: record_rooms.Room) -> str:
+    return f"{room.place}: tables {_spelled(room)}"
+
+
+def _spelled(room: record_rooms.Room) -> str:
+    return record_rooms.spell_tables(room.tables)
+
+
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record:
         tournament = record.load()
@@ -734,6 +797,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "standings-release": _standings_release,
     "swap": _swap,
     "team": _team,
+    "room": _room,
     "round": _show_round,
     "result": _result,
     "standings": _standings,

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_attendance, record_closing, venue
+from firmware_py.director import record_attendance, record_closing, record_rooms, venue
 from firmware_py.director.record_attendance import Release, Withdrawal
 from firmware_py.director.record_closing import Closing, Reopening
 from firmware_py.director.record_file import (
@@ -38,6 +38,7 @@ from firmware_py.director.record_file import (
     require_new,
     require_sqlite_file,
 )
+from firmware_py.director.record_rooms import Room
 from firmware_py.director.record_schema import (
     DECISIONS_SCHEMA,
     DECISIONS_SCHEMA_VERSION,
@@ -1111,6 +1112,26 @@ class TournamentDB:
         with self._write():
             return record_attendance.set_release(self._db, public=public, now=now, by=by)
 
+    # -- rooms (record_rooms, R1110-R1113) --------------------------------------------------
+
+    def rooms(self) -> tuple[Room, ...]:
+        """The rooms standing, by their first table."""
+        return record_rooms.rooms(self._db)
+
+    def add_room(
+        self, name: str, tables: Sequence[int], *, building: str, now: str, by: str
+    ) -> Room:
+        """Add a room holding ``tables`` (R1111), in one transaction of its own."""
+        with self._write():
+            self.require_open(f"adding room {name!r}")
+            return record_rooms.add(self._db, name, tables, building=building, now=now, by=by)
+
+    def remove_room(self, name: str, *, now: str, by: str) -> Room:
+        """Remove a room: its tables are then in none, in one transaction of its own."""
+        with self._write():
+            self.require_open(f"removing room {name!r}")
+            return record_rooms.remove(self._db, name, now=now, by=by)
+
     # -- export ----------------------------------------------------------------------------
 
     def export(self) -> dict[str, Any]:
@@ -1167,6 +1188,7 @@ class TournamentDB:
             "withdrawn_rounds": [undone.to_json() for undone in self.withdrawn_rounds()],
             "table_events": [event.to_json() for event in self.table_events()],
             **record_attendance.export(self._db),
+            "rooms": record_rooms.history(self._db),
         }
 
     def _all_playoff_games(self) -> list[dict[str, Any]]:

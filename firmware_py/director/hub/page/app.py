@@ -12,7 +12,8 @@
     POST /pair              a director: pair the next round (the hub publishes it at once)
     GET  /staff             a director: the staff accounts
     POST /staff/add, /staff/remove   a director: add or remove an account
-    GET  /projector         the hall's screen: pairings, then standings, a page at a time
+    GET  /projector         the hall's screen: pairings, then standings, a page at a time;
+                            ?room=NAME: that room's tables' pairings alone (R1113)
     GET  /problems          staff: the problem queue alone (it tops ``/`` too); /api/problems
     POST /problems/seen     a director: mark seen a decision the hub could not apply (R804)
     GET  /pentathlon        staff: the Pentathlon's divisions, standings and seats (R835)
@@ -795,11 +796,14 @@ async def _problems_page(request: web.Request) -> web.StreamResponse:
 
 async def _problems_json(request: web.Request) -> web.StreamResponse:
     staff = _reader(request, "the problem queue")
-    hall, problems, now = _problems(request.app[PAGE])
-    return web.json_response(
-        hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role),
-        headers={"Cache-Control": "no-store"},
-    )
+    page = request.app[PAGE]
+    hall, problems, now = _problems(page)
+    found = hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role)
+    # the grid's headings: its tiles grouped by room, by the rooms' first tables (R1114)
+    found["rooms"] = [
+        {"name": room.place, "tables": list(room.tables)} for room in page.record.rooms()
+    ]
+    return web.json_response(found, headers={"Cache-Control": "no-store"})
 
 
 async def _problem_seen(request: web.Request) -> web.StreamResponse:
@@ -827,7 +831,10 @@ async def _projector(request: web.Request) -> web.StreamResponse:
     value = request.query.get("page", "1")
     number = int(value) if value.isascii() and value.isdecimal() and len(value) <= 6 else 1
     page = request.app[PAGE]
-    return _html(projector_page(page.record, number, names=page.public_names))
+    room = request.query.get("room")  # a room's own projector (R1113)
+    return _html(
+        _or_404(lambda: projector_page(page.record, number, names=page.public_names, room=room))
+    )
 
 
 async def _print_sheets(request: web.Request) -> web.StreamResponse:

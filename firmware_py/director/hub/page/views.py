@@ -18,6 +18,7 @@ from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
+    Cell,
     hidden,
     line,
     linked_table,
@@ -29,6 +30,7 @@ from firmware_py.director.hub.page.sheet_density import sheet_density, sheet_len
 from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_export import export_section
 from firmware_py.director.hub.page.views_undo import round_tools
+from firmware_py.director.record_rooms import room_of, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.director.venue import Venue
 from rules.errors import InvalidInput
@@ -219,11 +221,22 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
     return shell(f"Table {number}", "\n".join(parts), nav=nav, venue=venue)
 
 
+def table_place(record: TournamentDB, number: int) -> str:
+    """How a table is named to people: "Ballroom B, table 14" once it is in a room, else
+    "table 14" (R1112)."""
+    return table_label(record.rooms(), number)
+
+
+def capitalised(words: str) -> str:
+    """ "table 14" as a sentence starts it: "Table 14" ("Ballroom B, ..." stays)."""
+    return words[:1].upper() + words[1:]
+
+
 def sheet_page(record: TournamentDB, round_number: int, number: int, *, printed_at: str) -> str:
     tournament = record.load()
     body = sheet_body(record, tournament, round_number, number, printed_at=printed_at)
     density = sheet_density_of(record, tournament, round_number, number, header=PAGE_HEADER_LINES)
-    title = f"Result sheet · round {round_number}, table {number}"
+    title = f"Result sheet · round {round_number}, {table_place(record, number)}"
     return shell(title, f'<div class="sheet {density}">{body}</div>', venue=record.venue())
 
 
@@ -241,7 +254,7 @@ def sheet_density_of(
         teams[match.a],
         teams[match.b],
         result_versions(record, round_number, number),
-        f"Round {round_number}, table {number}: {match.a} v {match.b} · {title}",
+        f"Round {round_number}, {table_place(record, number)}: {match.a} v {match.b} · {title}",
     )
     return sheet_density(length + header)
 
@@ -275,7 +288,8 @@ def sheet_body(
         entered = f"version {current.version}, from {current.origin} at {venue.when(current.at)}"
     # the signatures say which match they are for: long names push them onto a page of their
     # own, which must not be a signed page of no match (R967)
-    signed_for = f"Round {round_number}, table {number}: {match.a} v {match.b} · {venue.title}"
+    place = table_place(record, number)
+    signed_for = f"Round {round_number}, {place}: {match.a} v {match.b} · {venue.title}"
     games = table(
         ("game", f"A: {match.a}", f"B: {match.b}"),
         [("", "", "")] * SHEET_GAME_LINES,
@@ -287,7 +301,7 @@ print this page (Ctrl+P) for the captains' signatures</p>
 <dl class="facts">
 <dt>Tournament</dt><dd>{text(venue.title)} ({text(tournament.config.format.value)})</dd>
 <dt>Round</dt><dd>{round_number} ({text(plan["kind"])}, {text(plan["minutes"])} minutes)</dd>
-<dt>Table</dt><dd>{number}</dd>
+<dt>Table</dt><dd>{text(place) if place != f"table {number}" else number}</dd>
 <dt>Printed</dt><dd>{text(venue.when(printed_at))}</dd>
 </dl>
 {draw_notes(record, round_number)}
@@ -366,23 +380,34 @@ def _pairings_section(
         return "<section><h2>Pairings</h2><p>No round is paired yet.</p></section>"
     scores = {r.table: r for r in tournament.results if r.round == latest.round}
     plan = record.round_plans()[latest.round]
-    rows = []
+    rooms = record.rooms()
+    rows: list[list[tuple[Cell, str | None]]] = []
     for match in latest.matches:
         result = scores.get(match.table)
         shown = "" if result is None else f"{result.a_points}-{result.b_points}"
         sheet = f"/sheet/{latest.round}/{match.table}" if links else None
+        room = room_of(rooms, match.table)
+        in_room: list[tuple[Cell, str | None]] = [(room.place if room else "", None)]
         rows.append(
-            (
+            [
+                *(in_room if rooms else []),  # the room's column, once there are rooms (R1112)
                 (match.table, f"/tables/{match.table}" if links else None),
                 (shown_as.get(match.a, match.a), None),
                 (shown_as.get(match.b, match.b), None),
                 (shown, None),
                 ("sheet" if links else "", sheet),
-            )
+            ]
         )
     bye = "" if latest.bye is None else f"<p>Bye: {text(shown_as.get(latest.bye, latest.bye))}</p>"
     heading = f"Round {latest.round} of {tournament.config.rounds} ({text(plan['kind'])})"
-    headings = ("table", "A", "B", "result", "sheet" if links else "")
+    headings = (
+        *(("room",) if rooms else ()),
+        "table",
+        "A",
+        "B",
+        "result",
+        "sheet" if links else "",
+    )
     return (
         f'<section aria-labelledby="pairings-title"><h2 id="pairings-title">{heading}</h2>'
         + linked_table(headings, rows, css="pairings")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from firmware_py.director.hub.page.render import Cell, linked_table, shell, table, text
 from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
+from firmware_py.director.record_rooms import table_label
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.director.venue import Venue
 from rules.errors import InvalidInput
@@ -106,7 +107,8 @@ def card_page(record: TournamentDB, round_number: int, table_number: int) -> str
         _reports(_table_reports(record, seat), venue),
         f'</section><p><a href="/tables/{seat.table}">Table {seat.table}\'s page</a></p>',
     ]
-    title = f"Score card · round {round_number}, table {table_number}"
+    place = table_label(record.rooms(), table_number)  # "Ballroom B, table 11" (R1112)
+    title = f"Score card · round {round_number}, {place}"
     return shell(title, "\n".join(parts), nav=NAV, venue=venue)
 
 

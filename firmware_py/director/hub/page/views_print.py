@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import table, text
-from firmware_py.director.hub.page.views import sheet_body, sheet_density_of
+from firmware_py.director.hub.page.views import sheet_body, sheet_density_of, table_place
+from firmware_py.director.record_rooms import Room, room_of, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import RoundPairing, Tournament, name_key
@@ -20,13 +21,14 @@ def round_sheets_page(record: TournamentDB, round_number: int, *, printed_at: st
     tournament = record.load()
     paired = _paired(tournament, round_number)
     sheets = [
-        f'<section class="print-sheet {density}" aria-label="table {match.table}">'
-        f'<h2 class="sheet-title">Result sheet · round {round_number}, table {match.table}</h2>'
+        f'<section class="print-sheet {density}" aria-label="{text(place)}">'
+        f'<h2 class="sheet-title">Result sheet · round {round_number}, {text(place)}</h2>'
         + sheet_body(record, tournament, round_number, match.table, printed_at=printed_at)
         + "</section>"
         for match in paired.matches
         # set as tightly as its names need to stay on its page (R969)
         for density in [sheet_density_of(record, tournament, round_number, match.table)]
+        for place in [table_place(record, match.table)]
     ]
     lead = (
         f'<p class="no-print print-lead">{len(sheets)} result sheets of round {round_number}, '
@@ -43,13 +45,14 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
     tournament = record.load()
     paired = _paired(tournament, round_number)
     plan = record.round_plans()[round_number]
+    rooms = record.rooms()
     by_table = table(
-        ("table", "team A", "", "team B"),
-        [(m.table, m.a, "v", m.b) for m in paired.matches],
-        css="wall-tables",
+        (*(("room",) if rooms else ()), "table", "team A", "", "team B"),
+        [(*_room_cell(rooms, m.table), m.table, m.a, "v", m.b) for m in paired.matches],
+        css="wall-tables rooms" if rooms else "wall-tables",
     )
-    seats = [(m.a, f"table {m.table} (A)") for m in paired.matches]
-    seats += [(m.b, f"table {m.table} (B)") for m in paired.matches]
+    seats = [(m.a, f"{table_label(rooms, m.table)} (A)") for m in paired.matches]
+    seats += [(m.b, f"{table_label(rooms, m.table)} (B)") for m in paired.matches]
     if paired.bye is not None:
         seats.append((paired.bye, "bye"))
     rows = [
@@ -75,6 +78,14 @@ def round_pairings_page(record: TournamentDB, round_number: int, *, printed_at: 
         f'<ol class="wall-teams">{"".join(rows)}</ol></section>'
     )
     return _document(f"Round {round_number}: pairings · {venue.title}", body, "wall")
+
+
+def _room_cell(rooms: tuple[Room, ...], number: int) -> tuple[str, ...]:
+    """The wall's room column (R1112): only when the record has rooms."""
+    if not rooms:
+        return ()
+    room = room_of(rooms, number)
+    return (room.place if room else "",)
 
 
 def _paired(tournament: Tournament, round_number: int) -> RoundPairing:

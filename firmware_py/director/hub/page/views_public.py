@@ -12,14 +12,21 @@ where ``public_names_shown`` says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
-from firmware_py.director.hub.page.views import _pairings_section, _standings_section
+from firmware_py.director.hub.page.views import (
+    _pairings_section,
+    _standings_section,
+    capitalised,
+    table_place,
+)
+from firmware_py.director.record_rooms import Room
 from firmware_py.director.tournament_db import TournamentDB
-from rules.errors import RuleError
+from rules.errors import InvalidInput, RuleError
 from rules.tournament import Entrant, Match, RoundPairing, Standing, Tournament, name_key
 
 MAX_QUERY = 60  # characters of a search: longer than any team's name needs
@@ -201,7 +208,7 @@ def _team_card(
         f'<article class="card found"><h3>{text(team.name)}{school}</h3>{who}'
         + _next_match(record, tournament, team.name, rows)
         + f'<p class="place">{text(place)}</p>'
-        + _earlier(tournament, team.name)
+        + _earlier(record, tournament, team.name)
         + "</article>"
     )
 
@@ -222,7 +229,7 @@ def _next_match(
     side, opponent = ("A", match.b) if match.a == team else ("B", match.a)
     game = KINDS.get(str(plan["kind"]), str(plan["kind"]))
     facts = [
-        ("Table", f"{match.table}"),
+        ("Table", _table_fact(record, match.table)),
         ("Against", opponent),
         ("Round", f"{latest.round} of {tournament.config.rounds}"),
         ("Game", f"{game}, {plan['minutes']} minutes"),
@@ -237,8 +244,9 @@ def _next_match(
     )
     if result is not None:
         facts.append(("Result", _outcome(team, match, result.a_points, result.b_points)))
+    place = capitalised(table_place(record, match.table))
     return (
-        f'<p class="next"><strong>Table {match.table}</strong> · against '
+        f'<p class="next"><strong>{text(place)}</strong> · against '
         f"<strong>{text(opponent)}</strong> · round {latest.round}</p>"
         '<dl class="facts">'
         + "".join(f"<dt>{text(k)}</dt><dd>{text(v)}</dd>" for k, v in facts)
@@ -246,7 +254,13 @@ def _next_match(
     )
 
 
-def _earlier(tournament: Tournament, team: str) -> str:
+def _table_fact(record: TournamentDB, number: int) -> str:
+    """The card's "Table" fact: "Ballroom B, table 14" in a room (R1112), else "14"."""
+    place = table_place(record, number)
+    return str(number) if place == f"table {number}" else place
+
+
+def _earlier(record: TournamentDB, tournament: Tournament, team: str) -> str:
     points = {(r.round, r.table): (r.a_points, r.b_points) for r in tournament.results}
     lines = []
     for rnd in tournament.rounds[:-1]:
@@ -259,7 +273,8 @@ def _earlier(tournament: Tournament, team: str) -> str:
         opponent = match.b if match.a == team else match.a
         score = points.get((rnd.round, match.table))
         shown = "no result yet" if score is None else _outcome(team, match, *score)
-        lines.append(f"Round {rnd.round}: table {match.table} v {opponent}: {shown}")
+        where = table_place(record, match.table)
+        lines.append(f"Round {rnd.round}: {where} v {opponent}: {shown}")
     if not lines:
         return ""
     return (
@@ -288,11 +303,17 @@ Screen = tuple[str, str]  # one screen of the projector's turn: its title and it
 
 
 def projector_page(
-    record: TournamentDB, page: int, *, names: PublicNames = PublicNames.TEAMS
+    record: TournamentDB,
+    page: int,
+    *,
+    names: PublicNames = PublicNames.TEAMS,
+    room: str | None = None,
 ) -> str:
     """Page ``page`` (from 1; any number wraps around) of the latest round's pairings, then
     the standings, a screen at a time; each sends the screen on to the next. With ``names``
-    NONE, one screen saying that nothing is published (R817)."""
+    NONE, one screen saying that nothing is published (R817). ``room``: a room's projector,
+    its own tables' pairings alone (R1113); an unknown room is refused in words."""
+    shown_room = None if room is None else _projected_room(record, room)
     screens: list[Screen] = [("Standings", f'<p class="notice">{text(NO_NAMES)}</p>')]
     if names is not PublicNames.NONE and record.has_tournament():
         tournament = record.load()
@@ -301,7 +322,7 @@ def projector_page(
             if record.standings_release().public
             else [("Standings", _standings_held())]  # R1043
         )
-        screens = _pairing_screens(record, tournament) + standing
+        screens = _pairing_screens(record, tournament, shown_room) + standing
         champion = record.champion()
         if champion is not None:  # the day's end, first in the turn
             screens.insert(0, ("Champion", _champion_screen(champion)))
@@ -313,12 +334,16 @@ def projector_page(
     title, body = screens[number - 1]
     named = record.venue().title
     following = number % len(screens) + 1
+    onward = f"/projector?page={following}"
+    if shown_room is not None:
+        onward += f"&room={quote(shown_room.name)}"
+        named = f"{named} · {shown_room.place}"
     return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="{PROJECTOR_SECONDS};url=/projector?page={following}">
+<meta http-equiv="refresh" content="{PROJECTOR_SECONDS};url={text(onward)}">
 <title>{text(title)} · {text(named)}</title>
 <link rel="stylesheet" href="/static/page.css">
 </head>
@@ -360,7 +385,20 @@ def _playoff_screens(record: TournamentDB, tournament: Tournament) -> list[Scree
     return _screens("Playoff for the championship · game, teams, winner", "playoff", cells)
 
 
-def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Screen]:
+def _projected_room(record: TournamentDB, wanted: str) -> Room:
+    rooms = record.rooms()
+    found = next((room for room in rooms if name_key(room.name) == name_key(wanted)), None)
+    if found is None:
+        known = ", ".join(repr(room.name) for room in rooms) or "none yet"
+        raise InvalidInput(
+            f"no room named {wanted[:MAX_QUERY]!r}: expected one of the rooms ({known})"
+        )
+    return found
+
+
+def _pairing_screens(
+    record: TournamentDB, tournament: Tournament, room: Room | None = None
+) -> list[Screen]:
     if not tournament.rounds:
         return [("No round is paired yet", "")]
     latest = tournament.rounds[-1]
@@ -377,14 +415,17 @@ def _pairing_screens(record: TournamentDB, tournament: Tournament) -> list[Scree
         f'<li><span class="n">{m.table}</span><span class="a">{text(m.a)}</span>'
         f'<span class="v">v</span><span class="b">{text(m.b)}</span>{score(m.table)}</li>'
         for m in latest.matches
+        if room is None or m.table in room.tables
     ]
-    if latest.bye is not None:
+    if latest.bye is not None:  # on every room's screen too: the team may look in any (R1113)
         cells.append(
             f'<li class="bye"><span class="n"></span><span class="a">{text(latest.bye)}</span>'
             f'<span class="v"></span><span class="b">has the bye</span>{score(0)}</li>'
         )
     kind = KINDS.get(str(plan["kind"]), str(plan["kind"]))
     title = f"Round {latest.round} of {tournament.config.rounds} · {kind}"
+    if room is not None:
+        title += f" · {room.name}"
     return _screens(title, "pairings scored" if scores else "pairings", cells)
 
 

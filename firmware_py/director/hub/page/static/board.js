@@ -16,6 +16,8 @@ let shownOrder = "";
 let reading = null; // the queue read again soon: a table's own problems changed
 const shownKinds = new Map(); // table number -> its board problems last drawn
 const openLists = new Set(); // the queue's lists of tables the director opened
+const roomHeadings = new Map(); // a room's name (its building first) -> its heading in the grid
+const NO_ROOM = "Tables in no room";
 
 // the OLED's own alerts for a table's faults (problems.py: STUCK_ALERT, JOURNAL_ALERT, ...)
 const STUCK = "STUCK ";
@@ -199,8 +201,34 @@ function valueOf(id) {
   return field ? field.value : "";
 }
 
-// Tiles in order of what needs attention, the ones the filter hides hidden; the grid is
-// reordered only when its order changed, at most a few times a second.
+// A heading of the grid's, made once per room (R1114): it spans the grid's whole row.
+function roomHeading(name) {
+  let heading = roomHeadings.get(name);
+  if (!heading) {
+    heading = element("h3", "room-heading", name);
+    roomHeadings.set(name, heading);
+  }
+  return heading;
+}
+
+// The grid's groups: each room's tables under its heading, by the rooms' first tables, then
+// the tables in no room; without rooms, one group without a heading, as before (R1114).
+function groups(order) {
+  const rooms = hall.rooms || [];
+  if (!rooms.length) return [{ heading: null, tables: order }];
+  const roomOf = new Map();
+  rooms.forEach((room, index) => room.tables.forEach((table) => roomOf.set(table, index)));
+  const found = rooms.map((room) => ({ heading: roomHeading(room.name), tables: [] }));
+  const none = { heading: roomHeading(NO_ROOM), tables: [] };
+  for (const table of order) {
+    const index = roomOf.get(table);
+    (index === undefined ? none : found[index]).tables.push(table);
+  }
+  return [...found, none].filter((group) => group.tables.length);
+}
+
+// Tiles in order of what needs attention (within each room), the ones the filter hides hidden;
+// the grid is reordered only when its order changed, at most a few times a second.
 function arrange() {
   arranging = null;
   const grid = document.getElementById("tables");
@@ -215,9 +243,21 @@ function arrange() {
     tiles.get(table).hidden = !visible;
     if (visible) shown += 1;
   }
-  const key = order.join(",");
+  const grouped = groups(order);
+  for (const group of grouped) {
+    if (group.heading) group.heading.hidden = group.tables.every((t) => tiles.get(t).hidden);
+  }
+  const key = grouped
+    .map((group) => `${group.heading ? group.heading.textContent : ""}:${group.tables}`)
+    .join(";");
   if (key !== shownOrder) {
-    grid.append(...order.map((table) => tiles.get(table)));
+    for (const heading of roomHeadings.values()) heading.remove();
+    grid.append(
+      ...grouped.flatMap((group) => [
+        ...(group.heading ? [group.heading] : []),
+        ...group.tables.map((table) => tiles.get(table)),
+      ]),
+    );
     shownOrder = key;
   }
   const count = document.getElementById("tile-count");

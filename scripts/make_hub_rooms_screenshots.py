@@ -1,0 +1,32 @@
+"""Take docs/hub/rooms-grid-1280.png: the director's grid grouped by room (R1114), as
+Playwright's chromium draws it at 1280x800.
+
+The same steps as tests/test_hub_page_rooms_browser.py. Run from the repository root, with
+Debian's chromium installed:
+``PYTHONPATH=. .venv/bin/python scripts/make_hub_rooms_screenshots.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.test_hub_page_rooms_browser import SHOT, rooms_record, the_grid
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    shots = ROOT / "docs" / "hub"
+    shots.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as directory:
+        now = datetime.now(UTC).isoformat(timespec="seconds")  # the queue's "since": minutes
+        record = rooms_record(Path(directory) / "tournament.db", now)
+        asyncio.run(the_grid(record, shots, now))
+    print(f"wrote docs/hub/{SHOT}.png")
+
+
+if __name__ == "__main__":
+    main()
