@@ -284,6 +284,9 @@ def build(images: Path) -> str:
 
 def _level3(g: Guide) -> None:
     """The Combo 3 format and the championship: only what differs from Level 4."""
+    g.flush()
+    g.sections.append(POWER_CUT)
+
     g.start(
         "Combo 3: a morning match",
         'With `format = "combo3"` (or `gametable sim --format combo3 --round N`) the table plays '
@@ -365,7 +368,8 @@ Monitor's place: `COUNT:replace GM 4821`). A press confirms the number on show o
 been there a second, or, pressed while the join code has taken its place, the number just
 read; with several phones asking the OLED shows each in turn. A press that gives nothing (too
 soon after a number appeared) shows `COUNT: nothing given` for 2 seconds: press again while
-the number shows (R942). On GeoPlunge's count steps COUNT counts: confirm on the next step
+the number shows, a second after it is back (a press while the notice shows gives nothing:
+R942, R943). On GeoPlunge's count steps COUNT counts: confirm on the next step
 ([web.md](web.md#taking-a-seat-the-dealers-count)).
 
 What a phone takes, and what you do with it:
@@ -381,6 +385,21 @@ What a phone takes, and what you do with it:
 Every button still works: the console's entry stays for a table without phones, and UNDO takes
 back a typed entry as it takes back a button. A phone's mistake (an unknown state, a word where
 a number goes) is answered on that phone in one line and changes nothing at the table.
+"""
+
+POWER_CUT = """## A power cut
+
+Every decision is in the table's journal before the OLED shows it, so a plug pulled loses
+nothing, even with the hub down (FINDINGS-i25-dealer-walk.md walks it).
+
+- **The match goes on**: power the table again. It starts by itself and shows the match where
+  it was; a timer that ran out while it was off waits for your **GO**.
+- **The director starts the next match instead**: the table is started once with
+  `gametable run --new-journal`. It keeps the old journal whole beside the new one
+  (`<journal>.old-<time>`) and says `event=journal_carried decisions=N lost=0`: the N decisions
+  the hub had not confirmed go on to it from the new journal, later if the hub is down now.
+  Move, rename or delete no file of the journal's.
+- Anything else the table says as it starts: [durability.md](durability.md), "Every way back".
 """
 
 PHONES = """\
