@@ -284,6 +284,9 @@ def build(images: Path) -> str:
 
 def _level3(g: Guide) -> None:
     """The Combo 3 format and the championship: only what differs from Level 4."""
+    g.flush()
+    g.sections.append(POWER_CUT)
+
     g.start(
         "Combo 3: a morning match",
         'With `format = "combo3"` (or `gametable sim --format combo3 --round N`) the table plays '
@@ -382,6 +385,21 @@ What a phone takes, and what you do with it:
 Every button still works: the console's entry stays for a table without phones, and UNDO takes
 back a typed entry as it takes back a button. A phone's mistake (an unknown state, a word where
 a number goes) is answered on that phone in one line and changes nothing at the table.
+"""
+
+POWER_CUT = """## A power cut
+
+Every decision is in the table's journal before the OLED shows it, so a plug pulled loses
+nothing, even with the hub down (FINDINGS-i25-dealer-walk.md walks it).
+
+- **The match goes on**: power the table again. It starts by itself and shows the match where
+  it was; a timer that ran out while it was off waits for your **GO**.
+- **The director starts the next match instead**: the table is started once with
+  `gametable run --new-journal`. It keeps the old journal whole beside the new one
+  (`<journal>.old-<time>`) and says `event=journal_carried decisions=N lost=0`: the N decisions
+  the hub had not confirmed go on to it from the new journal, later if the hub is down now.
+  Move, rename or delete no file of the journal's.
+- Anything else the table says as it starts: [durability.md](durability.md), "Every way back".
 """
 
 PHONES = """\

@@ -192,3 +192,26 @@ def test_gametable_run_new_journal_says_how_many_undelivered_decisions_it_carrie
         assert new.undelivered() == 1
     finally:
         new.close()
+
+
+def test_gametable_run_says_it_stopped_when_stopped_by_sigterm(
+    tmp_path: Path, mock_config: Path
+) -> None:
+    """A clean stop is one line in the log, so that it reads apart from a kill before the next
+    start (FINDINGS-i25-dealer-walk F4)."""
+    listener, path = _notify_socket(tmp_path)
+    process = subprocess.Popen(
+        [*RUN, "--config", str(mock_config), "--journal", str(tmp_path / "journal.db")],
+        env={**os.environ, "NOTIFY_SOCKET": path},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert listener.recv(4096).startswith(b"READY=1")
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert process.returncode == 0, err
+    assert out.splitlines()[-1] == "INFO event=stopped", out

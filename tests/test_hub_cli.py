@@ -374,3 +374,28 @@ def test_hub_run_on_a_record_held_by_a_director_s_command_exits_for_systemd_to_r
         holder.close()
     assert done.code == 1, done.stderr
     assert done.stderr.count("\n") == 1 and "is busy" in done.stderr
+
+
+def test_hub_run_says_it_stopped_when_stopped_by_sigterm(tmp_path: Path) -> None:
+    """A clean stop is one line in the hub's log, so that a stop and a crash before the next
+    hub_start read apart (FINDINGS-i25-dealer-walk F4)."""
+    (tmp_path / "hub-password").write_text("secret\n")
+    record = make_record(tmp_path / "tournament.db")
+    running = subprocess.Popen(
+        [
+            *CLI, "hub", "run", "--db", str(record), "--password-file", "hub-password",
+            "--port", str(_unused_port()), "--page", "off",
+        ],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        out = ""
+        while "event=hub_start" not in out:
+            line = running.stdout.readline() if running.stdout else ""
+            assert line, f"the hub stopped before it started: {out}"
+            out += line
+    finally:
+        running.send_signal(signal.SIGTERM)
+        rest, _ = running.communicate(timeout=20)
+    assert running.returncode == 0, out + rest
+    assert rest.splitlines()[-1] == f"INFO event=hub_stopped record={record}", rest

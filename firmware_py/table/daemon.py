@@ -273,6 +273,9 @@ class TableDaemon:
             self._close()
         if self._crash is not None:
             raise self._crash  # main_task_guard logs it; systemd restarts us
+        # a clean stop says so: in the log, a stop and a kill before a restart look alike
+        # without it (FINDINGS-i25-dealer-walk F4)
+        log.info("event=stopped")
         return 0
 
     def start_controller(self, mono: float) -> None:

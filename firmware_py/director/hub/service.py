@@ -289,6 +289,9 @@ class Hub(PahoOnLoop):
             self._client.disconnect()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
+        # a clean stop says so: in the log, a crash and a stop before a restart look alike
+        # without it (FINDINGS-i25-dealer-walk F4)
+        log.info("event=hub_stopped record=%s", self.record.path)
         return 0
 
     def stop(self) -> None:
