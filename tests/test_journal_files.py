@@ -79,7 +79,12 @@ def test_reading_a_live_journal_sees_every_commit_and_changes_nothing(
     journal = _half_a_match(path)
     try:
         live = list(tmp_path.iterdir())
-        assert {p.name for p in live} == {"journal.db", "journal.db-wal", "journal.db-shm"}
+        assert {p.name for p in live} == {
+            "journal.db",
+            "journal.db-wal",
+            "journal.db-shm",
+            "journal.db-owner",
+        }
         before = fingerprint(tmp_path)
         shown = own_process("journal", "show", "--json", str(path))  # as from another terminal
         assert fingerprint(tmp_path) == before
@@ -166,7 +171,12 @@ def test_the_journal_and_its_wal_and_shm_are_not_world_readable(tmp_path: Path) 
         modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
     finally:
         journal.close()
-    assert modes == {"journal.db": 0o640, "journal.db-wal": 0o640, "journal.db-shm": 0o640}
+    assert modes == {
+        "journal.db": 0o640,
+        "journal.db-wal": 0o640,
+        "journal.db-shm": 0o640,
+        "journal.db-owner": 0o640,  # the writer's marker of its -wal's file (R914)
+    }
 
 
 # --- export --out ---------------------------------------------------------------------------------
@@ -370,3 +380,105 @@ def test_a_new_journal_writes_small_pages_so_a_decision_wears_the_card_less(
     Journal.open(path, new=True).close()
     with contextlib.closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA page_size").fetchone() == (1024,)
+
+
+def _copied_in_beside_a_killed_tables_wal(tmp_path: Path) -> tuple[Path, Path]:
+    """F9's reproducer: a table killed (its decisions in its -wal), its journal taken away, and
+    another table's closed journal copied in (``cp``) at its path, the -wal and -shm left."""
+    (tmp_path / "elsewhere").mkdir()
+    source = make_journal(tmp_path / "elsewhere" / "journal.db", "combo4-match")
+    path = tmp_path / "hall" / "journal.db"
+    path.parent.mkdir()
+    _killed(path)
+    path.rename(tmp_path / "taken-away.db")
+    subprocess.run(["cp", str(source), str(path)], check=True)
+    assert all(Path(f"{path}{suffix}").exists() for suffix in SIDES)
+    return source, path
+
+
+def test_a_journal_copied_in_beside_another_files_wal_is_shown_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R914: `journal show` reads the copied journal alone, and changes nothing."""
+    source, path = _copied_in_beside_a_killed_tables_wal(tmp_path)
+    before = fingerprint(path.parent)
+    assert _decisions(capsys, path) == _decisions(capsys, source)
+    assert fingerprint(path.parent) == before
+
+
+def test_a_table_started_on_a_journal_copied_beside_another_files_wal_sets_the_wal_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """R914: every decision of the copied journal stays; the -wal and -shm are another file's,
+    kept byte for byte under orphan names and named in one log line."""
+    source, path = _copied_in_beside_a_killed_tables_wal(tmp_path)
+    stale = {suffix: Path(f"{path}{suffix}").read_bytes() for suffix in SIDES}
+    Journal.open(path).close()  # as `gametable run` resumes
+    assert recorded_events(path) == recorded_events(source)
+    for suffix, content in stale.items():
+        (kept,) = path.parent.glob(f"journal.db{suffix}.orphan-*")
+        assert kept.read_bytes() == content
+    (line,) = [r for r in caplog.records if "journal_side_files_set_aside" in r.getMessage()]
+    assert "-wal.orphan-" in line.getMessage()
+
+
+def test_a_new_journal_over_one_copied_beside_another_files_wal_moves_the_copy_aside_whole(
+    tmp_path: Path,
+) -> None:
+    """R914: `run --new-journal` moves aside the copied journal with its own decisions."""
+    source, path = _copied_in_beside_a_killed_tables_wal(tmp_path)
+    Journal.open(path, new=True).close()
+    (moved,) = path.parent.glob("journal.db.old-*[0-9]")
+    assert recorded_events(moved) == recorded_events(source)
+    assert recorded_events(path) == []
+    assert len(list(path.parent.glob("journal.db-wal.orphan-*"))) == 1
+
+
+def test_a_journal_moved_away_and_back_keeps_its_wals_decisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R914: `mv` within the file system keeps the file, so its -wal is its own."""
+    path = tmp_path / "journal.db"
+    _killed(path)
+    shown = _decisions(capsys, path)
+    path.rename(tmp_path / "away.db")
+    (tmp_path / "away.db").rename(path)
+    assert _decisions(capsys, path) == shown
+    Journal.open(path).close()
+    assert not list(tmp_path.glob("*.orphan-*"))
+    assert _decisions(capsys, path) == shown
+
+
+def test_a_journal_written_before_the_owner_marker_reads_its_wal_as_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R914: with no -owner beside it nothing tells the -wal to be another's: it is read."""
+    path = tmp_path / "journal.db"
+    _killed(path)
+    shown = _decisions(capsys, path)
+    Path(f"{path}-owner").unlink()
+    assert _decisions(capsys, path) == shown
+    Journal.open(path).close()
+    assert not list(tmp_path.glob("*.orphan-*"))
+    assert _decisions(capsys, path) == shown
+
+
+def test_a_journal_closed_whole_leaves_no_owner_marker(tmp_path: Path) -> None:
+    """R914: with no -wal left there is nothing to tell apart: a closed journal is one file."""
+    path = tmp_path / "journal.db"
+    _killed(path)
+    assert Path(f"{path}-owner").exists()
+    Journal.open(path).close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.db"]
+
+
+def test_a_journal_moved_aside_keeps_its_wal_and_leaves_its_marker_behind(
+    tmp_path: Path,
+) -> None:
+    """R915: the journal moved aside reads its own -wal by name; the new journal has its own
+    marker only while it records."""
+    path = tmp_path / "journal.db"
+    _killed(path)
+    Journal.open(path, new=True).close()
+    assert not list(tmp_path.glob("journal.db.old-*-owner"))
+    assert not Path(f"{path}-owner").exists()

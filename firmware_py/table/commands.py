@@ -34,6 +34,7 @@ from firmware_py.table.family import FamilyOptionsError, family
 from firmware_py.table.headless import ScriptError, parse_script, play_script
 from firmware_py.table.journal import Journal, JournalCorrupt, JournalError, JournalWriteError
 from firmware_py.table.notify import Notifier
+from firmware_py.table.recorder import JournalOfAnotherTable
 from firmware_py.table.sim_config import simulator_config
 from firmware_py.table.uplink import Broker, HubLink, PasswordFileError, read_password
 from firmware_py.table.web.errors import WebListenError
@@ -285,8 +286,8 @@ async def _run_on_journal(daemon: TableDaemon, path: Path, new_journal: bool) ->
             daemon.start_controller(asyncio.get_running_loop().time())
         except JournalCorrupt as error:  # it does not replay
             raise journal.set_aside(error.reason) from None
-        except JournalWriteError:  # nothing was written: systemd tries again
-            journal.close()
+        except (JournalWriteError, JournalOfAnotherTable):  # nothing written: left as it was
+            journal.close()  # its writer's marker goes with the place (R914)
             raise
     except JournalError as error:
         log.critical("event=journal_refused error=%s", error)

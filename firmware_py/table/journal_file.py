@@ -18,6 +18,7 @@ import re
 import shutil
 import sqlite3
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -29,6 +30,9 @@ APPLICATION_ID = 0x676D746A  # "gmtj", at offset 68 of the SQLite header: a game
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
+# The writer's note of which file its -wal belongs to: SQLite finds a -wal by name alone, so a
+# journal copied in beside another's -wal would be read with its pages over its own (R914).
+OWNER = "-owner"
 # The service user's record, not the world's. SQLite gives the -wal and -shm it creates the
 # database file's own mode, so creating the journal with it covers all three (R124).
 MODE = 0o640
@@ -166,8 +170,8 @@ def connect_read_only(
       its ``-wal`` is read instead.
     """
     real = path.resolve()  # SQLite keeps a linked database's -wal beside the file, not the link
-    if not _side(real, "-wal").exists():
-        return _connect(real, "mode=ro&immutable=1"), lambda: None
+    if not _side(real, "-wal").exists() or wal_of_another_file(real):
+        return _connect(real, "mode=ro&immutable=1"), lambda: None  # its own pages alone (R914)
     if _side(real, "-shm").exists() and not writer_place_held and _writer_alive(real):
         connection = _connect(real, "mode=ro&readonly_shm=1")
         try:
@@ -176,6 +180,46 @@ def connect_read_only(
         except sqlite3.Error:
             connection.close()
     return _private_copy(path, real)
+
+
+def identity(descriptor: int) -> str:
+    """Which file this is, for as long as it exists: its device and inode, and the inode's
+    generation where the file system keeps one (ext4: a file copied in where one was removed
+    may get the removed one's inode number, never its generation) (R914)."""
+    found = os.fstat(descriptor)
+    try:
+        generation = fcntl.ioctl(descriptor, FS_IOC_GETVERSION, bytes(8))
+        made = str(int.from_bytes(generation[:4], sys.byteorder))
+    except OSError:
+        made = "-"
+    return f"{found.st_dev} {found.st_ino} {made}"
+
+
+FS_IOC_GETVERSION = 0x80087601  # Linux's ioctl for an inode's generation
+
+
+def _identity_of(real: Path) -> str | None:
+    try:
+        descriptor = os.open(real, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return None
+    try:
+        return identity(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def wal_of_another_file(real: Path) -> bool:
+    """Whether the ``-wal`` beside the journal is another file's: its writer's marker names a
+    file other than the one now at the path (a journal copied in, ``cp``, where a killed
+    table's was). No marker (a journal written before R914) cannot tell: the ``-wal`` is read
+    as before. A journal moved with ``mv`` within its file system is the same file (R914)."""
+    try:
+        named = _side(real, OWNER).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    now = _identity_of(real)
+    return now is not None and named != now
 
 
 def _writer_alive(real: Path) -> bool:
@@ -251,6 +295,10 @@ def connect_read_write(path: Path) -> sqlite3.Connection:
     are removed again: only a writer makes them, and there is only one writer."""
     real = path.resolve()  # where SQLite puts them
     made = [_side(real, suffix) for suffix in SIDE_FILES if not _side(real, suffix).exists()]
+    try:
+        _claim(real)  # before SQLite writes a frame to the -wal (R914)
+    except OSError as error:
+        raise sqlite3.OperationalError(_why(error)) from None
     connection = _connect(path, "mode=rw")
     try:
         connection.execute("PRAGMA journal_mode=WAL")
@@ -263,6 +311,51 @@ def connect_read_write(path: Path) -> sqlite3.Connection:
                 side.unlink()
         raise
     return connection
+
+
+def _claim(real: Path) -> None:
+    """Write the marker naming the journal file as the one its ``-wal`` belongs to, whole and
+    durably (under another name, fsync'd, renamed), unless it names it already (R914)."""
+    marker = _side(real, OWNER)
+    mine = _identity_of(real)
+    if mine is None:
+        return  # the journal cannot be opened: SQLite says why, naming it
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        if marker.read_text(encoding="ascii").strip() == mine:
+            return
+    making = marker.with_name(marker.name + ".new")
+    descriptor = os.open(making, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, MODE)
+    try:
+        os.write(descriptor, f"{mine}\n".encode("ascii"))
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    os.replace(making, marker)
+    _sync(real.parent)
+
+
+def set_aside_wal_of_another_file(path: Path) -> list[Path]:
+    """The writer, on taking its place: a ``-wal`` and ``-shm`` that belong to another file
+    than the journal at ``path`` (``wal_of_another_file``) are renamed as orphans are
+    (``<name>-wal.orphan-<time>``), logged once, never read into the journal (R914)."""
+    real = path.resolve()
+    if not _side(real, "-wal").exists() or not wal_of_another_file(real):
+        return []
+    kept: list[Path] = []
+    for suffix in ("-wal", "-shm"):
+        side = _side(real, suffix)
+        if os.path.lexists(side):
+            target = _orphan_name(side)
+            side.rename(target)
+            kept.append(target)
+    _sync(real.parent)
+    log.warning(
+        "event=journal_side_files_set_aside journal=%s kept=%s why=another journal file's, "
+        "not this one's (its -owner names another file): kept under names no journal reads",
+        path,
+        ",".join(str(name) for name in kept),
+    )
+    return kept
 
 
 def lock_writer(path: Path) -> Callable[[], None]:
@@ -288,10 +381,33 @@ def lock_writer(path: Path) -> Callable[[], None]:
             os.close(descriptor)
             raise JournalError(_in_use(path)) from None
         if _still_at(descriptor, path):
-            return lambda: os.close(descriptor)
+            try:
+                set_aside_wal_of_another_file(path)  # before anything reads the -wal (R914)
+            except OSError as error:
+                os.close(descriptor)
+                raise JournalError(f"cannot open journal {path} to write: {_why(error)}") from None
+            return _giving_up(path, descriptor)
         os.close(descriptor)  # the lock of a file moved aside: the one now at the path's
         if time.monotonic() >= deadline:
             raise JournalError(_in_use(path)) from None
+
+
+def _giving_up(path: Path, descriptor: int) -> Callable[[], None]:
+    def give_up() -> None:
+        drop_settled_claim(path)
+        os.close(descriptor)
+
+    return give_up
+
+
+def drop_settled_claim(path: Path) -> None:
+    """The writer's marker removed once no ``-wal`` is left (a journal closed whole): every page
+    is in the file, so there is nothing to tell apart, and a closed journal is one file, as it
+    always was. Only by the journal's one writer, as it gives up its place (R914)."""
+    real = path.resolve()
+    if not _side(real, "-wal").exists():
+        with contextlib.suppress(OSError):
+            _side(real, OWNER).unlink()
 
 
 def _still_at(descriptor: int, path: Path) -> bool:
@@ -467,12 +583,12 @@ def move_aside(path: Path, why: str) -> Path:
     renamed, the journal first."""
     if path.is_symlink():
         raise JournalError(f"cannot move {path} aside: {symlink_words(path)}")
-    present = [suffix for suffix in ("", *SIDE_FILES) if _side(path, suffix).exists()]
+    present = [suffix for suffix in MOVED_TOGETHER if _side(path, suffix).exists()]
     drop_second_names(path)
     stamp = time.strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     counter = 1
-    while any(os.path.lexists(_side(target, suffix)) for suffix in ("", *SIDE_FILES)):
+    while any(os.path.lexists(_side(target, suffix)) for suffix in MOVED_TOGETHER):
         target = path.with_name(f"{path.name}.{why}-{stamp}-{counter}")
         counter += 1
     try:
@@ -482,6 +598,8 @@ def move_aside(path: Path, why: str) -> Path:
         else:
             for suffix in present:
                 _side(path, suffix).rename(_side(target, suffix))
+        with contextlib.suppress(FileNotFoundError):
+            _side(path, OWNER).unlink()  # named the file moved aside; the new one gets its own
         _sync(path.parent)
     except OSError as error:
         raise JournalError(f"cannot move {path} aside ({_why(error)})") from None
@@ -500,7 +618,7 @@ def drop_second_names(path: Path) -> None:
     """Names a move aside cut short by a kill gave the files still at ``path`` (linked, not yet
     unlinked): the same files, so dropping them loses nothing, and the journal recorded to is
     never also seen as one moved aside (R900). Only by the journal's one writer."""
-    for suffix in ("", *SIDE_FILES):
+    for suffix in MOVED_TOGETHER:
         side = _side(path, suffix)
         try:
             if side.is_symlink() or side.stat().st_nlink < 2:
@@ -512,6 +630,11 @@ def drop_second_names(path: Path) -> None:
                 if not other.is_symlink() and os.path.samefile(other, side):
                     other.unlink()
 
+
+# A journal moves aside with its side files. Its writer's marker stays and is dropped: the
+# journal moved aside keeps its -wal by name, as every journal did before R914, and is never
+# recorded to again; a marker beside it would be one more file under its name (R915).
+MOVED_TOGETHER = ("", *SIDE_FILES)
 
 # The names move_aside gives: <name>.<why>-<time>[-<n>]<suffix>. Only these are ever dropped as
 # second names: a hard link a person made beside the journal (a "backup") is theirs (R907).
