@@ -68,7 +68,10 @@ def test_a_director_adds_a_room_and_the_page_lists_it_with_who_added_it(
     assert status == 200
     assert _rooms(record) == [("Ballroom B", "East Hall", tuple(range(9, 17)))]
     assert "room East Hall, Ballroom B: tables 9-16 added (by director)" in html
-    assert "<tr><td>Ballroom B</td><td>East Hall</td><td>9-16</td>" in html
+    assert (
+        '<tr><td>Ballroom B</td><td data-label="building">East Hall</td>'
+        '<td data-label="tables">9-16</td>' in html
+    )
     assert " by director</td>" in html
 
 

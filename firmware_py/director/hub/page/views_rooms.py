@@ -56,8 +56,8 @@ def _row(room: Room, csrf: str, venue: Venue) -> str:
         f"Confirm: remove {text(room.name)}</button></form></details>"
     )
     return (
-        f"<tr><td>{text(room.name)}</td><td>{text(room.building)}</td>"
-        f"<td>{text(tables)}</td>"
-        f"<td>{text(venue.when(room.added_at))} by {text(room.added_by)}</td>"
+        f'<tr><td>{text(room.name)}</td><td data-label="building">{text(room.building)}</td>'
+        f'<td data-label="tables">{text(tables)}</td>'
+        f'<td data-label="added">{text(venue.when(room.added_at))} by {text(room.added_by)}</td>'
         f"<td>{remove}</td></tr>"
     )
