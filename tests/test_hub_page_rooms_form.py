@@ -28,6 +28,7 @@ from tests.hub_page_helpers import (
     origin,
     serve,
 )
+from tests.test_hub_page_close import _closed
 
 Client = TestClient[Any, Any]
 
@@ -191,3 +192,13 @@ def test_results_staff_see_no_rooms_link_and_are_refused_the_rooms_page(
     index, status = serve(director_page(record), scenario)
     assert 'id="rooms-link"' not in index
     assert status == 403
+
+
+def test_no_room_is_added_from_the_page_while_the_tournament_is_closed(
+    record: TournamentDB,
+) -> None:
+    _closed(record)  # every round played, a champion recorded (R850)
+    status, html = _post(record, "/rooms/add", {"name": "Foyer", "tables": "3"})
+    assert status == 409
+    assert "adding room 'Foyer': the tournament is closed" in html
+    assert _rooms(record) == []
