@@ -15,7 +15,7 @@ from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.browser_helpers import CHROMIUM, LAPTOP, WAIT_MS
+from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD
 
 SHOT = "rooms-grid-1280"
@@ -92,3 +92,46 @@ def test_the_grid_shows_each_rooms_tables_under_its_heading_then_those_in_none(
         "Tables in no room": {"table-4"},
     }
     assert (tmp_path / f"{SHOT}.png").stat().st_size > 5_000
+
+
+ROOMS_SHOTS = ("rooms-page-1280", "rooms-page-390")
+
+
+async def the_rooms_page(record_path: Path, shots: Path, now: str = NOW) -> list[int]:
+    """``/rooms`` at a laptop's and a phone's width, Ballroom A's Remove opened: how far each
+    page or any of its sections is wider than it shows (0: nothing to scroll sideways);
+    screenshots in ``shots``."""
+    with TournamentDB.open(record_path) as record:
+        page = DirectorPage(listen("127.0.0.1", 0), record, LiveBoard(), lambda: now)
+        await page.start()
+        base = f"http://127.0.0.1:{page.port}"
+        overflow: list[int] = []
+        try:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                for viewport, shot in zip((LAPTOP, PHONE), ROOMS_SHOTS, strict=True):
+                    screen = await (await browser.new_context(viewport=viewport)).new_page()
+                    await screen.goto(f"{base}/login?next=/rooms")
+                    await screen.fill("#password", PASSWORD)
+                    await screen.click("#login-form button")
+                    await expect(screen.locator("#room-form")).to_be_visible(timeout=WAIT_MS)
+                    await screen.click("summary[aria-label='Remove Ballroom A…']")
+                    confirm = screen.get_by_role("button", name="Confirm: remove Ballroom A")
+                    await expect(confirm).to_be_visible(timeout=WAIT_MS)
+                    overflow.append(  # the page's, or a section's that scrolls on a phone
+                        await screen.evaluate(
+                            "Math.max(document.documentElement.scrollWidth - innerWidth,"
+                            " ...[...document.querySelectorAll('main section')]"
+                            ".map(s => s.scrollWidth - s.clientWidth))"
+                        )
+                    )
+                    await screen.screenshot(path=str(shots / f"{shot}.png"), full_page=True)
+                await browser.close()
+        finally:
+            await page.stop()
+    return overflow
+
+
+def test_the_rooms_page_asks_before_a_remove_and_fits_a_phone(tmp_path: Path) -> None:
+    overflow = asyncio.run(the_rooms_page(rooms_record(tmp_path / "t.db"), tmp_path))
+    assert overflow == [0, 0]

@@ -165,13 +165,28 @@ def add(
     return Room(name, building, numbers, by, now)
 
 
-def remove(db: sqlite3.Connection, name: str, *, now: str, by: str) -> Room:
-    """Remove a room (in the caller's transaction): its tables are then in no room."""
+def remove(
+    db: sqlite3.Connection,
+    name: str,
+    *,
+    now: str,
+    by: str,
+    seen: tuple[int, ...] | None = None,
+) -> Room:
+    """Remove a room (in the caller's transaction): its tables are then in no room. ``seen``:
+    the room's tables as a page showed them; a room that holds others now (removed and added
+    again since) is not removed (R1115)."""
     standing = {name_key(room.name): room for room in rooms(db)}
     room = standing.get(name_key(name))
     if room is None:
         known = ", ".join(repr(room.name) for room in standing.values()) or "none yet"
         raise InvalidInput(f"unknown room {name!r}: expected one of the rooms ({known})")
+    if seen is not None and seen != room.tables:
+        raise IllegalAction(
+            f"room {room.name!r} has changed since this page was loaded (tables "
+            f"{spell_tables(seen)} then, {spell_tables(room.tables)} now): nothing removed; "
+            "look at the rooms again"
+        )
     db.execute(
         """INSERT INTO room_changes (name, name_key, building, tables, removed, changed_by,
            changed_at) VALUES (?,?,?,?,1,?,?)""",

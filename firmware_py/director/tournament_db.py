@@ -1126,11 +1126,14 @@ class TournamentDB:
             self.require_open(f"adding room {name!r}")
             return record_rooms.add(self._db, name, tables, building=building, now=now, by=by)
 
-    def remove_room(self, name: str, *, now: str, by: str) -> Room:
-        """Remove a room: its tables are then in none, in one transaction of its own."""
+    def remove_room(
+        self, name: str, *, now: str, by: str, seen: tuple[int, ...] | None = None
+    ) -> Room:
+        """Remove a room: its tables are then in none, in one transaction of its own;
+        ``seen``: its tables as a page showed them (R1115)."""
         with self._write():
             self.require_open(f"removing room {name!r}")
-            return record_rooms.remove(self._db, name, now=now, by=by)
+            return record_rooms.remove(self._db, name, now=now, by=by, seen=seen)
 
     # -- export ----------------------------------------------------------------------------
 

@@ -31,6 +31,8 @@
                             a same-school pair, made by its Confirm (R1064-R1066)
     GET  /teams             a director: every team; ?team=NAME: the form editing it (R1067)
     POST /teams/edit        a director: a team's name, school or players, with a reason
+    GET  /rooms             a director: the rooms and their tables (R1115)
+    POST /rooms/add, /rooms/remove   a director: add a room; remove one, confirmed
     GET  /undo/round/{r}    a director: the confirmation of undoing round r's pairing
     POST /undo/round/{r}    a director: undo it, with a reason (R820)
     GET  /close             a director: the final standings, the championship, and the
@@ -113,6 +115,7 @@ from firmware_py.director.hub.page.views_field import field_page
 from firmware_py.director.hub.page.views_pentathlon import card_page, pentathlon_page
 from firmware_py.director.hub.page.views_print import round_pairings_page, round_sheets_page
 from firmware_py.director.hub.page.views_public import projector_page, public_page
+from firmware_py.director.hub.page.views_rooms import rooms_page
 from firmware_py.director.hub.page.views_staff import staff_page
 from firmware_py.director.hub.page.views_teams import teams_page
 from firmware_py.director.hub.page.views_undo import undo_page
@@ -131,6 +134,7 @@ from firmware_py.director.hub.staff import (
 from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
 from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
+from firmware_py.director.record_rooms import check_room_name, parse_tables, spell_tables
 from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
@@ -220,6 +224,9 @@ def make_app(page: DirectorPageState) -> web.Application:
     app.router.add_post("/draw/round/{round}", _draw_swap)
     app.router.add_get("/teams", _teams)
     app.router.add_post("/teams/edit", _team_edit)
+    app.router.add_get("/rooms", _rooms)
+    app.router.add_post("/rooms/add", _room_add)
+    app.router.add_post("/rooms/remove", _room_remove)
     app.router.add_get("/undo/round/{round}", _undo_form)
     app.router.add_post("/undo/round/{round}", _undo)
     app.router.add_get("/close", _close_form)
@@ -976,6 +983,65 @@ async def _team_edit(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, f"{edit.before.name} edited: {edit.change}", to="/teams")
 
 
+# --- rooms: a director's (R1110-R1115) ---------------------------------------------------------
+
+ROOM_PATHS = ("/rooms/add", "/rooms/remove")  # refused: shown on /rooms, to try again
+
+
+async def _rooms(request: web.Request) -> web.StreamResponse:
+    _reader(request, "the rooms' page", needs=Role.DIRECTOR)
+    _requires_tournament(request)
+    return _html(rooms_page(request.app[PAGE].record, _viewer(request)))
+
+
+async def _room_add(request: web.Request) -> web.StreamResponse:
+    """A room from the page, checked as the CLI's ``room add`` checks it (R1110, R1111)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the rooms")
+    _requires_tournament(request)
+    form = await _form(request)
+    try:
+        name = check_room_name(str(form.get("name", "")))
+        tables = parse_tables(str(form.get("tables", "")))
+        building = check_room_name(str(form.get("building", "")), "the building")
+    except RuleError as error:
+        raise Refused(400, str(error)) from None
+    page = request.app[PAGE]
+    room = _change(
+        request,
+        lambda: page.record.add_room(
+            name, tables, building=building, now=page.now(), by=staff.name
+        ),
+        tables=False,  # the grid reads the rooms with its queue (R1114); no table is told
+    )
+    log.info("event=page_room_added by=%s room=%s", staff.name, room.name)
+    done = f"room {room.place}: tables {spell_tables(room.tables)} added (by {staff.name})"
+    return _done(request, staff, done, to="/rooms")
+
+
+async def _room_remove(request: web.Request) -> web.StreamResponse:
+    """A room removed, confirmed, if it still holds the tables the page showed (R1115)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="managing the rooms")
+    _requires_tournament(request)
+    form = await _confirmed(request, "removing a room")
+    name = str(form.get("name", ""))
+    try:
+        seen = parse_tables(str(form.get("tables", "")))
+    except RuleError as error:
+        raise Refused(400, f"the room's tables as the page showed them: {error}") from None
+    page = request.app[PAGE]
+    room = _change(
+        request,
+        lambda: page.record.remove_room(name, now=page.now(), by=staff.name, seen=seen),
+        tables=False,
+    )
+    log.info("event=page_room_removed by=%s room=%s", staff.name, room.name)
+    done = (
+        f"room {room.name!r} removed (by {staff.name}): tables {spell_tables(room.tables)} "
+        "in no room"
+    )
+    return _done(request, staff, done, to="/rooms")
+
+
 async def _undo_form(request: web.Request) -> web.StreamResponse:
     session = _may_undo(request)
     number = _path_number(request, "round")
@@ -1265,6 +1331,8 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(checkin_page(page.record, viewer), status)
             if viewer.director and request.path == "/teams/edit" and page.record.has_tournament():
                 return _html(teams_page(page.record, viewer), status)
+            if viewer.director and request.path in ROOM_PATHS and page.record.has_tournament():
+                return _html(rooms_page(page.record, viewer), status)
             if viewer.director and request.path.startswith("/draw/round/"):
                 number = _path_number(request, "round")  # shown again, to try again
                 return _html(draw_page(page.record, number, viewer), status)

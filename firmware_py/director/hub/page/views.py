@@ -339,6 +339,7 @@ def staff_nav(viewer: Viewer) -> str:
     if viewer.director:
         links.append('<a href="/staff" id="staff-link">Staff</a>')
         links.append('<a href="/teams" id="teams-link">Teams</a>')  # R1067
+        links.append('<a href="/rooms" id="rooms-link">Rooms</a>')  # R1115
     if viewer.csrf is not None:
         links.append(
             f'<span class="who" id="who">{text(viewer.account)} ({text(viewer.role)})</span>'
