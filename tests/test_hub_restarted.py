@@ -131,3 +131,13 @@ def test_a_restarted_match_marked_seen_stays_gone(tmp_path: Path) -> None:
     new.games([(10, 0)])
     old.games([(0, 10)])
     assert _restarted(hub) == []
+
+
+def test_a_match_with_no_game_over_begun_again_on_a_new_journal_is_no_problem(
+    tmp_path: Path,
+) -> None:
+    """R908: before its first game is over, beginning a match again loses nothing."""
+    hub = _hub(_record(tmp_path / "tournament.db"))
+    Journal(hub, OLD).send({"event": "plunge"})
+    Journal(hub, NEW).send({"event": "plunge"})
+    assert _restarted(hub) == []

@@ -36,6 +36,11 @@ class Underway:
     over: bool = False
     said: bool = False  # the queue was told it was left unfinished
 
+    @property
+    def begun(self) -> bool:
+        """A game of it over (or a score): before that, beginning again loses nothing (R908)."""
+        return self.games > 0 or self.points is not None
+
 
 @dataclass(slots=True)
 class MatchesUnderway:
@@ -60,7 +65,7 @@ class MatchesUnderway:
             self._say(table, older, journals[older], at)
 
     def _say(self, table: int, journal: str, underway: Underway | None, at: float) -> None:
-        if underway is None or underway.over:
+        if underway is None or underway.over or not underway.begun:
             return
         key = HubRefusal(table, journal, None, "", at, RESTARTED).key
         if underway.said and not self.refusals.holds(key):
