@@ -70,7 +70,7 @@ def test_a_new_journal_while_the_old_one_s_match_is_unfinished_says_so_on_the_ti
     shown = _hall(hub)
     assert shown["tables"]["1"]["problems"] == [RESTARTED]
     (problem,) = _restarted(hub)
-    when = time.strftime("%H:%M", time.localtime(problem["since"]))
+    when = time.strftime("%H:%M UTC", time.gmtime(problem["since"]))
     assert problem["what"] == (
         f"Table 1 began a new journal at {when} while its match of round 1 was unfinished "
         "(8 games, 20-80 so far)"

@@ -71,7 +71,8 @@ class MatchesUnderway:
         if underway.said and not self.refusals.holds(key):
             return  # the director marked it seen
         kept_at = self.refusals.at_of(key)
-        when = time.strftime("%H:%M", time.localtime(at if kept_at is None else kept_at))
+        # in UTC, as the page gives every problem's "since"
+        when = time.strftime("%H:%M UTC", time.gmtime(at if kept_at is None else kept_at))
         self.refusals.add(
             table,
             journal,
