@@ -8,7 +8,8 @@ it, a record without a tournament, ...) is confirmed past so the table does not 
 (R196), and so far only logged. Here it is also kept, in the hub's memory, with when it came,
 for the director's problem queue, until the director marks it seen (R804). So are a journal
 entry that came twice with different content (R921), a journal the hub forgot to make room for
-a table's new one (R923), and a table whose clock is far from the hub's (R925).
+a table's new one (R923), a table whose clock is far from the hub's (R925), and a match a
+table's new journal left unfinished (restarts.py, R908).
 
 What is kept is bounded per table (R924) and per kind of problem (R930): one table's account
 sending nonsense replaces only its own oldest problems of that kind, never another table's, and
@@ -29,6 +30,7 @@ NOT_APPLIED = "not_applied"  # a decision the hub could not read or apply (R804)
 TWO_VERSIONS = "two_versions"  # a journal entry that came twice, differently (R921)
 JOURNAL_LIMIT = "journal_limit"  # a journal forgotten to make room for a new one (R923)
 CLOCK = "clock"  # a table's clock far from the hub's (R925)
+RESTARTED = "restarted"  # a match left unfinished by the table's new journal (R908)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,7 @@ class HubRefusal:
     error: str
     at: float  # when it arrived: seconds since the epoch
     kind: str = NOT_APPLIED
+    round: int | None = None  # RESTARTED: the round of the match left unfinished
 
     @property
     def key(self) -> str:
@@ -66,8 +69,9 @@ class HubRefusals:
         at: float,
         *,
         kind: str = NOT_APPLIED,
+        round_number: int | None = None,
     ) -> HubRefusal:
-        refusal = HubRefusal(table, journal, seq, error[:MAX_ERROR], at, kind)
+        refusal = HubRefusal(table, journal, seq, error[:MAX_ERROR], at, kind, round_number)
         kept = self._kept.setdefault(table, OrderedDict())
         kept.pop(refusal.key, None)
         kept[refusal.key] = refusal
@@ -87,6 +91,17 @@ class HubRefusals:
         for kept in self._kept.values():
             if key in kept:
                 return kept.pop(key)
+        return None
+
+    def holds(self, key: str) -> bool:
+        """Whether the problem is kept still: not marked seen, not pushed out."""
+        return self.at_of(key) is not None
+
+    def at_of(self, key: str) -> float | None:
+        """When the kept problem first came (None: not kept)."""
+        for kept in self._kept.values():
+            if key in kept:
+                return kept[key].at
         return None
 
     def clock_of(self, table: int) -> HubRefusal | None:

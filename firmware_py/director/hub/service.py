@@ -52,6 +52,7 @@ from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Int
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
 from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
+from firmware_py.director.hub.restarts import MatchesUnderway
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
@@ -186,6 +187,8 @@ class Hub(PahoOnLoop):
     ) -> None:
         self.record = record
         self.refusals = refusals or HubRefusals()  # for the director's problem queue (R804)
+        # each table's journals' matches: one left unfinished by a new journal is said (R908)
+        self.underway = MatchesUnderway(self.refusals)
         self.board = board or LiveBoard()  # every table's latest status and state
         self.on_board = on_board  # the director's page: the board changed
         self.broker = broker
@@ -489,6 +492,7 @@ class Hub(PahoOnLoop):
             self.refusals.add(table, chain.journal, chain.seq, str(refused), time.time())
         if decision is not None:
             self._check_clock(table, decision)
+            self.underway.note(table, decision)
         self.ledger.take(table, chain.journal, chain.seq, digest)
         self._flush_soon()
         return outcome

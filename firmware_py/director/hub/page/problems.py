@@ -21,6 +21,7 @@ from firmware_py.director.hub.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
     NOT_APPLIED,
+    RESTARTED,
     TWO_VERSIONS,
     HubRefusal,
 )
@@ -57,12 +58,13 @@ KINDS: dict[str, str] = {
     "outbox": "Outbox damaged",
     "unsent": "Confirmed unsent",
     "clock": "Clock off",
+    "restarted": "Match restarted",
     "missing": "Results missing",
     "playoff": "Playoff stopped",
     "withdrawn": "Team withdrawn",
 }
 # The kinds the hub keeps (refusals.py), each a chip on its table's tile and marked seen there.
-HUB_KINDS = (NOT_APPLIED, TWO_VERSIONS, JOURNAL_LIMIT, CLOCK)
+HUB_KINDS = (NOT_APPLIED, TWO_VERSIONS, JOURNAL_LIMIT, CLOCK, RESTARTED)
 # The kinds the record or the hub knows; the others the live board shows as it changes.
 RECORD_KINDS = ("conflict", "refused", *HUB_KINDS)
 # A table's report of a round: its latest counts (an older one arriving late is "superseded").
@@ -214,7 +216,7 @@ def find_problems(
     found += _playoff(hall)
     found += _withdrawn(hall)
     found += [problem for row in rows for problem in _board_problems(row, now)]
-    found += [_of_the_hub(refusal) for refusal in refusals]
+    found += [_of_the_hub(refusal) for refusal in refusals if not _restart_settled(hall, refusal)]
     order = list(KINDS)
     return sorted(found, key=lambda p: (p.since, order.index(p.kind), p.table or 0, p.round or 0))
 
@@ -511,11 +513,21 @@ _HUB_TODO = {
         "Set the table's clock (timedatectl; is it on the network's time server?): its results "
         "are recorded at the hub's time, but its journal's times are off"
     ),
+    RESTARTED: "Check the match's sheet, and enter the result by hand if the match is not "
+    "played again; then mark this seen",
 }
+
+
+def _restart_settled(hall: Hall, refusal: HubRefusal) -> bool:
+    """A match a new journal left unfinished needs the director no more once it has a result
+    (played again, or entered from its sheet, R908)."""
+    return refusal.kind == RESTARTED and (refusal.round, refusal.table) in hall.results
 
 
 def _of_the_hub(refusal: HubRefusal) -> Problem:
     table = refusal.table
+    if refusal.kind == RESTARTED and refusal.round is not None:
+        return _restarted(refusal, refusal.round)
     if refusal.kind == NOT_APPLIED:
         entry = "a decision" if refusal.seq is None else f"journal entry {refusal.seq}"
         what = f"Table {table}: the hub could not apply {entry}: {refusal.error}"
@@ -528,6 +540,25 @@ def _of_the_hub(refusal: HubRefusal) -> Problem:
         _HUB_TODO[refusal.kind],
         (Link(f"Table {table}'s record", f"/tables/{table}"),),
         table=table,
+        seen_key=refusal.key,
+    )
+
+
+def _restarted(refusal: HubRefusal, number: int) -> Problem:
+    """An information: the table began its match again from 0-0 on a new journal (R908)."""
+    table = refusal.table
+    return Problem(
+        RESTARTED,
+        refusal.at,
+        refusal.error,
+        _HUB_TODO[RESTARTED],
+        (
+            Link("Enter the result", result_form(number, table), Role.RESULTS),
+            Link("Result sheet", f"/sheet/{number}/{table}"),
+            Link(f"Table {table}'s record", f"/tables/{table}"),
+        ),
+        table=table,
+        round=number,
         seen_key=refusal.key,
     )
 

@@ -27,7 +27,7 @@ const UNSENT = "HUB: UNSENT CONFIRMED";
 const OUTBOX = "HUB: OUTBOX DAMAGED";
 const KIND_ORDER = [
   "conflict", "two_versions", "refused", "not_applied", "journal_limit", "journal", "stuck",
-  "offline", "silent", "scoreboard", "outbox", "unsent", "clock", "missing",
+  "offline", "silent", "scoreboard", "outbox", "unsent", "clock", "restarted", "missing",
 ];
 
 function element(tag, className, text) {
