@@ -491,7 +491,7 @@ async def _pair(request: web.Request) -> web.StreamResponse:
     staff = await _staff(request, needs=Role.DIRECTOR, doing="pairing a round")
     form = await _form(request)
     # the page's button names its round: a stale page pairs nothing (None: a form without it)
-    expected = _form_number(form, "round", "the round") if "round" in form else None
+    expected = _optional_number(form, "round", "the round")
     page = request.app[PAGE]
     done = _change(
         request,
@@ -705,6 +705,11 @@ def _form_number(form: Form, key: str, what: str) -> int:
     ):
         raise Refused(400, f"{what}: expected a whole number from 0, got {str(value)[:20]!r}")
     return int(value)
+
+
+def _optional_number(form: Form, key: str, what: str) -> int | None:
+    """The number a form names, or None from a form of a page made before it named one."""
+    return _form_number(form, key, what) if key in form else None
 
 
 def _path_number(request: web.Request, key: str) -> int:
@@ -1082,7 +1087,7 @@ async def _close(request: web.Request) -> web.StreamResponse:
     if not isinstance(champion, str) or not champion.strip():
         raise Refused(400, "closing the tournament: expected the championship's winner")
     # the form names the latest closing it saw: drawn before a reopening, it closes nothing
-    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
+    expected = _optional_number(form, "closing", "the closing")
     # and the championship it showed: played again since, it closes nothing (R963)
     championship = _two_teams_of(form, "closing the tournament", "the championship's")
     page = request.app[PAGE]
@@ -1108,7 +1113,7 @@ async def _reopen(request: web.Request) -> web.StreamResponse:
     form = await _confirmed(request, "reopening the tournament")
     reason = form.get("reason", "")
     # the form names the closing it reopens: a stale page reopens no later one (R856)
-    expected = _form_number(form, "closing", "the closing") if "closing" in form else None
+    expected = _optional_number(form, "closing", "the closing")
     page = request.app[PAGE]
     done = _change(
         request,
@@ -1151,9 +1156,9 @@ async def _void_playoff(request: web.Request) -> web.StreamResponse:
     form = await _confirmed(request, "voiding the playoff")
     reason = form.get("reason", "")
     # the form names how many games it voids: a page left open voids no game recorded since
-    expected = _form_number(form, "games", "the playoff's games") if "games" in form else None
+    expected = _optional_number(form, "games", "the playoff's games")
     # and the latest game it showed: voided and played again since, it is not voided (R964)
-    last = _form_number(form, "last", "the playoff's latest game") if "last" in form else None
+    last = _optional_number(form, "last", "the playoff's latest game")
     page = request.app[PAGE]
     done = _change(
         request,
