@@ -4,24 +4,19 @@ PDF on both papers, pages counted by ``pdfinfo``, each page's words read by ``pd
 
 from __future__ import annotations
 
-import asyncio
-import subprocess
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
 
 from firmware_py.director.hub.page.sheet_density import COMPACT, DENSE, NORMAL
 from firmware_py.director.hub.page.views import sheet_density_of, sheet_page
 from firmware_py.director.hub.page.views_print import round_sheets_page
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.browser_helpers import CHROMIUM
 from tests.hub_page_helpers import NOW
+from tests.print_helpers import PAPERS, pdf_pages, print_on_papers
 
 TABLES = 4
-STYLESHEET = Path(__file__).parent.parent / "firmware_py/director/hub/page/static/page.css"
-PAPERS = ("A4", "Letter")
 LONGEST = "Wwwwwwwwww Wwwwwwwwww Wwwwwwwwww Wwwwwwwww"  # 40 characters, a team name's most
 LONG_TOURNAMENT = "The Lincoln County Academic Games League's Spring Invitational Tournament 2026"
 LONG_REASON = (
@@ -64,35 +59,7 @@ def _pages(record: TournamentDB, tmp_path: Path) -> dict[str, list[str]]:
 
 def _printed(html: str, tmp_path: Path) -> dict[str, list[str]]:
     """``html`` as chromium prints it on each paper: each page's words."""
-    style = f"<style>{STYLESHEET.read_text()}</style>"
-    html = html.replace('<link rel="stylesheet" href="/static/page.css">', style)
-    pdfs = {paper: tmp_path / f"sheets-{paper}.pdf" for paper in PAPERS}
-
-    async def scenario() -> None:
-        async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
-            page = await browser.new_page()
-            await page.set_content(html)
-            for paper, pdf in pdfs.items():
-                await page.pdf(path=str(pdf), format=paper)
-            await browser.close()
-
-    asyncio.run(scenario())
-    return {paper: _words(pdf) for paper, pdf in pdfs.items()}
-
-
-def _words(pdf: Path) -> list[str]:
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True)
-    count = int(next(line for line in info.stdout.splitlines() if line.startswith("Pages:"))[6:])
-    return [
-        subprocess.run(
-            ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        for n in range(1, count + 1)
-    ]
+    return {paper: pdf_pages(pdf) for paper, pdf in print_on_papers(html, tmp_path).items()}
 
 
 @pytest.mark.parametrize(

@@ -5,23 +5,18 @@ mistake. Pages counted by ``pdfinfo``, each page's words read by ``pdftotext``."
 
 from __future__ import annotations
 
-import asyncio
-import subprocess
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
 
 from firmware_py.director.hub.page.views_print import round_sheets_page
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
-from tests.browser_helpers import CHROMIUM
 from tests.hub_page_helpers import NOW
+from tests.print_helpers import pdf_pages, print_on_papers
 
 TABLES = 12
 AMENDED = (3, 7)  # the two amended results of the issue's round
-STYLESHEET = Path(__file__).parent.parent / "firmware_py/director/hub/page/static/page.css"
-PAPERS = ("A4", "Letter")
 RESULT = "the match's result (the tournament record)"  # the result's caption
 LONG_NAME = "Lincoln-Douglas Academy of Mathematics and Science"  # a long team name
 LONG_REASON = (
@@ -65,36 +60,12 @@ def _printed(tmp_path: Path, *, amendments: int, long_names: bool) -> dict[str, 
     """The round's sheets as the director's browser prints them, on each paper."""
     with _round_record(tmp_path / "t.db", amendments=amendments, long_names=long_names) as record:
         html = round_sheets_page(record, 1, printed_at=NOW)
-    style = f"<style>{STYLESHEET.read_text()}</style>"
-    html = html.replace('<link rel="stylesheet" href="/static/page.css">', style)
-    pdfs = {paper: tmp_path / f"sheets-{paper}.pdf" for paper in PAPERS}
-
-    async def scenario() -> None:
-        async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM)
-            page = await browser.new_page()
-            await page.set_content(html)
-            for paper, pdf in pdfs.items():
-                await page.pdf(path=str(pdf), format=paper)
-            await browser.close()
-
-    asyncio.run(scenario())
-    return pdfs
+    return print_on_papers(html, tmp_path)
 
 
 def _pages(pdf: Path) -> list[str]:
-    """Each page's words, as ``pdfinfo`` counts the pages and ``pdftotext`` reads them."""
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True)
-    count = int(next(line for line in info.stdout.splitlines() if line.startswith("Pages:"))[6:])
-    return [
-        subprocess.run(
-            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        for n in range(1, count + 1)
-    ]
+    """Each page's words, in their places on the page."""
+    return pdf_pages(pdf, layout=True)
 
 
 @pytest.mark.parametrize("long_names", [False, True], ids=["short-names", "long-names"])
