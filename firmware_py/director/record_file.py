@@ -30,6 +30,11 @@ def require_sqlite_file(path: Path) -> None:
         raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from None
     if not header.startswith(SQLITE_HEADER) or len(header) < 100:
         raise InvalidInput(f"{path} is not a tournament record: not an SQLite database")
+    if header[68:72] == b"gtdy":  # a day record's application_id (day_record.py)
+        raise InvalidInput(
+            f"{path} is a day record, not one event's: name it with --day and the event with "
+            "--event"
+        )
     # The header's user_version (bytes 60-63): another database is refused before SQLite
     # opens it, since opening a WAL database leaves -wal and -shm files beside it.
     version = int.from_bytes(header[60:64], "big")
