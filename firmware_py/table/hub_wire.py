@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,12 @@ EVERY_ROUNDS_PAIRINGS = "tournament/rounds/+/pairings"
 EVERY_TABLES_CONFIRMATION = "tournament/applied/+"
 HUB_STATUS = "tournament/hub"
 EVERY_PENTATHLON_ROUNDS_SEATS = "tournament/pentathlon/rounds/+/seats"
+# A day of several events (R1116-R1119): each event's rounds under its short name, and the
+# event each table plays for, retained per table.
+EVERY_EVENTS_ROUNDS_PAIRINGS = "tournament/events/+/rounds/+/pairings"
+EVERY_EVENTS_PENTATHLON_SEATS = "tournament/events/+/pentathlon/rounds/+/seats"
+EVERY_TABLES_EVENT = "tournament/tables/+/event"
+EVENT_SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?")  # day_record.SLUG's
 MAX_TEXT = 80  # a name, an event's name (the record's bound on a Pentathlete's name)
 OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
 
@@ -75,6 +82,40 @@ def pentathlon_seats_topic(round_number: int) -> str:
 
 def applied_topic(table: int) -> str:
     return f"tournament/applied/{table}"
+
+
+def event_pairings_topic(event: str, round_number: int) -> str:
+    return f"tournament/events/{event}/rounds/{round_number}/pairings"
+
+
+def event_seats_topic(event: str, round_number: int) -> str:
+    return f"tournament/events/{event}/pentathlon/rounds/{round_number}/seats"
+
+
+def table_event_topic(table: int) -> str:
+    return f"tournament/tables/{table}/event"
+
+
+@dataclass(frozen=True, slots=True)
+class TablesEvent:
+    """The event a table plays for (retained on ``table_event_topic``): its short name, which
+    names its topics, and its name, which the OLED may show."""
+
+    event: str
+    name: str
+
+    def to_bytes(self) -> bytes:
+        return _encode({"event": self.event, "name": self.name})
+
+
+def parse_tables_event(payload: bytes) -> TablesEvent:
+    data = _decode(payload, "a table's event")
+    event, name = data.get("event"), data.get("name")
+    if not isinstance(event, str) or not EVENT_SLUG.fullmatch(event):
+        raise WireError("a table's event: expected its short name, like combo4-junior")
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
+        raise WireError(f"a table's event: expected its name of 1-{MAX_TEXT} characters")
+    return TablesEvent(event, name)
 
 
 def table_number(text: str) -> int | None:
