@@ -73,7 +73,10 @@ def test_the_move_form_offers_each_match_and_only_the_free_tables(record: Tourna
         return _move_form(unescape(await (await client.get("/draw/round/1")).text()))
 
     form = serve(_page(record), scenario)
-    assert re.findall(r"<option>(\d+)</option>", form) == ["3", "4"]
+    assert re.findall(r'<option value="(\d+)">([^<]*)</option>', form) == [
+        ("3", "Ballroom B, table 3"),
+        ("4", "Ballroom B, table 4"),
+    ]
     assert "table 1: Hawks v Owls" in form and "table 2: Eagles v Ravens" in form
 
 

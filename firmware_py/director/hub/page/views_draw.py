@@ -10,6 +10,7 @@ from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
 from firmware_py.director.record_draw import SwapPlan, round_free_tables
+from firmware_py.director.record_rooms import Room, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import RoundPairing
 from rules.tournament.draw_edit import pairing_stamp
@@ -37,7 +38,8 @@ def draw_page(
             parts.append(_warning(number, warned, reason, viewer.csrf))
         parts.append(_draw(paired) + draw_notes(record, number))
         parts.append(_swap_form(paired, viewer.csrf, reason))
-        parts.append(_move_form(paired, round_free_tables(record, paired), viewer.csrf))
+        free = round_free_tables(record, paired)
+        parts.append(_move_form(paired, free, record.rooms(), viewer.csrf))
     return shell(
         f"Round {number}: change the draw",
         "\n".join(parts),
@@ -71,8 +73,11 @@ value="{text(reason)}"></label>
 <button type="submit">Swap</button></form></section>"""
 
 
-def _move_form(paired: RoundPairing, free: tuple[int, ...], csrf: str) -> str:
-    """A match to a table no match of the round is at (R1068), or why none can be."""
+def _move_form(
+    paired: RoundPairing, free: tuple[int, ...], rooms: tuple[Room, ...], csrf: str
+) -> str:
+    """A match to a table no match of the round is at (R1068), named as R1112 names it, or why
+    none can be."""
     head = (
         '<section aria-labelledby="move-title" class="card">'
         '<h2 id="move-title">Move a match to a free table</h2>'
@@ -89,14 +94,16 @@ def _move_form(paired: RoundPairing, free: tuple[int, ...], csrf: str) -> str:
         f'<option value="{text(m.a)}">table {m.table}: {text(m.a)} v {text(m.b)}</option>'
         for m in paired.matches
     )
-    tables = "".join(f"<option>{table}</option>" for table in free)
+    tables = "".join(
+        f'<option value="{table}">{text(table_label(rooms, table))}</option>' for table in free
+    )
     return f"""{head}
 <p>Both teams of the match go to the table, on their sides; their old table has no match this
 round. Only before the round starts. The tables are told at once.</p>
 <form method="post" action="/draw/round/{paired.round}/move" id="move-form">{hidden("csrf", csrf)}
 {hidden("draw", pairing_stamp(paired))}
 <label>Match <select name="team" required><option value=""></option>{matches}</select></label>
-<label>to table <select name="table" required><option value=""></option>{tables}</select></label>
+<label>to <select name="table" required><option value=""></option>{tables}</select></label>
 <label class="wide">Why <input name="reason" required maxlength="{MAX_REASON}"></label>
 <button type="submit">Move</button></form></section>"""
 
