@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from firmware_py.director.hub.service import Hub, HubBroker
-from firmware_py.director.record_draw import swap_in_draw
+from firmware_py.director.record_draw import move_in_draw, swap_in_draw
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     HUB_STATUS,
@@ -717,3 +717,33 @@ def test_a_swapped_draw_reaches_the_table_as_a_pairing_does(
     (match,) = [m for m in record.rounds()[0].matches if m.table == 1]
     assert shown == NextMatch("Round 1  Table 1", f"{match.a} v {match.b}")
     table.close()
+
+
+def test_a_match_moved_to_a_free_table_reaches_that_table_and_leaves_its_old_one(
+    broker: Broker, tmp_path: Path, record_path: Path, record: TournamentDB
+) -> None:
+    """R1068: table 3, a free table of the room, shows the moved match; table 1 shows that it
+    has no match this round."""
+    record.add_room("Main hall", (1, 2, 3), building="", now=NOW, by="director")
+    old, spare = Table(broker, tmp_path / "table-1.db"), Table(broker, tmp_path / "t3.db", 3)
+
+    async def scenario() -> tuple[NextMatch | None, NextMatch | None]:
+        async with (
+            running_hub(broker, record_path) as hub,
+            linked(old) as old_link,
+            linked(spare) as spare_link,
+        ):
+            await until(lambda: 1 in old_link.rounds and 1 in spare_link.rounds, "round 1")
+            team = record.rounds()[0].matches[0].a
+            move_in_draw(record, 1, team, 3, reason="table 1's buzzers", now=NOW, by="director")
+            hub.record_changed()  # as the page's change does (after_change)
+            await until(lambda: team in str(spare_link.next_pairing()), "the moved match")
+            await until(lambda: "no match" in str(old_link.next_pairing()), "table 1 emptied")
+            return old_link.next_pairing(), spare_link.next_pairing()
+
+    at_old, at_spare = asyncio.run(scenario())
+    (match,) = [m for m in record.rounds()[0].matches if m.table == 3]
+    assert at_spare == NextMatch("Round 1  Table 3", f"{match.a} v {match.b}")
+    assert at_old == NextMatch("Round 1  Table 1", "no match this round")
+    old.close()
+    spare.close()

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from firmware_py.director import record_rooms
-from firmware_py.director.record_rooms import Room, parse_tables, spell_tables, table_label
+from firmware_py.director.record_rooms import Room, parse_tables, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
+from rules.tournament.records import spell_tables
 from tests.hub_page_helpers import NOW, make_record
 from tests.test_hub_page_close import _closed
 from tests.test_tournament_cli import TEAMS_CSV, Capture, assert_unchanged, new, ok_json, run

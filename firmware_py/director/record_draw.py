@@ -1,6 +1,6 @@
-"""A round's draw edited before it starts (issue 27, R1064-R1066): two teams swapped between
-tables (or with the bye), with a reason; warned first when the swap makes a rematch or a
-same-school pair.
+"""A round's draw edited before it starts (issue 27, R1064-R1066, R1068): two teams swapped
+between tables (or with the bye), or a match moved to a free table, with a reason; warned first
+when a swap makes a rematch or a same-school pair (a move makes no new pair).
 
 The record stays append-only: the round's pairing is withdrawn as an undo withdraws it (R820,
 its reason "draw changed: ...") and the changed pairing stored in its place, in one
@@ -14,12 +14,21 @@ who changed a draw.
 from __future__ import annotations
 
 import json
+import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import RoundPairing, Tournament
-from rules.tournament.draw_edit import draw_warnings, pairing_stamp, swap_teams
+from rules.tournament.draw_edit import (
+    draw_warnings,
+    free_tables,
+    move_match,
+    pairing_stamp,
+    swap_teams,
+    tournament_tables,
+)
 from rules.tournament.teams import one_line_reason
 
 _DRAW_SCHEMA = (
@@ -45,11 +54,12 @@ class DrawChange:
     """One change of a round's draw, as recorded."""
 
     round: int
-    change: str  # "Eagles and Owls swapped (tables 1 and 2)"
+    change: str  # "Eagles and Owls swapped (tables 1 and 2)", "Hawks v Owls moved from ..."
     warnings: tuple[str, ...]  # what was warned, and confirmed
     reason: str
     changed_by: str
     changed_at: str
+    tables: frozenset[int] = frozenset()  # the tables whose match it changed
 
     def line(self, when: str) -> str:
         """The line on the round's sheets and pairings (``when``: the time as the venue reads
@@ -70,6 +80,26 @@ class SwapPlan:
     @property
     def stamp(self) -> str:
         return pairing_stamp(self.before)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    """A match's move to a free table as it would be made (R1068): it makes no new pair, so
+    nothing to warn of."""
+
+    before: RoundPairing
+    after: RoundPairing
+    change: str
+    team: str  # the team named, as entered
+    table: int  # where its match goes
+
+    @property
+    def stamp(self) -> str:
+        return pairing_stamp(self.before)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return ()
 
 
 def plan_swap(record: TournamentDB, number: int, first: str, second: str) -> SwapPlan:
@@ -98,17 +128,56 @@ def swap_in_draw(
     with record.transaction() as tournament:
         record.require_open(f"changing round {number}'s draw")
         plan = _plan(tournament, number, first, second)
-        if expected is not None and expected != plan.stamp:
-            raise IllegalAction(
-                f"round {number}'s draw has changed since this page was loaded: nothing "
-                "swapped; look at the draw again"
-            )
+        _require_unchanged(number, plan.stamp, expected, "swapped")
         if plan.warnings and not confirmed:
             raise IllegalAction(
                 f"{plan.change} makes {'; '.join(plan.warnings)}: confirm to swap anyway"
             )
         _store(record, tournament, plan, reason=reason, now=now, by=by)
     return plan
+
+
+def move_in_draw(
+    record: TournamentDB,
+    number: int,
+    team: str,
+    table: int,
+    *,
+    reason: str,
+    now: str,
+    by: str,
+    expected: str | None = None,
+) -> MovePlan:
+    """Move ``team``'s match in round ``number`` to ``table``, a free table of the tournament,
+    with ``reason`` (R1068): refused in words as a swap is (R1064, R1066), and when the table
+    is in use, is not the tournament's, or is the match's own. The move made."""
+    reason = checked_reason(number, reason)
+    record.upgrade_for_undo()
+    with record.transaction() as tournament:
+        record.require_open(f"changing round {number}'s draw")
+        plan = _plan_move(record, tournament, number, team, table)
+        _require_unchanged(number, plan.stamp, expected, "moved")
+        _store(record, tournament, plan, reason=reason, now=now, by=by)
+    return plan
+
+
+def round_free_tables(record: TournamentDB, pairing: RoundPairing) -> tuple[int, ...]:
+    """The tables of the tournament no match of ``pairing``'s round is at (R1068)."""
+    return free_tables(pairing, _tables_of(record, record.rounds()))
+
+
+def _tables_of(record: TournamentDB, rounds: Sequence[RoundPairing]) -> frozenset[int]:
+    rooms = (table for room in record.rooms() for table in room.tables)
+    return tournament_tables(rounds, rooms)
+
+
+def _require_unchanged(number: int, stamp: str, expected: str | None, done: str) -> None:
+    """R1066: a form made from a draw that has changed since changes nothing."""
+    if expected is not None and expected != stamp:
+        raise IllegalAction(
+            f"round {number}'s draw has changed since this page was loaded: nothing {done}; "
+            "look at the draw again"
+        )
 
 
 def checked_reason(number: int, reason: str) -> str:
@@ -140,10 +209,19 @@ def draw_changes(record: TournamentDB, number: int) -> tuple[DrawChange, ...]:
                 row["reason"],
                 row["changed_by"],
                 row["changed_at"],
+                _tables_changed(db, row["replaces"], slot),
             )
         )
         slot = row["replaces"]
     return tuple(reversed(changes))
+
+
+def _tables_changed(db: sqlite3.Connection, before: int, after: int) -> frozenset[int]:
+    """The tables whose match differs between two slots of a round: the ones a change touched."""
+    query = "SELECT table_number, team_a, team_b FROM pairings WHERE round = ?"
+    old = {tuple(row) for row in db.execute(query, (before,))}
+    new = {tuple(row) for row in db.execute(query, (after,))}
+    return frozenset(int(row[0]) for row in old ^ new)
 
 
 def _plan(tournament: Tournament, number: int, first: str, second: str) -> SwapPlan:
@@ -155,6 +233,17 @@ def _plan(tournament: Tournament, number: int, first: str, second: str) -> SwapP
     earlier = tuple(r for r in tournament.rounds if r.round != number)
     warnings = draw_warnings(after, before, earlier, tournament.entrants)
     return SwapPlan(before, after, f"{one} and {other} swapped ({where})", warnings, (one, other))
+
+
+def _plan_move(
+    record: TournamentDB, tournament: Tournament, number: int, team: str, table: int
+) -> MovePlan:
+    before = _changeable(tournament, number)
+    after = move_match(before, team, table, _tables_of(record, tournament.rounds))
+    name = tournament.entrant(team).name
+    match = next(m for m in before.matches if name in (m.a, m.b))
+    change = f"{match.a} v {match.b} moved from table {match.table} to table {table}"
+    return MovePlan(before, after, change, name, table)
 
 
 def _changeable(tournament: Tournament, number: int) -> RoundPairing:
@@ -185,7 +274,13 @@ def _where(pairing: RoundPairing, team: str) -> str:
 
 
 def _store(
-    record: TournamentDB, tournament: Tournament, plan: SwapPlan, *, reason: str, now: str, by: str
+    record: TournamentDB,
+    tournament: Tournament,
+    plan: SwapPlan | MovePlan,
+    *,
+    reason: str,
+    now: str,
+    by: str,
 ) -> None:
     db = record.connection
     number = plan.before.round

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.records import spell_tables
 from rules.tournament.teams import clean_text, name_key
 
 MAX_NAME = 64  # a room's or a building's name: a heading and a sheet's line, not a paragraph
@@ -215,17 +216,6 @@ def history(db: sqlite3.Connection) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
-
-
-def spell_tables(numbers: Iterable[int]) -> str:
-    """1,2,3,4,9 as "1-4, 9": how a person writes them."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def room_of(standing: Iterable[Room], table: int) -> Room | None:

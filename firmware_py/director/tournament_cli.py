@@ -19,7 +19,12 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli, record_rooms
-from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
+from firmware_py.director.record_draw import (
+    checked_reason,
+    move_in_draw,
+    plan_swap,
+    swap_in_draw,
+)
 from firmware_py.director.record_export import record_json
 from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
@@ -42,6 +47,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
+from rules.tournament.records import spell_tables
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
@@ -78,6 +84,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_unpair(sub)
     _add_attendance(sub)
     _add_swap(sub)
+    _add_move(sub)
     _add_team(sub)
     _add_room(sub)
 
@@ -217,6 +224,19 @@ def _add_swap(sub: argparse._SubParsersAction[Any]) -> None:
         "--confirm", action="store_true", help="swap despite a rematch or same-school warning"
     )
     _common(swap, by="director")
+
+
+def _add_move(sub: argparse._SubParsersAction[Any]) -> None:
+    move = sub.add_parser(
+        "move",
+        help="move a team's match to a free table in the latest round's draw while none of its "
+        "results is in",
+    )
+    _round(move)
+    move.add_argument("--team", required=True, help="a team of the match to move")
+    move.add_argument("--table", type=whole_number, required=True, help="the free table")
+    move.add_argument("--reason", type=_reason, required=True, help="why the draw changes")
+    _common(move, by="director")
 
 
 def _add_team(sub: argparse._SubParsersAction[Any]) -> None:
@@ -525,6 +545,27 @@ def _swap(args: argparse.Namespace, now: str) -> Answer:
     return Answer(0, f"round {args.round_number}: {done.change}", data)
 
 
+def _move(args: argparse.Namespace, now: str) -> Answer:
+    """Move a team's match to a free table in the latest round's draw (R1068)."""
+    checked_reason(args.round_number, args.reason)
+    by = args.by or "director"
+    with TournamentDB.open(args.db) as record:
+        done = move_in_draw(
+            record, args.round_number, args.team, args.table, reason=args.reason, now=now, by=by
+        )
+        matches = [_match_json(match) for match in done.after.matches]
+    data = {
+        "round": args.round_number,
+        "change": done.change,
+        "reason": args.reason,
+        "changed_by": by,
+        "changed_at": now,
+        "matches": matches,
+        "bye": done.after.bye,
+    }
+    return Answer(0, f"round {args.round_number}: {done.change}", data)
+
+
 def _match_json(match: Match) -> dict[str, Any]:
     return {"table": match.table, "a": match.a, "b": match.b}
 
@@ -570,7 +611,7 @@ def _room_line(room: record_rooms.Room) -> str:
 
 
 def _spelled(room: record_rooms.Room) -> str:
-    return record_rooms.spell_tables(room.tables)
+    return spell_tables(room.tables)
 
 
 def _show_round(args: argparse.Namespace, now: str) -> Answer:
@@ -796,6 +837,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, str], Answer]] = {
     "withdraw": _withdraw,
     "standings-release": _standings_release,
     "swap": _swap,
+    "move": _move,
     "team": _team,
     "room": _room,
     "round": _show_round,

@@ -730,6 +730,14 @@ class TournamentDB:
         ).fetchone()
         return None if row is None else Match(table, row["a"], row["b"])
 
+    def paired_tables(self, round_number: int) -> tuple[int, ...]:
+        """The tables round ``round_number`` is played at, ascending."""
+        rows = self._db.execute(
+            "SELECT table_number FROM live_pairings WHERE round = ? ORDER BY table_number",
+            (round_number,),
+        )
+        return tuple(int(row[0]) for row in rows)
+
     def paired_table_count(self, round_number: int) -> int:
         return int(
             self._db.execute(
@@ -1303,7 +1311,7 @@ class _RecordRound:
     def match_at(self, table: int) -> Match:
         match = self.record.paired_match(self.number, table)
         if match is None:
-            raise no_table(self.number, table, self.record.paired_table_count(self.number))
+            raise no_table(self.number, table, self.record.paired_tables(self.number))
         return match
 
 

@@ -3,7 +3,8 @@
 Topics, each table's under its own number (the broker's ACL lets a table write only there):
 
 - ``tables/<n>/status``  retained: ``online`` (the table's birth) or ``offline`` (its last will)
-- ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins)
+- ``tables/<n>/state``   retained: what the table shows now (JSON, latest wins), and the
+  machine it runs on (``machine``: its host name and a digest of its ids, R1003)
 - ``tables/<n>/events``  QoS 1: each decision with its journal and place in it, and its session
 - ``tournament/rounds/<r>/pairings``  retained, written by the hub: a round's matches by table
 - ``tournament/applied/<n>``  retained, written by the hub: for each of table ``n``'s journals,
@@ -53,6 +54,8 @@ EVERY_EVENTS_PENTATHLON_SEATS = "tournament/events/+/pentathlon/rounds/+/seats"
 EVERY_TABLES_EVENT = "tournament/tables/+/event"
 EVENT_SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?")  # day_record.SLUG's
 MAX_TEXT = 80  # a name, an event's name (the record's bound on a Pentathlete's name)
+MAX_HOST = 64  # a host name as a person reads it (a DNS label is at most 63 characters)
+MACHINE_ID_DIGITS = 12  # hex digits of a machine's digest: 48 bits, no two Pis of a hall alike
 OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
 
 
@@ -180,6 +183,50 @@ def _no_constant(name: str) -> None:
 
 def _is_count(value: object) -> bool:
     return type(value) is int and value >= 1
+
+
+# --- the machine a table runs on (R1003) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Machine:
+    """The machine a table runs on, in its state (R1003): its host name, and a digest of its
+    /etc/machine-id and network address ("" when it has neither): two Pis given one host name
+    (cloned from one card) still differ by it."""
+
+    host: str
+    id: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"host": self.host, "id": self.id}
+
+
+def parse_machine(state: Mapping[str, Any]) -> Machine | None:
+    """A table's state's ``machine``: None without one (a table before R1003 is read as
+    before); WireError when it is not a host name and a digest."""
+    value = state.get("machine")
+    if value is None:
+        return None
+    expected = (
+        f"machine: expected a host name of 1 to {MAX_HOST} letters, digits, '.', '-' or '_' "
+        f"and an id of at most {MACHINE_ID_DIGITS} hex digits"
+    )
+    if not isinstance(value, dict):
+        raise WireError(expected)
+    host, digest = value.get("host"), value.get("id", "")
+    if not (isinstance(host, str) and _is_host(host) and isinstance(digest, str)):
+        raise WireError(expected)
+    if len(digest) > MACHINE_ID_DIGITS or not all(c in "0123456789abcdef" for c in digest):
+        raise WireError(expected)
+    return Machine(host, digest)
+
+
+def _is_host(text: str) -> bool:
+    return (
+        1 <= len(text) <= MAX_HOST
+        and text.isascii()
+        and text.replace("-", "").replace("_", "").replace(".", "").isalnum()
+    )
 
 
 # --- a table's decisions ------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from firmware_py.table.hub_wire import (
     ONLINE,
     Confirmation,
     Decision,
+    Machine,
     NextMatch,
     PentathlonSeats,
     RoundPairings,
@@ -65,6 +66,7 @@ from firmware_py.table.hub_wire import (
     status_topic,
 )
 from firmware_py.table.journal import Journal, JournalError
+from firmware_py.table.machine import this_machine
 from firmware_py.table.mqtt_bridge import PahoOnLoop
 from firmware_py.user_files import MAX_PASSWORD_FILE, UserFileError, read_limited_text
 from rules.actions import encode
@@ -125,8 +127,11 @@ class HubLink(PahoOnLoop):
         on_pairings: Callable[[], None] = lambda: None,
         resend_seconds: float = RESEND_SECONDS,
         seated: bool = False,
+        machine: Machine | None = None,
     ) -> None:
         self.broker = broker
+        # sent with every state: the hub sees two machines on one table number (R1003)
+        self.machine = this_machine() if machine is None else machine
         # the table's family takes the Pentathlon event's seats, not a round's pairings (R795)
         self.seated = seated
         self.seats: dict[int, PentathlonSeats] = {}
@@ -247,7 +252,7 @@ class HubLink(PahoOnLoop):
     def show(self, state: dict[str, Any]) -> None:
         """What the table shows now: published (retained) when it changes, and again on every
         connection."""
-        self._state = state
+        self._state = {**state, "machine": self.machine.to_json()}
         self._publish_state()
 
     def next_pairing(self) -> NextMatch | None:

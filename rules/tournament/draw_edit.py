@@ -1,14 +1,16 @@
-"""Editing a round's draw before it starts (issue 27, R1064, R1065): two teams swapped between
-tables (or with the bye), and what the swap makes that the pairing avoids: a rematch, a
-same-school pair. Pure: the record decides when a draw may change and keeps who and why."""
+"""Editing a round's draw before it starts (issue 27, R1064, R1065, R1068): two teams swapped
+between tables (or with the bye), a match moved to a free table, and what a swap makes that the
+pairing avoids: a rematch, a same-school pair. Pure: the record decides when a draw may change,
+which tables the tournament has, and keeps who and why."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from rules.errors import InvalidInput
-from rules.tournament.records import Match, RoundPairing
+from rules.tournament.pentathlon import MAX_TABLE
+from rules.tournament.records import Match, RoundPairing, spell_tables
 from rules.tournament.teams import Entrant, find_entrant, name_key
 
 
@@ -31,6 +33,63 @@ def swap_teams(pairing: RoundPairing, first: str, second: str) -> RoundPairing:
     )
     bye = None if pairing.bye is None else swapped.get(pairing.bye, pairing.bye)
     return RoundPairing(pairing.round, matches, bye)
+
+
+def move_match(
+    pairing: RoundPairing, team: str, table: int, tables: Collection[int]
+) -> RoundPairing:
+    """``pairing`` with ``team``'s match (both its teams, on their sides) at ``table`` (R1068):
+    one of the tournament's ``tables`` that no match of the round is at. A team with the bye has
+    no match to move."""
+    if not 1 <= table <= MAX_TABLE:
+        raise InvalidInput(f"table {table}: expected a table number from 1 to {MAX_TABLE}")
+    name = _place(pairing, team)
+    now = _table_of(pairing, name)
+    if now is None:
+        raise InvalidInput(
+            f"{name} has the bye in round {pairing.round}: no match to move (swap it with a "
+            "team instead)"
+        )
+    if table == now:
+        raise InvalidInput(f"{name} already plays at table {table}: expected another table")
+    taken = next((m for m in pairing.matches if m.table == table), None)
+    if taken is not None:
+        raise InvalidInput(
+            f"table {table} is in use in round {pairing.round} ({taken.a} v {taken.b}): "
+            f"expected a free table{_free_tables(pairing, tables)}, or swap the teams instead"
+        )
+    if table not in tables:
+        raise InvalidInput(
+            f"table {table} is not one of the tournament's tables ({spell_tables(tables)}): "
+            f"expected a free table{_free_tables(pairing, tables)}; to play at table {table}, "
+            "add a room holding it"
+        )
+    matches = sorted(
+        (Match(table, m.a, m.b) if m.table == now else m for m in pairing.matches),
+        key=lambda match: match.table,
+    )
+    return RoundPairing(pairing.round, tuple(matches), pairing.bye)
+
+
+def tournament_tables(rounds: Iterable[RoundPairing], rooms: Iterable[int]) -> frozenset[int]:
+    """The tables the tournament has (R1068): with rooms, the rooms' tables and any a round was
+    paired at; without, every number from 1 to the highest table a round was paired at."""
+    paired = {match.table for pairing in rounds for match in pairing.matches}
+    in_rooms = set(rooms)
+    if in_rooms:
+        return frozenset(in_rooms | paired)
+    return frozenset(range(1, max(paired, default=0) + 1))
+
+
+def free_tables(pairing: RoundPairing, tables: Collection[int]) -> tuple[int, ...]:
+    """The tournament's ``tables`` that no match of the round is at, ascending."""
+    used = {match.table for match in pairing.matches}
+    return tuple(sorted(set(tables) - used))
+
+
+def _free_tables(pairing: RoundPairing, tables: Collection[int]) -> str:
+    free = free_tables(pairing, tables)
+    return f" ({spell_tables(free)})" if free else ""
 
 
 def draw_warnings(

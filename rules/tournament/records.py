@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.errors import InvalidInput
@@ -31,14 +32,29 @@ class RoundPairing:
         for match in self.matches:
             if match.table == table:
                 return match
-        raise no_table(self.round, table, len(self.matches))
+        raise no_table(self.round, table, [match.table for match in self.matches])
 
 
-def no_table(round_number: int, table: int, tables: int) -> InvalidInput:
-    """The error for a table a round of ``tables`` matches does not have."""
-    return InvalidInput(
-        f"round {round_number} has no table {table}: expected a table from 1 to {tables}"
-    )
+def no_table(round_number: int, table: int, tables: Iterable[int]) -> InvalidInput:
+    """The error for a table a round played at ``tables`` does not have: "from 1 to N" while
+    its tables are 1 to N, else the tables it has (a match moved to a free table: R1068)."""
+    numbers = sorted(tables)
+    if numbers == list(range(1, len(numbers) + 1)):
+        expected = f"a table from 1 to {len(numbers)}"
+    else:
+        expected = f"one of its tables ({spell_tables(numbers)})"
+    return InvalidInput(f"round {round_number} has no table {table}: expected {expected}")
+
+
+def spell_tables(numbers: Iterable[int]) -> str:
+    """1,2,3,4,9 as "1-4, 9": how a person writes them."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 MAX_MATCH_POINTS = 10_000  # far above any match (a game scores at most 40), inside SQLite's int64

@@ -908,6 +908,8 @@ class Hub(PahoOnLoop):
     def _board(self, table: int, topic: str, taken: Taken) -> None:
         if taken.complaint is not None:  # once per fault and table, until it sends a good one
             self._warn(f"event=hub_bad_{topic} table=%d error=%s", table, taken.complaint)
+        if taken.notice is not None:  # two machines on one table number, once (R1003)
+            log.warning("event=hub_two_machines table=%d problem=%s", table, taken.notice)
         if taken.changed:
             self.on_board()
 

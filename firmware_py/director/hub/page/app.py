@@ -29,6 +29,7 @@
     GET  /draw/round/{r}    a director: round r's draw and the form swapping two of its teams
     POST /draw/round/{r}    a director: the swap, with a reason; warned first of a rematch or
                             a same-school pair, made by its Confirm (R1064-R1066)
+    POST /draw/round/{r}/move  a director: a match moved to a free table, with a reason (R1068)
     GET  /teams             a director: every team; ?team=NAME: the form editing it (R1067)
     POST /teams/edit        a director: a team's name, school or players, with a reason
     GET  /rooms             a director: the rooms and their tables (R1115)
@@ -131,10 +132,15 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
-from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
+from firmware_py.director.record_draw import (
+    checked_reason,
+    move_in_draw,
+    plan_swap,
+    swap_in_draw,
+)
 from firmware_py.director.record_export import record_json, results_csv, standings_csv
 from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
-from firmware_py.director.record_rooms import check_room_name, parse_tables, spell_tables
+from firmware_py.director.record_rooms import check_room_name, parse_tables
 from firmware_py.director.record_teams import edit_team
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
@@ -152,6 +158,7 @@ from firmware_py.table.web.serving import (
 )
 from rules.errors import IllegalAction, RuleError
 from rules.tournament import find_entrant
+from rules.tournament.records import spell_tables
 from rules.tournament.teams import one_line_reason
 
 log = logging.getLogger("gametable")
@@ -222,6 +229,7 @@ def make_app(page: DirectorPageState) -> web.Application:
     app.router.add_post("/field", _field_add)
     app.router.add_get("/draw/round/{round}", _draw_form)
     app.router.add_post("/draw/round/{round}", _draw_swap)
+    app.router.add_post("/draw/round/{round}/move", _draw_move)
     app.router.add_get("/teams", _teams)
     app.router.add_post("/teams/edit", _team_edit)
     app.router.add_get("/rooms", _rooms)
@@ -943,6 +951,40 @@ async def _draw_swap(request: web.Request) -> web.StreamResponse:
             now=page.now(),
             by=staff.name,
             confirmed=confirmed,
+            expected=drawn or None,
+        ),
+    )
+    log.info("event=page_draw_changed by=%s round=%d", staff.name, number)
+    return _done(request, staff, f"round {number}: {done.change}; the tables are told")
+
+
+async def _draw_move(request: web.Request) -> web.StreamResponse:
+    """A match moved to a free table of the tournament, with a reason (R1068); the form names
+    the draw it was made from (R1066)."""
+    staff = await _staff(request, needs=Role.DIRECTOR, doing="changing a draw")
+    _requires_tournament(request)
+    form = await _form(request)
+    number = _path_number(request, "round")
+    team, table, reason, drawn = (
+        str(form.get(key, "")).strip() for key in ("team", "table", "reason", "draw")
+    )
+    if not team or not table:
+        raise Refused(400, "moving a match: expected the match and the free table to move it to")
+    if not (table.isascii() and table.isdigit() and len(table) <= 9):
+        raise Refused(
+            400, f"moving a match to table {table[:12]!r}: expected a table number such as 12"
+        )
+    page = request.app[PAGE]
+    done = _change(
+        request,
+        lambda: move_in_draw(
+            page.record,
+            number,
+            team,
+            int(table),
+            reason=reason,
+            now=page.now(),
+            by=staff.name,
             expected=drawn or None,
         ),
     )

@@ -15,7 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from firmware_py.table.hub_wire import MAX_ROUND, OFFLINE, ONLINE
+from firmware_py.director.hub.page.machines import (
+    Sighting,
+    machine_names,
+    sighted,
+    two_machines_line,
+)
+from firmware_py.table.hub_wire import MAX_ROUND, OFFLINE, ONLINE, Machine, WireError, parse_machine
 
 MAX_STATE_BYTES = 16_384  # a table's state is a few hundred bytes; the broker allows 64 KiB
 MAX_TEXT = 120  # characters of any one text shown (an OLED row is 21)
@@ -55,6 +61,10 @@ class TableRow:
     alert_since: float | None = None
     unsaved_since: float | None = None
     updates: int = 0  # state messages taken since the hub started
+    # the machines heard answering to this number lately, when more than one (R1003), and
+    # since when
+    machines: tuple[str, ...] = ()
+    machines_since: float | None = None
     version: int = 0  # the board's version when this row last changed
 
     def to_json(self) -> dict[str, Any]:
@@ -76,16 +86,20 @@ class TableRow:
             "alert_since": self.alert_since,
             "unsaved_since": self.unsaved_since,
             "updates": self.updates,
+            "machines": list(self.machines),
+            "machines_since": self.machines_since,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class Taken:
     """What one message did: ``changed`` the board, or ``complaint``, a line to log (None when
-    the message was good, or when the same fault was already named for this table)."""
+    the message was good, or when the same fault was already named for this table);
+    ``notice``: a line to log once, of a good message (two machines on one number: R1003)."""
 
     changed: bool
     complaint: str | None = None
+    notice: str | None = None
 
 
 @dataclass(slots=True)
@@ -97,6 +111,8 @@ class LiveBoard:
     # from the end, as many as there are, however many tables the hall has
     _rows: dict[int, TableRow] = field(default_factory=dict)
     _faults: dict[int, str] = field(default_factory=dict)  # table -> the fault last named
+    _sightings: dict[int, tuple[Sighting, ...]] = field(default_factory=dict)  # R1003
+    _noticed: dict[int, tuple[str, ...]] = field(default_factory=dict)  # the machines logged
 
     def rows(self) -> list[TableRow]:
         return [self._rows[table] for table in sorted(self._rows)]
@@ -120,7 +136,10 @@ class LiveBoard:
         online = payload == ONLINE.encode()
         current = self._rows.get(table) or TableRow(table)
         since = current.status_since if current.online == online else heard
-        return self._put(table, online=online, status_since=since)
+        if online:
+            return self._put(table, online=online, status_since=since)
+        self._sightings.pop(table, None)  # the next machine heard may be its replacement
+        return self._put(table, online=online, status_since=since, machines=(), machines_since=None)
 
     def take_state(self, table: int, payload: bytes, heard: float) -> Taken:
         """A table's state as ``tables/<n>/state`` carries it, arrived at ``heard``."""
@@ -128,19 +147,40 @@ class LiveBoard:
             fields = parse_state(payload)
         except BoardError as error:
             return self._fault(table, str(error))
+        machine: Machine | None = fields.pop("machine")
         current = self._rows.get(table) or TableRow(table)
         alert_since = current.alert_since if current.alert == fields["alert"] else heard
         if fields["alert"] is None:
             alert_since = None
         unsaved_since = None if fields["saved"] else (current.unsaved_since or heard)
-        return self._put(
+        machines, notice = self._machines(table, machine, heard)
+        taken = self._put(
             table,
             **fields,
             heard=heard,
             updates=current.updates + 1,
             alert_since=alert_since,
             unsaved_since=unsaved_since,
+            machines=machines,
+            machines_since=_machines_since(current, machines, heard),
         )
+        return replace(taken, notice=notice)
+
+    def _machines(
+        self, table: int, machine: Machine | None, heard: float
+    ) -> tuple[tuple[str, ...], str | None]:
+        """The machines heard on ``table`` lately when more than one, and the line to log the
+        first time these are heard together (R1003). A state without a machine (a table before
+        R1003) changes nothing."""
+        seen = self._sightings.get(table, ())
+        if machine is not None:
+            seen = sighted(seen, machine, heard)
+            self._sightings[table] = seen
+        names = machine_names(seen) if len(seen) > 1 else ()
+        if not names or self._noticed.get(table) == names:
+            return names, None
+        self._noticed[table] = names
+        return names, two_machines_line(table, names)
 
     def _put(self, table: int, **changes: Any) -> Taken:
         self._faults.pop(table, None)
@@ -207,7 +247,21 @@ def parse_state(payload: bytes) -> dict[str, Any]:
         "title": _text(screen, "title", "screen.title"),
         "alert": _text(screen, "alert", "screen.alert"),
         "saved": saved,
+        "machine": _machine(data),
     }
+
+
+def _machine(data: Mapping[str, Any]) -> Machine | None:
+    try:
+        return parse_machine(data)
+    except WireError as error:
+        raise BoardError(str(error)) from None
+
+
+def _machines_since(current: TableRow, machines: tuple[str, ...], heard: float) -> float | None:
+    if not machines:
+        return None
+    return current.machines_since if current.machines else heard
 
 
 def _text(data: Mapping[str, Any], key: str, name: str) -> str | None:

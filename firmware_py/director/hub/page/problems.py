@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from firmware_py.director.hub.page.board import TableRow
+from firmware_py.director.hub.page.machines import answered_by
 from firmware_py.director.hub.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
@@ -47,6 +48,7 @@ OUTBOX_ALERT = "HUB: OUTBOX DAMAGED"  # sending stopped at a damaged outbox row:
 KINDS: dict[str, str] = {
     "conflict": "Conflict",
     "two_versions": "Two versions",
+    "machines": "Two machines",
     "refused": "Result refused",
     "not_applied": "Not applied",
     "journal_limit": "Journals over the limit",
@@ -427,6 +429,18 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
     table, alert = row.table, row.alert or ""
     record = Link(f"Table {table}'s record", f"/tables/{table}")
     heard = row.heard if row.heard is not None else now
+    if row.machines:
+        answered = answered_by(table, row.machines)  # "table 14 is answered by ..."
+        yield Problem(
+            "machines",
+            row.machines_since or heard,
+            answered[:1].upper() + answered[1:],
+            f"Give {'one of them' if len(row.machines) == 2 else 'all of them but one'} another "
+            f"number (its [hub] table, and an account of that number in its hall: R1002); until "
+            f"then the hub takes every decision of theirs as table {table}'s",
+            (record,),
+            table=table,
+        )
     if row.online is False:
         yield Problem(
             "offline",

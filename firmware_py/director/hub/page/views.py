@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
 from firmware_py.director.hub.page.board import TableRow
-from firmware_py.director.hub.page.draw_notes import draw_notes
+from firmware_py.director.hub.page.draw_notes import draw_notes, table_draw_notes
 from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
 from firmware_py.director.hub.page.render import (
@@ -181,9 +181,11 @@ def table_page(record: TournamentDB, number: int, row: TableRow | None) -> str:
     events = [event for event in record.table_events() if event.table == number]
     venue = record.venue()
     games = pentathlon.table_section(record, number)  # its Pentathlon score cards (R835)
-    if not matches and not events and row is None and not games:
+    changed = table_draw_notes(record, number)
+    if not matches and not events and row is None and not games and not changed:
         raise InvalidInput(f"table {number} has no match, no report and no state: no such table")
     parts = [f"<section><h2>Now</h2>{_row_summary(row)}</section>", "<section><h2>Matches</h2>"]
+    parts.append(changed)
     if not matches:
         parts.append("<p>No match at this table yet.</p>")
     for round_number, match in matches:

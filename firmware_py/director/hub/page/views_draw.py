@@ -1,14 +1,16 @@
-"""Changing a round's draw on the page (issue 27, R1064-R1066): a director picks two teams of
-the round to swap and says why; a swap that makes a rematch or a same-school pair is shown
-with its warnings and made only by a second step, its Confirm; every form names the draw it
-was made from, so one left open while the draw changed swaps nothing."""
+"""Changing a round's draw on the page (issue 27, R1064-R1066, R1068): a director picks two
+teams of the round to swap and says why; a swap that makes a rematch or a same-school pair is
+shown with its warnings and made only by a second step, its Confirm; or moves a match to a free
+table of the tournament. Every form names the draw it was made from, so one left open while the
+draw changed changes nothing."""
 
 from __future__ import annotations
 
 from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.record_draw import SwapPlan
+from firmware_py.director.record_draw import SwapPlan, round_free_tables
+from firmware_py.director.record_rooms import Room, table_label
 from firmware_py.director.tournament_db import TournamentDB
 from rules.tournament import RoundPairing
 from rules.tournament.draw_edit import pairing_stamp
@@ -36,6 +38,8 @@ def draw_page(
             parts.append(_warning(number, warned, reason, viewer.csrf))
         parts.append(_draw(paired) + draw_notes(record, number))
         parts.append(_swap_form(paired, viewer.csrf, reason))
+        free = round_free_tables(record, paired)
+        parts.append(_move_form(paired, free, record.rooms(), viewer.csrf))
     return shell(
         f"Round {number}: change the draw",
         "\n".join(parts),
@@ -67,6 +71,41 @@ result is in, the draw stays. The tables are told at once.</p>
 <label class="wide">Why <input name="reason" required maxlength="{MAX_REASON}"
 value="{text(reason)}"></label>
 <button type="submit">Swap</button></form></section>"""
+
+
+def _move_form(
+    paired: RoundPairing, free: tuple[int, ...], rooms: tuple[Room, ...], csrf: str
+) -> str:
+    """A match to a table no match of the round is at (R1068), named as R1112 names it, or why
+    none can be."""
+    head = (
+        '<section aria-labelledby="move-title" class="card">'
+        '<h2 id="move-title">Move a match to a free table</h2>'
+    )
+    if not paired.matches:
+        return f"{head}<p>No match in this round to move.</p></section>"
+    if not free:
+        return (
+            f"{head}<p>No free table: every table of the tournament has a match this round. "
+            'To move a match to a spare table, add a room holding it on <a href="/rooms">'
+            "Rooms</a>.</p></section>"
+        )
+    matches = "".join(
+        f'<option value="{text(m.a)}">table {m.table}: {text(m.a)} v {text(m.b)}</option>'
+        for m in paired.matches
+    )
+    tables = "".join(
+        f'<option value="{table}">{text(table_label(rooms, table))}</option>' for table in free
+    )
+    return f"""{head}
+<p>Both teams of the match go to the table, on their sides; their old table has no match this
+round. Only before the round starts. The tables are told at once.</p>
+<form method="post" action="/draw/round/{paired.round}/move" id="move-form">{hidden("csrf", csrf)}
+{hidden("draw", pairing_stamp(paired))}
+<label>Match <select name="team" required><option value=""></option>{matches}</select></label>
+<label>to <select name="table" required><option value=""></option>{tables}</select></label>
+<label class="wide">Why <input name="reason" required maxlength="{MAX_REASON}"></label>
+<button type="submit">Move</button></form></section>"""
 
 
 def _warning(number: int, plan: SwapPlan, reason: str, csrf: str) -> str:

@@ -26,8 +26,8 @@ const SCOREBOARD = "SCOREBOARD LOST";
 const UNSENT = "HUB: UNSENT CONFIRMED";
 const OUTBOX = "HUB: OUTBOX DAMAGED";
 const KIND_ORDER = [
-  "conflict", "two_versions", "refused", "not_applied", "journal_limit", "journal", "stuck",
-  "offline", "silent", "scoreboard", "outbox", "unsent", "clock", "restarted", "missing",
+  "conflict", "two_versions", "machines", "refused", "not_applied", "journal_limit", "journal",
+  "stuck", "offline", "silent", "scoreboard", "outbox", "unsent", "clock", "restarted", "missing",
 ];
 
 function element(tag, className, text) {
@@ -63,6 +63,7 @@ function boardKinds(row) {
   if (!row) return [];
   const alert = row.alert || "";
   const kinds = [];
+  if (row.machines && row.machines.length > 1) kinds.push("machines"); // R1003
   if (row.online === false) kinds.push("offline");
   else if (row.in_game && row.heard !== null && now() - row.heard > hall.silent_seconds) {
     kinds.push("silent");
