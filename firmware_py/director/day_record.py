@@ -389,3 +389,13 @@ def parse_table_list(text: str) -> tuple[int, ...]:
             )
         tables.extend(range(first, last + 1))
     return tuple(dict.fromkeys(tables))
+
+
+def event_record(day: Path, event: str | None) -> Path:
+    """The record of ``event`` of the day at ``day`` (a command's ``--day DAY --event SLUG``),
+    or InvalidInput naming the day's events when none is given or it is not one of them."""
+    with DayRecord.open(day) as record:
+        if event is None:
+            known = ", ".join(e.slug for e in record.events()) or "none yet"
+            raise InvalidInput(f"--day {day} needs --event SLUG: its events are {known}")
+        return record.event(event).record

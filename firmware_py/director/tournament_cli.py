@@ -19,6 +19,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli, record_rooms
+from firmware_py.director.day_record import event_record
 from firmware_py.director.record_draw import checked_reason, plan_swap, swap_in_draw
 from firmware_py.director.record_export import record_json
 from firmware_py.director.record_teams import edit_team
@@ -301,7 +302,14 @@ def _reason(text: str) -> str:
 
 
 def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
-    parser.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    record = parser.add_mutually_exclusive_group()
+    record.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    record.add_argument(
+        "--day", type=file_path, dest="day_record", help="a day of several events (with --event)"
+    )
+    parser.add_argument(
+        "--event", dest="day_event", metavar="SLUG", help="the day's event whose record it is"
+    )
     parser.add_argument("--json", action="store_true", help="answer with JSON")
     if by is not None:
         parser.add_argument("--by", type=WHO, help=f"who enters it (default: {by})")
@@ -320,6 +328,7 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     """Carry out ``gametable tournament ...``; ``now`` (ISO 8601) defaults to the clock."""
     stamp = now or datetime.now(UTC).isoformat(timespec="seconds")
     try:
+        _resolve_record(args)
         answer = _COMMANDS[args.tournament_command](args, stamp)
     except PlayoffChanged as stopped:  # R960: say how the director goes on, here
         return _fail(f"{stopped}: {HOW_TO_VOID}")
@@ -334,6 +343,17 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     else:
         print(answer.text)
     return answer.code
+
+
+def _resolve_record(args: argparse.Namespace) -> None:
+    """``--day DAY --event SLUG`` names an event's record (R1130): every command then reads
+    ``args.db`` as it does with ``--db``."""
+    if args.day_record is not None:
+        args.db = event_record(args.day_record, args.day_event)
+    elif args.day_event is not None:
+        raise InvalidInput(
+            f"--event {args.day_event} names an event of a day: expected --day DAY with it"
+        )
 
 
 def _fail(message: str) -> int:
