@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from firmware_py.director.day_record import DayRecord, parse_table_list
 from firmware_py.director.day_tables import busy_tables, table_ranges
 from firmware_py.director.tournament_db import TournamentDB
 from tests.cli_helpers import assert_bad_input, run
+from tests.pentathlon_card_helpers import write_log
 from tests.test_tournament_cli import TEAMS_CSV
 from tests.test_tournament_pentathlon_cli import PLAYERS_CSV
 
@@ -324,3 +327,40 @@ def test_every_tournament_command_with_a_record_takes_the_day() -> None:
     with_db = {name for name, options in leaves.items() if "--db" in options}
     assert len(with_db) > 20 and "tournament pentathlon result" in with_db
     assert [name for name in with_db if not {"--day", "--event"} <= leaves[name]] == []
+
+
+def test_a_score_card_takes_the_seat_and_the_event_name_from_the_day(
+    capsys: Capture, day: Path
+) -> None:
+    (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    for argv in (
+        ["new", "--players", str(day.parent / "players.csv")],
+        ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
+         "--b", "Ben Cho"],
+    ):  # fmt: skip
+        ok(capsys, "tournament", "pentathlon", *argv, *on_event(day, "combo3"))
+    log = write_log(day.parent / "game.jsonl")
+    code, out, err = run(capsys, "pentathlon", "card", str(log), "--round", "1", "--table", "7",
+                         *on_event(day, "combo3"))  # fmt: skip
+    assert (code, err) == (0, "")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", out)).split())
+    assert "Event Combo 3 Division III" in text and "Ann Lee" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (("--day", "{day}"), "--day {day} needs --event SLUG: its events are combo4, combo3"),
+        (("--day", "{day}", "--event", "zz"), "no event 'zz' in day.sqlite"),
+        (("--db", "{folder}/combo4.db", "--day", "{day}"), "not allowed with argument --db"),
+    ],
+)
+def test_a_score_card_refuses_a_day_without_its_event_in_one_line(
+    capsys: Capture, day: Path, argv: tuple[str, ...], names: str
+) -> None:
+    words = {"day": str(day), "folder": str(day.parent)}
+    log = write_log(day.parent / "game.jsonl")
+    filled = [arg.format(**words) for arg in argv]
+    where = ("--round", "1", "--table", "7")
+    assert_bad_input(capsys, "pentathlon", "card", str(log), *where, *filled,
+                     names=names.format(**words))  # fmt: skip
