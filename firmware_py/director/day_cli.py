@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -102,7 +102,7 @@ def _new(args: argparse.Namespace, now: str) -> Answer:
 def _event(args: argparse.Namespace, now: str) -> Answer:
     with DayRecord.open(args.day) as day:
         event = day.add_event(args.slug, args.name, args.record, now=now, by=args.by or DEFAULT_BY)
-    text = f"event {event.slug} ({event.name}): its record {event.record}"
+    text = f"event {event.slug} ({event.name}) of {args.day}: its record {args.record}"
     return Answer(0, text, _event_json(event))
 
 
@@ -118,14 +118,13 @@ def _assign(args: argparse.Namespace, now: str) -> Answer:
             reason=args.reason,
             busy=busy_tables(day),
         )
-    named = table_ranges(tables)
     if moved:
-        text = f"tables {table_ranges(moved)} now play for {args.event}"
+        text = f"{_tables(moved)} now {_plays(moved)} for {args.event}"
         kept = sorted(set(tables) - set(moved))
         if kept:
-            text += f" (tables {table_ranges(kept)} already did)"
+            text += f" ({_tables(kept)} already did)"
     else:
-        text = f"tables {named} already play for {args.event}: nothing moved"
+        text = f"{_tables(tables)} already {_plays(tables)} for {args.event}: nothing moved"
     return Answer(0, text, {"event": args.event, "tables": list(tables), "moved": list(moved)})
 
 
@@ -139,9 +138,7 @@ def _show(args: argparse.Namespace, now: str) -> Answer:
     shown = [_event_state(event, tables.get(event.slug, [])) for event in events]
     lines = [f"{name} ({zone}): {len(events)} event{'' if len(events) == 1 else 's'}"]
     if not events:
-        lines.append(
-            f"  none yet: add one with 'gametable day event {args.day} SLUG NAME --record'"
-        )
+        lines.append(f"  add one with 'gametable day event {args.day} SLUG NAME --record PATH'")
     width = max((len(event.slug) for event in events), default=0)
     for event, state in zip(events, shown, strict=True):
         lines.append(f"  {event.slug:<{width}}  {event.name}: {state['said']}")
@@ -157,7 +154,7 @@ def _show(args: argparse.Namespace, now: str) -> Answer:
 def _event_state(event: DayEvent, tables: list[int]) -> dict[str, Any]:
     """One event as ``day show`` tells it: its round, its results in and out, its tables."""
     state: dict[str, Any] = {**_event_json(event), "tables": sorted(tables)}
-    where = f"tables {table_ranges(tables)}" if tables else "no tables"
+    where = _tables(tables) if tables else "no tables"
     try:
         with TournamentDB.open(event.record) as record:
             found = progress(record)
@@ -170,9 +167,22 @@ def _event_state(event: DayEvent, tables: list[int]) -> dict[str, Any]:
         state["said"] = f"nothing paired yet; {where}"
     else:
         state["said"] = (
-            f"round {found.round}, {found.results_in} results in, {found.results_out} out; {where}"
+            f"round {found.round}, {_results(found.results_in)} in, {found.results_out} out; "
+            f"{where}"
         )
     return state
+
+
+def _tables(tables: Sequence[int]) -> str:
+    return f"table{'' if len(tables) == 1 else 's'} {table_ranges(tables)}"
+
+
+def _plays(tables: Sequence[int]) -> str:
+    return "plays" if len(tables) == 1 else "play"
+
+
+def _results(count: int) -> str:
+    return f"{count} result{'' if count == 1 else 's'}"
 
 
 def _event_json(event: DayEvent) -> dict[str, Any]:
