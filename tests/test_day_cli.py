@@ -364,3 +364,11 @@ def test_a_score_card_refuses_a_day_without_its_event_in_one_line(
     where = ("--round", "1", "--table", "7")
     assert_bad_input(capsys, "pentathlon", "card", str(log), *where, *filled,
                      names=names.format(**words))  # fmt: skip
+
+
+def test_an_event_record_gone_refuses_a_move_naming_the_event(capsys: Capture, day: Path) -> None:
+    (day.parent / "combo3.db").unlink()
+    before = events_of(day)
+    assert_bad_input(capsys, "day", "assign", str(day), "9", "combo4", "--reason", "x",
+                     names="event 'combo3' of day.sqlite: no tournament at")  # fmt: skip
+    assert events_of(day) == before

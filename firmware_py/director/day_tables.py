@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from firmware_py.director.day_record import DayRecord
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
+from rules.errors import InvalidInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +103,22 @@ def busy_tables(
         if records is not None and event in records:
             held = unfinished_at(pending(records[event]), event)
         else:
-            with TournamentDB.open(day.event(event).record) as record:
-                held = unfinished_at(pending(record), event)
+            held = unfinished_at(_read_pending(day, event), event)
         busy.update({table: why for table, why in held.items() if table in tables})
     return dict(sorted(busy.items()))
+
+
+def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
+    """The event's unfinished matches, its record opened for it; a record that cannot be
+    read is named as the day's event's (so the line says which event's tables are unknown)."""
+    try:
+        with TournamentDB.open(day.event(event).record) as record:
+            return pending(record)
+    except InvalidInput as error:
+        raise InvalidInput(
+            f"event {event!r} of {day.path.name}: {error} (whether its tables are free to move "
+            "is not known)"
+        ) from None
 
 
 def table_ranges(tables: Iterable[int]) -> str:
