@@ -372,3 +372,12 @@ def test_an_event_record_gone_refuses_a_move_naming_the_event(capsys: Capture, d
     assert_bad_input(capsys, "day", "assign", str(day), "9", "combo4", "--reason", "x",
                      names="event 'combo3' of day.sqlite: no tournament at")  # fmt: skip
     assert events_of(day) == before
+
+
+def test_a_table_keeps_the_rounds_of_as_many_events_as_a_day_holds() -> None:
+    """R1131: the table's bound is the day's, so no event of a full day is dropped."""
+    from firmware_py.director import day_record
+    from firmware_py.table import hub_wire
+
+    assert hub_wire.MAX_EVENTS == day_record.MAX_EVENTS
+    assert hub_wire.EVENT_SLUG.pattern == day_record.SLUG.pattern

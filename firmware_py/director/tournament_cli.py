@@ -2,7 +2,8 @@
 
 ``add_parser(commands)`` adds the command tree to gametable's sub-commands; ``run(args)``
 carries one out: exit 0 done, 2 bad input with one line on stderr and nothing changed.
-Every command takes ``--db PATH`` (default ``tournament.db`` here) and ``--json``.
+Every command takes ``--db PATH`` (default ``tournament.db`` here), or ``--day DAY --event
+SLUG`` for an event's record of a day (docs/day.md, R1130), and ``--json``.
 """
 
 from __future__ import annotations
