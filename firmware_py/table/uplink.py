@@ -32,7 +32,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode, MQTTProtocolVersion
@@ -96,6 +96,10 @@ STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowled
 # hall's queue is not flooded with copies (it drops each by its index alone).
 RESEND_SECONDS = 10.0
 MAX_RESEND_FACTOR = 6
+
+
+# An event's round as the table keeps it: a round's pairings, or a Pentathlon round's seats.
+EventRound = TypeVar("EventRound", RoundPairings, PentathlonSeats)
 
 
 class PasswordFileError(ValueError):
@@ -475,15 +479,26 @@ class HubLink(PahoOnLoop):
         self.on_pairings()
 
     def _event_round(self, topic: str, payload: bytes) -> None:
-        """A round of one event of the day: kept under its event (R1131), bounded to
-        MAX_EVENTS events of MAX_ROUND rounds each; a bad one is logged and dropped."""
+        """A round of one event of the day: kept under its event (R1131)."""
         pairings = event_round_of(topic)
-        seats = event_seats_round_of(topic)
-        found = pairings or seats
-        if found is None:
+        if pairings is not None:
+            self._keep_event_round(self.event_rounds, topic, pairings, payload, parse_pairings)
             return
-        slug, number = found
-        kept: dict[str, dict[int, Any]] = self.event_rounds if pairings else self.event_seats
+        seats = event_seats_round_of(topic)
+        if seats is not None:
+            self._keep_event_round(self.event_seats, topic, seats, payload, parse_pentathlon_seats)
+
+    def _keep_event_round(
+        self,
+        kept: dict[str, dict[int, EventRound]],
+        topic: str,
+        where: tuple[str, int],
+        payload: bytes,
+        parse: Callable[[bytes], EventRound],
+    ) -> None:
+        """One event's round kept, or withdrawn (an empty message), bounded to MAX_EVENTS
+        events of MAX_ROUND rounds each; a bad one is logged and dropped."""
+        slug, number = where
         if not payload:
             rounds = kept.get(slug, {})
             rounds.pop(number, None)  # the hub withdrew it
@@ -492,11 +507,7 @@ class HubLink(PahoOnLoop):
             self.on_pairings()
             return
         try:
-            parsed: Any = (
-                replace(parse_pairings(payload), round=number)
-                if pairings
-                else replace(parse_pentathlon_seats(payload), round=number)
-            )
+            parsed = replace(parse(payload), round=number)
         except WireError as error:
             log.warning("event=hub_bad_pairings topic=%s error=%s", topic, error)
             return
@@ -509,7 +520,7 @@ class HubLink(PahoOnLoop):
         kept.setdefault(slug, {})[number] = parsed
         self.on_pairings()
 
-    def _room_for_event(self, kept: dict[str, dict[int, Any]], slug: str) -> bool:
+    def _room_for_event(self, kept: dict[str, dict[int, EventRound]], slug: str) -> bool:
         """Whether another event's rounds may be kept: under the bound, or this table's own
         event, for which another event's rounds (one this table does not follow) give way."""
         if len(kept) < MAX_EVENTS:
