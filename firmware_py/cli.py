@@ -155,6 +155,12 @@ def _add_tournament_commands(commands: Commands) -> None:
     tournament_cli.add_parser(commands)
 
 
+def _add_day_commands(commands: Commands) -> None:
+    from firmware_py.director import day_cli
+
+    day_cli.add_parser(commands)
+
+
 def _add_hub_commands(commands: Commands) -> None:
     from firmware_py.director.hub import cli as hub_cli
 
@@ -333,6 +339,7 @@ PARTS: tuple[tuple[tuple[str, ...], Callable[[Commands], None]], ...] = (
     (("check", "solve", "score", "rotation", "replay", "demo"), _add_geoplunge_commands),
     (("sim", "run", "journal", "config", "selftest"), _add_table_commands),
     (("tournament",), _add_tournament_commands),
+    (("day",), _add_day_commands),
     (("hub",), _add_hub_commands),
     (("guesstimation",), _add_guesstimation_commands),
     (("pentathlon",), _add_pentathlon_commands),
@@ -371,8 +378,12 @@ def _main(argv: Sequence[str] | None) -> int:
         if "run_command" in args:  # a command family that carries out its own commands
             code: int = args.run_command(args)
             return code
-        if args.command in ("tournament", "hub"):
+        if args.command in ("tournament", "day", "hub"):
             require("hub", command=args.command)  # the pairings' library (R751)
+        if args.command == "day":
+            from firmware_py.director import day_cli
+
+            return day_cli.run(args)
         if args.command == "tournament":
             from firmware_py.director import tournament_cli
 

@@ -389,3 +389,18 @@ def parse_table_list(text: str) -> tuple[int, ...]:
             )
         tables.extend(range(first, last + 1))
     return tuple(dict.fromkeys(tables))
+
+
+def day_event(day: Path, event: str | None) -> DayEvent:
+    """Event ``event`` of the day at ``day`` (a command's ``--day DAY --event SLUG``), or
+    InvalidInput naming the day's events when none is given or it is not one of them."""
+    with DayRecord.open(day) as record:
+        if not event:
+            known = ", ".join(e.slug for e in record.events()) or "none yet"
+            raise InvalidInput(f"--day {day} needs --event SLUG: its events are {known}")
+        return record.event(event)
+
+
+def event_record(day: Path, event: str | None) -> Path:
+    """The record of ``event`` of the day at ``day``, as ``day_event`` finds it."""
+    return day_event(day, event).record

@@ -2,7 +2,8 @@
 
 ``add_parser(commands)`` adds the command tree to gametable's sub-commands; ``run(args)``
 carries one out: exit 0 done, 2 bad input with one line on stderr and nothing changed.
-Every command takes ``--db PATH`` (default ``tournament.db`` here) and ``--json``.
+Every command takes ``--db PATH`` (default ``tournament.db`` here), or ``--day DAY --event
+SLUG`` for an event's record of a day (docs/day.md, R1130), and ``--json``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli, record_rooms
+from firmware_py.director.day_record import event_record
 from firmware_py.director.record_draw import (
     checked_reason,
     move_in_draw,
@@ -321,7 +323,14 @@ def _reason(text: str) -> str:
 
 
 def _common(parser: argparse.ArgumentParser, by: str | None = None) -> None:
-    parser.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    record = parser.add_mutually_exclusive_group()
+    record.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    record.add_argument(
+        "--day", type=file_path, dest="day_record", help="a day of several events (with --event)"
+    )
+    parser.add_argument(
+        "--event", dest="day_event", metavar="SLUG", help="the day's event whose record it is"
+    )
     parser.add_argument("--json", action="store_true", help="answer with JSON")
     if by is not None:
         parser.add_argument("--by", type=WHO, help=f"who enters it (default: {by})")
@@ -340,6 +349,7 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     """Carry out ``gametable tournament ...``; ``now`` (ISO 8601) defaults to the clock."""
     stamp = now or datetime.now(UTC).isoformat(timespec="seconds")
     try:
+        _resolve_record(args)
         answer = _COMMANDS[args.tournament_command](args, stamp)
     except PlayoffChanged as stopped:  # R960: say how the director goes on, here
         return _fail(f"{stopped}: {HOW_TO_VOID}")
@@ -354,6 +364,17 @@ def run(args: argparse.Namespace, now: str | None = None) -> int:
     else:
         print(answer.text)
     return answer.code
+
+
+def _resolve_record(args: argparse.Namespace) -> None:
+    """``--day DAY --event SLUG`` names an event's record (R1130): every command then reads
+    ``args.db`` as it does with ``--db``."""
+    if args.day_record is not None:
+        args.db = event_record(args.day_record, args.day_event)
+    elif args.day_event is not None:
+        raise InvalidInput(
+            f"--event {args.day_event} names an event of a day: expected --day DAY with it"
+        )
 
 
 def _fail(message: str) -> int:

@@ -94,7 +94,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     card.add_argument("-o", "--out", type=file_path, help="write the card here (default: stdout)")
     card.add_argument("--force", action="store_true", help="replace --out if it exists")
     card.add_argument("--names", help="the players' names, A's then B's: 'Ann Lee,Ben Cho'")
-    card.add_argument("--event", default="", help="the event's name, as printed on the card")
+    card.add_argument(
+        "--event",
+        default="",
+        help="the event's name, as printed on the card; with --day, the day's event (its "
+        "short name), whose record and name are used",
+    )
     card.add_argument(
         "--date", default="", help="the date played, e.g. 2026-11-26 (default: the journal's)"
     )
@@ -102,8 +107,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     card.add_argument("--round", type=whole_number, dest="round_number", help="the round")
     card.add_argument("--table", type=whole_number, help="the table")
     card.add_argument("--monitor", default="", help="the Game Monitor's name")
-    card.add_argument(
+    record = card.add_mutually_exclusive_group()
+    record.add_argument(
         "--db", type=file_path, help="the tournament record: names and division of the seat"
+    )
+    record.add_argument(
+        "--day", type=file_path, help="a day of several events: its --event's record (R1130)"
     )
     card.add_argument(
         "--layout", default="pages", help="pages (a card a page) or halves (one page, cut)"
@@ -371,6 +380,11 @@ def _card(args: argparse.Namespace) -> Answer:
 
     if args.force and args.out is None:
         raise InvalidInput("--force replaces the --out file: give --out too")
+    if args.day is not None:
+        from firmware_py.director.day_record import day_event
+
+        event = day_event(args.day, args.event)  # R1130: its record, and its name printed
+        args = argparse.Namespace(**{**vars(args), "db": event.record, "event": event.name})
     layout = card_layout(args.layout)
     players = names(args.names)
     source = game_record(args.source, args.session)

@@ -13,6 +13,11 @@ Topics, each table's under its own number (the broker's ACL lets a table write o
 - ``tournament/hub``  retained, written by the hub: online or offline (its last will), its record
 - ``tournament/pentathlon/rounds/<r>/seats``  retained, written by the hub: a Pentathlon round's
   seats by table (the game, both players' names and division) and the event's name (R795)
+- ``tournament/events/<slug>/rounds/<r>/pairings`` and
+  ``tournament/events/<slug>/pentathlon/rounds/<r>/seats``  retained, written by a hub serving
+  a day of several events (R1116): each event's rounds, as the two above
+- ``tournament/tables/<n>/event``  retained, written by that hub: the event table ``n`` plays
+  for (empty: none); the table shows that event's latest round (R1131)
 
 The table number is the table's number in the tournament's pairings. Every payload is parsed
 here, on the way in: a message that is not what it should be raises ``WireError`` in one line.
@@ -25,7 +30,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from firmware_py.table.family import PairedMatch
 from rules.tournament.short_names import MAX_SHORT, short_key, short_names
@@ -53,10 +58,14 @@ EVERY_EVENTS_ROUNDS_PAIRINGS = "tournament/events/+/rounds/+/pairings"
 EVERY_EVENTS_PENTATHLON_SEATS = "tournament/events/+/pentathlon/rounds/+/seats"
 EVERY_TABLES_EVENT = "tournament/tables/+/event"
 EVENT_SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?")  # day_record.SLUG's
+MAX_EVENTS = 64  # the events of one day a table keeps rounds of (day_record.MAX_EVENTS)
 MAX_TEXT = 80  # a name, an event's name (the record's bound on a Pentathlete's name)
 MAX_HOST = 64  # a host name as a person reads it (a DNS label is at most 63 characters)
 MACHINE_ID_DIGITS = 12  # hex digits of a machine's digest: 48 bits, no two Pis of a hall alike
 OLED_TITLE_CHARS = 21  # the small font on a 128-pixel-wide panel
+
+
+Round = TypeVar("Round")  # a round's pairings, or a Pentathlon round's seats
 
 
 class WireError(ValueError):
@@ -161,6 +170,52 @@ def pentathlon_round_of(topic: str) -> int | None:
     if len(parts) != 5 or parts[:3] != ["tournament", "pentathlon", "rounds"]:
         return None
     return table_number(parts[3]) if parts[4] == "seats" else None
+
+
+def event_round_of(topic: str) -> tuple[str, int] | None:
+    """The event and round of a ``tournament/events/<slug>/rounds/<r>/pairings`` topic, or
+    None."""
+    parts = topic.split("/")
+    if len(parts) != 6 or parts[:2] != ["tournament", "events"] or parts[3] != "rounds":
+        return None
+    return _event_round(parts[2], parts[4]) if parts[5] == "pairings" else None
+
+
+def event_seats_round_of(topic: str) -> tuple[str, int] | None:
+    """The event and round of a ``tournament/events/<slug>/pentathlon/rounds/<r>/seats``
+    topic, or None."""
+    parts = topic.split("/")
+    if (
+        len(parts) != 7
+        or parts[:2] != ["tournament", "events"]
+        or parts[3:5]
+        != [
+            "pentathlon",
+            "rounds",
+        ]
+    ):
+        return None
+    return _event_round(parts[2], parts[5]) if parts[6] == "seats" else None
+
+
+def _event_round(slug: str, number: str) -> tuple[str, int] | None:
+    """An event's short name and a round of at most MAX_ROUND, as a topic writes them."""
+    round_number = table_number(number)
+    if not EVENT_SLUG.fullmatch(slug) or round_number is None or round_number > MAX_ROUND:
+        return None
+    return slug, round_number
+
+
+def rounds_followed(
+    event: TablesEvent | None,
+    legacy: Mapping[int, Round],
+    by_event: Mapping[str, Mapping[int, Round]],
+) -> Mapping[int, Round]:
+    """The rounds a table shows its next match from (R1131): its event's when the hub names
+    one for it (none yet: nothing to show), else the rounds of a hub serving one record."""
+    if event is None:
+        return legacy
+    return by_event.get(event.event, {})
 
 
 def _encode(data: Mapping[str, Any]) -> bytes:

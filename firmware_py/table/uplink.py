@@ -16,6 +16,11 @@ table still holds. What is unconfirmed is sent again from the last confirmation 
 reconnects, when the hub comes online, when the hub reports a gap, and while the hub is online
 but confirms nothing (a timer from ``resend_seconds``, doubling to ``MAX_RESEND_FACTOR`` times
 it). The hub applies each (table, journal id) once, so a decision that arrives twice counts once.
+
+A hub serving a day of several events (R1116) publishes each event's rounds under the event's
+short name and, for each table, the event it plays for: the table keeps every event's rounds
+(bounded) and shows its own event's latest round, and says in its state which event it follows
+(R1131); with no event named it shows the rounds of a hub serving one record, as before.
 """
 
 from __future__ import annotations
@@ -24,10 +29,10 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode, MQTTProtocolVersion
@@ -38,9 +43,12 @@ from firmware_py.table.controller import TableController, TableView, format_cloc
 from firmware_py.table.delivery import Deliveries
 from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
+    EVERY_EVENTS_PENTATHLON_SEATS,
+    EVERY_EVENTS_ROUNDS_PAIRINGS,
     EVERY_PENTATHLON_ROUNDS_SEATS,
     EVERY_ROUNDS_PAIRINGS,
     HUB_STATUS,
+    MAX_EVENTS,
     OFFLINE,
     ONLINE,
     Confirmation,
@@ -49,8 +57,11 @@ from firmware_py.table.hub_wire import (
     NextMatch,
     PentathlonSeats,
     RoundPairings,
+    TablesEvent,
     WireError,
     applied_topic,
+    event_round_of,
+    event_seats_round_of,
     events_topic,
     next_match,
     next_seat,
@@ -59,11 +70,14 @@ from firmware_py.table.hub_wire import (
     parse_hub_status,
     parse_pairings,
     parse_pentathlon_seats,
+    parse_tables_event,
     pentathlon_round_of,
     round_of,
+    rounds_followed,
     seated_match,
     state_topic,
     status_topic,
+    table_event_topic,
 )
 from firmware_py.table.journal import Journal, JournalError
 from firmware_py.table.machine import this_machine
@@ -84,6 +98,10 @@ STOP_SECONDS = 2.0  # at shutdown: time for the "offline" status to be acknowled
 # hall's queue is not flooded with copies (it drops each by its index alone).
 RESEND_SECONDS = 10.0
 MAX_RESEND_FACTOR = 6
+
+
+# An event's round as the table keeps it: a round's pairings, or a Pentathlon round's seats.
+EventRound = TypeVar("EventRound", RoundPairings, PentathlonSeats)
 
 
 class PasswordFileError(ValueError):
@@ -140,6 +158,12 @@ class HubLink(PahoOnLoop):
         self.resend_seconds = resend_seconds
         self.connected = False
         self.rounds: dict[int, RoundPairings] = {}
+        # A hub serving a day of several events (R1116): each event's rounds, kept for every
+        # event (a table moved to another finds its rounds here), and the event this table
+        # plays for (None: no event message, so the rounds above, of a hub serving one record)
+        self.event: TablesEvent | None = None
+        self.event_rounds: dict[str, dict[int, RoundPairings]] = {}
+        self.event_seats: dict[str, dict[int, PentathlonSeats]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._in_flight: dict[int, int] = {}  # paho's message id -> journal seq
         self._deliveries: Deliveries | None = None  # read when the link starts
@@ -257,15 +281,22 @@ class HubLink(PahoOnLoop):
 
     def next_pairing(self) -> NextMatch | None:
         if self.seated:
-            return next_seat(self.seats, self.broker.table)
-        return next_match(self.rounds, self.broker.table)
+            return next_seat(self._seats_followed(), self.broker.table)
+        return next_match(self._rounds_followed(), self.broker.table)
 
     def paired_match(self) -> PairedMatch | None:
         """This table's match in the latest round the hub paired (R190), or its seat in the
-        latest Pentathlon round (R795), if it has one."""
+        latest Pentathlon round (R795), if it has one: in its event's rounds when the hub
+        names its event (R1131)."""
         if self.seated:
-            return seated_match(self.seats, self.broker.table)
-        return paired_match(self.rounds, self.broker.table)
+            return seated_match(self._seats_followed(), self.broker.table)
+        return paired_match(self._rounds_followed(), self.broker.table)
+
+    def _rounds_followed(self) -> Mapping[int, RoundPairings]:
+        return rounds_followed(self.event, self.rounds, self.event_rounds)
+
+    def _seats_followed(self) -> Mapping[int, PentathlonSeats]:
+        return rounds_followed(self.event, self.seats, self.event_seats)
 
     def all_sent(self) -> bool:
         """Whether the broker has acknowledged every decision the journal holds (the hub may
@@ -301,6 +332,8 @@ class HubLink(PahoOnLoop):
         self._client.subscribe(
             [
                 (EVERY_PENTATHLON_ROUNDS_SEATS if self.seated else EVERY_ROUNDS_PAIRINGS, 1),
+                (EVERY_EVENTS_PENTATHLON_SEATS if self.seated else EVERY_EVENTS_ROUNDS_PAIRINGS, 1),
+                (table_event_topic(self.broker.table), 1),
                 (applied_topic(self.broker.table), 1),
                 (HUB_STATUS, 1),
             ]
@@ -437,6 +470,7 @@ class HubLink(PahoOnLoop):
     def _seats(self, topic: str, payload: bytes) -> None:
         number = pentathlon_round_of(topic)
         if number is None:
+            self._event_round(topic, payload)
             return
         if not payload:
             self.seats.pop(number, None)  # the hub withdrew it (another event)
@@ -449,12 +483,84 @@ class HubLink(PahoOnLoop):
             self.seats[number] = replace(seats, round=number)
         self.on_pairings()
 
-    def _publish_state(self) -> None:
-        if not self.connected or self._state is None or self._state == self._published_state:
+    def _event_round(self, topic: str, payload: bytes) -> None:
+        """A round of one event of the day: kept under its event (R1131)."""
+        pairings = event_round_of(topic)
+        if pairings is not None:
+            self._keep_event_round(self.event_rounds, topic, pairings, payload, parse_pairings)
             return
-        payload = _json(self._state)
+        seats = event_seats_round_of(topic)
+        if seats is not None:
+            self._keep_event_round(self.event_seats, topic, seats, payload, parse_pentathlon_seats)
+
+    def _keep_event_round(
+        self,
+        kept: dict[str, dict[int, EventRound]],
+        topic: str,
+        where: tuple[str, int],
+        payload: bytes,
+        parse: Callable[[bytes], EventRound],
+    ) -> None:
+        """One event's round kept, or withdrawn (an empty message), bounded to MAX_EVENTS
+        events of MAX_ROUND rounds each; a bad one is logged and dropped."""
+        slug, number = where
+        if not payload:
+            rounds = kept.get(slug, {})
+            rounds.pop(number, None)  # the hub withdrew it
+            if not rounds:
+                kept.pop(slug, None)
+            self.on_pairings()
+            return
+        try:
+            parsed = replace(parse(payload), round=number)
+        except WireError as error:
+            log.warning("event=hub_bad_pairings topic=%s error=%s", topic, error)
+            return
+        if slug not in kept and not self._room_for_event(kept, slug):
+            self._complain(
+                f"event=hub_too_many_events topic={topic}: a table keeps the rounds of "
+                f"{MAX_EVENTS} events; this one's are dropped"
+            )
+            return
+        kept.setdefault(slug, {})[number] = parsed
+        self.on_pairings()
+
+    def _room_for_event(self, kept: dict[str, dict[int, EventRound]], slug: str) -> bool:
+        """Whether another event's rounds may be kept: under the bound, or this table's own
+        event, for which another event's rounds (one this table does not follow) give way."""
+        if len(kept) < MAX_EVENTS:
+            return True
+        if self.event is None or self.event.event != slug:
+            return False
+        kept.pop(next(other for other in kept if other != slug))
+        return True
+
+    def _tables_event(self, payload: bytes) -> None:
+        """The event the hub says this table plays for (R1131): an empty message, none."""
+        if not payload:
+            followed = None
+        else:
+            try:
+                followed = parse_tables_event(payload)
+            except WireError as error:
+                log.warning("event=hub_bad_event error=%s", error)
+                return
+        if followed != self.event:
+            log.info("event=hub_event event=%s", "none" if followed is None else followed.event)
+            self.event = followed
+            self._publish_state()  # the hub's board shows the event the table follows
+            self.on_pairings()
+
+    def _publish_state(self) -> None:
+        state = self._state
+        if state is not None and self.event is not None:
+            # added beside what the table shows (R1131): a hub before it reads past it
+            state = {**state, "event": self.event.event}
+        if not self.connected or state is None or state == self._published_state:
+            return
+        payload = _json(state)
         self._client.publish(state_topic(self.broker.table), payload, qos=0, retain=True)
-        self._published_state = self._state
+        self._published_state = state
 
     # --- on paho's thread: hand everything to the loop ------------------------------------
 
@@ -474,6 +580,8 @@ class HubLink(PahoOnLoop):
             self._to_loop(self._hub_status, payload)
         elif message.topic == applied_topic(self.broker.table):
             self._to_loop(self._confirmed_by_hub, payload)
+        elif message.topic == table_event_topic(self.broker.table):
+            self._to_loop(self._tables_event, payload)
         else:
             self._to_loop(self._pairings, message.topic, payload)
 
