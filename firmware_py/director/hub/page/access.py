@@ -59,8 +59,10 @@ def staff_session(page: DirectorPageState, token: str | None) -> StaffSession | 
         why = "removed" if account is None else "changed"
         log.info("event=page_session_ended account=%s why=account_%s", session.account, why)
         return None
+    # an account of one event reads the day's own page (page.event None), any other event's
+    # nothing (R1142)
     limited_to = page.account_event(account.name)
-    elsewhere = limited_to if limited_to is not None and limited_to != page.event else None
+    elsewhere = limited_to if page.event not in (None, limited_to) else None
     return StaffSession(session, account, elsewhere)
 
 
