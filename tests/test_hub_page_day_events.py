@@ -139,6 +139,22 @@ def test_an_unknown_event_is_refused_naming_the_days_events(tmp_path: Path) -> N
     assert line == f"no event &#x27;combo3&#x27; this day: its events are {JUNIOR}, {SENIOR}"
 
 
+def test_an_events_grid_shows_the_tables_playing_for_it(tmp_path: Path) -> None:
+    board = LiveBoard()
+    for table in (1, 3):  # a junior table, a senior table
+        board.take_status(table, OFFLINE.encode(), heard=0.0)
+
+    async def scenario(client: TestClient[Any, Any]) -> tuple[list[int], list[int]]:
+        await log_in(client)
+        grid = await (await client.get(f"/events/{JUNIOR}/api/board")).json()
+        queue = await (await client.get(f"/events/{JUNIOR}/api/problems")).json()
+        offline = [p["table"] for p in queue["problems"] if p["kind"] == "offline"]
+        return [row["table"] for row in grid["rows"]], offline
+
+    with opened_day(make_day(tmp_path), board) as pages:
+        assert serve_day(pages, scenario) == ([1], [1])
+
+
 def test_rooted_addresses_are_put_under_the_event_once() -> None:
     base = "/events/a"
     assert inside(base, "/teams") == "/events/a/teams"

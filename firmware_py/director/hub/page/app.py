@@ -301,7 +301,7 @@ def _the_directors_page(request: web.Request, staff: StaffSession, viewer: Viewe
 async def _public(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     query = request.query.get("q", "")
-    rows = {row.table: row for row in page.board.rows()} if query.strip() else {}
+    rows = {row.table: row for row in page.grid.rows()} if query.strip() else {}
     return _html(public_page(page.record, query, rows, names=page.public_names))
 
 
@@ -310,7 +310,7 @@ async def _table(request: web.Request) -> web.StreamResponse:
     number = _path_number(request, "table")
     _reader(request, f"table {number}'s record")
     try:
-        return _html(table_page(page.record, number, page.board.row(number)))
+        return _html(table_page(page.record, number, page.grid.row(number)))
     except RuleError as error:
         raise Refused(404, str(error)) from None
 
@@ -327,7 +327,7 @@ async def _sheet(request: web.Request) -> web.StreamResponse:
 
 async def _board(request: web.Request) -> web.StreamResponse:
     _reader(request, "the tables' board")
-    board = request.app[PAGE].board
+    board = request.app[PAGE].grid
     return web.json_response(
         {"version": board.version, "rows": [row.to_json() for row in board.rows()]},
         headers={"Cache-Control": "no-store"},
@@ -337,7 +337,7 @@ async def _board(request: web.Request) -> web.StreamResponse:
 async def _events(request: web.Request) -> web.StreamResponse:
     """Every table at once, then the tables that changed, as they change."""
     page = request.app[PAGE]
-    board = page.board
+    board = page.grid
     token = request.cookies.get(COOKIE)
     try:
         _reader(request, "the tables' live board")
@@ -814,7 +814,7 @@ def _on_this_machine(address: str) -> bool:
 def _problems(page: DirectorPageState) -> tuple[Hall, list[Problem], float]:
     now = page.wall()
     hall = read_hall(page.record)
-    found = find_problems(hall, page.board.rows(), page.refusals.pending(), now, page.seen_reports)
+    found = find_problems(hall, page.grid.rows(), page.refusals.pending(), now, page.seen_reports)
     return hall, found, now
 
 

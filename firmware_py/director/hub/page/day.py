@@ -157,11 +157,17 @@ def day_pages(
             shared_sessions=sessions,
             account_event=scope,
             day_venue=venue,
+            playing=None if slug is None or len(slugs) == 1 else _playing(day, slug),
         )
 
     # the day's own page reads no event's record: the first stands in where a record is asked
     lobby = page(events[slugs[0]], None)
     return DayPages(day, lobby, {slug: page(events[slug], slug) for slug in slugs})
+
+
+def _playing(day: DayRecord, slug: str) -> Callable[[], set[int]]:
+    """The tables that play for ``slug`` now, read from the day as it is."""
+    return lambda: {table for table, a in day.assignments().items() if a.event == slug}
 
 
 def day_app(pages: DayPages) -> web.Application:

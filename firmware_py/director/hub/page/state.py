@@ -12,10 +12,10 @@ import asyncio
 import socket
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
-from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.board import Board, EventBoard, LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
@@ -61,6 +61,8 @@ class DirectorPageState:
     shared_sessions: DirectorSessions | None = None
     account_event: Callable[[str], str | None] = lambda _name: None
     day_venue: Venue | None = None
+    # the tables playing for the event now (R1144); None: every table heard (one record)
+    playing: Callable[[], Container[int]] | None = None
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
@@ -85,6 +87,11 @@ class DirectorPageState:
             network_advice="reload later",
             server="the hub",
         )
+
+    @property
+    def grid(self) -> Board:
+        """The tables this page shows: every table heard, or on a day's page its event's."""
+        return self.board if self.playing is None else EventBoard(self.board, self.playing)
 
     def staff(self) -> StaffRecord:
         """The staff accounts: the record's, or on a day's page the day's (R1141)."""
