@@ -287,8 +287,9 @@ def test_each_tile_names_its_event(tmp_path: Path) -> None:
     with opened_day(make_day(tmp_path)) as pages:
         html = serve_day(pages, scenario)
     assert (
-        f'<a class="day-tile" href="/events/{SENIOR}/tables/3"><strong>Table 3</strong>'
-        "<span>Combo 4 Senior</span>" in html
+        f'<a class="tile offline" href="/events/{SENIOR}/tables/3"><span class="head">Table 3 '
+        '<span class="status not-heard">not heard</span></span>'
+        '<span class="event">Combo 4 Senior</span></a>' in html
     )
 
 

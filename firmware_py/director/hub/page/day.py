@@ -371,7 +371,7 @@ def _events_table(lines: list[EventLine], names: Mapping[str, str]) -> str:
         for h in ("Event", "Round", "Results", "Tables reporting", "Problems")
     )
     return (
-        '<section><h2>Events</h2><table class="events cards">'
+        '<section><h2>Events</h2><table class="events">'
         f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></section>"
     )
 
@@ -392,7 +392,7 @@ def _queue_section(
         )
 
     filters = (
-        '<form method="get" action="/" class="filters">'
+        '<form method="get" action="/" class="grid-tools">'
         f'<label>Event <select name="event">{options(slugs, event, "every event")}'
         "</select></label> "
         f'<label>Room <select name="room">{options(rooms, room, "every room")}</select>'
@@ -402,8 +402,11 @@ def _queue_section(
     if not shown:
         items = '<p class="muted">Nothing needs you now.</p>'
     else:
-        items = '<ul class="day-queue">' + "".join(_queue_item(e, names) for e in shown) + "</ul>"
-    return f'<section id="queue"><h2>Problems ({len(shown)})</h2>{filters}{items}</section>'
+        items = '<ol class="day-queue">' + "".join(_queue_item(e, names) for e in shown) + "</ol>"
+    return (
+        f'<section id="queue" class="problems"><h2>Problems ({len(shown)})</h2>'
+        f"{filters}{items}</section>"
+    )
 
 
 def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
@@ -420,7 +423,8 @@ def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
     else:
         link = ' <a href="#assign">assign</a>'
     return (
-        f"<li><strong>{text(KINDS.get(problem.kind, NO_EVENT))}</strong> · "
+        f'<li class="problem {text(problem.kind)}">'
+        f"<strong>{text(KINDS.get(problem.kind, NO_EVENT))}</strong> · "
         f"{text(', '.join(where))}: "
         f"{text(problem.what)}; {text(problem.todo)}{link}</li>"
     )
@@ -439,7 +443,7 @@ def _rooms_section(
     parts = []
     for place, tables in groups:
         tiles = "".join(_tile(pages, table, owners.get(table), names) for table in tables)
-        parts.append(f'<h3>{text(place)}</h3><div class="day-tiles">{tiles}</div>')
+        parts.append(f'<h3>{text(place)}</h3><div class="grid day-tiles">{tiles}</div>')
     if not parts:
         parts.append('<p class="muted">No rooms and no tables heard yet.</p>')
     return "<section><h2>Rooms</h2>" + "".join(parts) + "</section>"
@@ -452,20 +456,21 @@ def _tile(pages: DayPages, table: int, event: str | None, names: Mapping[str, st
         if row is None or row.online is None
         else ("online" if row.online else "offline")
     )
-    playing = names[event] if event is not None else "no event"
+    playing = names[event] if event is not None else "plays for no event"
     inner = (
-        f"<strong>Table {table}</strong><span>{text(playing)}</span>"
-        f'<span class="muted">{state}</span>'
+        f'<span class="head">Table {table} <span class="status {state.replace(" ", "-")}">'
+        f'{state}</span></span><span class="event">{text(playing)}</span>'
     )
+    css = "tile" + ("" if state == "online" else " offline")
     if event is None:
-        return f'<div class="day-tile unassigned">{inner}</div>'
-    return f'<a class="day-tile" href="/events/{quote(event)}/tables/{table}">{inner}</a>'
+        return f'<div class="{css} unassigned">{inner}</div>'
+    return f'<a class="{css}" href="/events/{quote(event)}/tables/{table}">{inner}</a>'
 
 
 def _assign_form(viewer: Viewer, names: Mapping[str, str]) -> str:
     options = "".join(f'<option value="{text(s)}">{text(n)}</option>' for s, n in names.items())
     return (
-        '<section id="assign"><h2>Move tables to an event</h2>'
+        '<section id="assign" class="card"><h2>Move tables to an event</h2>'
         '<p class="muted">A table moves between rounds: never while its match has no result.</p>'
         '<form method="post" action="/assign">'
         + hidden("csrf", viewer.csrf or "")
@@ -572,7 +577,7 @@ def _staff_page(request: web.Request, viewer: Viewer) -> str:
     body = (
         line(viewer.notice, "notice")
         + line(viewer.error, "error")
-        + '<table class="cards"><thead><tr><th scope="col">Name</th><th scope="col">Role</th>'
+        + '<table class="staff"><thead><tr><th scope="col">Name</th><th scope="col">Role</th>'
         f'<th scope="col">Event</th><th scope="col"></th></tr></thead><tbody>{rows}</tbody></table>'
         '<h2>Add an account</h2><form method="post" action="/staff/add">'
         + hidden("csrf", viewer.csrf or "")
