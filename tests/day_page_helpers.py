@@ -25,21 +25,21 @@ T = TypeVar("T")
 EVENTS = (("combo4-junior", "Combo 4 Junior"), ("combo4-senior", "Combo 4 Senior"))
 
 
-def make_day(folder: Path) -> Path:
+def make_day(folder: Path, now: str = NOW) -> Path:
     """A day of two events, each round 1 paired at tables 1 and 2 of its own record; tables
     1-2 play for the first event, 3-4 for the second; the director's password beside the
-    day."""
+    day; ``now``: when it was all made (a screenshot's day: the real time)."""
     path = folder / "day.sqlite"
     with DayRecord.create(
-        path, name="Spring League", time_zone="America/Chicago", now=NOW, by="director"
+        path, name="Spring League", time_zone="America/Chicago", now=now, by="director"
     ) as day:
         for slug, name in EVENTS:
-            record = make_record(folder / f"{slug}.sqlite", password=None)
+            record = make_record(folder / f"{slug}.sqlite", password=None, now=now)
             with TournamentDB.open(record) as opened:
-                opened.set_venue(name=name, now=NOW, by="director")
-            day.add_event(slug, name, record, now=NOW, by="director")
-        day.assign([1, 2], EVENTS[0][0], now=NOW, by="director", reason="the junior hall")
-        day.assign([3, 4], EVENTS[1][0], now=NOW, by="director", reason="the senior hall")
+                opened.set_venue(name=name, now=now, by="director")
+            day.add_event(slug, name, record, now=now, by="director")
+        day.assign([1, 2], EVENTS[0][0], now=now, by="director", reason="the junior hall")
+        day.assign([3, 4], EVENTS[1][0], now=now, by="director", reason="the senior hall")
     store_password(path, PASSWORD)
     return path
 

@@ -319,7 +319,7 @@ def test_a_table_that_plays_for_no_event_is_in_the_queue(tmp_path: Path) -> None
 
     with opened_day(make_day(tmp_path), board) as pages:
         html = serve_day(pages, scenario)
-    assert "table 14 plays for no event; assign it on the day page" in html
+    assert "table 14: table 14 plays for no event. Assign it on the day page" in html
 
 
 def test_an_unknown_event_filter_is_refused_in_words(tmp_path: Path) -> None:

@@ -323,7 +323,7 @@ def _no_event(row: TableRow, now: float) -> Problem:
         kind="no_event",  # the day's own kind: never on an event's grid
         since=row.heard or now,
         what=f"table {row.table} plays for no event",
-        todo="assign it on the day page (its decisions are held until then)",
+        todo="Assign it on the day page (its decisions are held until then)",
         links=(),
         table=row.table,
     )
@@ -411,7 +411,7 @@ def _queue_section(
 
 def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
     problem = entry.problem
-    where = [names[entry.event] if entry.event else "no event"]
+    where = [names[entry.event]] if entry.event else []
     if entry.room:
         where.append(entry.room)
     if problem.table is not None:
@@ -426,7 +426,7 @@ def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
         f'<li class="problem {text(problem.kind)}">'
         f"<strong>{text(KINDS.get(problem.kind, NO_EVENT))}</strong> · "
         f"{text(', '.join(where))}: "
-        f"{text(problem.what)}; {text(problem.todo)}{link}</li>"
+        f"{text(problem.what)}. {text(problem.todo)}{link}</li>"
     )
 
 
