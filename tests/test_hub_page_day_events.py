@@ -17,7 +17,7 @@ from firmware_py.director.hub.page.within import inside, rooted_within
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import csrf_of, error_line, log_in, origin
+from tests.hub_page_helpers import PASSWORD, csrf_of, error_line, log_in, origin
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -176,6 +176,22 @@ def test_one_login_opens_every_events_pages(tmp_path: Path) -> None:
 
     with opened_day(make_day(tmp_path)) as pages:
         assert serve_day(pages, scenario) == [200, 200]
+
+
+def test_a_login_asked_for_on_an_events_page_comes_back_to_it(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> tuple[str, int]:
+        asked = await client.get(f"/events/{JUNIOR}/teams", headers=HTML)
+        form = {"password": PASSWORD, "name": "", "next": f"/events/{JUNIOR}/teams"}
+        answer = await client.post(
+            f"/events/{JUNIOR}/login", data=form, headers=origin(client), allow_redirects=False
+        )
+        assert 'action="/events/combo4-junior/login"' in await asked.text()
+        other = await client.get(f"/events/{SENIOR}/")
+        return answer.headers["Location"], other.status
+
+    with opened_day(make_day(tmp_path)) as pages:
+        location, other = serve_day(pages, scenario)
+    assert (location, other) == (f"/events/{JUNIOR}/teams", 200)
 
 
 def test_the_days_accounts_are_kept_in_the_day_record(tmp_path: Path) -> None:
