@@ -243,6 +243,33 @@ def test_results_staff_of_one_event_enter_its_results(tmp_path: Path) -> None:
         assert junior.current_result(1, 1) is not None
 
 
+def test_an_account_added_again_with_an_event_keeps_its_own_events(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> tuple[int, int]:
+        csrf = await log_in(client)
+        await add_account(client, csrf, "sam", "results")
+        again = await add_account(client, csrf, "sam", "results", JUNIOR)
+        await client.post("/logout", data={"csrf": csrf}, headers=origin(client))
+        await log_in(client, "sam pass 123", name="sam")
+        return again.status, (await client.get(f"/events/{SENIOR}/")).status
+
+    with opened_day(make_day(tmp_path)) as pages:
+        assert serve_day(pages, scenario) == (409, 200)
+
+
+def test_a_refused_change_on_an_events_page_is_shown_there(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+        csrf = await log_in(client)
+        form = {**result(csrf), "table": "9"}
+        answer = await client.post(f"/events/{SENIOR}/result", data=form, headers=origin(client))
+        return answer.status, await answer.text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        status, html = serve_day(pages, scenario)
+    assert status == 409
+    assert 'class="error" role="alert">' in html
+    assert f'action="/events/{SENIOR}/result"' in html
+
+
 def test_a_director_is_every_events_director_never_one_events(tmp_path: Path) -> None:
     async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
         csrf = await log_in(client)

@@ -9,10 +9,7 @@ what an account was limited to from then on (no event: every event), the latest 
 
 from __future__ import annotations
 
-import sqlite3
-
-from firmware_py.director.hub.staff import Role, StaffHolder
-from rules.errors import InvalidInput
+from firmware_py.director.hub.staff import StaffHolder
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS staff_events (
@@ -34,21 +31,19 @@ class StaffEvents:
     def event_of(self, name: str) -> str | None:
         """The one event ``name`` is staff of, or None: every event."""
         db = self.holder.connection
-        try:
-            row = db.execute(
-                "SELECT event FROM staff_events WHERE name = ? ORDER BY id DESC LIMIT 1", (name,)
-            ).fetchone()
-        except sqlite3.OperationalError:  # no account was ever limited: no table yet
+        made = db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'staff_events'"
+        ).fetchone()
+        if made is None:  # no account was ever limited
             return None
+        row = db.execute(
+            "SELECT event FROM staff_events WHERE name = ? ORDER BY id DESC LIMIT 1", (name,)
+        ).fetchone()
         return None if row is None or row["event"] is None else str(row["event"])
 
-    def limit(self, name: str, role: Role, event: str | None, *, now: str, by: str) -> None:
-        """From now on ``name`` is staff of ``event`` alone (None: of every event)."""
-        if event is not None and role is Role.DIRECTOR:
-            raise InvalidInput(
-                f"{name} is a director, and a director is every event's director: "
-                "expected results or viewer for one event"
-            )
+    def limit(self, name: str, event: str | None, *, now: str, by: str) -> None:
+        """From now on ``name`` is staff of ``event`` alone (None: of every event); the caller
+        refuses a director's (R1142)."""
         with self.holder.writing():
             for statement in _SCHEMA:
                 self.holder.connection.execute(statement)

@@ -615,10 +615,14 @@ async def _staff_add(request: web.Request) -> web.StreamResponse:
     except DirectorPasswordError as error:
         raise Refused(400, f"{name}'s password: {error}") from None
     now = pages.lobby.now()
+    scope = StaffEvents(pages.day)
+    before = scope.event_of(name)
+    # the limit first: an account never stands, not even for a moment, wider than asked
+    scope.limit(name, event, now=now, by=staff.name)
     try:
         added = pages.lobby.staff().add(name, role, hashed, now=now, by=staff.name)
-        StaffEvents(pages.day).limit(name, role, event, now=now, by=staff.name)
-    except RuleError as error:
+    except RuleError as error:  # a name taken: its account's limit as it was
+        scope.limit(name, before, now=now, by=staff.name)
         raise Refused(409, str(error)) from None
     where = "every event" if event is None else f"the event {event} only"
     log.info("event=page_staff_added by=%s account=%s event=%s", staff.name, name, event)
@@ -635,7 +639,7 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     name, now = str(form.get("name", "")), pages.lobby.now()
     try:
         removed = pages.lobby.staff().remove(name, now=now, by=staff.name)
-        StaffEvents(pages.day).limit(name, removed.role, None, now=now, by=staff.name)
+        StaffEvents(pages.day).limit(name, None, now=now, by=staff.name)
     except RuleError as error:
         raise Refused(409, str(error)) from None
     pages.changed()  # an open grid of the account's sees it at once (R814)
