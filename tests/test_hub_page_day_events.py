@@ -487,6 +487,15 @@ def test_the_projectors_are_listed_by_event_and_room(tmp_path: Path) -> None:
     assert status == 200
 
 
+def test_an_events_projector_goes_on_within_the_event(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        return await (await client.get(f"/events/{SENIOR}/projector")).text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        html = serve_day(pages, scenario)
+    assert f";url=/events/{SENIOR}/projector?page=" in html
+
+
 def test_the_csrf_token_of_the_day_is_the_events(tmp_path: Path) -> None:
     async def scenario(client: TestClient[Any, Any]) -> tuple[str, str]:
         await log_in(client)

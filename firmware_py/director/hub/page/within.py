@@ -5,8 +5,9 @@ The one-record page's views write their addresses from the root (``href="/teams"
 did before a day held several events; an event's page answers exactly as that page does, and
 this one middleware, the only place that knows of the prefix, puts the event's address before
 each of them on the way out: the ``href``, ``action`` and ``src`` of its HTML, the
-``Location`` of its redirects, and a ``<meta name="gametable-base">`` the page's scripts read
-their addresses from (static/board.js). The day's stylesheet and scripts are served once, at
+``Location`` of its redirects, the address a projector's refresh goes on to, and a
+``<meta name="gametable-base">`` the page's scripts read their addresses from
+(static/board.js). The day's stylesheet and scripts are served once, at
 ``/static``, and never prefixed. The day's name and time zone head every event's page, with a
 link back to the day.
 """
@@ -25,8 +26,9 @@ from firmware_py.director.venue import Venue
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-# an address from the root in an attribute: never another site's (//host), never /static
-_ROOTED = re.compile(r'(\s(?:href|action|src)=")/(?!/|static/)')
+# an address from the root in an attribute, or in a refresh's "N;url=/...": never another
+# site's (//host), never /static
+_ROOTED = re.compile(r'(\s(?:href|action|src)="|;url=)/(?!/|static/)')
 
 
 def inside(base: str, address: str) -> str:
