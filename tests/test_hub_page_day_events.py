@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
 
@@ -494,6 +495,19 @@ def test_an_events_projector_goes_on_within_the_event(tmp_path: Path) -> None:
     with opened_day(make_day(tmp_path)) as pages:
         html = serve_day(pages, scenario)
     assert f";url=/events/{SENIOR}/projector?page=" in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/login", "/public", "/projector", f"/events/{JUNIOR}/public", f"/events/{JUNIOR}/login"],
+)
+def test_every_page_names_the_tournament_and_its_time_zone(tmp_path: Path, path: str) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        return await (await client.get(path)).text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        html = serve_day(pages, scenario)
+    assert "Spring League" in html and "America/Chicago" in html
 
 
 def test_the_csrf_token_of_the_day_is_the_events(tmp_path: Path) -> None:

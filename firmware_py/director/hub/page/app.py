@@ -47,6 +47,10 @@
     POST /withdraw          a director: withdraw a team for good, with a reason (R1041)
     POST /standings/release a director: hide the public standings, or release them (R1043)
 
+On a day of several events (``hub run --day``) this is each event's page, mounted by the day's
+(``day.py``) at ``/events/<slug>``: its routes as above under that address, its addresses kept
+inside it by ``within.py`` (R1140), its accounts and sessions the day's (R1141, R1142).
+
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
 and /projector needs a staff login (R816): without one a browser is sent to /login, anything

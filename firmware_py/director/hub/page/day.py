@@ -136,7 +136,6 @@ def day_pages(
         )
     sessions = DirectorSessions(clock=clock, wall=wall, file=SessionFile(sessions_path(day.path)))
     scope = StaffEvents(day).event_of
-    venue = Venue(day.name, day.time_zone)
 
     def page(record: TournamentDB, slug: str | None) -> DirectorPageState:
         return DirectorPageState(
@@ -156,13 +155,20 @@ def day_pages(
             staff_holder=day,
             shared_sessions=sessions,
             account_event=scope,
-            day_venue=venue,
+            # the day's own pages are headed by its name and time zone; an event's by its
+            # own, below the day's line (within.day_banner)
+            day_venue=Venue(day.name, day.time_zone) if slug else heading(day),
             playing=None if slug is None or len(slugs) == 1 else _playing(day, slug),
         )
 
     # the day's own page reads no event's record: the first stands in where a record is asked
     lobby = page(events[slugs[0]], None)
     return DayPages(day, lobby, {slug: page(events[slug], slug) for slug in slugs})
+
+
+def heading(day: DayRecord) -> Venue:
+    """What heads each of the day's own pages: the tournament's name and its time zone."""
+    return Venue(f"{day.name} · {day.time_zone}", day.time_zone)
 
 
 def _playing(day: DayRecord, slug: str) -> Callable[[], set[int]]:
@@ -267,8 +273,7 @@ def _glance_page(request: web.Request, viewer: Viewer) -> str:
     ]
     if viewer.director:
         body.append(_assign_form(viewer, names))
-    venue = Venue(day.name, day.time_zone)
-    return shell(f"The day · {day.time_zone}", "\n".join(body), nav=_nav(viewer), venue=venue)
+    return shell("The day", "\n".join(body), nav=_nav(viewer), venue=heading(day))
 
 
 def _owners(pages: DayPages) -> dict[int, str]:
@@ -590,7 +595,7 @@ def _staff_page(request: web.Request, viewer: Viewer) -> str:
     )
     day = pages.day
     nav = '<nav><a href="/">The day</a></nav>'
-    return shell("Staff of the day", body, nav=nav, venue=Venue(day.name, day.time_zone))
+    return shell("Staff of the day", body, nav=nav, venue=heading(day))
 
 
 async def _staff_add(request: web.Request) -> web.StreamResponse:
@@ -678,7 +683,7 @@ async def _projector(request: web.Request) -> web.StreamResponse:
 
 def _anyone_page(pages: DayPages, title: str, body: str) -> str:
     day = pages.day
-    return shell(title, body, venue=Venue(day.name, day.time_zone))
+    return shell(title, body, venue=heading(day))
 
 
 async def _event_root(request: web.Request) -> web.StreamResponse:
