@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestClient
 from firmware_py.director.day_record import DayRecord
 from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.within import inside, rooted_within
+from firmware_py.director.hub.staff import StaffRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
@@ -269,6 +270,26 @@ def test_a_refused_change_on_an_events_page_is_shown_there(tmp_path: Path) -> No
     assert status == 409
     assert 'class="error" role="alert">' in html
     assert f'action="/events/{SENIOR}/result"' in html
+
+
+def test_an_events_staff_link_opens_the_days_staff_page(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> tuple[str, int, str]:
+        csrf = await log_in(client)
+        shown = await client.get(f"/events/{JUNIOR}/staff", allow_redirects=False)
+        form = {"csrf": csrf, "name": "sam", "role": "results", "password": "sam pass 123"}
+        added = await client.post(f"/events/{JUNIOR}/staff/add", data=form, headers=origin(client))
+        return shown.headers["Location"], added.status, await error_line(added)
+
+    path = make_day(tmp_path)
+    with opened_day(path) as pages:
+        location, status, line = serve_day(pages, scenario)
+    assert (location, status) == ("/staff", 409)
+    assert line == (
+        "a day&#x27;s staff accounts are managed on the day&#x27;s Staff page (/staff), each of "
+        "every event or of one: nothing changed"
+    )
+    with DayRecord.open(path) as day:
+        assert StaffRecord(day).find("sam") is None
 
 
 def test_a_director_is_every_events_director_never_one_events(tmp_path: Path) -> None:

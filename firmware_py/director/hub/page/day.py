@@ -12,7 +12,8 @@
     GET  /login, POST /login, POST /logout   one login for every event (R1141)
     GET  /public, /projector     anyone: the events, each with its public page and projectors
     GET  /events/<slug>/...      every page of the one-record page (app.py), for that event
-                                 (R1140)
+                                 (R1140); but its /staff is the day's (/staff), and a change
+                                 sent to its /staff/add or /staff/remove is refused in words
     GET  /static/...        the stylesheet and scripts, once for every event
 
 The day's page is built from the day record and its events' open records (``day_pages``), so
@@ -206,6 +207,10 @@ def day_app(pages: DayPages) -> web.Application:
     add_account_routes(app)
     app.router.add_get("/events/{slug}", _event_root)
     for slug, page in pages.events.items():
+        # the day's staff are managed on the day's page, never as one event's (R1142)
+        app.router.add_get(f"/events/{slug}/staff", _day_staff_instead)
+        for change in ("add", "remove"):
+            app.router.add_post(f"/events/{slug}/staff/{change}", _day_staff_instead)
         app.add_subapp(f"/events/{slug}", make_app(page))
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
@@ -684,6 +689,18 @@ async def _projector(request: web.Request) -> web.StreamResponse:
 def _anyone_page(pages: DayPages, title: str, body: str) -> str:
     day = pages.day
     return shell(title, body, venue=heading(day))
+
+
+async def _day_staff_instead(request: web.Request) -> web.StreamResponse:
+    """An event's Staff link, on a day: the day's staff page, where an account is given every
+    event or one; a change sent to an event's address is refused in words, nothing changed."""
+    if request.method == "GET":
+        return see("/staff")
+    raise Refused(
+        409,
+        "a day's staff accounts are managed on the day's Staff page (/staff), each of every "
+        "event or of one: nothing changed",
+    )
 
 
 async def _event_root(request: web.Request) -> web.StreamResponse:
