@@ -157,6 +157,18 @@ def test_an_events_grid_shows_the_tables_playing_for_it(tmp_path: Path) -> None:
         assert serve_day(pages, scenario) == ([1], [1])
 
 
+def test_an_events_queue_holds_the_hubs_refusals_of_its_own_tables(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> list[int]:
+        await log_in(client)
+        queue = await (await client.get(f"/events/{JUNIOR}/api/problems")).json()
+        return [p["table"] for p in queue["problems"] if p["kind"] == "not_applied"]
+
+    with opened_day(make_day(tmp_path)) as pages:
+        for table in (2, 3):  # a junior table's decision, a senior table's
+            pages.lobby.refusals.add(table, "j-1", 5, "decision 5: not applied", 0.0)
+        assert serve_day(pages, scenario) == [2]
+
+
 def test_rooted_addresses_are_put_under_the_event_once() -> None:
     base = "/events/a"
     assert inside(base, "/teams") == "/events/a/teams"

@@ -818,7 +818,7 @@ def _on_this_machine(address: str) -> bool:
 def _problems(page: DirectorPageState) -> tuple[Hall, list[Problem], float]:
     now = page.wall()
     hall = read_hall(page.record)
-    found = find_problems(hall, page.grid.rows(), page.refusals.pending(), now, page.seen_reports)
+    found = find_problems(hall, page.grid.rows(), page.pending_refusals(), now, page.seen_reports)
     return hall, found, now
 
 

@@ -19,7 +19,7 @@ from firmware_py.director.hub.page.board import Board, EventBoard, LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
-from firmware_py.director.hub.refusals import HubRefusals
+from firmware_py.director.hub.refusals import HubRefusal, HubRefusals
 from firmware_py.director.hub.staff import StaffHolder, StaffRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.director.venue import Venue
@@ -92,6 +92,14 @@ class DirectorPageState:
     def grid(self) -> Board:
         """The tables this page shows: every table heard, or on a day's page its event's."""
         return self.board if self.playing is None else EventBoard(self.board, self.playing)
+
+    def pending_refusals(self) -> list[HubRefusal]:
+        """The decisions the hub could not apply, of this page's tables (R1144)."""
+        pending = self.refusals.pending()
+        if self.playing is None:
+            return pending
+        tables = self.playing()
+        return [refusal for refusal in pending if refusal.table in tables]
 
     def staff(self) -> StaffRecord:
         """The staff accounts: the record's, or on a day's page the day's (R1141)."""
