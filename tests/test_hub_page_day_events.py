@@ -130,6 +130,15 @@ def test_an_events_staff_view_sends_a_browser_to_the_login_inside_it(tmp_path: P
     assert location == f"/events/{JUNIOR}/login?next=/events/{JUNIOR}/teams"
 
 
+def test_an_events_address_without_its_slash_is_its_page(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        answer = await client.get(f"/events/{JUNIOR}", allow_redirects=False)
+        return answer.headers["Location"]
+
+    with opened_day(make_day(tmp_path)) as pages:
+        assert serve_day(pages, scenario) == f"/events/{JUNIOR}/"
+
+
 def test_an_unknown_event_is_refused_naming_the_days_events(tmp_path: Path) -> None:
     async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
         answer = await client.get("/events/combo3")

@@ -207,6 +207,7 @@ def day_app(pages: DayPages) -> web.Application:
     add_account_routes(app)
     app.router.add_get("/events/{slug}", _event_root)
     for slug, page in pages.events.items():
+        app.router.add_get(f"/events/{slug}", _event_root)  # before its page takes the prefix
         # the day's staff are managed on the day's page, never as one event's (R1142)
         app.router.add_get(f"/events/{slug}/staff", _day_staff_instead)
         for change in ("add", "remove"):
@@ -704,7 +705,7 @@ async def _day_staff_instead(request: web.Request) -> web.StreamResponse:
 
 
 async def _event_root(request: web.Request) -> web.StreamResponse:
-    slug = request.match_info["slug"]
+    slug = request.match_info.get("slug") or request.path.removeprefix("/events/")
     pages = request.app[DAY]
     if slug not in pages.events:
         known = ", ".join(pages.events)
