@@ -1,33 +1,34 @@
-"""Take docs/hub/*.png: the tournament day's views as Playwright's chromium draws them (the
-public search on a phone, the projector, a round's sheets and its pairings printed to PDF and
-drawn by pdftoppm, the undo's confirmation).
+"""Take docs/hub/day-1280.png and day-390.png: the page of a day of two events (issue 27), the
+day at a glance, at 1280x800 and 390x844; and day-event-1280.png and day-event-390.png: one
+event's live grid under its own address, as Playwright's chromium draws them.
 
-The same day as tests/test_hub_page_day_browser.py, on its hall of 128 teams. Run from the
-repository root, with Debian's chromium and poppler-utils installed:
+The same steps as tests/test_hub_page_day_events_browser.py. Run from the repository root, with
+Debian's chromium installed:
 ``PYTHONPATH=. .venv/bin/python scripts/make_hub_day_screenshots.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import shutil
 import tempfile
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.test_hub_page_day_browser import a_tournament_day, hall_record
+from tests.test_hub_page_day_events_browser import SHOTS, day_with_rooms, the_day
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = ("public-390", "projector-1920", "round-sheets-p1", "pairings-sheet", "undo-confirm")
 
 
 def main() -> None:
+    shots = ROOT / "docs" / "hub"
+    shots.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as directory:
-        work = Path(directory)
-        asyncio.run(a_tournament_day(hall_record(work / "hall.db"), work))
-        (ROOT / "docs" / "hub").mkdir(exist_ok=True)
-        for shot in SHOTS:
-            shutil.copyfile(work / f"{shot}.png", ROOT / "docs" / "hub" / f"{shot}.png")
-    print("wrote " + ", ".join(f"docs/hub/{shot}.png" for shot in SHOTS))
+        now = datetime.now(UTC).isoformat(timespec="seconds")  # the queue's "since": minutes
+        day = day_with_rooms(Path(directory), now)
+        asyncio.run(the_day(day, shots, now, wall=time.time()))
+    for shot in SHOTS:
+        print(f"wrote docs/hub/{shot}.png")
 
 
 if __name__ == "__main__":

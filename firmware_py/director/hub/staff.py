@@ -19,9 +19,11 @@ import hashlib
 import re
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
+from typing import Protocol
 
 from firmware_py.director.hub.page.password import (
     check_new_password,
@@ -29,7 +31,6 @@ from firmware_py.director.hub.page.password import (
     password_path,
     read_stored,
 )
-from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput, echoed
 
 DIRECTOR_ACCOUNT = "director"  # the one account of the past, and the name "by" has always had
@@ -124,10 +125,23 @@ def hash_new_password(password: str) -> str:
     return hash_password(check_new_password(password))
 
 
-class StaffRecord:
-    """The staff accounts of one tournament record."""
+class StaffHolder(Protocol):
+    """What holds staff accounts: a tournament record, or a day's record, whose accounts are
+    every event's (issue 27, R1141)."""
 
-    def __init__(self, record: TournamentDB) -> None:
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def connection(self) -> sqlite3.Connection: ...
+
+    def writing(self) -> AbstractContextManager[None]: ...
+
+
+class StaffRecord:
+    """The staff accounts of one tournament record (or of a day: ``StaffHolder``)."""
+
+    def __init__(self, record: StaffHolder) -> None:
         self.record = record
         self._db = record.connection
 

@@ -18,7 +18,6 @@ from firmware_py.director.hub.staff import (
     ROLE_WORDS,
     Role,
     StaffAccount,
-    StaffRecord,
 )
 
 log = logging.getLogger("gametable")
@@ -28,6 +27,9 @@ log = logging.getLogger("gametable")
 class StaffSession:
     session: DirectorSession
     account: StaffAccount
+    # on a day's page: the one event this account is staff of, when the page is another
+    # event's (R1142): every view and change of this event is refused naming it
+    elsewhere: str | None = None
 
     @property
     def name(self) -> str:
@@ -51,17 +53,26 @@ def staff_session(page: DirectorPageState, token: str | None) -> StaffSession | 
     session = page.sessions.session(token)
     if session is None:
         return None
-    account = StaffRecord(page.record).find(session.account)
+    account = page.staff().find(session.account)
     if account is None or account.stamp != session.stamp:
         page.sessions.end(session.key)
         why = "removed" if account is None else "changed"
         log.info("event=page_session_ended account=%s why=account_%s", session.account, why)
         return None
-    return StaffSession(session, account)
+    # an account of one event reads the day's own page (page.event None), any other event's
+    # nothing (R1142)
+    limited_to = page.account_event(account.name)
+    elsewhere = limited_to if page.event not in (None, limited_to) else None
+    return StaffSession(session, account, elsewhere)
 
 
 def role_refusal(staff: StaffSession, needs: Role, doing: str) -> str | None:
     """Why ``staff`` may not do ``doing`` (which needs ``needs``), or None if they may."""
+    if staff.elsewhere is not None:
+        return (
+            f"{doing} needs this event's staff or a director: {staff.name} is "
+            f"{ROLE_WORDS[staff.role]} of the event {staff.elsewhere!r} only"
+        )
     if staff.account.may(needs):
         return None
     return f"{doing} needs {NEEDS_WORDS[needs]}: {staff.name} is {ROLE_WORDS[staff.role]}"

@@ -48,6 +48,10 @@
     POST /withdraw          a director: withdraw a team for good, with a reason (R1041)
     POST /standings/release a director: hide the public standings, or release them (R1043)
 
+On a day of several events (``hub run --day``) this is each event's page, mounted by the day's
+(``day.py``) at ``/events/<slug>``: its routes as above under that address, its addresses kept
+inside it by ``within.py`` (R1140), its accounts and sessions the day's (R1141, R1142).
+
 Every request must name the hub by a name it serves in its Host header, or by an address (a
 page elsewhere re-pointed at the hub's address names itself: R722). Every view but /public
 and /projector needs a staff login (R816): without one a browser is sent to /login, anything
@@ -73,6 +77,7 @@ from typing import TypeVar
 from urllib.parse import quote
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 from multidict import MultiDictProxy
 
 from firmware_py.director.hub.page.access import StaffSession, role_refusal, staff_session
@@ -120,6 +125,7 @@ from firmware_py.director.hub.page.views_rooms import rooms_page
 from firmware_py.director.hub.page.views_staff import staff_page
 from firmware_py.director.hub.page.views_teams import teams_page
 from firmware_py.director.hub.page.views_undo import undo_page
+from firmware_py.director.hub.page.within import within_event
 from firmware_py.director.hub.staff import (
     DIRECTOR_ACCOUNT,
     NAME,
@@ -127,7 +133,6 @@ from firmware_py.director.hub.staff import (
     NAMELESS_REFUSED,
     Role,
     StaffAccount,
-    StaffRecord,
     check_name,
     hash_new_password,
     parse_role,
@@ -184,34 +189,19 @@ T = TypeVar("T")
 
 
 def make_app(page: DirectorPageState) -> web.Application:
-    errors = one_line_errors(
-        _refusal,
-        max_body=MAX_BODY,
-        event="page_error",
-        who="the hub",
-        # the director's routes are in hub.md: web.md is the table's page (R945)
-        routes_doc="docs/hub.md",
-    )
-    app = web.Application(
-        client_max_size=MAX_FIELD_BODY,
-        middlewares=[
-            errors,
-            same_site(lambda r: r.app[PAGE].guard),
-            whole_body(who="the hub"),
-            sized_bodies(MAX_BODY, dict.fromkeys(FIELD_PATHS, MAX_FIELD_BODY)),
-        ],
-    )
+    """The page of one record: alone (``hub run --db``), or one event's on a day's page,
+    mounted at ``page.base`` (``day.day_app``), its links kept inside it (R1140)."""
+    app = web.Application(client_max_size=MAX_FIELD_BODY, middlewares=_middlewares(page))
     app[PAGE] = page
-    add_headers(app, security_headers(referrer="same-origin"))
+    if not page.base:  # an event's page is mounted in the day's, which sends them once
+        add_headers(app, security_headers(referrer="same-origin"))
     app.router.add_get("/", _index)
     app.router.add_get("/public", _public)
     app.router.add_get("/tables/{table}", _table)
     app.router.add_get("/sheet/{round}/{table}", _sheet)
     app.router.add_get("/api/board", _board)
     app.router.add_get("/api/events", _events)
-    app.router.add_get("/login", _login_form)
-    app.router.add_post("/login", _login)
-    app.router.add_post("/logout", _logout)
+    add_account_routes(app)
     app.router.add_post("/result", _result)
     app.router.add_post("/pair", _pair)
     app.router.add_get("/pentathlon", _pentathlon)
@@ -249,8 +239,48 @@ def make_app(page: DirectorPageState) -> web.Application:
     app.router.add_post("/checkin", _checkin)
     app.router.add_post("/withdraw", _withdraw)
     app.router.add_post("/standings/release", _standings_release)
-    app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
+    if not page.base:  # the day's page serves them once, at /static, for every event
+        app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
+
+
+def _middlewares(page: DirectorPageState) -> list[Middleware]:
+    errors = one_line_errors(
+        _refusal,
+        max_body=MAX_BODY,
+        event="page_error",
+        who="the hub",
+        # the director's routes are in hub.md: web.md is the table's page (R945)
+        routes_doc="docs/hub.md",
+    )
+    middlewares: list[Middleware] = [
+        errors,
+        same_site(lambda r: r.app[PAGE].guard),
+        whole_body(who="the hub"),
+        sized_bodies(MAX_BODY, field_bodies(page.base)),
+    ]
+    if page.base:  # an event's page: its links kept inside it, outermost
+        middlewares.insert(0, within_event(page.base, page.day_venue, page.record))
+    return middlewares
+
+
+def add_account_routes(app: web.Application) -> None:
+    """The login and the logout: the one-record page's, and the day's, one for every event
+    (R1141)."""
+    app.router.add_get("/login", _login_form)
+    app.router.add_post("/login", _login)
+    app.router.add_post("/logout", _logout)
+
+
+# what the day's page (day.py) checks and answers as the one-record page does
+def field_bodies(base: str) -> dict[str, int]:
+    """The paths that take a pasted field's larger body, under ``base``."""
+    return dict.fromkeys((base + path for path in FIELD_PATHS), MAX_FIELD_BODY)
+
+
+def _here(request: web.Request) -> str:
+    """The request's path within its page: an event's page answers as the page alone."""
+    return request.path.removeprefix(request.app[PAGE].base) or "/"
 
 
 # --- reading: anyone ---------------------------------------------------------------------------
@@ -283,7 +313,7 @@ def _the_directors_page(request: web.Request, staff: StaffSession, viewer: Viewe
 async def _public(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     query = request.query.get("q", "")
-    rows = {row.table: row for row in page.board.rows()} if query.strip() else {}
+    rows = {row.table: row for row in page.grid.rows()} if query.strip() else {}
     return _html(public_page(page.record, query, rows, names=page.public_names))
 
 
@@ -292,7 +322,7 @@ async def _table(request: web.Request) -> web.StreamResponse:
     number = _path_number(request, "table")
     _reader(request, f"table {number}'s record")
     try:
-        return _html(table_page(page.record, number, page.board.row(number)))
+        return _html(table_page(page.record, number, page.grid.row(number)))
     except RuleError as error:
         raise Refused(404, str(error)) from None
 
@@ -309,7 +339,7 @@ async def _sheet(request: web.Request) -> web.StreamResponse:
 
 async def _board(request: web.Request) -> web.StreamResponse:
     _reader(request, "the tables' board")
-    board = request.app[PAGE].board
+    board = request.app[PAGE].grid
     return web.json_response(
         {"version": board.version, "rows": [row.to_json() for row in board.rows()]},
         headers={"Cache-Control": "no-store"},
@@ -319,7 +349,7 @@ async def _board(request: web.Request) -> web.StreamResponse:
 async def _events(request: web.Request) -> web.StreamResponse:
     """Every table at once, then the tables that changed, as they change."""
     page = request.app[PAGE]
-    board = page.board
+    board = page.grid
     token = request.cookies.get(COOKIE)
     try:
         _reader(request, "the tables' live board")
@@ -367,7 +397,7 @@ async def _login_form(request: web.Request) -> web.StreamResponse:
             next_path=next_path,
             why=why,
             nameless=_nameless_login(request),
-            venue=request.app[PAGE].record.venue(),
+            venue=request.app[PAGE].login_venue(),
         )
     )
 
@@ -512,7 +542,7 @@ async def _pair(request: web.Request) -> web.StreamResponse:
 async def _staff_list(request: web.Request) -> web.StreamResponse:
     _reader(request, "the staff accounts", needs=Role.DIRECTOR)
     page = request.app[PAGE]
-    accounts = StaffRecord(page.record).accounts()
+    accounts = page.staff().accounts()
     return _html(staff_page(accounts, _viewer(request), page.record.venue()))
 
 
@@ -530,7 +560,7 @@ async def _staff_add(request: web.Request) -> web.StreamResponse:
     except DirectorPasswordError as error:
         raise Refused(400, f"{name}'s password: {error}") from None
     page = request.app[PAGE]
-    record = StaffRecord(page.record)
+    record = page.staff()
     added = _change(
         request,
         lambda: record.add(name, role, hashed, now=page.now(), by=staff.name),
@@ -546,7 +576,7 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     form = await _confirmed(request, "removing a staff account")
     name = str(form.get("name", ""))
     page = request.app[PAGE]
-    record = StaffRecord(page.record)
+    record = page.staff()
     removed = _change(
         request, lambda: record.remove(name, now=page.now(), by=staff.name), tables=False
     )
@@ -745,7 +775,7 @@ def _account(request: web.Request, name: str) -> StaffAccount | None:
     if not NAME.fullmatch(name):
         return None
     try:
-        return StaffRecord(request.app[PAGE].record).find(name)
+        return request.app[PAGE].staff().find(name)
     except DirectorPasswordError as error:  # the director's password file, damaged
         log.error("event=page_password_error error=%s", error)
         raise Refused(500, str(error)) from None
@@ -758,7 +788,7 @@ def _nameless_login(request: web.Request) -> bool:
 
 def _any_account(request: web.Request) -> bool:
     try:
-        return bool(StaffRecord(request.app[PAGE].record).accounts())
+        return bool(request.app[PAGE].staff().accounts())
     except DirectorPasswordError as error:
         log.error("event=page_password_error error=%s", error)
         raise Refused(500, str(error)) from None
@@ -796,7 +826,7 @@ def _on_this_machine(address: str) -> bool:
 def _problems(page: DirectorPageState) -> tuple[Hall, list[Problem], float]:
     now = page.wall()
     hall = read_hall(page.record)
-    found = find_problems(hall, page.board.rows(), page.refusals.pending(), now, page.seen_reports)
+    found = find_problems(hall, page.grid.rows(), page.pending_refusals(), now, page.seen_reports)
     return hall, found, now
 
 
@@ -1354,7 +1384,8 @@ _FROM_CLOSE = (
 
 
 def _refusal(request: web.Request, status: int, message: str) -> web.Response:
-    if request.path.startswith("/api/"):
+    path = _here(request)
+    if path.startswith("/api/"):
         return web.json_response({"error": message}, status=status)
     # the director's page with the line, but never to a name the hub does not serve (whose page
     # can read the answer)
@@ -1362,31 +1393,30 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         page = request.app[PAGE]
         try:
             viewer = _viewer(request, message)  # anyone else is shown nothing of a staff view
-            if viewer.director and request.path in _FROM_CLOSE:
+            if viewer.director and path in _FROM_CLOSE:
                 staff = staff_session(page, request.cookies.get(COOKIE))
                 if staff is not None:  # shown again where it was sent from, to try again
                     return _html(close_page(page.record, staff.csrf, error=message), status)
             if viewer.csrf is not None and (
-                request.path in ("/result", "/pair", "/logout", *_FROM_CLOSE)
-                or request.path.startswith("/undo/")
+                path in ("/result", "/pair", "/logout", *_FROM_CLOSE) or path.startswith("/undo/")
             ):
                 staff = staff_session(page, request.cookies.get(COOKIE))
                 if staff is not None:  # the same page as /, its queue and tools too
                     return _html(_the_directors_page(request, staff, viewer), status)
                 return _html(director_page(page.record, viewer), status)
-            if viewer.csrf is not None and request.path in _FROM_CHECKIN:
+            if viewer.csrf is not None and path in _FROM_CHECKIN:
                 return _html(checkin_page(page.record, viewer), status)
-            if viewer.director and request.path == "/teams/edit" and page.record.has_tournament():
+            if viewer.director and path == "/teams/edit" and page.record.has_tournament():
                 return _html(teams_page(page.record, viewer), status)
-            if viewer.director and request.path in ROOM_PATHS and page.record.has_tournament():
+            if viewer.director and path in ROOM_PATHS and page.record.has_tournament():
                 return _html(rooms_page(page.record, viewer), status)
-            if viewer.director and request.path.startswith("/draw/round/"):
+            if viewer.director and path.startswith("/draw/round/"):
                 number = _path_number(request, "round")  # shown again, to try again
                 return _html(draw_page(page.record, number, viewer), status)
-            if viewer.director and request.path in FIELD_PATHS and page.record.has_tournament():
+            if viewer.director and path in FIELD_PATHS and page.record.has_tournament():
                 return _html(field_page(page.record, viewer), status)  # to paste again
-            if viewer.director and request.path in ("/staff/add", "/staff/remove"):
-                accounts = StaffRecord(page.record).accounts()
+            if viewer.director and path in ("/staff/add", "/staff/remove"):
+                accounts = page.staff().accounts()
                 return _html(staff_page(accounts, viewer, page.record.venue()), status)
         except Exception:
             log.exception("event=page_error path=%s", request.path)
@@ -1397,3 +1427,30 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
         "</main></body></html>",
         status,
     )
+
+
+# --- what the day's page (day.py) checks and answers as the one-record page does ----------------
+
+
+def staff_reader(request: web.Request, what: str, *, needs: Role = Role.VIEWER) -> StaffSession:
+    return _reader(request, what, needs=needs)
+
+
+async def staff_changing(request: web.Request, *, needs: Role, doing: str) -> StaffSession:
+    return await _staff(request, needs=needs, doing=doing)
+
+
+async def form_of(request: web.Request) -> Form:
+    return await _form(request)
+
+
+def viewer_of(request: web.Request, error: str | None = None) -> Viewer:
+    return _viewer(request, error)
+
+
+def html(body: str, status: int = 200) -> web.Response:
+    return _html(body, status)
+
+
+def see(path: str) -> web.Response:
+    return _see(path)

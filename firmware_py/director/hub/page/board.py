@@ -11,9 +11,9 @@ until that table has sent a good message.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from firmware_py.director.hub.page.machines import (
     Sighting,
@@ -194,6 +194,46 @@ class LiveBoard:
             return Taken(changed=False)
         self._faults[table] = fault
         return Taken(changed=False, complaint=fault)
+
+
+class Board(Protocol):
+    """What the page reads of a board: the hall's (``LiveBoard``), or one event's tables of it
+    (``EventBoard``)."""
+
+    @property
+    def version(self) -> int: ...
+
+    def rows(self) -> list[TableRow]: ...
+
+    def row(self, table: int) -> TableRow | None: ...
+
+    def changed_since(self, version: int) -> list[TableRow]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EventBoard:
+    """One event's tables of the hall's board, on a day of several events (R1144):
+    ``playing`` the tables that play for the event now (the day's assignments, read at each
+    call, so a table moved is on its new event's grid at its next change or reload). Its
+    version is the hall's."""
+
+    board: LiveBoard
+    playing: Callable[[], Container[int]]
+
+    @property
+    def version(self) -> int:
+        return self.board.version
+
+    def rows(self) -> list[TableRow]:
+        tables = self.playing()
+        return [row for row in self.board.rows() if row.table in tables]
+
+    def row(self, table: int) -> TableRow | None:
+        return self.board.row(table) if table in self.playing() else None
+
+    def changed_since(self, version: int) -> list[TableRow]:
+        tables = self.playing()
+        return [row for row in self.board.changed_since(version) if row.table in tables]
 
 
 def parse_state(payload: bytes) -> dict[str, Any]:

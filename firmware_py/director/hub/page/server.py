@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from firmware_py.director.hub.page.app import make_app
+from firmware_py.director.hub.page.day import DayPages, day_app
 from firmware_py.director.hub.page.state import (
     MAX_WATCHERS_PER_ADDRESS,
     STREAM_SHARE,
@@ -27,6 +28,7 @@ log = logging.getLogger("gametable")
 __all__ = [  # with the streams' share, in state.py now and still imported from here
     "MAX_WATCHERS_PER_ADDRESS",
     "STREAM_SHARE",
+    "DayPage",
     "DirectorPage",
     "PageSetupError",
     "listen",
@@ -103,4 +105,38 @@ class DirectorPage(DirectorPageState):
         self.closed = True
         self.changed()  # every open event stream ends
         await stop_serving(self._serving, self.sock)
+        self._serving = None
+
+
+@dataclass(slots=True)
+class DayPage:
+    """The page of a day of several events (``hub run --day``) as the hub serves it: the day's
+    pages (``day.day_pages``: the day and each event's), started on the hub's loop."""
+
+    pages: DayPages
+    _serving: Serving | None = None
+
+    @property
+    def port(self) -> int:
+        return self.pages.lobby.port
+
+    def changed(self) -> None:
+        """The board changed: every event's open grids hear it."""
+        self.pages.changed()
+
+    async def start(self) -> None:
+        lobby = self.pages.lobby
+        self._serving = await start_serving(day_app(self.pages), lobby.sock, lobby.tls)
+        host, port = lobby.sock.getsockname()[:2]
+        log.info(
+            "event=page_listening url=%s://%s names=%s events=%s",
+            lobby.scheme,
+            where(host, port),
+            ",".join(sorted(lobby.names)),
+            ",".join(self.pages.events),
+        )
+
+    async def stop(self) -> None:
+        self.pages.close()  # every open event stream ends
+        await stop_serving(self._serving, self.pages.lobby.sock)
         self._serving = None

@@ -12,15 +12,17 @@ import asyncio
 import socket
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
-from firmware_py.director.hub.page.board import LiveBoard
+from firmware_py.director.hub.page.board import Board, EventBoard, LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
-from firmware_py.director.hub.refusals import HubRefusals
+from firmware_py.director.hub.refusals import HubRefusal, HubRefusals
+from firmware_py.director.hub.staff import StaffHolder, StaffRecord
 from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.venue import Venue
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 
 # Open pages at once: the director's, a deputy's, a projector, the public; from one address a
@@ -49,6 +51,18 @@ class DirectorPageState:
     refusals: HubRefusals = field(default_factory=HubRefusals)
     seen_reports: set[str] = field(default_factory=set)  # refused results marked seen (R804)
     public_names: PublicNames = PublicNames.TEAMS  # what /public shows of people (R817)
+    # On a day's page (issue 27, R1140-R1142): the event's address ("/events/combo4"; "" for
+    # the one-record page), its short name, where the staff accounts live (the day record;
+    # None: the record), the day's sessions (one login for every event), the event each
+    # account is limited to (None: every event), and the day's name and time zone
+    base: str = ""
+    event: str | None = None
+    staff_holder: StaffHolder | None = None
+    shared_sessions: DirectorSessions | None = None
+    account_event: Callable[[str], str | None] = lambda _name: None
+    day_venue: Venue | None = None
+    # the tables playing for the event now (R1144); None: every table heard (one record)
+    playing: Callable[[], Container[int]] | None = None
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
@@ -57,7 +71,7 @@ class DirectorPageState:
     _watchers: set[asyncio.Event] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self.sessions = DirectorSessions(
+        self.sessions = self.shared_sessions or DirectorSessions(
             clock=self.clock, wall=self.wall, file=SessionFile(sessions_path(self.record.path))
         )
         self.guard = SiteGuard(
@@ -73,6 +87,27 @@ class DirectorPageState:
             network_advice="reload later",
             server="the hub",
         )
+
+    @property
+    def grid(self) -> Board:
+        """The tables this page shows: every table heard, or on a day's page its event's."""
+        return self.board if self.playing is None else EventBoard(self.board, self.playing)
+
+    def pending_refusals(self) -> list[HubRefusal]:
+        """The decisions the hub could not apply, of this page's tables (R1144)."""
+        pending = self.refusals.pending()
+        if self.playing is None:
+            return pending
+        tables = self.playing()
+        return [refusal for refusal in pending if refusal.table in tables]
+
+    def staff(self) -> StaffRecord:
+        """The staff accounts: the record's, or on a day's page the day's (R1141)."""
+        return StaffRecord(self.staff_holder or self.record)
+
+    def login_venue(self) -> Venue:
+        """Whose login it is: the day's on a day's page, else the record's tournament."""
+        return self.day_venue or self.record.venue()
 
     @property
     def port(self) -> int:

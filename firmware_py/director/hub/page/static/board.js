@@ -18,6 +18,15 @@ const shownKinds = new Map(); // table number -> its board problems last drawn
 const openLists = new Set(); // the queue's lists of tables the director opened
 const roomHeadings = new Map(); // a room's name (its building first) -> its heading in the grid
 const NO_ROOM = "Tables in no room";
+// An event's page on a day's page lives under /events/<slug> (R1140): its own addresses,
+// written from the root as the one-record page's are, are put under it here.
+const BASE = document.querySelector('meta[name="gametable-base"]')?.content || "";
+
+function within(address) {
+  if (!BASE || !address.startsWith("/") || address.startsWith("//")) return address;
+  if (address === BASE || address.startsWith(BASE + "/")) return address;
+  return BASE + address;
+}
 
 // the OLED's own alerts for a table's faults (problems.py: STUCK_ALERT, JOURNAL_ALERT, ...)
 const STUCK = "STUCK ";
@@ -124,7 +133,7 @@ function draw(table) {
   let tile = tiles.get(table);
   if (!tile) {
     tile = element("a", "tile");
-    tile.href = `/tables/${table}`;
+    tile.href = within(`/tables/${table}`);
     tile.id = `table-${table}`;
     tiles.set(table, tile);
     document.getElementById("tables").append(tile);
@@ -281,13 +290,13 @@ function problemItem(problem, csrf, back) {
   problem.links.forEach((link, index) => {
     if (index) doing.append(" · ");
     const anchor = element("a", "", link.text);
-    anchor.href = link.href;
+    anchor.href = within(link.href);
     doing.append(anchor);
   });
   if (problem.seen_key && csrf) {
     const form = element("form", "inline");
     form.method = "post";
-    form.action = "/problems/seen";
+    form.action = within("/problems/seen");
     for (const [name, value] of [["csrf", csrf], ["key", problem.seen_key], ["back", back]]) {
       const field = element("input");
       field.type = "hidden";
@@ -311,9 +320,11 @@ function problemItem(problem, csrf, back) {
     for (const table of problem.tables) {
       const anchor = element("a", "", table);
       // the result form for staff who may enter results, else the table's record (R811)
-      anchor.href = hall.enters_results
-        ? `/?round=${problem.round}&table=${table}#result-form`
-        : `/tables/${table}`;
+      anchor.href = within(
+        hall.enters_results
+          ? `/?round=${problem.round}&table=${table}#result-form`
+          : `/tables/${table}`,
+      );
       list.append(anchor, " ");
     }
     item.append(list);
@@ -386,7 +397,7 @@ async function readHall() {
   clearTimeout(reading);
   reading = null;
   try {
-    const answer = await fetch("/api/problems", { cache: "no-store" });
+    const answer = await fetch(within("/api/problems"), { cache: "no-store" });
     if (!answer.ok) return;
     hall = await answer.json();
     skew = hall.now - Date.now() / 1000;
@@ -405,7 +416,7 @@ async function readHall() {
 
 function connect() {
   const connection = document.getElementById("connection");
-  const stream = new EventSource("/api/events");
+  const stream = new EventSource(within("/api/events"));
   stream.onopen = () => {
     connection.textContent = "Live: the tables as the hub hears them";
   };
