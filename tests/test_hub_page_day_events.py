@@ -462,8 +462,8 @@ def test_a_table_whose_match_is_unfinished_is_not_moved(tmp_path: Path) -> None:
         status, line = serve_day(pages, scenario)
     assert status == 409
     assert line == (
-        "nothing moved: table 1: Combo 4 Junior&#x27;s round 1 match there (Hawks v Owls) has "
-        "no result yet (a table moves between rounds)"
+        "nothing moved: table 1: its round 1 match in combo4-junior (Hawks v Owls) has no "
+        "result yet (a table moves between rounds)"
     )
     with DayRecord.open(path) as day:
         assert day.event_of(1) == JUNIOR

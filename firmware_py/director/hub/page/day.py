@@ -35,6 +35,7 @@ from urllib.parse import quote, urlencode
 from aiohttp import web
 
 from firmware_py.director.day_record import DayRecord, parse_table_list
+from firmware_py.director.day_tables import busy_tables
 from firmware_py.director.hub.page.app import (
     MAX_BODY,
     MAX_FIELD_BODY,
@@ -53,7 +54,7 @@ from firmware_py.director.hub.page.app import (
 from firmware_py.director.hub.page.board import LiveBoard, TableRow
 from firmware_py.director.hub.page.password import DirectorPasswordError
 from firmware_py.director.hub.page.privacy import PublicNames
-from firmware_py.director.hub.page.problems import KINDS, Hall, Problem, find_problems, read_hall
+from firmware_py.director.hub.page.problems import KINDS, Problem, find_problems, read_hall
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
@@ -516,7 +517,7 @@ async def _assign(request: web.Request) -> web.StreamResponse:
     try:
         tables = parse_table_list(str(form.get("tables", "")))
         pages.day.event(event)
-        busy = busy_tables(pages.day, {s: p.record for s, p in pages.events.items()}, tables)
+        busy = busy_tables(pages.day, {s: p.record for s, p in pages.events.items()})
         moved = pages.day.assign(
             tables, event, now=pages.lobby.now(), by=staff.name, reason=reason, busy=busy
         )
@@ -533,30 +534,6 @@ async def _assign(request: web.Request) -> web.StreamResponse:
     )
     pages.lobby.notices[staff.key] = done
     return see("/")
-
-
-def busy_tables(
-    day: DayRecord, events: Mapping[str, TournamentDB], tables: Iterable[int]
-) -> dict[int, str]:
-    """Why each of ``tables`` cannot move now: its event's latest round has a match at it with
-    no result yet (R1117). (The page's own: ``day_tables.busy_tables`` was not on main.)"""
-    halls: dict[str, Hall] = {}
-    busy: dict[int, str] = {}
-    for table in tables:
-        slug = day.event_of(table)
-        if slug is None or slug not in events:
-            continue
-        if slug not in halls:
-            halls[slug] = read_hall(events[slug])
-        hall = halls[slug]
-        match = hall.matches.get(table)
-        if match is not None and (hall.latest, table) not in hall.results:
-            name = events[slug].venue().name or slug
-            busy[table] = (
-                f"{name}'s round {hall.latest} match there ({match.a} v {match.b}) "
-                "has no result yet"
-            )
-    return busy
 
 
 # --- the day's staff: every event's, or one event's (R1141, R1142) ------------------------------
