@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.hub_day_helpers import make_day
+from firmware_py.director.day_record import DayRecord
+from tests.hub_day_helpers import NOW, make_day
 from tests.journal_helpers import assert_one_line_refusal, fingerprint
 from tests.test_hub_cli import hub
 
@@ -58,3 +59,15 @@ def test_a_day_and_a_record_together_are_refused(hall: Path) -> None:
 
 def test_a_day_with_a_page_is_refused_until_the_day_s_page_is_served(hall: Path) -> None:
     _refused(hall, "--day", "day.sqlite", names="--day serves no director's page yet")
+
+
+def test_a_day_with_no_event_yet_is_refused_naming_how_to_add_one(hall: Path) -> None:
+    with DayRecord.create(
+        hall / "empty-day.sqlite", name="Empty", time_zone="UTC", now=NOW, by="director"
+    ):
+        pass
+    _refused(
+        hall,
+        *("--day", "empty-day.sqlite", "--page", "off"),
+        names="empty-day.sqlite has no event yet: add one with 'gametable day event",
+    )

@@ -3,6 +3,7 @@ table's decision goes to, read without a broker (the hub's own handling of a dec
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +153,19 @@ def test_a_result_applied_to_one_event_is_a_copy_for_every_other(
     hub._follow_the_day()
     assert hub._apply(2, parse_decision(result(JOURNAL, 1, 2, (30, 50)))) == "duplicate"
     assert table_events(tmp_path / "senior.db", 2) == []
+
+
+def test_a_day_that_cannot_be_read_for_a_moment_leaves_each_table_s_event_as_it_was(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hub's poll reads the day every second: a read that fails (its disk) is said once
+    and tried again at the next poll, never the end of the hub's loop."""
+
+    def unreadable() -> set[int]:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(hub.router, "refresh", unreadable)
+    hub._follow_the_day()
+    route = hub.router.for_table(1)
+    assert route is not None and route.event == "junior"
+    assert "event=day_busy error=disk I/O error" in caplog.text

@@ -13,6 +13,7 @@ asked of every event's record, so a result applied to one event is never applied
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,7 +110,7 @@ class EventRouter:
     def _open(self, slug: str, path: Path) -> None:
         try:
             self.events[slug] = TournamentDB.open(path)
-        except RuleError as error:  # an event added with a record since moved: said once
+        except (RuleError, sqlite3.Error) as error:  # a record moved or damaged: said once
             if slug not in self._unopened:
                 self._unopened.add(slug)
                 log.warning("event=hub_event_unopened for_event=%s error=%s", slug, error)

@@ -966,7 +966,12 @@ class Hub(PahoOnLoop):
     def _follow_the_day(self) -> None:
         """The day read again (a table moved, an event added: R1124): each table's event
         published as it changes, and a table given an event no longer said to have none."""
-        for table in self.router.refresh():
+        try:
+            moved = self.router.refresh()
+        except sqlite3.OperationalError as error:  # the day busy: read again at the next poll
+            self._complain(f"event=day_busy error={error}")
+            moved = set()
+        for table in moved:
             if self.router.for_table(table) is not None:
                 self.refusals.forget_error(table, no_event_words(table))
         self._publish_tables_events()
