@@ -17,19 +17,26 @@ import pytest
 
 from firmware_py.director.day_record import DayRecord
 from firmware_py.director.hub.service import Hub, HubBroker
+from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     Decision,
     TablesEvent,
     applied_topic,
     event_pairings_topic,
+    event_seats_topic,
     events_topic,
     pairings_topic,
     parse_confirmations,
+    parse_hub_status,
     parse_pairings,
+    parse_pentathlon_seats,
     table_event_topic,
 )
+from rules.pentathlon.catalogue import Game
+from rules.tournament.pentathlon import Pentathlete, PentathlonPoints
 from tests.hub_day_helpers import (
+    NOW,
     make_day,
     move_table,
     recorded,
@@ -126,6 +133,8 @@ def test_each_table_has_one_confirmation_stream_with_the_day_s_identity(
     asyncio.run(scenario())
     topics = {message.topic for message in watcher.received}
     assert topics == {applied_topic(3)}
+    status = _retained(broker, "tournament/hub")
+    assert status is not None and parse_hub_status(status).record == _identity(day_path)
     (confirmation,) = parse_confirmations(watcher.payloads(applied_topic(3))[-1])
     assert (confirmation.record, confirmation.journal, confirmation.seq) == (
         _identity(day_path),
@@ -337,3 +346,33 @@ def test_the_hub_killed_and_started_again_with_the_day_loses_and_doubles_nothing
     assert "for_event=junior" in log and "for_event=senior" in log
     for peer in (*tables.values(), watcher):
         peer.close()
+
+
+def test_a_pentathlon_event_s_seats_are_retained_under_the_event(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """R1124: a Pentathlon event of the day: its rounds' seats under its short name."""
+    path = tmp_path / "penta.db"
+    players = tuple(Pentathlete(name, "III") for name in ("Ann Lee", "Ben Ode"))
+    PentathlonRecord.start(
+        path, PentathlonPoints(), players, now=NOW, by="director", name="Spring Open"
+    ).close()
+    with TournamentDB.open(path) as record:
+        event = PentathlonRecord(record)
+        with record.writing():
+            seat = event.event().seat(1, 8, Game.QUEENS_AND_GUARDS, "Ann Lee", "Ben Ode")
+            event.add_seat(seat, now=NOW, by="director")
+    day_path = make_day(tmp_path)
+    with DayRecord.open(day_path) as day:
+        day.add_event("penta", "Pentathlon, Division III", path, now=NOW, by="director")
+
+    async def scenario() -> None:
+        async with running_day_hub(broker, day_path):
+            await asyncio.sleep(0.5)
+
+    asyncio.run(scenario())
+    seats = _retained(broker, event_seats_topic("penta", 1))
+    assert seats is not None
+    (seated,) = parse_pentathlon_seats(seats).seats
+    assert (seated.table, seated.a, seated.b) == (8, "Ann Lee", "Ben Ode")
+    assert _retained(broker, "tournament/pentathlon/rounds/1/seats") is None

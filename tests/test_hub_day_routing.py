@@ -169,3 +169,13 @@ def test_a_day_that_cannot_be_read_for_a_moment_leaves_each_table_s_event_as_it_
     route = hub.router.for_table(1)
     assert route is not None and route.event == "junior"
     assert "event=day_busy error=disk I/O error" in caplog.text
+
+
+def test_a_held_back_result_sent_again_is_said_once_since_it_first_came(
+    hub: Hub, caplog: pytest.LogCaptureFixture
+) -> None:
+    hub._decision(8, result(JOURNAL, 1, 1, (40, 20)))
+    (first,) = hub.refusals.pending()
+    hub._decision(8, result(JOURNAL, 1, 1, (40, 20)))  # the table sends it again
+    assert hub.refusals.pending() == [first]
+    assert caplog.text.count("event=hub_no_event") == 1

@@ -58,7 +58,13 @@ from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
-from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
+from firmware_py.director.hub.refusals import (
+    CLOCK,
+    JOURNAL_LIMIT,
+    TWO_VERSIONS,
+    HubRefusal,
+    HubRefusals,
+)
 from firmware_py.director.hub.restarts import MatchesUnderway
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
@@ -1017,6 +1023,9 @@ class Hub(PahoOnLoop):
         if self.router.for_result(table, decision) is not None:
             return False
         self.tally["no event"] += 1
+        said = HubRefusal(table, chain.journal, None, no_event_words(table), 0.0)
+        if self.refusals.holds(said.key):  # sent again: said once, since it first came
+            return True
         self._warn(
             "event=hub_no_event table=%d journal=%s seq=%d: assign it on the day page",
             table,
