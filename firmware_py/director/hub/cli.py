@@ -508,10 +508,7 @@ def _run_day(args: argparse.Namespace, password: str) -> int:
     page is not served yet: a day's hub runs with ``--page off`` (R1125)."""
 
     if args.page != "off":
-        raise HubInputError(
-            "--day serves no director's page yet: expected --page off "
-            "(each event's page: gametable hub run --db with the event's record)"
-        )
+        raise HubInputError("--day serves no director's page yet: expected --page off")
     day = DayRecord.open(args.day)  # a day, or one line saying why not (a tournament record)
     hub: Hub | None = None
     try:

@@ -991,12 +991,14 @@ class Hub(PahoOnLoop):
     def _publish_tables_events(self) -> None:
         if not self.connected:
             return
-        payloads = self._tables_event_payloads()
-        for topic, payload in payloads.items():
+        events = self.router.tables_events()
+        payloads = {table_event_topic(t): event.to_bytes() for t, event in events.items()}
+        for table, event in events.items():
+            topic, payload = table_event_topic(table), payloads[table_event_topic(table)]
             if self._tables_published.get(topic) != payload:
                 self._client.publish(topic, payload, qos=1, retain=True)
                 self._tables_published[topic] = payload
-                log.info("event=table_event_published topic=%s", topic)
+                log.info("event=table_event_published table=%d for_event=%s", table, event.event)
         for topic, payload in list(self._tables_published.items()):
             if topic not in payloads and payload:
                 self._client.publish(topic, b"", qos=1, retain=True)
