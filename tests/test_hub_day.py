@@ -36,8 +36,10 @@ from firmware_py.table.hub_wire import (
 from rules.pentathlon.catalogue import Game
 from rules.tournament.pentathlon import Pentathlete, PentathlonPoints
 from tests.hub_day_helpers import (
+    JUNIOR_TEAMS,
     NOW,
     make_day,
+    make_event,
     move_table,
     recorded,
     result,
@@ -46,6 +48,7 @@ from tests.hub_day_helpers import (
 from tests.hub_helpers import Broker, Peer, password_of
 from tests.hub_table_helpers import until
 from tests.test_hub_delivery import GAMETABLE
+from tests.test_hub_end_to_end import running_hub
 
 JOURNAL = "d" * 32
 
@@ -376,3 +379,24 @@ def test_a_pentathlon_event_s_seats_are_retained_under_the_event(
     (seated,) = parse_pentathlon_seats(seats).seats
     assert (seated.table, seated.a, seated.b) == (8, "Ann Lee", "Ben Ode")
     assert _retained(broker, "tournament/pentathlon/rounds/1/seats") is None
+
+
+def test_a_hub_serving_one_record_withdraws_a_table_s_event_a_day_left(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """R1124: yesterday's day gave table 1 an event; today's hub serves one record, and the
+    table must not follow an event nobody serves."""
+    before = Peer(broker, "hub")
+    before.publish(
+        table_event_topic(1), TablesEvent("junior", "Combo 4, Junior").to_bytes(), retain=True
+    )
+    before.close()
+    record_path = make_event(tmp_path / "one.db", JUNIOR_TEAMS, (1, 2))
+
+    async def scenario() -> None:
+        async with running_hub(broker, record_path):
+            await asyncio.sleep(0.5)
+
+    asyncio.run(scenario())
+    assert _retained(broker, table_event_topic(1)) is None
+    assert _retained(broker, pairings_topic(1)) is not None

@@ -179,3 +179,16 @@ def test_a_held_back_result_sent_again_is_said_once_since_it_first_came(
     hub._decision(8, result(JOURNAL, 1, 1, (40, 20)))  # the table sends it again
     assert hub.refusals.pending() == [first]
     assert caplog.text.count("event=hub_no_event") == 1
+
+
+def test_an_event_added_while_the_hub_runs_is_served_from_its_next_read_of_the_day(
+    hub: Hub, day_path: Path, tmp_path: Path
+) -> None:
+    """R1124: the third event's record opened, its tables' results routed to it."""
+    third = make_event(tmp_path / "third.db", JUNIOR_TEAMS, (9, 10))
+    with DayRecord.open(day_path) as day:
+        day.add_event("third", "Combo 4, Third", third, now=NOW, by="director")
+    hub._follow_the_day()
+    assert list(hub.events) == ["junior", "senior", "third"]
+    route = hub.router.for_result(9, parse_decision(result(JOURNAL, 1, 1, (40, 20))))
+    assert route is not None and route.event == "third"
