@@ -43,7 +43,7 @@ class Route:
 class EventRouter:
     """The hub's records and which of them each table's decisions go to."""
 
-    def __init__(self, *, record: TournamentDB | None = None, day: DayRecord | None = None):
+    def __init__(self, *, record: TournamentDB | None = None, day: DayRecord | None = None) -> None:
         if (record is None) == (day is None):
             raise ValueError("a hub serves one record or one day")
         self.record = record
