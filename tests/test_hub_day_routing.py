@@ -192,3 +192,12 @@ def test_an_event_added_while_the_hub_runs_is_served_from_its_next_read_of_the_d
     assert list(hub.events) == ["junior", "senior", "third"]
     route = hub.router.for_result(9, parse_decision(result(JOURNAL, 1, 1, (40, 20))))
     assert route is not None and route.event == "third"
+
+
+def test_the_hub_says_which_event_each_table_plays_for_as_it_last_read_the_day(
+    hub: Hub, day_path: Path
+) -> None:
+    move_table(day_path, 2, "senior")
+    assert (hub.event_of(2), hub.event_of(8)) == ("junior", None)
+    hub._follow_the_day()
+    assert hub.event_of(2) == "senior"

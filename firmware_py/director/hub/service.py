@@ -254,6 +254,12 @@ class Hub(PahoOnLoop):
             raise AttributeError("a day's hub serves several records: read hub.events")
         return self.router.record
 
+    def event_of(self, table: int) -> str | None:
+        """The event a table plays for now, as the hub last read the day (for the page's queue
+        and tiles by event); None for ``--db``'s one record, or a table with no event."""
+        route = self.router.for_table(table)
+        return None if route is None else route.event
+
     @property
     def ledger(self) -> Ledger:
         """How far the record (the day's, in a day) holds each table's journals (its table
