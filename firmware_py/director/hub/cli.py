@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
+from firmware_py.director.day_record import DayRecord
 from firmware_py.director.hub.bridges import (
     BRIDGE_PREFIX,
     BridgeError,
@@ -88,7 +89,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     sub = hub.add_subparsers(dest="hub_command", required=True, parser_class=type(hub))
 
     run = sub.add_parser("run", help="run the hub (systemd: gametable-hub.service)")
-    run.add_argument("--db", type=file_path, default=DEFAULT_DB, help="the tournament record")
+    run.add_argument("--db", type=file_path, help=f"the tournament record (default: {DEFAULT_DB})")
+    run.add_argument(
+        "--day",
+        type=file_path,
+        metavar="DAY",
+        help="a day of several events (gametable day new): every event's tables, instead of --db",
+    )
     run.add_argument("--host", default="localhost", help="the broker (default: localhost)")
     run.add_argument(
         "--port", type=whole_number, default=1883, help="the broker's port (default: 1883)"
@@ -223,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
         print_error(error)
         return BAD_INPUT
     except sqlite3.OperationalError as error:
-        where = getattr(args, "db", None) or args.record
+        where = _named_record(args)
         if not _busy(error):
             print_error(f"{where}: {error}")
             return BAD_INPUT
@@ -231,11 +238,16 @@ def run(args: argparse.Namespace) -> int:
         print_error(f"{where} is busy ({error}): another command holds it; try again (R715)")
         return RECORD_BUSY
     except sqlite3.Error as error:
-        print_error(f"{getattr(args, 'db', None) or args.record}: {error}")
+        print_error(f"{_named_record(args)}: {error}")
         return BAD_INPUT
     except OSError as error:  # a path the system refuses outright (too long, a loop)
         print_error(f"{error.filename or '?'}: {error.strerror or error}")
         return BAD_INPUT
+
+
+def _named_record(args: argparse.Namespace) -> object:
+    """The file a command works on, as its error names it."""
+    return getattr(args, "day", None) or getattr(args, "db", None) or args.record
 
 
 # --- users -------------------------------------------------------------------------------------
@@ -440,7 +452,6 @@ def _run(args: argparse.Namespace) -> int:
         parse_listen,
         tls,
     )
-    from firmware_py.director.hub.service import Hub, HubBroker
     from firmware_py.table.web.guard import served_names
 
     _check_run_options(args)
@@ -449,25 +460,15 @@ def _run(args: argparse.Namespace) -> int:
         password = read_password(args.password_file)
     except PasswordFileError as error:
         raise HubInputError(f"--password-file: {error}") from None
+    if args.day is not None:
+        return _run_day(args, password)
+    args.db = DEFAULT_DB if args.db is None else args.db
     record = TournamentDB.open(args.db)
     page: DirectorPage | None = None
     try:
         staff = StaffRecord(record)
         staff.accounts()  # a damaged director's password file: said now, not at a login
-        ca_file = None if args.ca_file is None else str(args.ca_file)
-        try:
-            if args.ca_file is not None:  # OpenSSL would wait forever on a FIFO (R947)
-                require_regular_file(args.ca_file, CA_HOLDS)
-        except UserFileError as error:
-            raise HubInputError(f"--ca-file: {error}") from None
-        try:
-            hub = Hub(
-                record,
-                HubBroker(args.host, args.port, args.username, password, ca_file),
-                notifier=Notifier.from_environ(),
-            )
-        except (OSError, ValueError) as error:  # paho reading the CA file
-            raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
+        hub = _hub(record, args, password)
         if not page_off:  # the last check: nothing else can fail once the port is taken
             try:
                 context = None if args.page_cert is None else tls(args.page_cert, args.page_key)
@@ -502,24 +503,78 @@ def _run(args: argparse.Namespace) -> int:
         record.close()
 
 
-def _bring_up_to_date(record: TournamentDB, path: Path, *, now: str) -> None:
-    """What a record made by an older gametable lacks, added once, each said in the log."""
+def _run_day(args: argparse.Namespace, password: str) -> int:
+    """``hub run --day``: every event of the day on one hub (R1116, R1120-R1125). The day's
+    page is not served yet: a day's hub runs with ``--page off`` (R1125)."""
+
+    if args.page != "off":
+        raise HubInputError("--day serves no director's page yet: expected --page off")
+    day = DayRecord.open(args.day)  # a day, or one line saying why not (a tournament record)
+    hub: Hub | None = None
+    try:
+        hub = _hub(day, args, password)
+        if not hub.events:
+            raise HubInputError(
+                f"{args.day} has no event yet: add one with 'gametable day event {args.day}'"
+            )
+        logging.basicConfig(
+            stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
+        )
+        for slug, record in hub.events.items():
+            _bring_up_to_date(record, record.path, now=utc_now(), event=slug)
+        return asyncio.run(_until_signalled(hub, None))
+    finally:
+        if hub is not None:
+            hub.router.close()
+        day.close()
+
+
+def _hub(record: TournamentDB | DayRecord, args: argparse.Namespace, password: str) -> Hub:
+    """The hub on the broker ``args`` name, its CA file checked first."""
+    from firmware_py.director.hub.service import Hub, HubBroker
+
+    ca_file = None if args.ca_file is None else str(args.ca_file)
+    try:
+        if args.ca_file is not None:  # OpenSSL would wait forever on a FIFO (R947)
+            require_regular_file(args.ca_file, CA_HOLDS)
+    except UserFileError as error:
+        raise HubInputError(f"--ca-file: {error}") from None
+    try:
+        return Hub(
+            record,
+            HubBroker(args.host, args.port, args.username, password, ca_file),
+            notifier=Notifier.from_environ(),
+        )
+    except (OSError, ValueError) as error:  # paho reading the CA file
+        raise HubInputError(f"--ca-file {args.ca_file}: {_why(error)}") from None
+
+
+def _bring_up_to_date(
+    record: TournamentDB, path: Path, *, now: str, event: str | None = None
+) -> None:
+    """What a record made by an older gametable lacks, added once, each said in the log (with
+    the event it is, in a day: R1123)."""
+    where = f"{path}" if event is None else f"{path} for_event={event}"
     if record.upgrade_for_hub():
-        log.info("event=record_upgraded record=%s schema=2", path)
+        log.info("event=record_upgraded record=%s schema=2", where)
     if record.index_for_hub():  # R725: a record made before them
-        log.info("event=record_indexed record=%s", path)
+        log.info("event=record_indexed record=%s", where)
     if record.keep_short_names(now=now, by="hub"):  # R832: a record made before them
-        log.info("event=record_short_names record=%s", path)
+        log.info("event=record_short_names record=%s", where)
     if record.upgrade_for_undo():  # R820: so it sees a pairing a command undoes
-        log.info("event=record_upgraded record=%s schema=%d", path, record.schema)
+        log.info("event=record_upgraded record=%s schema=%d", where, record.schema)
     if prepare_team_edits(record):  # R1067: so it reads a team a command edits
-        log.info("event=record_team_edits record=%s", path)
+        log.info("event=record_team_edits record=%s", where)
 
 
 def _check_run_options(args: argparse.Namespace) -> None:
     """``run``'s options that cannot go together or are not what they must be, in one line."""
     from firmware_py.table.web.guard import name_error
 
+    if args.day is not None and args.db is not None:
+        raise HubInputError(
+            "--day and --db: expected one (a day serves every event's record; --db one record)"
+        )
     if not 1 <= args.port <= 65535:
         raise HubInputError(f"--port {args.port}: expected 1 to 65535")
     if (args.page_cert is None) != (args.page_key is None):

@@ -18,11 +18,12 @@ let go, or a journal held before digests were kept): there a copy is taken on tr
 
 from __future__ import annotations
 
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from enum import Enum
-
-from firmware_py.director.tournament_db import TournamentDB
+from typing import Protocol
 
 LEDGER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS hub_deliveries (
@@ -46,6 +47,16 @@ CREATE TABLE IF NOT EXISTS hub_digests (
 MAX_DIGESTS_PER_TABLE = 2048
 
 
+class LedgerStore(Protocol):
+    """The file the ledger lives in: a tournament record (``hub run --db``), or the day record
+    (``hub run --day``: one confirmation stream per table whatever its event, R1116)."""
+
+    @property
+    def connection(self) -> sqlite3.Connection: ...
+
+    def writing(self) -> AbstractContextManager[None]: ...
+
+
 class Seen(Enum):
     """What a decision at or below ``through`` is to the ledger."""
 
@@ -59,7 +70,7 @@ class Ledger:
     """Every (table, journal) the hub has heard from, with its ``through``: in memory for the
     loop (O(1) per decision), written to the record by ``flush``."""
 
-    def __init__(self, record: TournamentDB, clock: Callable[[], str]) -> None:
+    def __init__(self, record: LedgerStore, clock: Callable[[], str]) -> None:
         self.record = record
         self.clock = clock
         self._through: dict[tuple[int, str], int] = {}

@@ -104,6 +104,13 @@ class HubRefusals:
                 return kept[key].at
         return None
 
+    def forget_error(self, table: int, error: str) -> None:
+        """The table's problems that say ``error`` gone: what they said is put right (a table
+        given an event, R1120)."""
+        kept = self._kept.get(table, OrderedDict())
+        for key in [key for key, held in kept.items() if held.error == error]:
+            del kept[key]
+
     def clock_of(self, table: int) -> HubRefusal | None:
         """The warning that the table's clock is off, if it is (R925)."""
         return self._kept.get(table, OrderedDict()).get(f"clock-{table}")

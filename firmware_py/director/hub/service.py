@@ -46,20 +46,36 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
+from firmware_py.director.day_record import DayRecord
 from firmware_py.director.hub.apply import MATCH_RESULT, apply_result, bears_on_the_record
+from firmware_py.director.hub.events import (
+    EventRouter,
+    is_event_round_topic,
+    no_event_words,
+    tables_event_of,
+)
 from firmware_py.director.hub.inbox import Inbox
 from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.ledger import Ledger, Seen
 from firmware_py.director.hub.page.board import LiveBoard, Taken
-from firmware_py.director.hub.refusals import CLOCK, JOURNAL_LIMIT, TWO_VERSIONS, HubRefusals
+from firmware_py.director.hub.refusals import (
+    CLOCK,
+    JOURNAL_LIMIT,
+    TWO_VERSIONS,
+    HubRefusal,
+    HubRefusals,
+)
 from firmware_py.director.hub.restarts import MatchesUnderway
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
+    EVERY_EVENTS_PENTATHLON_SEATS,
+    EVERY_EVENTS_ROUNDS_PAIRINGS,
     EVERY_PENTATHLON_ROUNDS_SEATS,
     EVERY_ROUNDS_PAIRINGS,
     EVERY_TABLES_CONFIRMATION,
+    EVERY_TABLES_EVENT,
     HUB_STATUS,
     STATE_OF_EVERY_TABLE,
     STATUS_OF_EVERY_TABLE,
@@ -75,6 +91,8 @@ from firmware_py.table.hub_wire import (
     applied_topic,
     confirmations_payload,
     confirmed_table_of,
+    event_pairings_topic,
+    event_seats_topic,
     pairings_topic,
     parse_confirmations,
     parse_decision,
@@ -82,11 +100,12 @@ from firmware_py.table.hub_wire import (
     pentathlon_seats_topic,
     readable_id,
     round_of,
+    table_event_topic,
     table_of,
 )
 from firmware_py.table.mqtt_bridge import PahoOnLoop
 from firmware_py.table.notify import Notifier, WatchdogPinger
-from rules.errors import RuleError
+from rules.errors import IllegalAction, RuleError
 
 log = logging.getLogger("gametable")
 
@@ -176,7 +195,7 @@ class Hub(PahoOnLoop):
 
     def __init__(
         self,
-        record: TournamentDB,
+        record: TournamentDB | DayRecord,
         broker: HubBroker,
         *,
         notifier: Notifier | None = None,
@@ -185,7 +204,12 @@ class Hub(PahoOnLoop):
         on_board: Callable[[], None] = lambda: None,
         refusals: HubRefusals | None = None,
     ) -> None:
-        self.record = record
+        # where each table's decisions go: the one record, or its event of the day (R1120)
+        self.router = (
+            EventRouter(day=record) if isinstance(record, DayRecord) else EventRouter(record=record)
+        )
+        self.day: DayRecord | None = self.router.day  # for the page (hub run --day)
+        self.events: dict[str, TournamentDB] = self.router.events  # each event's record, open
         self.refusals = refusals or HubRefusals()  # for the director's problem queue (R804)
         # each table's journals' matches: one left unfinished by a new journal is said (R908)
         self.underway = MatchesUnderway(self.refusals)
@@ -200,7 +224,8 @@ class Hub(PahoOnLoop):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = asyncio.Event()
         self._published: dict[str, bytes] = {}  # a round's topic -> what was last published
-        self.record_id = record.identity()
+        self._tables_published: dict[str, bytes] = {}  # a table's event topic -> the same
+        self.record_id = self.router.identity()
         self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
         self._confirmed: dict[int, bytes] = {}  # table -> the confirmation last published
         self._unconfirmed: set[int] = set()  # tables whose confirmation is to be published
@@ -223,10 +248,24 @@ class Hub(PahoOnLoop):
         self._client = self._make_client()
 
     @property
+    def record(self) -> TournamentDB:
+        """The one record of ``hub run --db`` (a day's hub has ``events``)."""
+        if self.router.record is None:
+            raise AttributeError("a day's hub serves several records: read hub.events")
+        return self.router.record
+
+    def event_of(self, table: int) -> str | None:
+        """The event a table plays for now, as the hub last read the day (for the page's queue
+        and tiles by event); None for ``--db``'s one record, or a table with no event."""
+        route = self.router.for_table(table)
+        return None if route is None else route.event
+
+    @property
     def ledger(self) -> Ledger:
-        """How far the record holds each table's journals (its table made on first use)."""
+        """How far the record (the day's, in a day) holds each table's journals (its table
+        made on first use)."""
         if self._ledger is None:
-            self._ledger = Ledger(self.record, self.clock)
+            self._ledger = Ledger(self.router.ledger_store, self.clock)
         return self._ledger
 
     def _make_client(self) -> mqtt.Client:
@@ -269,7 +308,7 @@ class Hub(PahoOnLoop):
             "event=hub_start broker=%s:%d record=%s",
             self.broker.host,
             self.broker.port,
-            self.record.path,
+            self.router.path,
         )
         self.notifier.ready("hub running")
         pinger = asyncio.create_task(
@@ -278,6 +317,7 @@ class Hub(PahoOnLoop):
         try:
             while not self._stop.is_set():
                 self._beat = loop.time()
+                self._follow_the_day()
                 self._publish_pairings()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._stop.wait(), POLL_SECONDS)
@@ -294,7 +334,7 @@ class Hub(PahoOnLoop):
                 await asyncio.wait_for(asyncio.to_thread(self._client.loop_stop), STOP_SECONDS)
         # a clean stop says so: in the log, a crash and a stop before a restart look alike
         # without it (FINDINGS-i25-dealer-walk F4)
-        log.info("event=hub_stopped record=%s", self.record.path)
+        log.info("event=hub_stopped record=%s", self.router.path)
         return 0
 
     def stop(self) -> None:
@@ -337,6 +377,10 @@ class Hub(PahoOnLoop):
                 (EVERY_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
                 (EVERY_PENTATHLON_ROUNDS_SEATS, SubscribeOptions(qos=1, noLocal=True)),
                 (EVERY_TABLES_CONFIRMATION, SubscribeOptions(qos=1, noLocal=True)),
+                # a day's topics, retained by a hub before this one: put right (R1124)
+                (EVERY_EVENTS_ROUNDS_PAIRINGS, SubscribeOptions(qos=1, noLocal=True)),
+                (EVERY_EVENTS_PENTATHLON_SEATS, SubscribeOptions(qos=1, noLocal=True)),
+                (EVERY_TABLES_EVENT, SubscribeOptions(qos=1, noLocal=True)),
             ]
         )
         # after the subscriptions (the broker takes them in order): a table that sees the hub
@@ -345,7 +389,9 @@ class Hub(PahoOnLoop):
             HUB_STATUS, HubStatus(True, self.record_id).to_bytes(), qos=1, retain=True
         )
         self._published.clear()  # the broker may have lost them: publish every round again
+        self._tables_published.clear()
         self._publish_pairings()
+        self._publish_tables_events()
         self._confirmed.clear()
         self._unconfirmed.update(self.ledger.tables())
         self._publish_confirmations()
@@ -426,6 +472,12 @@ class Hub(PahoOnLoop):
         if round_of(topic) is not None or pentathlon_round_of(topic) is not None:
             self._retained_pairings(topic, payload)
             return
+        if is_event_round_topic(topic):
+            self._retained_pairings(topic, payload)
+            return
+        if tables_event_of(topic) is not None:
+            self._retained_tables_event(topic, payload)
+            return
         table = confirmed_table_of(topic)
         if table is not None:
             self._retained_confirmation(table, payload)
@@ -462,6 +514,8 @@ class Hub(PahoOnLoop):
             return
         if not self._follows_on(table, chain, held):
             return
+        if self._for_no_event(table, chain, decision):
+            return
         self._make_room(table, chain.journal)
         self._take(table, chain, digest, decision, refused)
         self._gaps.get(table, {}).pop(chain.journal, None)
@@ -481,7 +535,7 @@ class Hub(PahoOnLoop):
             if decision is not None and bears_on_the_record(decision):
                 outcome = self._apply(table, decision)
                 if outcome == "duplicate":
-                    applied = self.record.table_event(table, decision.journal, decision.seq)
+                    applied = self.router.holding(table, decision.journal, decision.seq)
                     if applied is not None:
                         self._differs_from_the_record(table, decision, applied)
         except (RuleError, ValueError, TypeError, KeyError, OverflowError) as error:
@@ -562,7 +616,7 @@ class Hub(PahoOnLoop):
         self._nudge(table)  # the table still holds it: it may have missed its confirmation
         if seen is Seen.UNKNOWN and decision is not None and bears_on_the_record(decision):
             # too old for the ledger to tell, but a result: the record tells (R935)
-            applied = self.record.table_event(table, chain.journal, chain.seq)
+            applied = self.router.holding(table, chain.journal, chain.seq)
             if applied is None:
                 self._result_never_applied(table, chain, digest, decision)
                 return
@@ -592,7 +646,7 @@ class Hub(PahoOnLoop):
         """What the record took from the version the hub holds of an entry, when it was a
         result: the director sees what another client's version did to the record, an
         amendment above all (R936)."""
-        taken = self.record.table_event(table, journal, seq)
+        taken = self.router.holding(table, journal, seq)
         if taken is None or taken.a_points is None or taken.b_points is None:
             return ""
         return (
@@ -791,11 +845,19 @@ class Hub(PahoOnLoop):
         self._flush_soon()
 
     def _apply(self, table: int, decision: Decision) -> str:
-        """Apply a table's result; what became of it (``duplicate``: applied before)."""
-        applied = apply_result(self.record, table, decision, now=self.clock())
-        event = applied.event
+        """Apply a table's result to its event's record; what became of it (``duplicate``:
+        applied before, to whichever event: R1122)."""
+        route = self.router.for_result(table, decision)
+        if route is None:  # a copy or another client's entry (_decision holds the table's own)
+            raise IllegalAction(no_event_words(table))
+        event = None
+        if (
+            route.event is None
+            or self.router.holding(table, decision.journal, decision.seq) is None
+        ):
+            event = apply_result(route.record, table, decision, now=self.clock()).event
         self.tally["duplicate" if event is None else event.outcome] += 1
-        where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}"
+        where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}{route.logged()}"
         if event is None:
             log.info("event=result_duplicate %s", where)
             return "duplicate"
@@ -913,6 +975,76 @@ class Hub(PahoOnLoop):
         if taken.changed:
             self.on_board()
 
+    # --- a day: each table's event -----------------------------------------------------------
+
+    def _follow_the_day(self) -> None:
+        """The day read again (a table moved, an event added: R1124): each table's event
+        published as it changes, and a table given an event no longer said to have none."""
+        try:
+            moved = self.router.refresh()
+        except sqlite3.OperationalError as error:  # the day busy: read again at the next poll
+            self._complain(f"event=day_busy error={error}")
+            moved = set()
+        for table in moved:
+            if self.router.for_table(table) is not None:
+                self.refusals.forget_error(table, no_event_words(table))
+        self._publish_tables_events()
+
+    def _tables_event_payloads(self) -> dict[str, bytes]:
+        return {
+            table_event_topic(table): event.to_bytes()
+            for table, event in self.router.tables_events().items()
+        }
+
+    def _publish_tables_events(self) -> None:
+        if not self.connected:
+            return
+        events = self.router.tables_events()
+        payloads = {table_event_topic(t): event.to_bytes() for t, event in events.items()}
+        for table, event in events.items():
+            topic, payload = table_event_topic(table), payloads[table_event_topic(table)]
+            if self._tables_published.get(topic) != payload:
+                self._client.publish(topic, payload, qos=1, retain=True)
+                self._tables_published[topic] = payload
+                log.info("event=table_event_published table=%d for_event=%s", table, event.event)
+        for topic, payload in list(self._tables_published.items()):
+            if topic not in payloads and payload:
+                self._client.publish(topic, b"", qos=1, retain=True)
+                self._tables_published[topic] = b""
+                log.info("event=table_event_withdrawn topic=%s", topic)
+
+    def _retained_tables_event(self, topic: str, payload: bytes) -> None:
+        """A table's event the broker holds: withdrawn if the day does not give it one (another
+        day's, or a hub serving one record), put right if it differs (R1124)."""
+        wanted = self._tables_event_payloads().get(topic, b"")
+        if payload != wanted:
+            self._client.publish(topic, wanted, qos=1, retain=True)
+            log.info(
+                "event=table_event_%s topic=%s", "withdrawn" if not wanted else "republished", topic
+            )
+            self._tables_published[topic] = wanted
+
+    def _for_no_event(self, table: int, chain: DecisionId, decision: Decision | None) -> bool:
+        """Whether a table's result is held back: in a day of several events, a table with no
+        event has nowhere to put it (R1120). It is not taken, so the table keeps it and sends
+        it again; once the director gives the table an event, it is applied there."""
+        if decision is None or not bears_on_the_record(decision):
+            return False
+        if self.router.for_result(table, decision) is not None:
+            return False
+        self.tally["no event"] += 1
+        said = HubRefusal(table, chain.journal, None, no_event_words(table), 0.0)
+        if self.refusals.holds(said.key):  # sent again: said once, since it first came
+            return True
+        self._warn(
+            "event=hub_no_event table=%d journal=%s seq=%d: assign it on the day page",
+            table,
+            chain.journal[:8],
+            chain.seq,
+        )
+        self.refusals.add(table, chain.journal, None, no_event_words(table), time.time())
+        return True
+
     def record_changed(self) -> None:
         """The director changed the record (a round paired): publish it now, not in a second."""
         self._publish_pairings()
@@ -945,19 +1077,28 @@ class Hub(PahoOnLoop):
                 log.info("event=pairings_withdrawn topic=%s", topic)
 
     def _round_payloads(self) -> dict[str, tuple[bytes, int]]:
-        """Every round's topic with what the record says of it, and its number of tables."""
-        payloads = {
-            pairings_topic(number): (pairings.to_bytes(), len(pairings.matches))
-            for number, pairings in self._rounds().items()
-        }
-        for number, seats in self._pentathlon_rounds().items():
-            payloads[pentathlon_seats_topic(number)] = (seats.to_bytes(), len(seats.seats))
+        """Every round's topic with what the record says of it, and its number of tables: in a
+        day, every event's rounds under the event's name, the legacy topics left empty (R1124)."""
+        payloads: dict[str, tuple[bytes, int]] = {}
+        for event, record in self.router.records().items():
+            for number, pairings in self._rounds(record).items():
+                topic = (
+                    pairings_topic(number) if event is None else event_pairings_topic(event, number)
+                )
+                payloads[topic] = (pairings.to_bytes(), len(pairings.matches))
+            for number, seats in self._pentathlon_rounds(record).items():
+                topic = (
+                    pentathlon_seats_topic(number)
+                    if event is None
+                    else event_seats_topic(event, number)
+                )
+                payloads[topic] = (seats.to_bytes(), len(seats.seats))
         return payloads
 
-    def _pentathlon_rounds(self) -> dict[int, PentathlonSeats]:
+    def _pentathlon_rounds(self, tournament: TournamentDB) -> dict[int, PentathlonSeats]:
         """The Pentathlon event's rounds as seated: each table's game, players and division,
         with the event's name, for the tables' score cards (R795)."""
-        record = PentathlonRecord(self.record)
+        record = PentathlonRecord(tournament)
         if not record.has_event():
             return {}
         event = record.event()
@@ -972,10 +1113,10 @@ class Hub(PahoOnLoop):
             number: PentathlonSeats(number, name, tuple(seats)) for number, seats in rounds.items()
         }
 
-    def _rounds(self) -> dict[int, RoundPairings]:
-        plans = self.record.round_plans()
-        rounds = self.record.rounds()
-        short = self.record.short_names() if rounds else {}  # for the OLED (R833)
+    def _rounds(self, record: TournamentDB) -> dict[int, RoundPairings]:
+        plans = record.round_plans()
+        rounds = record.rounds()
+        short = record.short_names() if rounds else {}  # for the OLED (R833)
         return {
             rnd.round: RoundPairings(
                 rnd.round,
