@@ -9,6 +9,8 @@ import asyncio
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -17,6 +19,7 @@ import pytest
 
 from firmware_py.director.day_record import DayRecord
 from firmware_py.director.hub.service import Hub, HubBroker
+from firmware_py.director.hub.staff import StaffRecord
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
@@ -45,7 +48,7 @@ from tests.hub_day_helpers import (
     result,
     table_events,
 )
-from tests.hub_helpers import Broker, Peer, password_of
+from tests.hub_helpers import Broker, Peer, free_port, password_of
 from tests.hub_table_helpers import until
 from tests.test_hub_delivery import GAMETABLE
 from tests.test_hub_end_to_end import running_hub
@@ -268,14 +271,16 @@ def test_a_table_with_no_event_is_a_problem_until_it_is_given_one(
 
 
 @contextmanager
-def day_hub_process(broker: Broker, day_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+def day_hub_process(
+    broker: Broker, day_path: Path, page: str = "off"
+) -> Iterator[subprocess.Popen[bytes]]:
     """``gametable hub run --day`` on the test's broker."""
     log = (broker.directory / "hub.log").open("ab")
     process = subprocess.Popen(
         [
             str(GAMETABLE), "hub", "run", "--day", str(day_path), "--host", "127.0.0.1",
             "--port", str(broker.port), "--password-file", str(broker.secret_file("hub")),
-            "--page", "off",
+            "--page", page,
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -400,3 +405,51 @@ def test_a_hub_serving_one_record_withdraws_a_table_s_event_a_day_left(
     asyncio.run(scenario())
     assert _retained(broker, table_event_topic(1)) is None
     assert _retained(broker, pairings_topic(1)) is not None
+
+
+# --- the day's page, served by ``hub run --day`` ----------------------------------------------
+
+
+def _get(port: int, path: str) -> tuple[int, str]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}")
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_hub_run_with_a_day_serves_the_days_page_and_each_events(
+    broker: Broker, day_path: Path
+) -> None:
+    done = subprocess.run(
+        [str(GAMETABLE), "hub", "director-password", str(day_path), "--stdin"],
+        input=b"correct horse battery\n",
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    port = free_port()
+
+    async def scenario() -> None:
+        with day_hub_process(broker, day_path, page=f"127.0.0.1:{port}"):
+            await until(lambda: _answers(port), "the day's page to answer")
+            status, public = _get(port, "/public")
+            assert status == 200 and "Combo 4, Junior" in public and "Combo 4, Senior" in public
+            status, login = _get(port, "/login")
+            assert status == 200 and "League day" in login
+            status, junior = _get(port, "/events/junior/public")
+            assert status == 200 and "Combo 4, Junior" in junior
+
+    asyncio.run(scenario())
+    with DayRecord.open(day_path) as day:  # the password is the day's (R1141)
+        assert [account.name for account in StaffRecord(day).accounts()] == ["director"]
+    with TournamentDB.open(day_path.with_name("junior.db")) as junior:  # not an event's
+        assert StaffRecord(junior).accounts() == ()
+
+
+def _answers(port: int) -> bool:
+    try:
+        return _get(port, "/public")[0] == 200
+    except OSError:
+        return False

@@ -57,15 +57,6 @@ def test_a_day_and_a_record_together_are_refused(hall: Path) -> None:
     )
 
 
-def test_a_day_with_a_page_is_refused_until_the_day_s_page_is_served(hall: Path) -> None:
-    _refused(
-        hall,
-        "--day",
-        "day.sqlite",
-        names="--day serves no director's page yet: expected --page off",
-    )
-
-
 def test_a_day_with_no_event_yet_is_refused_naming_how_to_add_one(hall: Path) -> None:
     with DayRecord.create(
         hall / "empty-day.sqlite", name="Empty", time_zone="UTC", now=NOW, by="director"

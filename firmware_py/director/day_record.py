@@ -118,6 +118,16 @@ def check_time_zone(name: str) -> str:
     return name
 
 
+def is_day_file(path: Path) -> bool:
+    """Whether ``path`` is a day record by its header (anything unreadable is not)."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError:
+        return False
+    return header.startswith(SQLITE_HEADER) and header[68:72] == b"gtdy"
+
+
 def require_day_file(path: Path) -> None:
     """A day record, told by its header before SQLite touches it."""
     if not path.exists():

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
-from firmware_py.director.day_record import DayRecord
+from firmware_py.director.day_record import DayRecord, is_day_file
 from firmware_py.director.hub.bridges import (
     BRIDGE_PREFIX,
     BridgeError,
@@ -71,7 +71,7 @@ from firmware_py.user_files import CA_HOLDS, UserFileError, require_regular_file
 from rules.errors import RuleError
 
 if TYPE_CHECKING:  # paho and aiohttp load only when the hub runs
-    from firmware_py.director.hub.page.server import DirectorPage
+    from firmware_py.director.hub.page.server import DayPage, DirectorPage
     from firmware_py.director.hub.service import Hub
 
 BAD_INPUT = 2
@@ -350,7 +350,7 @@ def _forgotten_if_refused(args: argparse.Namespace) -> Iterator[None]:
 
 def _director_password(args: argparse.Namespace) -> int:
     """The account ``director``'s password (made with it if there is none), in the record."""
-    with TournamentDB.open(args.record) as record:  # a record, or one line saying why not
+    with _staff_holder(args.record) as record:  # a record or a day, or one line saying why not
         password = _new_password(args.stdin, "the director's password: ")
         StaffRecord(record).set_password(
             DIRECTOR_ACCOUNT, hash_new_password(password), now=utc_now(), by=DIRECTOR_ACCOUNT
@@ -377,8 +377,13 @@ def _new_password(from_stdin: bool, prompt: str) -> str:
 # --- staff -------------------------------------------------------------------------------------
 
 
+def _staff_holder(path: Path) -> TournamentDB | DayRecord:
+    """Where the page's staff accounts are: a day's (``hub run --day``: R1141) or a record's."""
+    return DayRecord.open(path) if is_day_file(path) else TournamentDB.open(path)
+
+
 def _staff(args: argparse.Namespace) -> int:
-    with TournamentDB.open(args.db) as record:
+    with _staff_holder(args.db) as record:
         staff = StaffRecord(record)
         if args.staff_command == "list":
             accounts = staff.accounts()
@@ -504,26 +509,63 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _run_day(args: argparse.Namespace, password: str) -> int:
-    """``hub run --day``: every event of the day on one hub (R1116, R1120-R1125). The day's
-    page is not served yet: a day's hub runs with ``--page off`` (R1125)."""
+    """``hub run --day``: every event of the day on one hub and one page (R1116,
+    R1120-R1125, R1140-R1144)."""
+    from firmware_py.director.hub.page.day import day_pages
+    from firmware_py.director.hub.page.server import DayPage, PageSetupError, listen, parse_listen
+    from firmware_py.director.hub.page.server import tls as page_tls
+    from firmware_py.table.web.guard import served_names
 
-    if args.page != "off":
-        raise HubInputError("--day serves no director's page yet: expected --page off")
     day = DayRecord.open(args.day)  # a day, or one line saying why not (a tournament record)
     hub: Hub | None = None
+    page: DayPage | None = None
     try:
+        staff = StaffRecord(day)
+        staff.accounts()  # a damaged director's password file: said now, not at a login
         hub = _hub(day, args, password)
         if not hub.events:
             raise HubInputError(
                 f"{args.day} has no event yet: add one with 'gametable day event {args.day}'"
             )
+        if args.page != "off":  # the last check: nothing else can fail once the port is taken
+            try:
+                context = (
+                    None if args.page_cert is None else page_tls(args.page_cert, args.page_key)
+                )
+                page_host, page_port = parse_listen(args.page)
+                sock = listen(page_host, page_port)
+            except PageSetupError as error:
+                raise HubInputError(str(error)) from None
+            page = DayPage(
+                day_pages(
+                    day,
+                    hub.events,
+                    hub.board,
+                    hub.refusals,
+                    sock=sock,
+                    now=utc_now,
+                    tls=context,
+                    after_change=hub.record_changed,
+                    names=served_names(page_host, args.page_name, socket.gethostname()),
+                    public_names=PublicNames(args.public_names),
+                )
+            )
+            hub.on_board = page.changed
         logging.basicConfig(
             stream=sys.stdout, level=args.log_level, format="%(levelname)s %(message)s"
         )
         for slug, record in hub.events.items():
             _bring_up_to_date(record, record.path, now=utc_now(), event=slug)
-        return asyncio.run(_until_signalled(hub, None))
+        if staff.migrate(now=utc_now()):  # R812
+            log.info("event=staff_migrated day=%s account=%s", args.day, DIRECTOR_ACCOUNT)
+        if page is not None and not staff.accounts():
+            log.warning(
+                "event=page_no_password hint='gametable hub director-password %s'", args.day
+            )
+        return asyncio.run(_until_signalled(hub, page))
     finally:
+        if page is not None:
+            page.pages.lobby.sock.close()
         if hub is not None:
             hub.router.close()
         day.close()
@@ -604,7 +646,7 @@ def _why(error: Exception) -> str:
     return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 
-async def _until_signalled(hub: Hub, page: DirectorPage | None) -> int:
+async def _until_signalled(hub: Hub, page: DirectorPage | DayPage | None) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):

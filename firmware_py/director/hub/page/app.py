@@ -260,7 +260,7 @@ def _middlewares(page: DirectorPageState) -> list[Middleware]:
         sized_bodies(MAX_BODY, field_bodies(page.base)),
     ]
     if page.base:  # an event's page: its links kept inside it, outermost
-        middlewares.insert(0, within_event(page.base, page.day_venue, page.record))
+        middlewares.insert(0, within_event(page.base, page.day_venue, page.event_title))
     return middlewares
 
 

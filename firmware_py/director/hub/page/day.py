@@ -138,6 +138,7 @@ def day_pages(
         )
     sessions = DirectorSessions(clock=clock, wall=wall, file=SessionFile(sessions_path(day.path)))
     scope = StaffEvents(day).event_of
+    titles = {event.slug: event.name for event in day.events()}
 
     def page(record: TournamentDB, slug: str | None) -> DirectorPageState:
         return DirectorPageState(
@@ -154,6 +155,7 @@ def day_pages(
             public_names=public_names,
             base="" if slug is None else f"/events/{slug}",
             event=slug,
+            event_name="" if slug is None else titles[slug],
             staff_holder=day,
             shared_sessions=sessions,
             account_event=scope,
@@ -270,7 +272,7 @@ def _glance_page(request: web.Request, viewer: Viewer) -> str:
         if (event_filter is None or entry.event == event_filter)
         and (room_filter is None or entry.room == room_filter)
     ]
-    names = {slug: page.record.venue().name or slug for slug, page in pages.events.items()}
+    names = {slug: page.event_title for slug, page in pages.events.items()}
     body = [
         line(viewer.notice, "notice"),
         line(viewer.error, "error"),
@@ -353,7 +355,7 @@ def _event_line(
         1 for table in tables if (row := page.board.row(table)) is not None and row.online
     )
     problems = sum(1 for entry in queue if entry.event == slug)
-    name = page.record.venue().name or slug
+    name = page.event_title
     return EventLine(
         slug,
         name,
@@ -526,7 +528,7 @@ async def _assign(request: web.Request) -> web.StreamResponse:
     pages.lobby.after_change()  # the hub tells the tables their event
     pages.changed()
     log.info("event=page_tables_assigned by=%s event=%s tables=%s", staff.name, event, moved)
-    name = pages.events[event].record.venue().name or event
+    name = pages.events[event].event_title
     done = (
         f"tables {', '.join(map(str, moved))} now play for {name} (by {staff.name})"
         if moved
@@ -547,7 +549,7 @@ async def _staff_list(request: web.Request) -> web.StreamResponse:
 def _staff_page(request: web.Request, viewer: Viewer) -> str:
     pages = request.app[DAY]
     scope = StaffEvents(pages.day)
-    names = {slug: page.record.venue().name or slug for slug, page in pages.events.items()}
+    names = {slug: page.event_title for slug, page in pages.events.items()}
     csrf = hidden("csrf", viewer.csrf or "")
     rows = "".join(
         f'<tr><td data-label="Name">{text(account.name)}</td>'
@@ -641,8 +643,7 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
 async def _public(request: web.Request) -> web.StreamResponse:
     pages = request.app[DAY]
     items = "".join(
-        f'<li><a href="/events/{quote(slug)}/public">'
-        f"{text(page.record.venue().name or slug)}</a></li>"
+        f'<li><a href="/events/{quote(slug)}/public">{text(page.event_title)}</a></li>'
         for slug, page in pages.events.items()
     )
     return html(
@@ -659,7 +660,7 @@ async def _projector(request: web.Request) -> web.StreamResponse:
             f' · <a href="{address}?{urlencode({"room": room.place})}">{text(room.place)}</a>'
             for room in page.record.rooms()
         )
-        name = text(page.record.venue().name or slug)
+        name = text(page.event_title)
         items.append(f'<li><a href="{address}">{name}</a>{rooms}</li>')
     return html(_anyone_page(pages, "Projectors", f'<ul class="events-list">{"".join(items)}</ul>'))
 

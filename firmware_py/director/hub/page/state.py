@@ -57,6 +57,7 @@ class DirectorPageState:
     # account is limited to (None: every event), and the day's name and time zone
     base: str = ""
     event: str | None = None
+    event_name: str = ""  # the event's name as the day names it (R1116); "": one record's
     staff_holder: StaffHolder | None = None
     shared_sessions: DirectorSessions | None = None
     account_event: Callable[[str], str | None] = lambda _name: None
@@ -108,6 +109,11 @@ class DirectorPageState:
     def login_venue(self) -> Venue:
         """Whose login it is: the day's on a day's page, else the record's tournament."""
         return self.day_venue or self.record.venue()
+
+    @property
+    def event_title(self) -> str:
+        """The event's name: the day's for it, else its record's, else its short name."""
+        return self.event_name or self.record.venue().name or self.event or "this event"
 
     @property
     def port(self) -> int:

@@ -21,7 +21,6 @@ from aiohttp import web
 from aiohttp.typedefs import Middleware
 
 from firmware_py.director.hub.page.render import text
-from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.director.venue import Venue
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -46,16 +45,15 @@ def rooted_within(base: str, html: str) -> str:
     return _ROOTED.sub(lambda found: f"{found[1]}{base}/", html)
 
 
-def day_banner(day: Venue, record: TournamentDB) -> str:
+def day_banner(day: Venue, event: str) -> str:
     """The line above an event's heading: the day, its time zone, the event, and the way back."""
-    event = record.venue().name or "this event"
     return (
         f'<p class="day-banner"><a href="/">{text(day.name or "the day")}</a>'
         f" · {text(day.time_zone)} · {text(event)}</p>"
     )
 
 
-def within_event(base: str, day: Venue | None, record: TournamentDB) -> Middleware:
+def within_event(base: str, day: Venue | None, event: str) -> Middleware:
     """The middleware of an event's page mounted at ``base`` (outermost in its app)."""
 
     @web.middleware
@@ -73,7 +71,7 @@ def within_event(base: str, day: Venue | None, record: TournamentDB) -> Middlewa
             meta = f'<meta name="gametable-base" content="{text(base)}">'
             html = html.replace("<head>\n", f"<head>\n{meta}\n", 1)
             if day is not None:
-                html = html.replace("<header>", "<header>" + day_banner(day, record), 1)
+                html = html.replace("<header>", "<header>" + day_banner(day, event), 1)
             response.text = html
         return response
 
