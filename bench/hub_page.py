@@ -36,7 +36,7 @@ from bench.figures import Figure, Section, ms, percentile
 from bench.hub_load import run, sent_time
 from bench.procfs import cpu_seconds, rss_bytes
 from bench.staff_login import add_viewer, login_cookie
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 
 RATE = 10.0  # states a second, per table

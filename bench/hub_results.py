@@ -50,9 +50,9 @@ from bench.hub_page import _broker, _free_port, _wait_listening
 from bench.hub_results_load import RESULT_EVERY
 from bench.procfs import cpu_seconds
 from bench.staff_login import add_viewer, login_cookie
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import (
     Decision,
     WireError,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from firmware_py.director.hub.page.app import COOKIE
 from firmware_py.director.hub.staff import Role, StaffRecord, hash_new_password
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 
 NAME = "bench"
 PASSWORD = "the bench's own password"

@@ -12,13 +12,13 @@ from typing import Any, TypeVar
 from aiohttp import CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.day import DayPages, day_app, day_pages
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import listen
-from firmware_py.director.hub.refusals import HubRefusals
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.refusals import HubRefusals
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import NOW, PASSWORD, make_record
 
 T = TypeVar("T")

@@ -38,7 +38,8 @@ MATCH_RESULT = "match_result"
 GAME_OVER = "game_over"
 PENTATHLON = "pentathlon"
 HELD = ("recorded", "amended")  # the outcomes that write a result
-LEDGER = "hub_deliveries"  # the hub's ledger in the record (firmware_py/director/hub/ledger.py)
+# the hub's ledger in the record (firmware_py/director/hub/wire/ledger.py)
+LEDGER = "hub_deliveries"
 WHAT_DELIVERIES = ("table", "journal", "through")  # what the columns of ``deliveries`` name
 
 

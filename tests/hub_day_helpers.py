@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.tournament import Entrant, TournamentFormat, new_config
 from rules.tournament.records import RoundPairing

@@ -23,8 +23,8 @@ from paho.mqtt.client import MQTTMessageInfo
 
 from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.passwords import hashed
-from firmware_py.director.hub.service import Hub, HubBroker, utc_now
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.service import Hub, HubBroker, utc_now
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     EVERY_ROUNDS_PAIRINGS,
     OFFLINE,

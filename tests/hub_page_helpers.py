@@ -15,11 +15,11 @@ from aiohttp import ClientResponse, ClientSession, CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
 from firmware_py.director.hub.page.app import COOKIE, make_app
-from firmware_py.director.hub.page.board import LiveBoard
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.staff import Role, StaffRecord, hash_new_password
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 
 T = TypeVar("T")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.cli_args import MAX_ECHOED, shortened
-from firmware_py.director.hub.page.password import DirectorPasswordError, store_password
+from firmware_py.director.hub.staff_password import DirectorPasswordError, store_password
 from firmware_py.judge.pentathlon_source import write_card
 from firmware_py.user_files import MAX_BOARD, UserFileError, read_limited_text
 from rules.errors import InvalidInput

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from firmware_py.cli import build_parser
-from firmware_py.director.day_record import DayRecord, parse_table_list
-from firmware_py.director.day_tables import busy_tables, table_ranges
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.day import DayRecord, parse_table_list
+from firmware_py.director.record.day_tables import busy_tables, table_ranges
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.cli_helpers import assert_bad_input, run
 from tests.pentathlon_card_helpers import write_log
 from tests.test_tournament_cli import TEAMS_CSV
@@ -376,7 +376,7 @@ def test_an_event_record_gone_refuses_a_move_naming_the_event(capsys: Capture, d
 
 def test_a_table_keeps_the_rounds_of_as_many_events_as_a_day_holds() -> None:
     """R1131: the table's bound is the day's, so no event of a full day is dropped."""
-    from firmware_py.director import day_record
+    from firmware_py.director.record import day as day_record
     from firmware_py.table import hub_wire
 
     assert hub_wire.MAX_EVENTS == day_record.MAX_EVENTS

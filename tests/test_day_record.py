@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.day_record import DayRecord, parse_table_list
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.day import DayRecord, parse_table_list
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from tests.hub_page_helpers import make_record
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.controller import TableSettings
 from firmware_py.table.headless import VirtualTable, parse_script, play_script
 from firmware_py.table.journal import Journal

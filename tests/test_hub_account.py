@@ -15,25 +15,25 @@ import pytest
 
 from drivers.mockpins import mock_factory
 from drivers.oled import Oled, open_emulator
-from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
-from firmware_py.director.hub.ledger import MAX_DIGESTS_PER_TABLE
 from firmware_py.director.hub.page.problems import find_problems, hall_json, read_hall
-from firmware_py.director.hub.refusals import (
+from firmware_py.director.hub.staff import Role
+from firmware_py.director.hub.wire.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
+from firmware_py.director.hub.wire.ledger import MAX_DIGESTS_PER_TABLE
+from firmware_py.director.hub.wire.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
     MAX_PER_TABLE,
     NOT_APPLIED,
     TWO_VERSIONS,
 )
-from firmware_py.director.hub.service import (
+from firmware_py.director.hub.wire.service import (
     MAX_GAPS_PER_TABLE,
     MAX_JOURNALS_PER_TABLE,
     MAX_SEQ_AHEAD,
     WARNINGS_PER_MINUTE,
     Hub,
 )
-from firmware_py.director.hub.staff import Role
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableView
 from firmware_py.table.daemon import UNSENT_CONFIRMED, TableDaemon

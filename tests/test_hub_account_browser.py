@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright, expect
 
-from firmware_py.director.hub.service import utc_now
+from firmware_py.director.hub.wire.service import utc_now
 from firmware_py.table.hub_wire import Decision, events_topic, state_topic, status_topic
 from tests.browser_helpers import CHROMIUM, LAPTOP, WAIT_MS
 from tests.hub_helpers import Broker, Peer

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.apply import apply_result, bears_on_the_record
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result, bears_on_the_record
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.journal_helpers import fingerprint, own_process

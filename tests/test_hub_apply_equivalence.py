@@ -22,7 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_py.director.hub.apply import (
+from firmware_py.director.hub.wire.apply import (
     MATCH_STARTS,
     Applied,
     _no_tournament_match,
@@ -30,8 +30,8 @@ from firmware_py.director.hub.apply import (
     _Reported,
     apply_result,
 )
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.errors import RuleError
 from rules.pentathlon.catalogue import Game

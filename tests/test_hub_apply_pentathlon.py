@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from firmware_py.director.hub.apply import apply_result, bears_on_the_record
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result, bears_on_the_record
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from firmware_py.families.pentathlon.view import report
 from firmware_py.table.hub_wire import Decision
 from rules.actions import encode

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.page.password import verify_password
 from firmware_py.director.hub.passwords import read_accounts, verifies
 from firmware_py.director.hub.staff import Role, StaffAccount, StaffRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import verify_password
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import make_record
 from tests.journal_helpers import CLI, Outcome, assert_one_line_refusal, fingerprint
 

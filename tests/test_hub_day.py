@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.hub.staff import StaffRecord
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     Decision,
     TablesEvent,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.day_record import DayRecord
+from firmware_py.director.record.day import DayRecord
 from tests.hub_day_helpers import NOW, make_day
 from tests.journal_helpers import assert_one_line_refusal, fingerprint
 from tests.test_hub_cli import hub

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.service import Hub, HubBroker
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Confirmation, parse_decision
 from tests.hub_day_helpers import (
     JUNIOR_TEAMS,

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from firmware_py.director.hub.service import Hub, HubBroker
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Confirmation, Decision
 from firmware_py.table.journal import Journal
 from tests.hub_helpers import Broker, Peer
@@ -311,7 +311,7 @@ def test_a_journal_id_that_is_no_id_is_refused_on_the_wire_and_stalls_no_table(
 def test_one_table_s_invented_journals_are_bounded(tmp_path: Path) -> None:
     """R714: gaps in made-up journals, and made-up journals, cost the hub a bounded amount (the
     oldest let go for the newest: R922, R923)."""
-    from firmware_py.director.hub.service import MAX_GAPS_PER_TABLE, MAX_JOURNALS_PER_TABLE
+    from firmware_py.director.hub.wire.service import MAX_GAPS_PER_TABLE, MAX_JOURNALS_PER_TABLE
 
     hub = _hub(_record(tmp_path / "tournament.db"))
     for n in range(MAX_GAPS_PER_TABLE * 3):

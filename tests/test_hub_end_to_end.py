@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from firmware_py.director.hub.service import Hub, HubBroker
-from firmware_py.director.record_draw import move_in_draw, swap_in_draw
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.draw import move_in_draw, swap_in_draw
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import (
     HUB_STATUS,
     Confirmation,

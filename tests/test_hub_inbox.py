@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from firmware_py.director.hub.inbox import Inbox
+from firmware_py.director.hub.wire.inbox import Inbox
 
 
 class Clock:

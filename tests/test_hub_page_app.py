@@ -19,7 +19,7 @@ from firmware_py.director.hub.page.app import COOKIE, MAX_BODY, make_app
 from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS, DirectorPage
 from firmware_py.director.hub.page.sessions import FREE_TRIES
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TableEvent, TournamentDB
 from tests.hub_page_helpers import (
     NOW,
     NOW_SHOWN,

@@ -1,11 +1,11 @@
-"""The live board (firmware_py/director/hub/page/board.py): every table's latest status and
+"""The live board (firmware_py/director/hub/wire/board.py): every table's latest status and
 state, as the director's grid shows them; a bad message changes nothing and is named once."""
 
 from __future__ import annotations
 
 import json
 
-from firmware_py.director.hub.page.board import MAX_STATE_BYTES, LiveBoard
+from firmware_py.director.hub.wire.board import MAX_STATE_BYTES, LiveBoard
 from tests.hub_page_helpers import state
 
 

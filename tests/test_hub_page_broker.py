@@ -14,10 +14,10 @@ from typing import Any
 
 from aiohttp import ClientSession
 
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.hub.service import Hub, HubBroker
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of
 from tests.hub_page_helpers import NOW, cookie_of_login, make_record, state

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient
 from playwright.async_api import ViewportSize, async_playwright, expect
 
 from firmware_py.director.hub.page.server import MAX_WATCHERS_PER_ADDRESS
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import state_topic, status_topic
 from tests.browser_helpers import CHROMIUM, WAIT_MS
 from tests.hub_helpers import Broker, Peer

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import (
     NOW,
     add_staff,

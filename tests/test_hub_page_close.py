@@ -17,15 +17,15 @@ import pytest
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.hub.page.changes import (
     enter_result,
     record_playoff_game,
     void_playoff,
 )
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import events_topic
 from rules.tournament import Entrant, PlayoffGame, Qualify, TournamentFormat, new_config
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from playwright.async_api import Page, async_playwright, expect
 
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage
-from firmware_py.director.hub.service import utc_now
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.hub.wire.service import utc_now
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision, state_topic, status_topic
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS

@@ -16,7 +16,7 @@ from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.views_public import MAX_FOUND, PROJECTOR_PER_PAGE
 from firmware_py.director.hub.staff import Role, StaffRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.hub_page_helpers import (
     NOW,

@@ -12,11 +12,11 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.within import inside, rooted_within
 from firmware_py.director.hub.staff import StaffRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
 from tests.hub_page_helpers import PASSWORD, csrf_of, error_line, log_in, origin

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright, expect
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.day import day_pages
 from firmware_py.director.hub.page.server import DayPage, listen
-from firmware_py.director.hub.refusals import HubRefusals
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.refusals import HubRefusals
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE, ONLINE
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.day_page_helpers import EVENTS, make_day

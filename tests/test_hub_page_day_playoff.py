@@ -19,9 +19,9 @@ from pathlib import Path
 
 from playwright.async_api import Page, async_playwright, expect
 
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.hub.page.password import store_password
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, Qualify, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD, director_page

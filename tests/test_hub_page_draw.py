@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.record_draw import draw_changes
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.draw import draw_changes
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Match
 from tests.hub_page_helpers import (
     NOW,

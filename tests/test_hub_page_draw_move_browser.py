@@ -11,9 +11,9 @@ from pathlib import Path
 
 from playwright.async_api import Page, async_playwright, expect
 
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD, make_record
 

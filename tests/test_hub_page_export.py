@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.staff import Role, StaffRecord
-from firmware_py.director.record_export import spreadsheet_safe
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.record.export import spreadsheet_safe
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.hub_page_helpers import (
     NOW,

@@ -15,10 +15,10 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.page.app import MAX_BODY
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.record_field import LATE, added_by
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.record.field import LATE, added_by
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import TournamentFormat, new_config
 from tests.hub_page_helpers import (
     NOW,

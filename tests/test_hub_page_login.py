@@ -9,13 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.page.password import (
-    DirectorPasswordError,
-    password_path,
-    read_stored,
-    store_password,
-    verify_password,
-)
 from firmware_py.director.hub.page.session_file import SessionFile
 from firmware_py.director.hub.page.sessions import (
     FREE_TRIES,
@@ -23,6 +16,13 @@ from firmware_py.director.hub.page.sessions import (
     AccessError,
     DirectorSessions,
     token_key,
+)
+from firmware_py.director.hub.staff_password import (
+    DirectorPasswordError,
+    password_path,
+    read_stored,
+    store_password,
+    verify_password,
 )
 
 ADDRESS = "192.0.2.7"

@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.apply_pentathlon import apply_game_over
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.server import DirectorPage
 from firmware_py.director.hub.page.views_pentathlon import public_name
 from firmware_py.director.hub.staff import Role, StaffRecord
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.apply_pentathlon import apply_game_over
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How

@@ -10,8 +10,8 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 from playwright.async_api import async_playwright, expect
 
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How
 from rules.tournament.pentathlon import GameResult, Pentathlete, PentathlonPoints

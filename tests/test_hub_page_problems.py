@@ -18,13 +18,13 @@ import pytest
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.problems import SCOREBOARD_ALERT, SILENT_SECONDS
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.hub.service import Hub, HubBroker
 from firmware_py.director.hub.staff import Role, StaffRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.service import Hub, HubBroker
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.daemon import OUTBOX_DAMAGED, SCOREBOARD_LOST, UNSENT_CONFIRMED
 from firmware_py.table.hub_wire import Decision, events_topic
 from tests.hub_helpers import WAIT_SECONDS, Broker, Peer, password_of

@@ -15,11 +15,11 @@ from pathlib import Path
 
 from playwright.async_api import Page, async_playwright, expect
 
-from firmware_py.director.hub.page.board import LiveBoard
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.hub.service import utc_now
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.service import utc_now
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, PHONE, WAIT_MS
 from tests.hub_page_helpers import PASSWORD

@@ -13,7 +13,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.page.server import DirectorPage
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import NOW, director_page, error_line, log_in, make_record, serve
 
 Client = TestClient[Any, Any]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright, expect
 
-from firmware_py.director.hub.page.board import LiveBoard
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_page_helpers import NOW, PASSWORD

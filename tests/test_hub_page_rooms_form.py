@@ -14,8 +14,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.record_rooms import parse_tables
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.rooms import parse_tables
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from tests.hub_page_helpers import (
     NOW,

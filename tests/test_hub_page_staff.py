@@ -18,15 +18,15 @@ import pytest
 from aiohttp import CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
-from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.hub.page.app import COOKIE, make_app
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.server import DirectorPage, listen
 from firmware_py.director.hub.page.session_file import sessions_path
 from firmware_py.director.hub.page.sessions import SESSION_SECONDS
 from firmware_py.director.hub.staff import Role, StaffRecord, hash_new_password
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Decision
 from tests.hub_page_helpers import (
     NOW,

@@ -13,8 +13,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from firmware_py.director.hub.staff import Role
-from firmware_py.director.record_teams import team_edits
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.teams import team_edits
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import (
     add_staff,
     csrf_of,

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from aiohttp import ClientSession, CookieJar
 
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.server import DirectorPage, PageSetupError, listen, tls
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import NOW, PASSWORD, make_record
 
 

@@ -29,9 +29,9 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, async_playwright, expect
 
-from firmware_py.director.hub.page.password import store_password
 from firmware_py.director.hub.page.server import DirectorPage
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import store_password
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
 from tests.hub_hall_helpers import Hall, hall_broker, hub_as_run, round_points

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction
 from tests.hub_page_helpers import NOW, director_page, log_in, make_record, serve
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonEntry, PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.journal_format import encode_body, outbox_checksum
 from firmware_py.table.uplink import Broker as TableBroker
 from firmware_py.table.uplink import HubLink

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.family import PairedMatch
 from firmware_py.table.hub_wire import (
     PentathlonSeats,

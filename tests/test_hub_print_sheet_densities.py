@@ -11,7 +11,7 @@ import pytest
 from firmware_py.director.hub.page.sheet_density import COMPACT, DENSE, NORMAL
 from firmware_py.director.hub.page.views import sheet_density_of, sheet_page
 from firmware_py.director.hub.page.views_print import round_sheets_page
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.hub_page_helpers import NOW
 from tests.print_helpers import PAPERS, pdf_pages, print_on_papers

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware_py.director.hub.page.views_print import round_sheets_page
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.hub_page_helpers import NOW
 from tests.print_helpers import pdf_pages, print_on_papers

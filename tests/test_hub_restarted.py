@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.director.hub.page.problems import find_problems, hall_json, read_hall
-from firmware_py.director.hub.refusals import RESTARTED
-from firmware_py.director.hub.service import Hub
 from firmware_py.director.hub.staff import Role
+from firmware_py.director.hub.wire.refusals import RESTARTED
+from firmware_py.director.hub.wire.service import Hub
 from firmware_py.table.hub_wire import Decision
 from tests.test_hub_delivery import RESULT_SESSION, _hub, _record
 

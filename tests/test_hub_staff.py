@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.page.password import password_path, store_password, verify_password
 from firmware_py.director.hub.staff import (
     Role,
     StaffRecord,
@@ -19,7 +18,8 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.staff_password import password_path, store_password, verify_password
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from tests.hub_page_helpers import NOW, PASSWORD, make_record
 

@@ -17,7 +17,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.commands import hub_link
 from firmware_py.table.config import load_config
 from rules.tournament import Entrant, TournamentFormat, new_config

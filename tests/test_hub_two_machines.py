@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from firmware_py.director.hub.page.board import LiveBoard
-from firmware_py.director.hub.page.machines import WINDOW_SECONDS
 from firmware_py.director.hub.page.problems import Hall, Problem, find_problems
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.hub.wire.machines import WINDOW_SECONDS
 from firmware_py.table.hub_wire import Machine, WireError, parse_machine
 from firmware_py.table.machine import host_name, this_machine
 from tests.hub_page_helpers import state

@@ -8,7 +8,7 @@ import re
 from html import unescape
 from pathlib import Path
 
-from firmware_py.director.hub.apply_pentathlon import _reported, _zero_points
+from firmware_py.director.hub.wire.apply_pentathlon import _reported, _zero_points
 from firmware_py.families.pentathlon.card import Layout, card_html
 from firmware_py.families.pentathlon.view import report
 from rules.pentathlon.catalogue import Game

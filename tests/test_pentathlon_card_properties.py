@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_py.director.hub.apply_pentathlon import _reported, _zero_points
+from firmware_py.director.hub.wire.apply_pentathlon import _reported, _zero_points
 from firmware_py.families.pentathlon.card import card_html
 from firmware_py.families.pentathlon.view import report
 from rules.actions import Action

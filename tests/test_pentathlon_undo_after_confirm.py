@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.families.pentathlon.card import finished_card
 from firmware_py.table.hub_wire import Decision
 from firmware_py.table.journal import Journal

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from firmware_py.cli import main
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.pentathlon.catalogue import Game
 from rules.tournament.pentathlon import Pentathlete, PentathlonPoints, PentathlonStanding

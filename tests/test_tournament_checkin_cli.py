@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.test_tournament_cli import (
     TEAMS_CSV,
     Capture,

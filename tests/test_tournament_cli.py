@@ -12,7 +12,7 @@ import pytest
 
 from firmware_py.cli import BAD_INPUT, OneLineParser, UsageError
 from firmware_py.director import tournament_cli
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 
 NOW = "2026-05-09T09:00:00+00:00"
 

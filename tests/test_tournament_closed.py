@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.apply import apply_result
 from firmware_py.director.hub.page.problems import find_problems, read_hall
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from firmware_py.table.hub_wire import Decision
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, TournamentFormat, new_config

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, SCHEMA_VERSION, TournamentDB
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, Playoff, PlayoffGame, TournamentFormat, new_config
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.record_draw import draw_changes, plan_swap, swap_in_draw
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.draw import draw_changes, plan_swap, swap_in_draw
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, Match, RoundPairing
 from rules.tournament.draw_edit import draw_warnings, pairing_stamp, swap_teams

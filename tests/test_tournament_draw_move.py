@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.record_draw import draw_changes, move_in_draw, round_free_tables
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.draw import draw_changes, move_in_draw, round_free_tables
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Match, RoundPairing
 from rules.tournament.draw_edit import move_match, pairing_stamp, tournament_tables

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table import hub_wire
 from rules.tournament.pentathlon import MAX_TABLE
 from tests.test_tournament_cli import TEAMS_CSV, main

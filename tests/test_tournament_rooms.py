@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director import record_rooms
-from firmware_py.director.record_rooms import Room, parse_tables, table_label
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record import rooms as record_rooms
+from firmware_py.director.record.rooms import Room, parse_tables, table_label
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament.records import spell_tables
 from tests.hub_page_helpers import NOW, make_record

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drivers.oled import fits_small
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, TournamentFormat, new_config, parse_teams_csv
 from rules.tournament.short_names import MAX_SHORT, check_short, derive_short, short_names

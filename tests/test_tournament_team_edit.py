@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from firmware_py.director.hub.page.views import sheet_body
-from firmware_py.director.record_export import record_json
-from firmware_py.director.record_teams import edit_team, prepare_team_edits, team_edits
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.export import record_json
+from firmware_py.director.record.teams import edit_team, prepare_team_edits, team_edits
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import Entrant
 from tests.hub_page_helpers import NOW, make_record

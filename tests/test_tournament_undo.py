@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.hub.apply import apply_result
-from firmware_py.director.tournament_db import UNDO_SCHEMA_VERSION, TournamentDB
+from firmware_py.director.hub.wire.apply import apply_result
+from firmware_py.director.record.tournament_db import UNDO_SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, TournamentFormat, new_config
 from tests.test_hub_apply import result as table_result

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 from tests.test_tournament_cli import (
     TEAMS_CSV,
     Capture,

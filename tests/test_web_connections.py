@@ -25,9 +25,9 @@ from aiohttp import ClientSession, web
 from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.web.serving import (
     CONNECTION_SHARE,
     ConnectionLimits,

@@ -17,10 +17,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
-from firmware_py.director.day_record import DayEvent, DayRecord, parse_table_list
-from firmware_py.director.day_tables import busy_tables, progress, table_ranges
+from firmware_py.director.record.day import DayEvent, DayRecord, parse_table_list
+from firmware_py.director.record.day_tables import busy_tables, progress, table_ranges
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.tournament_cli import BAD_INPUT, WHO, Answer
-from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import RuleError
 
 DEFAULT_BY = "director"

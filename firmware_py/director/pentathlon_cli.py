@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware_py.cli_args import file_path, number_error, whole_number
-from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonEntry, PentathlonRecord
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from rules.errors import InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.tournament.pentathlon import (

@@ -19,18 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
-from firmware_py.director import pentathlon_cli, record_rooms
-from firmware_py.director.day_record import event_record
-from firmware_py.director.record_draw import (
+from firmware_py.director import pentathlon_cli
+from firmware_py.director.record import rooms as record_rooms
+from firmware_py.director.record.day import event_record
+from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
     plan_swap,
     swap_in_draw,
 )
-from firmware_py.director.record_export import record_json
-from firmware_py.director.record_teams import edit_team
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
-from firmware_py.director.venue import Venue, check_name, check_time_zone
+from firmware_py.director.record.export import record_json
+from firmware_py.director.record.teams import edit_team
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
+from firmware_py.director.record.venue import Venue, check_name, check_time_zone
 from firmware_py.user_files import MAX_CSV, UserFileError, read_limited_text
 from rules.errors import IllegalAction, InvalidInput, RuleError
 from rules.tournament import (

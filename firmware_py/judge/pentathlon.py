@@ -381,7 +381,7 @@ def _card(args: argparse.Namespace) -> Answer:
     if args.force and args.out is None:
         raise InvalidInput("--force replaces the --out file: give --out too")
     if args.day is not None:
-        from firmware_py.director.day_record import day_event
+        from firmware_py.director.record.day import day_event
 
         event = day_event(args.day, args.event)  # R1130: its record, and its name printed
         args = argparse.Namespace(**{**vars(args), "db": event.record, "event": event.name})

@@ -225,8 +225,8 @@ def seat_of(
     """Player A's and B's names and their division, as the tournament record seats them at
     ``table`` in ``round_number`` for ``game`` (R788), and what a result is worth in its
     standings (R985). Read only."""
-    from firmware_py.director.pentathlon_record import PentathlonRecord
-    from firmware_py.director.tournament_db import TournamentDB
+    from firmware_py.director.record.pentathlon import PentathlonRecord
+    from firmware_py.director.record.tournament_db import TournamentDB
 
     if round_number is None or table is None:
         raise InvalidInput("--db: give --round and --table too: the seat whose names to print")

@@ -12,9 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from firmware_py.director.hub.page.board import LiveBoard
 from firmware_py.director.hub.page.server import DirectorPage, listen
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import LiveBoard
+from firmware_py.director.record.tournament_db import TournamentDB
 from tests.hub_page_helpers import NOW, make_record
 
 

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
-from firmware_py.director.day_record import DayRecord, is_day_file
 from firmware_py.director.hub.bridges import (
     BRIDGE_PREFIX,
     BridgeError,
@@ -35,11 +34,6 @@ from firmware_py.director.hub.bridges import (
     check_acl_file,
     check_bridge_password,
     is_bridge_account,
-)
-from firmware_py.director.hub.page.password import (
-    MAX_LENGTH,
-    DirectorPasswordError,
-    check_new_password,
 )
 from firmware_py.director.hub.page.privacy import PublicNames, public_names_error
 from firmware_py.director.hub.passwords import (
@@ -62,9 +56,15 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
-from firmware_py.director.record_teams import prepare_team_edits
+from firmware_py.director.hub.staff_password import (
+    MAX_LENGTH,
+    DirectorPasswordError,
+    check_new_password,
+)
+from firmware_py.director.record.day import DayRecord, is_day_file
+from firmware_py.director.record.teams import prepare_team_edits
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.tournament_cli import DEFAULT_DB
-from firmware_py.director.tournament_db import TournamentDB
 from firmware_py.table.notify import Notifier
 from firmware_py.table.uplink import PasswordFileError, read_password
 from firmware_py.user_files import CA_HOLDS, UserFileError, require_regular_file
@@ -72,7 +72,7 @@ from rules.errors import RuleError
 
 if TYPE_CHECKING:  # paho and aiohttp load only when the hub runs
     from firmware_py.director.hub.page.server import DayPage, DirectorPage
-    from firmware_py.director.hub.service import Hub
+    from firmware_py.director.hub.wire.service import Hub
 
 BAD_INPUT = 2
 RECORD_BUSY = 1  # not 2: systemd starts the hub again (RestartPreventExitStatus=2 does not)
@@ -573,7 +573,7 @@ def _run_day(args: argparse.Namespace, password: str) -> int:
 
 def _hub(record: TournamentDB | DayRecord, args: argparse.Namespace, password: str) -> Hub:
     """The hub on the broker ``args`` name, its CA file checked first."""
-    from firmware_py.director.hub.service import Hub, HubBroker
+    from firmware_py.director.hub.wire.service import Hub, HubBroker
 
     ca_file = None if args.ca_file is None else str(args.ca_file)
     try:

@@ -25,7 +25,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Protocol
 
-from firmware_py.director.hub.page.password import (
+from firmware_py.director.hub.staff_password import (
     check_new_password,
     hash_password,
     password_path,

@@ -90,11 +90,6 @@ from firmware_py.director.hub.page.changes import (
     unpair_round,
     void_playoff,
 )
-from firmware_py.director.hub.page.password import (
-    DirectorPasswordError,
-    hash_password,
-    verify_password,
-)
 from firmware_py.director.hub.page.problems import (
     HUB_KINDS,
     Hall,
@@ -137,17 +132,22 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
-from firmware_py.director.record_draw import (
+from firmware_py.director.hub.staff_password import (
+    DirectorPasswordError,
+    hash_password,
+    verify_password,
+)
+from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
     plan_swap,
     swap_in_draw,
 )
-from firmware_py.director.record_export import record_json, results_csv, standings_csv
-from firmware_py.director.record_field import MAX_PASTED, add_field, preview_field
-from firmware_py.director.record_rooms import check_room_name, parse_tables
-from firmware_py.director.record_teams import edit_team
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.export import record_json, results_csv, standings_csv
+from firmware_py.director.record.field import MAX_PASTED, add_field, preview_field
+from firmware_py.director.record.rooms import check_room_name, parse_tables
+from firmware_py.director.record.teams import edit_team
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (

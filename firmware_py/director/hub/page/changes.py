@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware_py.director.tournament_db import DIRECTOR_SOURCE, TournamentDB
+from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Playoff, PlayoffChanged, Qualification
 from rules.tournament.teams import name_key, one_line_reason

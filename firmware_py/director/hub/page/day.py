@@ -34,8 +34,6 @@ from urllib.parse import quote, urlencode
 
 from aiohttp import web
 
-from firmware_py.director.day_record import DayRecord, parse_table_list
-from firmware_py.director.day_tables import busy_tables
 from firmware_py.director.hub.page.app import (
     MAX_BODY,
     MAX_FIELD_BODY,
@@ -51,8 +49,6 @@ from firmware_py.director.hub.page.app import (
     staff_reader,
     viewer_of,
 )
-from firmware_py.director.hub.page.board import LiveBoard, TableRow
-from firmware_py.director.hub.page.password import DirectorPasswordError
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.problems import KINDS, Problem, find_problems, read_hall
 from firmware_py.director.hub.page.render import hidden, line, shell, text
@@ -60,7 +56,6 @@ from firmware_py.director.hub.page.session_file import SessionFile, sessions_pat
 from firmware_py.director.hub.page.sessions import DirectorSessions
 from firmware_py.director.hub.page.state import DirectorPageState
 from firmware_py.director.hub.page.views import Viewer
-from firmware_py.director.hub.refusals import HubRefusals
 from firmware_py.director.hub.staff import (
     ROLE_WORDS,
     Role,
@@ -69,8 +64,13 @@ from firmware_py.director.hub.staff import (
     parse_role,
 )
 from firmware_py.director.hub.staff_events import StaffEvents
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.hub.staff_password import DirectorPasswordError
+from firmware_py.director.hub.wire.board import LiveBoard, TableRow
+from firmware_py.director.hub.wire.refusals import HubRefusals
+from firmware_py.director.record.day import DayRecord, parse_table_list
+from firmware_py.director.record.day_tables import busy_tables
+from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.serving import (
     add_headers,

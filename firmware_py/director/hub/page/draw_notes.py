@@ -5,8 +5,8 @@ the public pages show the draw alone."""
 from __future__ import annotations
 
 from firmware_py.director.hub.page.render import text
-from firmware_py.director.record_draw import draw_changes
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.draw import draw_changes
+from firmware_py.director.record.tournament_db import TournamentDB
 
 
 def draw_notes(record: TournamentDB, number: int) -> str:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 
 
 def field_section(record: TournamentDB, *, director: bool) -> str:

@@ -16,9 +16,10 @@ from datetime import datetime
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-from firmware_py.director.hub.page.board import TableRow
-from firmware_py.director.hub.page.machines import answered_by
-from firmware_py.director.hub.refusals import (
+from firmware_py.director.hub.staff import RANK, Role
+from firmware_py.director.hub.wire.board import TableRow
+from firmware_py.director.hub.wire.machines import answered_by
+from firmware_py.director.hub.wire.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
     NOT_APPLIED,
@@ -26,8 +27,7 @@ from firmware_py.director.hub.refusals import (
     TWO_VERSIONS,
     HubRefusal,
 )
-from firmware_py.director.hub.staff import RANK, Role
-from firmware_py.director.tournament_db import ResultEntry, TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import ResultEntry, TableEvent, TournamentDB
 from rules.errors import RuleError
 from rules.tournament import Match, PlayoffChanged, RoundPairing
 

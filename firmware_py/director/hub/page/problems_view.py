@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from firmware_py.director.hub.page.problems import KINDS, Problem, result_form
 from firmware_py.director.hub.page.render import hidden, shell, text
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 
 # The grid's status filter: what a tile is doing (static/board.js decides it per tile).
 STATUSES = {

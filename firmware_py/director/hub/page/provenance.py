@@ -13,7 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware_py.director.tournament_db import TABLE_SOURCE, ResultEntry, TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import (
+    TABLE_SOURCE,
+    ResultEntry,
+    TableEvent,
+    TournamentDB,
+)
 
 DIRECTOR = "director"
 APPLIED = ("recorded", "amended")  # the hub's outcomes that entered a version

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 
 Cell = str | int | None
 

@@ -15,14 +15,14 @@ import time
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
-from firmware_py.director.hub.page.board import Board, EventBoard, LiveBoard
 from firmware_py.director.hub.page.privacy import PublicNames
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
-from firmware_py.director.hub.refusals import HubRefusal, HubRefusals
 from firmware_py.director.hub.staff import StaffHolder, StaffRecord
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.hub.wire.board import Board, EventBoard, LiveBoard
+from firmware_py.director.hub.wire.refusals import HubRefusal, HubRefusals
+from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.guard import Share, SiteGuard, StreamShares
 
 # Open pages at once: the director's, a deputy's, a projector, the public; from one address a

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
-from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.page.draw_notes import draw_notes, table_draw_notes
 from firmware_py.director.hub.page.field_card import field_section
 from firmware_py.director.hub.page.provenance import ResultVersion, result_versions
@@ -30,9 +29,10 @@ from firmware_py.director.hub.page.sheet_density import sheet_density, sheet_len
 from firmware_py.director.hub.page.views_close import close_section
 from firmware_py.director.hub.page.views_export import export_section
 from firmware_py.director.hub.page.views_undo import round_tools
-from firmware_py.director.record_rooms import room_of, table_label
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.hub.wire.board import TableRow
+from firmware_py.director.record.rooms import room_of, table_label
+from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from rules.errors import InvalidInput
 from rules.tournament import Entrant, RoundPairing, Tournament
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from rules.tournament import Tournament
 
 MAX_REASON = 500  # characters, as an amendment's (R342)

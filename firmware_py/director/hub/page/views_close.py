@@ -18,7 +18,7 @@ void, so that nothing is read as a game that was not played.
 from __future__ import annotations
 
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import RuleError
 from rules.tournament import Playoff, PlayoffChanged, Qualification, Tournament
 

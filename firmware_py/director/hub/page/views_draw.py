@@ -9,9 +9,9 @@ from __future__ import annotations
 from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.record_draw import SwapPlan, round_free_tables
-from firmware_py.director.record_rooms import Room, table_label
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.draw import SwapPlan, round_free_tables
+from firmware_py.director.record.rooms import Room, table_label
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import RoundPairing
 from rules.tournament.draw_edit import pairing_stamp
 from rules.tournament.teams import MAX_REASON

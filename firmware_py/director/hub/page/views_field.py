@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.record_field import LATE, FieldPreview
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.field import LATE, FieldPreview
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament.teams import CSV_HEADER, PLAYER_SEPARATOR
 
 EXAMPLE = "name\tschool\tplayers\nLincoln Eagles\tLincoln\tAnn;Bo;Cy"

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from firmware_py.director.hub.page.render import Cell, linked_table, shell, table, text
-from firmware_py.director.pentathlon_record import PentathlonEntry, PentathlonRecord
-from firmware_py.director.record_rooms import table_label
-from firmware_py.director.tournament_db import TableEvent, TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.pentathlon import PentathlonEntry, PentathlonRecord
+from firmware_py.director.record.rooms import table_label
+from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.record.venue import Venue
 from rules.errors import InvalidInput
 from rules.tournament.pentathlon import (
     DIVISIONS,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import table, text
 from firmware_py.director.hub.page.views import sheet_body, sheet_density_of, table_place
-from firmware_py.director.record_rooms import Room, room_of, table_label
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.rooms import Room, room_of, table_label
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 from rules.tournament import RoundPairing, Tournament, name_key
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from firmware_py.director.hub.page import views_pentathlon as pentathlon
-from firmware_py.director.hub.page.board import TableRow
 from firmware_py.director.hub.page.privacy import PublicNames, public_team
 from firmware_py.director.hub.page.render import line, shell, text
 from firmware_py.director.hub.page.views import (
@@ -24,8 +23,9 @@ from firmware_py.director.hub.page.views import (
     capitalised,
     table_place,
 )
-from firmware_py.director.record_rooms import Room
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.hub.wire.board import TableRow
+from firmware_py.director.record.rooms import Room
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput, RuleError
 from rules.tournament import Entrant, Match, RoundPairing, Standing, Tournament, name_key
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.record_rooms import MAX_NAME, Room
-from firmware_py.director.tournament_db import TournamentDB
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.rooms import MAX_NAME, Room
+from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from rules.tournament.records import spell_tables
 
 

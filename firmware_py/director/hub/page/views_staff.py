@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
 from firmware_py.director.hub.staff import Role, StaffAccount
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 
 ROLE_DOES = {
     Role.DIRECTOR: (

@@ -8,8 +8,8 @@ from urllib.parse import quote
 
 from firmware_py.director.hub.page.render import hidden, line, linked_table, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
-from firmware_py.director.record_teams import team_edits
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.teams import team_edits
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import Entrant
 from rules.tournament.teams import MAX_NAME, MAX_REASON, MAX_SCHOOL, PLAYER_SEPARATOR
 

@@ -9,7 +9,7 @@ session's CSRF token); or, when the undo cannot be done, why, in words, and no f
 from __future__ import annotations
 
 from firmware_py.director.hub.page.render import hidden, line, shell, text
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import RuleError
 from rules.tournament import Tournament
 

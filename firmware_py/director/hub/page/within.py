@@ -21,7 +21,7 @@ from aiohttp import web
 from aiohttp.typedefs import Middleware
 
 from firmware_py.director.hub.page.render import text
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from firmware_py.director.tournament_db import (
+from firmware_py.director.record.tournament_db import (
     TEAM_EDITS_SCHEMA,
     TournamentDB,
     define_edited_teams,

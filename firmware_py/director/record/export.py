@@ -14,9 +14,9 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.record_teams import team_edits
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.teams import team_edits
+from firmware_py.director.record.tournament_db import TournamentDB
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 STANDINGS_COLUMNS = (

@@ -26,10 +26,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from firmware_py.director import record_attendance, record_closing, record_rooms, venue
-from firmware_py.director.record_attendance import Release, Withdrawal
-from firmware_py.director.record_closing import Closing, Reopening
-from firmware_py.director.record_file import (
+from firmware_py.director.record import attendance as record_attendance
+from firmware_py.director.record import closing as record_closing
+from firmware_py.director.record import rooms as record_rooms
+from firmware_py.director.record import venue
+from firmware_py.director.record.attendance import Release, Withdrawal
+from firmware_py.director.record.closing import Closing, Reopening
+from firmware_py.director.record.file import (
     SQLITE_HEADER,
     connect_record,
     create_private_beside,
@@ -38,8 +41,8 @@ from firmware_py.director.record_file import (
     require_new,
     require_sqlite_file,
 )
-from firmware_py.director.record_rooms import Room
-from firmware_py.director.record_schema import (
+from firmware_py.director.record.rooms import Room
+from firmware_py.director.record.schema import (
     DECISIONS_SCHEMA,
     DECISIONS_SCHEMA_VERSION,
     DIRECTOR_SOURCE,
@@ -59,7 +62,7 @@ from firmware_py.director.record_schema import (
     UNDO_SCHEMA_VERSION,
     create_indexes,
 )
-from firmware_py.director.venue import Venue
+from firmware_py.director.record.venue import Venue
 from firmware_py.user_files import UserFileError, put_new_in_place
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import (

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_py.director.tournament_db import PENTATHLON_SCHEMA_VERSION, TournamentDB
+from firmware_py.director.record.tournament_db import PENTATHLON_SCHEMA_VERSION, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.pentathlon.catalogue import Game
 from rules.pentathlon.results import How

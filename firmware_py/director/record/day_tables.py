@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import InvalidInput
 
 

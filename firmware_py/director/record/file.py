@@ -11,7 +11,7 @@ import tempfile
 from contextlib import suppress
 from pathlib import Path
 
-from firmware_py.director.record_schema import READABLE_SCHEMAS
+from firmware_py.director.record.schema import READABLE_SCHEMAS
 from firmware_py.user_files import UserFileError, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 

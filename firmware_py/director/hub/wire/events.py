@@ -17,10 +17,10 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.apply import MATCH_STARTS
-from firmware_py.director.hub.ledger import LedgerStore
-from firmware_py.director.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.hub.wire.apply import MATCH_STARTS
+from firmware_py.director.hub.wire.ledger import LedgerStore
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import Decision, TablesEvent, table_number
 from rules.errors import RuleError
 

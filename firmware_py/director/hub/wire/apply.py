@@ -38,9 +38,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from firmware_py.director.hub.apply_pentathlon import apply_game_over, is_pentathlon_result
-from firmware_py.director.record_closing import Closing
-from firmware_py.director.tournament_db import TABLE_SOURCE, ResultEntry, TableEvent, TournamentDB
+from firmware_py.director.hub.wire.apply_pentathlon import apply_game_over, is_pentathlon_result
+from firmware_py.director.record.closing import Closing
+from firmware_py.director.record.tournament_db import (
+    TABLE_SOURCE,
+    ResultEntry,
+    TableEvent,
+    TournamentDB,
+)
 from firmware_py.table.hub_wire import Decision, journal_names
 from rules.errors import RuleError
 from rules.tournament import TournamentConfig, TournamentFormat

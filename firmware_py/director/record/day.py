@@ -8,7 +8,7 @@ so every command and page that works on a record works on an event unchanged, an
 closed, exported or restored alone. The day record holds only what spans the events: the
 tournament's name and time zone, its events, which event each table plays for (with who moved
 it, when and why), and the hub's ledger of how far each table's journals are held (so a table
-has one confirmation stream whatever its event: ``hub/ledger.py``).
+has one confirmation stream whatever its event: ``hub/wire/ledger.py``).
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from firmware_py.director.record_file import (
+from firmware_py.director.record.file import (
     SQLITE_HEADER,
     connect_record,
     create_private_beside,
     remove_with_sides,
 )
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.user_files import UserFileError, put_new_in_place, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 

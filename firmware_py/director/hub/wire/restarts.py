@@ -15,8 +15,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from firmware_py.director.hub.apply import MATCH_RESULT, MATCH_STARTS
-from firmware_py.director.hub.refusals import RESTARTED, HubRefusal, HubRefusals
+from firmware_py.director.hub.wire.apply import MATCH_RESULT, MATCH_STARTS
+from firmware_py.director.hub.wire.refusals import RESTARTED, HubRefusal, HubRefusals
 from firmware_py.table.hub_wire import Decision
 
 # The journals of one table followed at once: a table starts one a match at most, so a few

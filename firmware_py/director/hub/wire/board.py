@@ -15,7 +15,7 @@ from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from firmware_py.director.hub.page.machines import (
+from firmware_py.director.hub.wire.machines import (
     Sighting,
     machine_names,
     sighted,

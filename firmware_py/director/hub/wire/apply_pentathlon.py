@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TABLE_SOURCE, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import Decision, journal_names
 from rules.errors import RuleError
 from rules.pentathlon.catalogue import Game

@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from firmware_py.director.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Entrant, Tournament, name_key
 from rules.tournament.short_names import short_names

@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_py.director.venue import read_venue
+from firmware_py.director.record.venue import read_venue
 from rules.errors import IllegalAction, InvalidInput, echoed
 
 HOW_TO_REOPEN = (

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firmware_py.director import record_attendance, record_closing, record_rooms
+from firmware_py.director.record import attendance as record_attendance
+from firmware_py.director.record import closing as record_closing
+from firmware_py.director.record import rooms as record_rooms
 
 # 2: table_events (the hub's); 3: the Pentathlon event's tables; 4: rounds' pairings undone;
 # 5: what each playoff game decided (R968)

@@ -46,28 +46,28 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from firmware_py.director.day_record import DayRecord
-from firmware_py.director.hub.apply import MATCH_RESULT, apply_result, bears_on_the_record
-from firmware_py.director.hub.events import (
+from firmware_py.director.hub.wire.apply import MATCH_RESULT, apply_result, bears_on_the_record
+from firmware_py.director.hub.wire.board import LiveBoard, Taken
+from firmware_py.director.hub.wire.events import (
     EventRouter,
     is_event_round_topic,
     no_event_words,
     tables_event_of,
 )
-from firmware_py.director.hub.inbox import Inbox
-from firmware_py.director.hub.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
-from firmware_py.director.hub.ledger import Ledger, Seen
-from firmware_py.director.hub.page.board import LiveBoard, Taken
-from firmware_py.director.hub.refusals import (
+from firmware_py.director.hub.wire.inbox import Inbox
+from firmware_py.director.hub.wire.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
+from firmware_py.director.hub.wire.ledger import Ledger, Seen
+from firmware_py.director.hub.wire.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
     TWO_VERSIONS,
     HubRefusal,
     HubRefusals,
 )
-from firmware_py.director.hub.restarts import MatchesUnderway
-from firmware_py.director.pentathlon_record import PentathlonRecord
-from firmware_py.director.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.hub.wire.restarts import MatchesUnderway
+from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.pentathlon import PentathlonRecord
+from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_EVENTS_PENTATHLON_SEATS,
