@@ -21,7 +21,8 @@ from typing import Any
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record import rooms as record_rooms
-from firmware_py.director.record.day import event_record
+from firmware_py.director.record.day import DayRecord, event_record
+from firmware_py.director.record.day_tables import pairing_tables
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -50,7 +51,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
-from rules.tournament.records import spell_tables
+from rules.tournament.records import at_tables, spell_tables
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
@@ -435,6 +436,10 @@ def _pair(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
+        if args.day_record is not None:  # an event of a day plays at its tables (R1126)
+            with DayRecord.open(args.day_record) as day:
+                tables = pairing_tables(day, args.day_event)
+            pairing = pairing if tables is None else at_tables(pairing, tables)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})

@@ -134,3 +134,13 @@ def table_ranges(tables: Iterable[int]) -> str:
             parts.append(str(start) if start == previous else f"{start}-{previous}")
         start = previous = number
     return ",".join(parts)
+
+
+def pairing_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
+    """The tables ``event``'s next round is paired at (R1126): those playing for it now,
+    lowest first; None in a day of one event with no table given to it yet, which numbers
+    its tables 1 to N as a record alone does (and every table heard plays for it: R1120)."""
+    tables = tuple(t for t, given in day.assignments().items() if given.event == event)
+    if not tables and len(day.events()) == 1:
+        return None
+    return tables

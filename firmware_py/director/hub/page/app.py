@@ -533,7 +533,13 @@ async def _pair(request: web.Request) -> web.StreamResponse:
     page = request.app[PAGE]
     done = _change(
         request,
-        lambda: pair_next_round(page.record, now=page.now(), by=staff.name, expected=expected),
+        lambda: pair_next_round(
+            page.record,
+            now=page.now(),
+            by=staff.name,
+            expected=expected,
+            tables=None if page.pairs_at is None else page.pairs_at(),  # R1126
+        ),
     )
     log.info("event=page_pair by=%s %s", staff.name, done)
     return _done(request, staff, done)

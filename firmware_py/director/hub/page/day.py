@@ -29,6 +29,7 @@ import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from urllib.parse import quote, urlencode
 
@@ -68,7 +69,7 @@ from firmware_py.director.hub.staff_password import DirectorPasswordError
 from firmware_py.director.hub.wire.board import LiveBoard, TableRow
 from firmware_py.director.hub.wire.refusals import HubRefusals
 from firmware_py.director.record.day import DayRecord, parse_table_list
-from firmware_py.director.record.day_tables import busy_tables
+from firmware_py.director.record.day_tables import busy_tables, pairing_tables
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.errors import Refused
@@ -163,6 +164,7 @@ def day_pages(
             # own, below the day's line (within.day_banner)
             day_venue=Venue(day.name, day.time_zone) if slug else heading(day),
             playing=None if slug is None or len(slugs) == 1 else _playing(day, slug),
+            pairs_at=None if slug is None else partial(pairing_tables, day, slug),
         )
 
     # the day's own page reads no event's record: the first stands in where a record is asked
