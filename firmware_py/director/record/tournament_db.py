@@ -277,12 +277,12 @@ class TournamentDB:
 
     @property
     def connection(self) -> sqlite3.Connection:
-        """The record's connection, for the part of it kept in its own module (the Pentathlon
-        event's, ``pentathlon_record``)."""
+        """The record's connection, for the parts that build on the whole record (``pentathlon``,
+        ``draw``, ``teams``, ``field``) and the hub's ledger."""
         return self._db
 
     def writing(self) -> AbstractContextManager[None]:
-        """One write transaction, as every command's (for ``pentathlon_record``)."""
+        """One write transaction, as every command's (for the parts above the record)."""
         return self._write()
 
     def _schema(self) -> int:
