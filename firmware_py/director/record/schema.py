@@ -5,7 +5,7 @@ is append-only: triggers refuse an update or a delete.
 Schema 2 adds ``table_events``: each match result a table reported through the hub, by table
 and journal id, with what the hub made of it (docs/hub.md), so each is applied once. A schema-1
 record is read as it is; the hub gives it the table when it starts on it. Schema 3 adds a
-Mathematics Pentathlon event's tables (``pentathlon_record``): a record of schema 1 or 2 gets
+Mathematics Pentathlon event's tables (``record/pentathlon.py``): a record of schema 1 or 2 gets
 them when a Pentathlon event is started in it.
 
 ``team_short_names`` holds each team's short name (R830-R832): made with the teams; a record

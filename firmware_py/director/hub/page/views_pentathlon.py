@@ -1,5 +1,5 @@
 """The Mathematics Pentathlon on the director's page (R834, R835), read from the record's
-Pentathlon event (``pentathlon_record``) and what the tables reported of it (``table_events``).
+Pentathlon event (``record/pentathlon.py``) and what the tables reported of it (``table_events``).
 
 ``pentathlon_page`` (staff): each division, its players' standings, every round's seats with
 their results, each linked to its score card. ``card_page`` (staff): one table's score card in
