@@ -61,9 +61,9 @@ def _tables(record: Path, round_number: int = 1) -> list[int]:
 
 
 def _pair(folder: Path, event: str) -> subprocess.CompletedProcess[str]:
+    command = ("tournament", "pair", "--round", "1", "--day", "day.sqlite", "--event", event)
     return subprocess.run(
-        [str(GAMETABLE), "tournament", "pair", "--round", "1", "--day", "day.sqlite"]
-        + ["--event", event],
+        [str(GAMETABLE), *command],
         cwd=folder,
         capture_output=True,
         text=True,
