@@ -152,10 +152,52 @@ def test_a_bad_event_is_refused_in_one_line_and_the_day_is_unchanged(
     assert snapshot(day) == before
 
 
-def test_a_day_command_on_a_tournament_record_says_what_to_do(capsys: Capture, day: Path) -> None:
-    record = str(day.parent / "combo4.db")
-    says = "is not a day record (a tournament record? name it with --db"
-    assert_bad_input(capsys, "day", "show", record, names=says)
+def test_a_day_command_on_a_tournament_record_says_what_to_do_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: a ``day`` command has no --db; its advice is the day's own command, followed."""
+    record = day.parent / "combo5.db"
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record), "--seed", "1")  # fmt: skip
+    advice = f"add it to a day with 'gametable day event DAY SLUG NAME --record {record}'"
+    assert_bad_input(capsys, "day", "show", str(record), names=f"a tournament record? {advice}")
+    ok(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record", str(record))
+    assert [event.slug for event in events_of(day)["events"]] == ["combo4", "combo3", "combo5"]
+
+
+def test_a_missing_day_says_how_to_start_it_and_doing_so_works(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    path = tmp_path / "day.sqlite"
+    advice = f"'gametable day new {path} --name NAME --time-zone ZONE'"
+    assert_bad_input(capsys, "day", "show", str(path), names=f"start one with {advice}")
+    ok(capsys, "day", "new", str(path), "--name", "League day", "--time-zone", "UTC")
+    assert ok(capsys, "day", "show", str(path))["events"] == []
+
+
+def test_a_missing_event_record_says_how_to_make_it_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    record = day.parent / "combo5.db"
+    advice = f"'gametable tournament new --format FORMAT --teams CSV --db {record}'"
+    says = f"make the event's record first, with {advice}"
+    assert_bad_input(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record",
+                     str(record), names=says)  # fmt: skip
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record))  # fmt: skip
+    ok(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record", str(record))
+
+
+def test_a_day_named_as_an_events_record_is_refused_without_advice_for_another_command(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: ``day event`` has no --day or --event to name the day with."""
+    before = snapshot(day)
+    code, out, err = run(capsys, "day", "event", str(day), "combo5", "C5", "--record", str(day))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "is a day record, not an event's: expected a tournament record" in err
+    assert "--event" not in err
+    assert snapshot(day) == before
 
 
 # -- day assign ---------------------------------------------------------------------------
@@ -364,6 +406,57 @@ def test_a_score_card_refuses_a_day_without_its_event_in_one_line(
     where = ("--round", "1", "--table", "7")
     assert_bad_input(capsys, "pentathlon", "card", str(log), *where, *filled,
                      names=names.format(**words))  # fmt: skip
+
+
+def test_an_event_record_gone_is_to_be_put_back_not_started_anew(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: 'start one with gametable tournament new' would start the event over, its
+    rounds and results lost; the record is to be put back, and then the command works."""
+    record = day.parent / "combo4.db"
+    kept = record.rename(day.parent / "elsewhere.db")
+    says = f"no tournament at {record}, where the day keeps event 'combo4''s record"
+    code, out, err = run(capsys, "tournament", "standings", *on_event(day, "combo4"))
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert says in err and "tournament new" not in err
+    shown = ok(capsys, "day", "show", str(day))["events"][0]["problem"]
+    assert says in shown and "tournament new" not in shown
+    kept.rename(record)
+    ok(capsys, "tournament", "standings", *on_event(day, "combo4"))
+
+
+def test_a_tournament_record_named_as_the_day_says_to_name_it_with_db_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    record = str(day.parent / "combo4.db")
+    assert_bad_input(capsys, "tournament", "standings", "--day", record, "--event", "combo4",
+                     names=f"a tournament record? name it with --db {record}")  # fmt: skip
+    ok(capsys, "tournament", "standings", "--db", record)
+
+
+def test_a_day_reached_by_a_symlink_finds_its_events_beside_its_real_file(
+    capsys: Capture, day: Path, tmp_path: Path
+) -> None:
+    """R1150: the events kept beside the day are beside its file, not beside a link to it."""
+    (tmp_path / "desk").mkdir()
+    link = tmp_path / "desk" / "day.sqlite"
+    link.symlink_to(day)
+    assert all("problem" not in event for event in ok(capsys, "day", "show", str(link))["events"])
+    ok(capsys, "tournament", "pair", "--round", "1", *on_event(link, "combo4"))
+    assert ok(capsys, "day", "show", str(day))["events"][0]["round"] == 1
+
+
+def test_an_event_added_through_a_symlinked_day_is_found_by_the_day_itself(
+    capsys: Capture, day: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "desk").mkdir()
+    link = tmp_path / "desk" / "day.sqlite"
+    link.symlink_to(day)
+    record = link.parent / "combo5.db"  # beside the link: kept so as to be found from the day
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record), "--seed", "1")  # fmt: skip
+    ok(capsys, "day", "event", str(link), "combo5", "Combo 5", "--record", str(record))
+    assert "problem" not in ok(capsys, "day", "show", str(day))["events"][2]
 
 
 def test_an_event_record_gone_refuses_a_move_naming_the_event(capsys: Capture, day: Path) -> None:

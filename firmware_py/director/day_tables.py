@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from firmware_py.director.day_record import DayRecord
+from firmware_py.director.day_record import DayRecord, open_event_record
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import InvalidInput
@@ -112,7 +112,7 @@ def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
     """The event's unfinished matches, its record opened for it; a record that cannot be
     read is named as the day's event's (so the line says which event's tables are unknown)."""
     try:
-        with TournamentDB.open(day.event(event).record) as record:
+        with open_event_record(day.event(event)) as record:
             return pending(record)
     except InvalidInput as error:
         raise InvalidInput(
