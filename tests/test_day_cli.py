@@ -245,6 +245,12 @@ def test_a_table_moves_once_its_match_has_a_result(capsys: Capture, day: Path) -
     [
         (("1-x", "combo3", "--reason", "r"), "'1-x' is not a table or a range"),
         (("5-2", "combo3", "--reason", "r"), "low to high"),
+        # digits 0-9 only, as a room's tables (R1110): int() would read these as tables 10,
+        # 3 and 1-3, moving tables nobody typed (R1152)
+        (("1_0", "combo3", "--reason", "r"), "'1_0' is not a table or a range"),
+        (("+3", "combo3", "--reason", "r"), "'+3' is not a table or a range"),
+        (("\u0661-\u0663", "combo3", "--reason", "r"), "is not a table or a range"),
+        (("1-" + "9" * 5000, "combo3", "--reason", "r"), "is not a range of tables"),
         (
             ("1", "zz", "--reason", "r"),
             "no event 'zz' in day.sqlite: its events are combo4, combo3",

@@ -433,12 +433,14 @@ def parse_table_list(text: str) -> tuple[int, ...]:
     tables: list[int] = []
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        try:
-            first, last = int(low), int(high) if dash else int(low)
-        except ValueError:
+        bounds = (low, high) if dash else (low,)
+        # digits 0-9 only, as a room's tables (R1110): int() reads "1_0", "+3" and other
+        # scripts' digits too, and would move tables nobody meant (R1152)
+        if not all(bound.isascii() and bound.isdigit() for bound in bounds):
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a table or a range: expected like 1-12,15"
-            ) from None
+            )
+        first, last = _table_bound(low), _table_bound(bounds[-1])
         if not 1 <= first <= last <= MAX_TABLE:
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a range of tables: "
@@ -446,6 +448,12 @@ def parse_table_list(text: str) -> tuple[int, ...]:
             )
         tables.extend(range(first, last + 1))
     return tuple(dict.fromkeys(tables))
+
+
+def _table_bound(digits: str) -> int:
+    """A range's bound as a number; one longer than any table is past them all (never int()
+    of 5,000 digits: a ValueError past Python's limit, R941)."""
+    return int(digits) if len(digits) <= len(str(MAX_TABLE)) else MAX_TABLE + 1
 
 
 def day_event(day: Path, event: str | None) -> DayEvent:
