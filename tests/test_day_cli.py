@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -428,6 +429,25 @@ def test_an_event_record_gone_is_to_be_put_back_not_started_anew(
     shown = ok(capsys, "day", "show", str(day))["events"][0]["problem"]
     assert says in shown and "tournament new" not in shown
     kept.rename(record)
+    ok(capsys, "tournament", "standings", *on_event(day, "combo4"))
+
+
+def test_an_events_record_locked_by_another_program_is_said_in_use_not_damaged(
+    capsys: Capture, day: Path
+) -> None:
+    """R1153: 'is not a tournament record: database is locked' sends a director to replace a
+    good record; it is in use, and trying again once it is free works, as the line says."""
+    holder = sqlite3.connect(day.parent / "combo4.db", isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # held until closed: readers too are kept out
+    try:
+        says = f"{day.parent / 'combo4.db'} is in use by another program"
+        code, out, err = run(capsys, "tournament", "standings", *on_event(day, "combo4"))
+        assert (code, out, err.count("\n")) == (2, "", 1)
+        assert says in err and "try again once it is free" in err
+        assert "not a tournament record" not in err
+    finally:
+        holder.close()
     ok(capsys, "tournament", "standings", *on_event(day, "combo4"))
 
 

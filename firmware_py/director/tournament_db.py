@@ -37,6 +37,7 @@ from firmware_py.director.record_file import (
     remove_with_sides,
     require_new,
     require_sqlite_file,
+    unreadable,
 )
 from firmware_py.director.record_rooms import Room
 from firmware_py.director.record_schema import (
@@ -343,7 +344,7 @@ class TournamentDB:
             version = record._db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as error:
             record.close()
-            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+            raise unreadable(path, error) from None
         if version not in READABLE_SCHEMAS:
             record.close()
             raise other_schema(path, version)
@@ -351,7 +352,7 @@ class TournamentDB:
             record._define_live_views()
         except sqlite3.DatabaseError as error:
             record.close()
-            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+            raise unreadable(path, error) from None
         return record
 
     def identity(self) -> str:
