@@ -183,14 +183,22 @@ def test_a_table_keeps_its_own_events_rounds_beyond_the_bound() -> None:
     assert _shown(link) == ("Round 2  Table 5", "Elks v Mink")
 
 
-def test_a_table_told_its_event_after_a_flood_dropped_its_rounds_asks_for_them_again() -> None:
+def _subscriptions(link: HubLink, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """The link as connected, each subscription it makes noted instead of sent."""
+    asked: list[tuple[Any, ...]] = []
+    link.connected = True
+    monkeypatch.setattr(link._client, "subscribe", lambda *args: asked.append(args))
+    return asked
+
+
+def test_a_table_told_its_event_after_a_flood_dropped_its_rounds_asks_for_them_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """R1154: retained rounds of more events than a day holds (a past day's left on the broker)
     reach the table before the message naming its event; its own event's rounds, dropped then,
     come again when it asks (a subscription made again is sent its retained messages)."""
     link = _link()
-    asked: list[Any] = []
-    link.connected = True
-    link._client.subscribe = lambda *args, **kw: asked.append(args)  # type: ignore[method-assign]
+    asked = _subscriptions(link, monkeypatch)
     flood = [(event_pairings_topic(f"e{n}", 1), _round(1, "A", "B")) for n in range(MAX_EVENTS)]
     mine = (event_pairings_topic("mine", 2), _round(2, "Elks", "Mink"))
     hear(link, *flood, mine, (table_event_topic(TABLE), _event("mine")))
@@ -199,11 +207,11 @@ def test_a_table_told_its_event_after_a_flood_dropped_its_rounds_asks_for_them_a
     assert _shown(link) == ("Round 2  Table 5", "Elks v Mink")
 
 
-def test_a_table_whose_events_rounds_were_kept_asks_for_nothing_again() -> None:
+def test_a_table_whose_events_rounds_were_kept_asks_for_nothing_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     link = _link()
-    asked: list[Any] = []
-    link.connected = True
-    link._client.subscribe = lambda *args, **kw: asked.append(args)  # type: ignore[method-assign]
+    asked = _subscriptions(link, monkeypatch)
     hear(link, *TWO_EVENTS, (table_event_topic(TABLE), _event("combo3")))
     assert asked == []
 
