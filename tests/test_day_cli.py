@@ -313,6 +313,35 @@ def test_a_tournament_command_works_on_the_events_record(capsys: Capture, day: P
         assert record.rounds() == ()
 
 
+def test_an_events_round_is_paired_at_the_tables_that_play_for_it(
+    capsys: Capture, day: Path
+) -> None:
+    """R1152: combo3's tables are 4-6; paired at 1-3 its teams would go to combo4's tables
+    while combo3's own show no match."""
+    pair_round_one(capsys, day)
+    paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
+    assert [row["table"] for row in paired["pairings"]] == [4, 5, 6]
+    with TournamentDB.open(day.parent / "combo3.db") as record:
+        assert [match.table for match in record.rounds()[0].matches] == [4, 5, 6]
+    ok(capsys, "tournament", "result", "--round", "1", "--table", "5", "--a-points", "30",
+       "--b-points", "20", *on_event(day, "combo3"))  # fmt: skip
+
+
+def test_an_event_with_too_few_tables_for_its_round_says_to_assign_more_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    ok(capsys, "day", "assign", str(day), "5-6", "combo4", "--reason", "combo4 grows")
+    before = snapshot(day)
+    advice = f"'gametable day assign {day} TABLES combo3 --reason TEXT'"
+    says = f"has 1 table in day.sqlite (table 4): assign more with {advice}"
+    assert_bad_input(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"),
+                     names=says)  # fmt: skip
+    assert snapshot(day) == before
+    ok(capsys, "day", "assign", str(day), "7-8", "combo3", "--reason", "more teams")
+    paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
+    assert [row["table"] for row in paired["pairings"]] == [4, 7, 8]
+
+
 def test_a_result_by_day_and_event_reaches_that_events_standings(
     capsys: Capture, day: Path
 ) -> None:

@@ -321,6 +321,10 @@ class DayRecord:
         ).fetchall()
         return {int(row["table_number"]): _assignment(row) for row in rows}
 
+    def tables_of(self, event: str) -> tuple[int, ...]:
+        """The tables playing for ``event`` now, lowest first."""
+        return tuple(t for t, assignment in self.assignments().items() if assignment.event == event)
+
     def event_of(self, table: int) -> str | None:
         row = self._db.execute(
             "SELECT event FROM table_assignments WHERE table_number = ? ORDER BY id DESC LIMIT 1",

@@ -10,12 +10,13 @@ question and get the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_py.director.day_record import DayRecord, open_event_record
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
-from rules.errors import InvalidInput
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.records import RoundPairing
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,27 @@ def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
             f"event {event!r} of {day.path.name}: {error} (whether its tables are free to move "
             "is not known)"
         ) from None
+
+
+def at_event_tables(pairing: RoundPairing, day: DayRecord, event: str) -> RoundPairing:
+    """The round's matches at the tables playing for ``event`` in the day (R1152): its match
+    at table k (the rules pair from table 1 up) at the event's k-th table, lowest first, so
+    its teams never go to another event's tables; refused, saying how to give it more, when
+    the event has fewer tables than the round has matches."""
+    tables = day.tables_of(event)
+    matches = sorted(pairing.matches, key=lambda match: match.table)
+    if len(tables) < len(matches):
+        having = f"{len(tables)} table{'' if len(tables) == 1 else 's'} in {day.path.name}"
+        if tables:
+            having += f" (table{'' if len(tables) == 1 else 's'} {table_ranges(tables)})"
+        raise IllegalAction(
+            f"round {pairing.round} of {event} needs {len(matches)} tables; {event} has "
+            f"{having}: assign more with 'gametable day assign {day.path} TABLES {event} "
+            "--reason TEXT'"
+        )
+    used = tables[: len(matches)]
+    placed = tuple(replace(m, table=t) for m, t in zip(matches, used, strict=True))
+    return replace(pairing, matches=placed)
 
 
 def table_ranges(tables: Iterable[int]) -> str:

@@ -20,7 +20,8 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli, record_rooms
-from firmware_py.director.day_record import event_record
+from firmware_py.director.day_record import DayRecord, event_record
+from firmware_py.director.day_tables import at_event_tables
 from firmware_py.director.record_draw import (
     checked_reason,
     move_in_draw,
@@ -434,6 +435,9 @@ def _pair(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
+        if args.day_record is not None:  # an event of a day plays at its own tables (R1152)
+            with DayRecord.open(args.day_record) as day:
+                pairing = at_event_tables(pairing, day, args.day_event)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
