@@ -342,6 +342,34 @@ def test_an_event_with_too_few_tables_for_its_round_says_to_assign_more_and_doin
     assert [row["table"] for row in paired["pairings"]] == [4, 7, 8]
 
 
+def _move(day: Path, table: int, *more: str) -> tuple[str, ...]:
+    return ("tournament", "move", "--round", "1", "--team", "Hawks", "--table", str(table),
+            "--reason", "broken", *more, *on_event(day, "combo4"))  # fmt: skip
+
+
+def test_a_match_moved_by_day_and_event_goes_to_a_free_table_of_that_event_once_assigned(
+    capsys: Capture, day: Path
+) -> None:
+    """R1068's free tables, in a day, are the event's (R1152): a table given to the event is
+    one, and the refusal's advice, followed, makes it one."""
+    pair_round_one(capsys, day)
+    advice = f"assign it first with 'gametable day assign {day} 7 combo4 --reason TEXT'"
+    assert_bad_input(capsys, *_move(day, 7), names=advice)
+    ok(capsys, "day", "assign", str(day), "7", "combo4", "--reason", "a spare")
+    moved = ok(capsys, *_move(day, 7))
+    assert 7 in [row["table"] for row in moved["matches"]]
+
+
+def test_a_match_is_not_moved_to_another_events_table_even_in_a_room_of_its_own(
+    capsys: Capture, day: Path
+) -> None:
+    pair_round_one(capsys, day)
+    ok(capsys, "tournament", "room", "add", "Hall", "--tables", "1-6", *on_event(day, "combo4"))
+    before = snapshot(day)
+    assert_bad_input(capsys, *_move(day, 4), names="table 4 plays for combo3 in day.sqlite")
+    assert snapshot(day) == before
+
+
 def test_a_result_by_day_and_event_reaches_that_events_standings(
     capsys: Capture, day: Path
 ) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from firmware_py.director.day_record import DayRecord, open_event_record
+from firmware_py.director.day_record import MAX_TABLE, DayRecord, open_event_record
 from firmware_py.director.pentathlon_record import PentathlonRecord
 from firmware_py.director.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
@@ -141,6 +141,22 @@ def at_event_tables(pairing: RoundPairing, day: DayRecord, event: str) -> RoundP
     used = tables[: len(matches)]
     placed = tuple(replace(m, table=t) for m, t in zip(matches, used, strict=True))
     return replace(pairing, matches=placed)
+
+
+def tables_to_move_to(day: DayRecord, event: str, table: int) -> tuple[int, ...]:
+    """The event's tables in the day, the tables a match of it may move to (R1068, R1152); a
+    table of another event, or of none, is refused saying how to give it to this one."""
+    tables = day.tables_of(event)
+    if table in tables or not 1 <= table <= MAX_TABLE:  # out of range: the move says so
+        return tables
+    other = day.event_of(table)
+    plays = f"plays for {other}" if other else "plays for no event"
+    theirs = table_ranges(tables) or "none yet"
+    raise IllegalAction(
+        f"table {table} {plays} in {day.path.name}: expected a table of {event} ({theirs}); "
+        f"to play at table {table}, assign it first with 'gametable day assign {day.path} "
+        f"{table} {event} --reason TEXT'"
+    )
 
 
 def table_ranges(tables: Iterable[int]) -> str:
