@@ -286,6 +286,23 @@ def test_a_pentathlon_seat_without_a_result_keeps_its_table(
         }
 
 
+def test_a_pentathlon_seat_by_day_and_event_is_at_a_table_of_that_event(
+    capsys: Capture, day: Path
+) -> None:
+    """R1152: table 1 plays for combo4; a Pentathlete seated there by combo3's record would
+    find another event's match, and table 1 would never show the seat."""
+    (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    ok(capsys, "tournament", "pentathlon", "new", "--players", str(day.parent / "players.csv"),
+       *on_event(day, "combo3"))  # fmt: skip
+    seat = ("tournament", "pentathlon", "seat", "--round", "1", "--game", "contig-60", "--a",
+            "Ann Lee", "--b", "Ben Cho", *on_event(day, "combo3"))  # fmt: skip
+    before = snapshot(day)
+    says = "table 1 plays for combo4 in day.sqlite: expected a table of combo3"
+    assert_bad_input(capsys, *seat, "--table", "1", names=says)
+    assert snapshot(day) == before
+    assert ok(capsys, *seat, "--table", "4")["table"] == 4
+
+
 def test_busy_tables_reads_the_records_the_caller_holds_open(capsys: Capture, day: Path) -> None:
     pair_round_one(capsys, day)
     with DayRecord.open(day) as opened:
@@ -439,6 +456,7 @@ def test_a_score_card_takes_the_seat_and_the_event_name_from_the_day(
     capsys: Capture, day: Path
 ) -> None:
     (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    ok(capsys, "day", "assign", str(day), "7", "combo3", "--reason", "the Pentathlon's table")
     for argv in (
         ["new", "--players", str(day.parent / "players.csv")],
         ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",

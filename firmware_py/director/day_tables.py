@@ -143,9 +143,10 @@ def at_event_tables(pairing: RoundPairing, day: DayRecord, event: str) -> RoundP
     return replace(pairing, matches=placed)
 
 
-def tables_to_move_to(day: DayRecord, event: str, table: int) -> tuple[int, ...]:
-    """The event's tables in the day, the tables a match of it may move to (R1068, R1152); a
-    table of another event, or of none, is refused saying how to give it to this one."""
+def require_event_table(day: DayRecord, event: str, table: int) -> tuple[int, ...]:
+    """The event's tables in the day, ``table`` among them (a match moved there, a Pentathlon
+    seat made there: R1152); a table of another event, or of none, is refused saying how to
+    give it to this one."""
     tables = day.tables_of(event)
     if table in tables or not 1 <= table <= MAX_TABLE:  # out of range: the move says so
         return tables

@@ -21,7 +21,7 @@ from typing import Any
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli, record_rooms
 from firmware_py.director.day_record import DayRecord, event_record
-from firmware_py.director.day_tables import at_event_tables, tables_to_move_to
+from firmware_py.director.day_tables import at_event_tables, require_event_table
 from firmware_py.director.record_draw import (
     checked_reason,
     move_in_draw,
@@ -577,7 +577,7 @@ def _move(args: argparse.Namespace, now: str) -> Answer:
     tables = None  # the record's (R1069); in a day, the event's (R1152)
     if args.day_record is not None:
         with DayRecord.open(args.day_record) as day:
-            tables = tables_to_move_to(day, args.day_event, args.table)
+            tables = require_event_table(day, args.day_event, args.table)
     with TournamentDB.open(args.db) as record:
         done = move_in_draw(
             record,
