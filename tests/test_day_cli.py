@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -152,10 +153,52 @@ def test_a_bad_event_is_refused_in_one_line_and_the_day_is_unchanged(
     assert snapshot(day) == before
 
 
-def test_a_day_command_on_a_tournament_record_says_what_to_do(capsys: Capture, day: Path) -> None:
-    record = str(day.parent / "combo4.db")
-    says = "is not a day record (a tournament record? name it with --db"
-    assert_bad_input(capsys, "day", "show", record, names=says)
+def test_a_day_command_on_a_tournament_record_says_what_to_do_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: a ``day`` command has no --db; its advice is the day's own command, followed."""
+    record = day.parent / "combo5.db"
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record), "--seed", "1")  # fmt: skip
+    advice = f"add it to a day with 'gametable day event DAY SLUG NAME --record {record}'"
+    assert_bad_input(capsys, "day", "show", str(record), names=f"a tournament record? {advice}")
+    ok(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record", str(record))
+    assert [event.slug for event in events_of(day)["events"]] == ["combo4", "combo3", "combo5"]
+
+
+def test_a_missing_day_says_how_to_start_it_and_doing_so_works(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    path = tmp_path / "day.sqlite"
+    advice = f"'gametable day new {path} --name NAME --time-zone ZONE'"
+    assert_bad_input(capsys, "day", "show", str(path), names=f"start one with {advice}")
+    ok(capsys, "day", "new", str(path), "--name", "League day", "--time-zone", "UTC")
+    assert ok(capsys, "day", "show", str(path))["events"] == []
+
+
+def test_a_missing_event_record_says_how_to_make_it_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    record = day.parent / "combo5.db"
+    advice = f"'gametable tournament new --format FORMAT --teams CSV --db {record}'"
+    says = f"make the event's record first, with {advice}"
+    assert_bad_input(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record",
+                     str(record), names=says)  # fmt: skip
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record))  # fmt: skip
+    ok(capsys, "day", "event", str(day), "combo5", "Combo 5", "--record", str(record))
+
+
+def test_a_day_named_as_an_events_record_is_refused_without_advice_for_another_command(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: ``day event`` has no --day or --event to name the day with."""
+    before = snapshot(day)
+    code, out, err = run(capsys, "day", "event", str(day), "combo5", "C5", "--record", str(day))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "is a day record, not an event's: expected a tournament record" in err
+    assert "--event" not in err
+    assert snapshot(day) == before
 
 
 # -- day assign ---------------------------------------------------------------------------
@@ -203,6 +246,12 @@ def test_a_table_moves_once_its_match_has_a_result(capsys: Capture, day: Path) -
     [
         (("1-x", "combo3", "--reason", "r"), "'1-x' is not a table or a range"),
         (("5-2", "combo3", "--reason", "r"), "low to high"),
+        # digits 0-9 only, as a room's tables (R1110): int() would read these as tables 10,
+        # 3 and 1-3, moving tables nobody typed (R1152)
+        (("1_0", "combo3", "--reason", "r"), "'1_0' is not a table or a range"),
+        (("+3", "combo3", "--reason", "r"), "'+3' is not a table or a range"),
+        (("\u0661-\u0663", "combo3", "--reason", "r"), "is not a table or a range"),
+        (("1-" + "9" * 5000, "combo3", "--reason", "r"), "is not a range of tables"),
         (
             ("1", "zz", "--reason", "r"),
             "no event 'zz' in day.sqlite: its events are combo4, combo3",
@@ -237,6 +286,23 @@ def test_a_pentathlon_seat_without_a_result_keeps_its_table(
         }
 
 
+def test_a_pentathlon_seat_by_day_and_event_is_at_a_table_of_that_event(
+    capsys: Capture, day: Path
+) -> None:
+    """R1152: table 1 plays for combo4; a Pentathlete seated there by combo3's record would
+    find another event's match, and table 1 would never show the seat."""
+    (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    ok(capsys, "tournament", "pentathlon", "new", "--players", str(day.parent / "players.csv"),
+       *on_event(day, "combo3"))  # fmt: skip
+    seat = ("tournament", "pentathlon", "seat", "--round", "1", "--game", "contig-60", "--a",
+            "Ann Lee", "--b", "Ben Cho", *on_event(day, "combo3"))  # fmt: skip
+    before = snapshot(day)
+    says = "table 1 plays for combo4 in day.sqlite: expected a table of combo3"
+    assert_bad_input(capsys, *seat, "--table", "1", names=says)
+    assert snapshot(day) == before
+    assert ok(capsys, *seat, "--table", "4")["table"] == 4
+
+
 def test_busy_tables_reads_the_records_the_caller_holds_open(capsys: Capture, day: Path) -> None:
     pair_round_one(capsys, day)
     with DayRecord.open(day) as opened:
@@ -262,6 +328,63 @@ def test_a_tournament_command_works_on_the_events_record(capsys: Capture, day: P
         assert [r.round for r in record.rounds()] == [1]
     with TournamentDB.open(day.parent / "combo3.db") as record:
         assert record.rounds() == ()
+
+
+def test_an_events_round_is_paired_at_the_tables_that_play_for_it(
+    capsys: Capture, day: Path
+) -> None:
+    """R1152: combo3's tables are 4-6; paired at 1-3 its teams would go to combo4's tables
+    while combo3's own show no match."""
+    pair_round_one(capsys, day)
+    paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
+    assert [row["table"] for row in paired["pairings"]] == [4, 5, 6]
+    with TournamentDB.open(day.parent / "combo3.db") as record:
+        assert [match.table for match in record.rounds()[0].matches] == [4, 5, 6]
+    ok(capsys, "tournament", "result", "--round", "1", "--table", "5", "--a-points", "30",
+       "--b-points", "20", *on_event(day, "combo3"))  # fmt: skip
+
+
+def test_an_event_with_too_few_tables_for_its_round_says_to_assign_more_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    ok(capsys, "day", "assign", str(day), "5-6", "combo4", "--reason", "combo4 grows")
+    before = snapshot(day)
+    advice = f"'gametable day assign {day} TABLES combo3 --reason TEXT'"
+    says = f"has 1 table in day.sqlite (table 4): assign more with {advice}"
+    assert_bad_input(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"),
+                     names=says)  # fmt: skip
+    assert snapshot(day) == before
+    ok(capsys, "day", "assign", str(day), "7-8", "combo3", "--reason", "more teams")
+    paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
+    assert [row["table"] for row in paired["pairings"]] == [4, 7, 8]
+
+
+def _move(day: Path, table: int, *more: str) -> tuple[str, ...]:
+    return ("tournament", "move", "--round", "1", "--team", "Hawks", "--table", str(table),
+            "--reason", "broken", *more, *on_event(day, "combo4"))  # fmt: skip
+
+
+def test_a_match_moved_by_day_and_event_goes_to_a_free_table_of_that_event_once_assigned(
+    capsys: Capture, day: Path
+) -> None:
+    """R1068's free tables, in a day, are the event's (R1152): a table given to the event is
+    one, and the refusal's advice, followed, makes it one."""
+    pair_round_one(capsys, day)
+    advice = f"assign it first with 'gametable day assign {day} 7 combo4 --reason TEXT'"
+    assert_bad_input(capsys, *_move(day, 7), names=advice)
+    ok(capsys, "day", "assign", str(day), "7", "combo4", "--reason", "a spare")
+    moved = ok(capsys, *_move(day, 7))
+    assert 7 in [row["table"] for row in moved["matches"]]
+
+
+def test_a_match_is_not_moved_to_another_events_table_even_in_a_room_of_its_own(
+    capsys: Capture, day: Path
+) -> None:
+    pair_round_one(capsys, day)
+    ok(capsys, "tournament", "room", "add", "Hall", "--tables", "1-6", *on_event(day, "combo4"))
+    before = snapshot(day)
+    assert_bad_input(capsys, *_move(day, 4), names="table 4 plays for combo3 in day.sqlite")
+    assert snapshot(day) == before
 
 
 def test_a_result_by_day_and_event_reaches_that_events_standings(
@@ -333,6 +456,7 @@ def test_a_score_card_takes_the_seat_and_the_event_name_from_the_day(
     capsys: Capture, day: Path
 ) -> None:
     (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    ok(capsys, "day", "assign", str(day), "7", "combo3", "--reason", "the Pentathlon's table")
     for argv in (
         ["new", "--players", str(day.parent / "players.csv")],
         ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
@@ -364,6 +488,76 @@ def test_a_score_card_refuses_a_day_without_its_event_in_one_line(
     where = ("--round", "1", "--table", "7")
     assert_bad_input(capsys, "pentathlon", "card", str(log), *where, *filled,
                      names=names.format(**words))  # fmt: skip
+
+
+def test_an_event_record_gone_is_to_be_put_back_not_started_anew(
+    capsys: Capture, day: Path
+) -> None:
+    """R1151: 'start one with gametable tournament new' would start the event over, its
+    rounds and results lost; the record is to be put back, and then the command works."""
+    record = day.parent / "combo4.db"
+    kept = record.rename(day.parent / "elsewhere.db")
+    says = f"no tournament at {record}, where the day keeps event 'combo4''s record"
+    code, out, err = run(capsys, "tournament", "standings", *on_event(day, "combo4"))
+    assert (code, out, err.count("\n")) == (2, "", 1)
+    assert says in err and "tournament new" not in err
+    shown = ok(capsys, "day", "show", str(day))["events"][0]["problem"]
+    assert says in shown and "tournament new" not in shown
+    kept.rename(record)
+    ok(capsys, "tournament", "standings", *on_event(day, "combo4"))
+
+
+def test_an_events_record_locked_by_another_program_is_said_in_use_not_damaged(
+    capsys: Capture, day: Path
+) -> None:
+    """R1153: 'is not a tournament record: database is locked' sends a director to replace a
+    good record; it is in use, and trying again once it is free works, as the line says."""
+    holder = sqlite3.connect(day.parent / "combo4.db", isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # held until closed: readers too are kept out
+    try:
+        says = f"{day.parent / 'combo4.db'} is in use by another program"
+        code, out, err = run(capsys, "tournament", "standings", *on_event(day, "combo4"))
+        assert (code, out, err.count("\n")) == (2, "", 1)
+        assert says in err and "try again once it is free" in err
+        assert "not a tournament record" not in err
+    finally:
+        holder.close()
+    ok(capsys, "tournament", "standings", *on_event(day, "combo4"))
+
+
+def test_a_tournament_record_named_as_the_day_says_to_name_it_with_db_and_doing_so_works(
+    capsys: Capture, day: Path
+) -> None:
+    record = str(day.parent / "combo4.db")
+    assert_bad_input(capsys, "tournament", "standings", "--day", record, "--event", "combo4",
+                     names=f"a tournament record? name it with --db {record}")  # fmt: skip
+    ok(capsys, "tournament", "standings", "--db", record)
+
+
+def test_a_day_reached_by_a_symlink_finds_its_events_beside_its_real_file(
+    capsys: Capture, day: Path, tmp_path: Path
+) -> None:
+    """R1150: the events kept beside the day are beside its file, not beside a link to it."""
+    (tmp_path / "desk").mkdir()
+    link = tmp_path / "desk" / "day.sqlite"
+    link.symlink_to(day)
+    assert all("problem" not in event for event in ok(capsys, "day", "show", str(link))["events"])
+    ok(capsys, "tournament", "pair", "--round", "1", *on_event(link, "combo4"))
+    assert ok(capsys, "day", "show", str(day))["events"][0]["round"] == 1
+
+
+def test_an_event_added_through_a_symlinked_day_is_found_by_the_day_itself(
+    capsys: Capture, day: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "desk").mkdir()
+    link = tmp_path / "desk" / "day.sqlite"
+    link.symlink_to(day)
+    record = link.parent / "combo5.db"  # beside the link: kept so as to be found from the day
+    ok(capsys, "tournament", "new", "--format", "combo4", "--teams", str(day.parent / "teams.csv"),
+       "--db", str(record), "--seed", "1")  # fmt: skip
+    ok(capsys, "day", "event", str(link), "combo5", "Combo 5", "--record", str(record))
+    assert "problem" not in ok(capsys, "day", "show", str(day))["events"][2]
 
 
 def test_an_event_record_gone_refuses_a_move_naming_the_event(capsys: Capture, day: Path) -> None:

@@ -85,8 +85,9 @@ def test_an_event_without_enough_tables_is_refused_and_nothing_paired(tmp_path: 
     done = _pair(tmp_path, "senior")
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "gametable: error: round 1 needs 2 tables and the event has 1 (5): give it more tables "
-        "on the day's page or with 'gametable day assign'"
+        "gametable: error: round 1 of senior needs 2 tables; senior has 1 table in day.sqlite "
+        "(table 5): assign more with 'gametable day assign day.sqlite TABLES "
+        "senior --reason TEXT'"
     )
     with TournamentDB.open(tmp_path / "senior.db") as opened:
         assert opened.rounds() == ()

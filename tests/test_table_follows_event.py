@@ -17,6 +17,7 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from firmware_py.table.hub_wire import (
+    EVERY_EVENTS_ROUNDS_PAIRINGS,
     MAX_EVENTS,
     MAX_ROUND,
     PentathlonSeats,
@@ -182,6 +183,39 @@ def test_a_table_keeps_its_own_events_rounds_beyond_the_bound() -> None:
     assert _shown(link) == ("Round 2  Table 5", "Elks v Mink")
 
 
+def _subscriptions(link: HubLink, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """The link as connected, each subscription it makes noted instead of sent."""
+    asked: list[tuple[Any, ...]] = []
+    link.connected = True
+    monkeypatch.setattr(link._client, "subscribe", lambda *args: asked.append(args))
+    return asked
+
+
+def test_a_table_told_its_event_after_a_flood_dropped_its_rounds_asks_for_them_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R1154: retained rounds of more events than a day holds (a past day's left on the broker)
+    reach the table before the message naming its event; its own event's rounds, dropped then,
+    come again when it asks (a subscription made again is sent its retained messages)."""
+    link = _link()
+    asked = _subscriptions(link, monkeypatch)
+    flood = [(event_pairings_topic(f"e{n}", 1), _round(1, "A", "B")) for n in range(MAX_EVENTS)]
+    mine = (event_pairings_topic("mine", 2), _round(2, "Elks", "Mink"))
+    hear(link, *flood, mine, (table_event_topic(TABLE), _event("mine")))
+    assert asked == [(EVERY_EVENTS_ROUNDS_PAIRINGS, 1)]
+    hear(link, *flood, mine)  # the broker sends every retained round again
+    assert _shown(link) == ("Round 2  Table 5", "Elks v Mink")
+
+
+def test_a_table_whose_events_rounds_were_kept_asks_for_nothing_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    link = _link()
+    asked = _subscriptions(link, monkeypatch)
+    hear(link, *TWO_EVENTS, (table_event_topic(TABLE), _event("combo3")))
+    assert asked == []
+
+
 @pytest.mark.parametrize(
     "topic",
     [
@@ -278,3 +312,21 @@ def test_a_running_table_shows_its_events_round_and_says_the_event_it_follows(
     )
     _publish(hub, table_event_topic(7), b"")  # no event: the state says none, as before
     wait_for(lambda: "event" not in _state(hub), "its state without an event")
+
+
+def test_a_running_table_told_its_event_after_a_flood_is_sent_its_rounds_again(
+    hub: Peer, table: subprocess.Popen[str]
+) -> None:
+    """R1154 over mosquitto: the subscription made again brings the retained rounds again."""
+    wait_for(lambda: bool(_state(hub)), "its state")
+    for n in range(MAX_EVENTS):
+        _publish(hub, event_pairings_topic(f"past{n}", 1), _round(1, "A", "B", table=7))
+    _publish(hub, event_pairings_topic("mine", 2), _round(2, "Elks", "Mink", table=7))
+    _publish(hub, table_event_topic(7), _event("mine"))
+    wait_for(
+        lambda: (
+            _state(hub).get("event") == "mine"
+            and _state(hub)["screen"]["subtitle"] == "Elks v Mink"
+        ),
+        "its own event's round, dropped in the flood, shown once asked for again",
+    )

@@ -17,9 +17,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from firmware_py.cli_args import file_path, print_error
-from firmware_py.director.record.day import DayEvent, DayRecord, parse_table_list
+from firmware_py.director.record.day import (
+    DayEvent,
+    DayRecord,
+    open_event_record,
+    parse_table_list,
+)
 from firmware_py.director.record.day_tables import busy_tables, progress, table_ranges
-from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.tournament_cli import BAD_INPUT, WHO, Answer
 from rules.errors import RuleError
 
@@ -156,7 +160,7 @@ def _event_state(event: DayEvent, tables: list[int]) -> dict[str, Any]:
     state: dict[str, Any] = {**_event_json(event), "tables": sorted(tables)}
     where = _tables(tables) if tables else "no tables"
     try:
-        with TournamentDB.open(event.record) as record:
+        with open_event_record(event) as record:
             found = progress(record)
     except RuleError as error:  # one event's record gone or damaged: the others still show
         state.update(round=None, results_in=None, results_out=None, problem=str(error))

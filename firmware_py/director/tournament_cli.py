@@ -22,7 +22,7 @@ from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record import rooms as record_rooms
 from firmware_py.director.record.day import DayRecord, event_record
-from firmware_py.director.record.day_tables import pairing_tables
+from firmware_py.director.record.day_tables import at_event_tables, require_event_table
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -51,7 +51,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
-from rules.tournament.records import at_tables, spell_tables
+from rules.tournament.records import spell_tables
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
@@ -436,10 +436,9 @@ def _pair(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
-        if args.day_record is not None:  # an event of a day plays at its tables (R1126)
+        if args.day_record is not None:  # an event of a day plays at its own tables (R1126)
             with DayRecord.open(args.day_record) as day:
-                tables = pairing_tables(day, args.day_event)
-            pairing = pairing if tables is None else at_tables(pairing, tables)
+                pairing = at_event_tables(pairing, day, args.day_event)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
@@ -576,9 +575,20 @@ def _move(args: argparse.Namespace, now: str) -> Answer:
     """Move a team's match to a free table in the latest round's draw (R1068)."""
     checked_reason(args.round_number, args.reason)
     by = args.by or "director"
+    tables = None  # the record's (R1069); in a day, the event's (R1152)
+    if args.day_record is not None:
+        with DayRecord.open(args.day_record) as day:
+            tables = require_event_table(day, args.day_event, args.table)
     with TournamentDB.open(args.db) as record:
         done = move_in_draw(
-            record, args.round_number, args.team, args.table, reason=args.reason, now=now, by=by
+            record,
+            args.round_number,
+            args.team,
+            args.table,
+            reason=args.reason,
+            now=now,
+            by=by,
+            tables=tables,
         )
         matches = [_match_json(match) for match in done.after.matches]
     data = {

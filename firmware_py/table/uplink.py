@@ -164,6 +164,9 @@ class HubLink(PahoOnLoop):
         self.event: TablesEvent | None = None
         self.event_rounds: dict[str, dict[int, RoundPairings]] = {}
         self.event_seats: dict[str, dict[int, PentathlonSeats]] = {}
+        # some event's rounds were dropped at the bound: the table's own, if named later, are
+        # asked for again (R1154)
+        self._events_dropped = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._in_flight: dict[int, int] = {}  # paho's message id -> journal seq
         self._deliveries: Deliveries | None = None  # read when the link starts
@@ -517,6 +520,7 @@ class HubLink(PahoOnLoop):
             log.warning("event=hub_bad_pairings topic=%s error=%s", topic, error)
             return
         if slug not in kept and not self._room_for_event(kept, slug):
+            self._events_dropped = True
             self._complain(
                 f"event=hub_too_many_events topic={topic}: a table keeps the rounds of "
                 f"{MAX_EVENTS} events; this one's are dropped"
@@ -548,8 +552,24 @@ class HubLink(PahoOnLoop):
         if followed != self.event:
             log.info("event=hub_event event=%s", "none" if followed is None else followed.event)
             self.event = followed
+            self._ask_again_for_dropped_rounds()
             self._publish_state()  # the hub's board shows the event the table follows
             self.on_pairings()
+
+    def _ask_again_for_dropped_rounds(self) -> None:
+        """The table's event named after its rounds were dropped at the bound (more events'
+        retained rounds than a day holds, a past day's left on the broker, heard before this
+        message): subscribing again has the broker send every retained round again, and the
+        table's own event's now take another event's room (R1154)."""
+        kept = self.event_seats if self.seated else self.event_rounds
+        if self.event is None or self.event.event in kept or not self._events_dropped:
+            return
+        if not self.connected:
+            return  # the subscription made on connecting brings them
+        self._events_dropped = False
+        log.info("event=hub_event_rounds_asked_again event=%s", self.event.event)
+        every = EVERY_EVENTS_PENTATHLON_SEATS if self.seated else EVERY_EVENTS_ROUNDS_PAIRINGS
+        self._client.subscribe(every, 1)
 
     def _publish_state(self) -> None:
         state = self._state

@@ -128,10 +128,15 @@ def is_day_file(path: Path) -> bool:
     return header.startswith(SQLITE_HEADER) and header[68:72] == b"gtdy"
 
 
-def require_day_file(path: Path) -> None:
-    """A day record, told by its header before SQLite touches it."""
+def require_day_file(path: Path, *, record_advice: str | None = None) -> None:
+    """A day record, told by its header before SQLite touches it. ``record_advice`` says what
+    to do with a tournament record named as the day: the command's own way to name one (a
+    ``gametable day`` command has none, so by default it says how to add it to a day)."""
     if not path.exists():
-        raise InvalidInput(f"no day at {path}: start one with 'gametable day new {path}'")
+        raise InvalidInput(
+            f"no day at {path}: start one with "
+            f"'gametable day new {path} --name NAME --time-zone ZONE'"
+        )
     if not path.is_file():
         raise InvalidInput(f"{path} is not a day record: not a regular file")
     try:
@@ -142,10 +147,10 @@ def require_day_file(path: Path) -> None:
     if not header.startswith(SQLITE_HEADER) or len(header) < 100:
         raise InvalidInput(f"{path} is not a day record: not an SQLite database")
     if int.from_bytes(header[68:72], "big") != DAY_APPLICATION_ID:
-        raise InvalidInput(
-            f"{path} is not a day record (a tournament record? name it with --db, "
-            "or add it to a day with 'gametable day event')"
+        advice = record_advice or (
+            f"add it to a day with 'gametable day event DAY SLUG NAME --record {path}'"
         )
+        raise InvalidInput(f"{path} is not a day record (a tournament record? {advice})")
     version = int.from_bytes(header[60:64], "big")
     if version != DAY_SCHEMA_VERSION:
         raise InvalidInput(
@@ -198,8 +203,8 @@ class DayRecord:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path) -> DayRecord:
-        require_day_file(path)
+    def open(cls, path: Path, *, record_advice: str | None = None) -> DayRecord:
+        require_day_file(path, record_advice=record_advice)
         return cls(connect_record(path, create=False), path)
 
     def close(self) -> None:
@@ -258,10 +263,15 @@ class DayRecord:
         rows = self._db.execute("SELECT * FROM day_events ORDER BY position").fetchall()
         return tuple(self._event(row) for row in rows)
 
+    def _folder(self) -> Path:
+        """The folder the day's file is in, its symlinks resolved: an event's record kept by
+        its relative path is beside the day's real file, wherever a link to it is (R1150)."""
+        return self.path.resolve().parent
+
     def _event(self, row: sqlite3.Row) -> DayEvent:
         record = Path(row["record"])
         if not record.is_absolute():
-            record = self.path.parent / record
+            record = self._folder() / record
         return DayEvent(row["slug"], row["name"], record, int(row["position"]))
 
     def event(self, slug: str) -> DayEvent:
@@ -283,10 +293,13 @@ class DayRecord:
         if len(events) >= MAX_EVENTS:
             raise IllegalAction(f"a day holds at most {MAX_EVENTS} events")
         record_path = record.absolute()
+        _require_event_record(record)
         TournamentDB.open(record_path).close()  # a tournament record, or refused in words
         if any(event.record.resolve() == record_path.resolve() for event in events):
             raise IllegalAction(f"{record} is already an event of this day")
-        stored = _relative_if_beside(record_path, self.path.parent.absolute())
+        # its folder's links resolved as the day's are (R1150); a link to a record is kept
+        beside = record_path.parent.resolve() / record_path.name
+        stored = _relative_if_beside(beside, self._folder())
         position = 1 + max((event.position for event in events), default=0)
         with self.writing():
             self._db.execute(
@@ -300,7 +313,7 @@ class DayRecord:
         opened: dict[str, TournamentDB] = {}
         try:
             for event in self.events():
-                opened[event.slug] = TournamentDB.open(event.record)
+                opened[event.slug] = open_event_record(event)
         except InvalidInput as error:
             for record in opened.values():
                 record.close()
@@ -317,6 +330,10 @@ class DayRecord:
             "ORDER BY table_number"
         ).fetchall()
         return {int(row["table_number"]): _assignment(row) for row in rows}
+
+    def tables_of(self, event: str) -> tuple[int, ...]:
+        """The tables playing for ``event`` now, lowest first."""
+        return tuple(t for t, assignment in self.assignments().items() if assignment.event == event)
 
     def event_of(self, table: int) -> str | None:
         row = self._db.execute(
@@ -368,6 +385,50 @@ class DayRecord:
         return tuple(moving)
 
 
+def _require_event_record(record: Path) -> None:
+    """What ``gametable day event --record`` names: a tournament record made before; one not
+    there, or a day record, is refused saying how to make the event's record (R1151)."""
+    if not record.exists():
+        raise InvalidInput(
+            f"no tournament at {record}: make the event's record first, with 'gametable "
+            f"tournament new --format FORMAT --teams CSV --db {record}' (a Pentathlon event: "
+            f"'gametable tournament pentathlon new --players CSV --db {record}')"
+        )
+    if _is_day_file(record):
+        raise InvalidInput(
+            f"{record} is a day record, not an event's: expected a tournament record, made "
+            "with 'gametable tournament new'"
+        )
+
+
+def _is_day_file(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            header = file.read(72)
+    except OSError:
+        return False
+    return header.startswith(SQLITE_HEADER) and header[68:72] == b"gtdy"
+
+
+def event_record_gone(event: DayEvent) -> InvalidInput | None:
+    """The words for an event whose record is not where the day keeps it: to be put back,
+    never started anew, since the event's rounds and results are in it (R1151)."""
+    if event.record.exists():
+        return None
+    return InvalidInput(
+        f"no tournament at {event.record}, where the day keeps event {event.slug!r}'s record: "
+        "expected it there (moved or deleted? put it back)"
+    )
+
+
+def open_event_record(event: DayEvent) -> TournamentDB:
+    """The event's record, open, or refused in words (one gone: ``event_record_gone``)."""
+    gone = event_record_gone(event)
+    if gone is not None:
+        raise gone
+    return TournamentDB.open(event.record)
+
+
 def _assignment(row: sqlite3.Row) -> Assignment:
     return Assignment(int(row["table_number"]), row["event"], row["at"], row["by"], row["reason"])
 
@@ -386,12 +447,14 @@ def parse_table_list(text: str) -> tuple[int, ...]:
     tables: list[int] = []
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        try:
-            first, last = int(low), int(high) if dash else int(low)
-        except ValueError:
+        bounds = (low, high) if dash else (low,)
+        # digits 0-9 only, as a room's tables (R1110): int() reads "1_0", "+3" and other
+        # scripts' digits too, and would move tables nobody meant (R1152)
+        if not all(bound.isascii() and bound.isdigit() for bound in bounds):
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a table or a range: expected like 1-12,15"
-            ) from None
+            )
+        first, last = _table_bound(low), _table_bound(bounds[-1])
         if not 1 <= first <= last <= MAX_TABLE:
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a range of tables: "
@@ -401,14 +464,25 @@ def parse_table_list(text: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(tables))
 
 
+def _table_bound(digits: str) -> int:
+    """A range's bound as a number; one longer than any table is past them all (never int()
+    of 5,000 digits: a ValueError past Python's limit, R941)."""
+    return int(digits) if len(digits) <= len(str(MAX_TABLE)) else MAX_TABLE + 1
+
+
 def day_event(day: Path, event: str | None) -> DayEvent:
     """Event ``event`` of the day at ``day`` (a command's ``--day DAY --event SLUG``), or
-    InvalidInput naming the day's events when none is given or it is not one of them."""
-    with DayRecord.open(day) as record:
+    InvalidInput naming the day's events when none is given or it is not one of them, or
+    naming its record when that is not where the day keeps it."""
+    with DayRecord.open(day, record_advice=f"name it with --db {day}") as record:
         if not event:
             known = ", ".join(e.slug for e in record.events()) or "none yet"
             raise InvalidInput(f"--day {day} needs --event SLUG: its events are {known}")
-        return record.event(event)
+        found = record.event(event)
+    gone = event_record_gone(found)
+    if gone is not None:
+        raise gone
+    return found
 
 
 def event_record(day: Path, event: str | None) -> Path:

@@ -10,12 +10,13 @@ question and get the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.day import MAX_TABLE, DayRecord, open_event_record
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
-from rules.errors import InvalidInput
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.records import RoundPairing
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +113,54 @@ def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
     """The event's unfinished matches, its record opened for it; a record that cannot be
     read is named as the day's event's (so the line says which event's tables are unknown)."""
     try:
-        with TournamentDB.open(day.event(event).record) as record:
+        with open_event_record(day.event(event)) as record:
             return pending(record)
     except InvalidInput as error:
         raise InvalidInput(
             f"event {event!r} of {day.path.name}: {error} (whether its tables are free to move "
             "is not known)"
         ) from None
+
+
+def at_event_tables(pairing: RoundPairing, day: DayRecord, event: str) -> RoundPairing:
+    """The round's matches at the tables playing for ``event`` in the day (R1152): its match
+    at table k (the rules pair from table 1 up) at the event's k-th table, lowest first, so
+    its teams never go to another event's tables; refused, saying how to give it more, when
+    the event has fewer tables than the round has matches. A day of one event with no table
+    given to it numbers its tables 1 to N, as a record alone does (R1126)."""
+    if pairing_tables(day, event) is None:
+        return pairing
+    tables = day.tables_of(event)
+    matches = sorted(pairing.matches, key=lambda match: match.table)
+    if len(tables) < len(matches):
+        having = f"{len(tables)} table{'' if len(tables) == 1 else 's'} in {day.path.name}"
+        if tables:
+            having += f" (table{'' if len(tables) == 1 else 's'} {table_ranges(tables)})"
+        raise IllegalAction(
+            f"round {pairing.round} of {event} needs {len(matches)} tables; {event} has "
+            f"{having}: assign more with 'gametable day assign {day.path} TABLES {event} "
+            "--reason TEXT'"
+        )
+    used = tables[: len(matches)]
+    placed = tuple(replace(m, table=t) for m, t in zip(matches, used, strict=True))
+    return replace(pairing, matches=placed)
+
+
+def require_event_table(day: DayRecord, event: str, table: int) -> tuple[int, ...]:
+    """The event's tables in the day, ``table`` among them (a match moved there, a Pentathlon
+    seat made there: R1152); a table of another event, or of none, is refused saying how to
+    give it to this one."""
+    tables = day.tables_of(event)
+    if table in tables or not 1 <= table <= MAX_TABLE:  # out of range: the move says so
+        return tables
+    other = day.event_of(table)
+    plays = f"plays for {other}" if other else "plays for no event"
+    theirs = table_ranges(tables) or "none yet"
+    raise IllegalAction(
+        f"table {table} {plays} in {day.path.name}: expected a table of {event} ({theirs}); "
+        f"to play at table {table}, assign it first with 'gametable day assign {day.path} "
+        f"{table} {event} --reason TEXT'"
+    )
 
 
 def table_ranges(tables: Iterable[int]) -> str:

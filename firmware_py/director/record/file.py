@@ -50,6 +50,16 @@ def other_schema(path: Path, version: int) -> InvalidInput:
     )
 
 
+def unreadable(path: Path, error: sqlite3.DatabaseError) -> InvalidInput:
+    """Why SQLite could not read a record: held by another program (a lock, to try again:
+    R1153), or not a tournament record at all."""
+    if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return InvalidInput(
+            f"{path} is in use by another program ({error}): try again once it is free"
+        )
+    return InvalidInput(f"{path} is not a tournament record: {error}")
+
+
 def require_new(path: Path) -> None:
     try:
         require_nothing_at(path, "a new tournament record")

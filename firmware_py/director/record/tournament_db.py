@@ -65,6 +65,7 @@ from firmware_py.director.record.file import (
     remove_with_sides,
     require_new,
     require_sqlite_file,
+    unreadable,
 )
 from firmware_py.director.record.founding import TEAM_EDITS_SCHEMA, define_edited_teams
 from firmware_py.director.record.protests import Protest
@@ -196,7 +197,7 @@ class TournamentDB:
             version = record._db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as error:
             record.close()
-            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+            raise unreadable(path, error) from None
         if version not in READABLE_SCHEMAS:
             record.close()
             raise other_schema(path, version)
@@ -204,7 +205,7 @@ class TournamentDB:
             rounds.define_live_views(record._db)
         except sqlite3.DatabaseError as error:
             record.close()
-            raise InvalidInput(f"{path} is not a tournament record: {error}") from None
+            raise unreadable(path, error) from None
         return record
 
     def identity(self) -> str:
