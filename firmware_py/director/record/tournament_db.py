@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -262,12 +263,31 @@ def define_edited_teams(db: sqlite3.Connection) -> None:
         db.execute(_EDITED_TEAMS)
 
 
+class RecordGone(sqlite3.OperationalError):
+    """The record's file was deleted or replaced since it was opened (R1170): nothing is
+    written to it, as for a record busy, so a hub holds what it would write (its tables keep
+    it and send it again) and the page says so, rather than writing where no one reads."""
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` as the system knows it (device, inode); None: nothing there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 class TournamentDB:
     """A tournament record. Open with :meth:`create` or :meth:`open`; close when done."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        # the file opened, told again before every write (R1170): a hub runs for a day, and a
+        # record deleted or replaced under it would take its results into a file no one reads
+        self._where = path.absolute()
+        self._opened = _file_identity(self._where)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -505,11 +525,21 @@ class TournamentDB:
         """One transaction, taken at once; any error rolls all of it back."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            self._require_still_in_place()
             yield
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    def _require_still_in_place(self) -> None:
+        """The file at the record's path is still the one opened, else RecordGone (R1170)."""
+        if self._opened is not None and _file_identity(self._where) != self._opened:
+            raise RecordGone(
+                f"{self.path.name} was deleted or replaced since it was opened: nothing was "
+                "written to it; put the record back there, or start again to open the one "
+                "there now"
+            )
 
     @contextmanager
     def transaction(self) -> Iterator[Tournament]:

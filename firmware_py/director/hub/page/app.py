@@ -147,7 +147,7 @@ from firmware_py.director.record.export import record_json, results_csv, standin
 from firmware_py.director.record.field import MAX_PASTED, add_field, preview_field
 from firmware_py.director.record.rooms import check_room_name, parse_tables
 from firmware_py.director.record.teams import edit_team
-from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import RecordGone, TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
@@ -596,6 +596,8 @@ def _change(request: web.Request, change: Callable[[], T], *, tables: bool = Tru
         done = change()
     except RuleError as error:
         raise Refused(409, str(error)) from None
+    except RecordGone as error:  # no use trying again: it says what to do (R1170)
+        raise Refused(503, str(error)) from None
     except sqlite3.OperationalError as error:
         raise Refused(503, f"the record is busy ({error}): try again") from None
     if tables:

@@ -67,7 +67,7 @@ from firmware_py.director.hub.wire.refusals import (
 from firmware_py.director.hub.wire.restarts import MatchesUnderway
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.pentathlon import PentathlonRecord
-from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import RecordGone, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_EVENTS_PENTATHLON_SEATS,
@@ -444,6 +444,8 @@ class Hub(PahoOnLoop):
             table, chain = table_of(topic, "events"), readable_id(payload)
             if table is None or chain is None:
                 return
+            if isinstance(error, RecordGone):  # held, not lost: the director is told (R1170)
+                self._record_gone(table, chain, error)
             key = (table, chain.journal, chain.seq)
             if key not in self._retrying:
                 self._retrying.add(key)
@@ -451,6 +453,13 @@ class Hub(PahoOnLoop):
                 self._loop.call_later(BUSY_RETRY_SECONDS, self._retry, key, topic, payload)
         except Exception as error:  # the hub's own fault: the table sends it again
             log.error("event=hub_error topic=%s error=%r", topic, error)
+
+    def _record_gone(self, table: int, chain: DecisionId, error: RecordGone) -> None:
+        """A decision held because its record's file was deleted or replaced under the hub
+        (R1170): in the queue once per journal, while the table keeps sending it."""
+        said = HubRefusal(table, chain.journal, None, str(error), 0.0)
+        if not self.refusals.holds(said.key):
+            self.refusals.add(table, chain.journal, None, str(error), time.time())
 
     def _retry(self, key: tuple[int, str, int], topic: str, payload: bytes) -> None:
         self._retrying.discard(key)
