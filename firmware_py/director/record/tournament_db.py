@@ -34,6 +34,7 @@ from firmware_py.director.record import venue
 from firmware_py.director.record.attendance import Release, Withdrawal
 from firmware_py.director.record.closing import Closing, Reopening
 from firmware_py.director.record.file import (
+    BUSY_SECONDS,
     SQLITE_HEADER,
     connect_record,
     create_private_beside,
@@ -531,6 +532,17 @@ class TournamentDB:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    @contextmanager
+    def waiting_at_most(self, seconds: float) -> Iterator[None]:
+        """Writes in this block wait at most ``seconds`` for the record another program holds
+        (then sqlite3.OperationalError, "database is locked"), not the usual ``BUSY_SECONDS``:
+        a day's hub never stalls every event for one event's record (R1171)."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
 
     def _require_still_in_place(self) -> None:
         """The file at the record's path is still the one opened, else RecordGone (R1170)."""

@@ -114,6 +114,9 @@ RECONNECT_SECONDS = (1, 10)
 KEEPALIVE_SECONDS = 10
 POLL_SECONDS = 1.0  # how often the record is read for new pairings
 BUSY_RETRY_SECONDS = 1.0  # the record locked by a director's command: try again after this
+# In a day, how long a result waits for its event's record another program holds: the hub's
+# loop serves every event, and one event's lock never stalls the others (R1171)
+EVENT_BUSY_WAIT = 0.1
 STOP_SECONDS = 2.0
 FLUSH_SECONDS = 0.1  # how far the tables' journals are held: written at most this often
 NUDGE_SECONDS = 1.0  # a table's confirmation published again (a gap, a copy) at most this often
@@ -242,6 +245,8 @@ class Hub(PahoOnLoop):
         self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
+        # a day's events whose record was found locked: not tried again before then (R1171)
+        self._locked_until: dict[str, float] = {}
         self._beat = 0.0
         self._complaint: str | None = None
         self._inbox = Inbox(self._received)  # the messages, a slice at a time (R726)
@@ -860,11 +865,10 @@ class Hub(PahoOnLoop):
         if route is None:  # a copy or another client's entry (_decision holds the table's own)
             raise IllegalAction(no_event_words(table))
         event = None
-        if (
-            route.event is None
-            or self.router.holding(table, decision.journal, decision.seq) is None
-        ):
+        if route.event is None:
             event = apply_result(route.record, table, decision, now=self.clock()).event
+        elif self.router.holding(table, decision.journal, decision.seq) is None:
+            event = self._apply_to_event(route.event, route.record, table, decision)
         self.tally["duplicate" if event is None else event.outcome] += 1
         where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}{route.logged()}"
         if event is None:
@@ -876,6 +880,27 @@ class Hub(PahoOnLoop):
             level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
         return event.outcome
+
+    def _apply_to_event(
+        self, slug: str, record: TournamentDB, table: int, decision: Decision
+    ) -> TableEvent | None:
+        """A result applied to a day's event, waiting at most ``EVENT_BUSY_WAIT`` for its
+        record held by a director's command, then not trying that event again for
+        ``BUSY_RETRY_SECONDS``: its results are retried as a busy record's are, and the other
+        events' go on (R1171)."""
+        now = time.monotonic()
+        if now < self._locked_until.get(slug, 0.0):
+            raise sqlite3.OperationalError(
+                f"the record of the event {slug!r} is locked by another program: its results "
+                "are held and tried again"
+            )
+        try:
+            with record.waiting_at_most(EVENT_BUSY_WAIT):
+                return apply_result(record, table, decision, now=self.clock()).event
+        except sqlite3.OperationalError as error:
+            if not isinstance(error, RecordGone):
+                self._locked_until[slug] = time.monotonic() + BUSY_RETRY_SECONDS
+            raise
 
     # --- confirmations: what the record holds, for each table -----------------------------
 

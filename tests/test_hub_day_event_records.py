@@ -1,10 +1,13 @@
-"""An event's record deleted or replaced while a day's hub runs (issue 27, R1170): what would
-be written to it is held, never written into a file no one reads and confirmed to the table."""
+"""An event's record deleted, replaced or locked while a day's hub runs (issue 27, R1170,
+R1171): what would be written to it is held, never written into a file no one reads and
+confirmed to the table, and the other events go on."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +15,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from firmware_py.director.hub.wire.service import Hub
+from firmware_py.director.hub.wire.service import BUSY_RETRY_SECONDS, Hub
 from firmware_py.director.record.tournament_db import RecordGone, TournamentDB
 from tests.day_page_helpers import EVENTS, opened_day, serve_day
 from tests.day_page_helpers import make_day as make_page_day
@@ -122,3 +125,39 @@ def test_a_result_entered_on_the_page_of_a_record_gone_is_refused_in_words(
     assert f"{slug}.sqlite was deleted or replaced since it was opened" in html
     with TournamentDB.open(tmp_path / "elsewhere.sqlite") as moved:
         assert moved.current_result(1, 1) is None
+
+
+# --- an event's record locked by a director's long command (R1171) ----------------------------
+
+
+@pytest.fixture
+def junior_locked(tmp_path: Path) -> Iterator[sqlite3.Connection]:
+    """The junior event's record held by another program's write (a long command)."""
+    holder = sqlite3.connect(tmp_path / "junior.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    yield holder
+    holder.close()
+
+
+def test_an_events_record_locked_by_a_command_does_not_stall_the_other_events(
+    hub: Hub, tmp_path: Path, junior_locked: sqlite3.Connection
+) -> None:
+    started = time.monotonic()
+    for table in (1, 2, 1, 2):  # the junior tables, and each sending again
+        hub._attempt(f"tables/{table}/events", result(f"{table}" * 32, 1, 1, (40, 20)))
+    hub._attempt("tables/3/events", result(JOURNAL, 1, 1, (40, 20)))
+    hub._flush()
+    assert time.monotonic() - started < 2.0  # each waited for the lock: 5 s each, 20 s
+    assert recorded(tmp_path / "senior.db", 1, 3) == [(40, 20, "table 3")]
+
+
+def test_an_events_results_held_while_its_record_is_locked_are_taken_once_it_is_free(
+    hub: Hub, tmp_path: Path, junior_locked: sqlite3.Connection
+) -> None:
+    _send(hub, 1)
+    assert hub.confirmation_of(1) == ()
+    junior_locked.execute("ROLLBACK")
+    time.sleep(BUSY_RETRY_SECONDS)  # the event is tried again after this
+    _send(hub, 1)  # the table sends it again
+    assert recorded(tmp_path / "junior.db", 1, 1) == [(40, 20, "table 1")]
+    assert hub.ledger.through(1, JOURNAL) == 1
