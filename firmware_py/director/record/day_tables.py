@@ -10,12 +10,13 @@ question and get the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
-from rules.errors import InvalidInput
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.records import RoundPairing, spell_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +135,33 @@ def table_ranges(tables: Iterable[int]) -> str:
             parts.append(str(start) if start == previous else f"{start}-{previous}")
         start = previous = number
     return ",".join(parts)
+
+
+def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
+    """The tables an event's round is paired at (R1172): in a day of several events, the
+    tables playing for ``event`` now, ascending; None in a day of one event (every table plays
+    for it, and its rounds are paired at tables 1, 2, ... as one record's are)."""
+    if len(day.events()) < 2:
+        return None
+    return tuple(sorted(t for t, a in day.assignments().items() if a.event == event))
+
+
+def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) -> RoundPairing:
+    """Round ``pairing``'s matches put at the event's ``tables``, in order (its first match at
+    its lowest table), or refused in words when it has too few: a match at a table that plays
+    for another event would be played by no table of its own (R1172)."""
+    ordered = sorted(tables)
+    if len(ordered) < len(pairing.matches):
+        if not ordered:
+            held = "no table plays"
+        elif len(ordered) == 1:
+            held = f"only table {ordered[0]} plays"
+        else:
+            held = f"only tables {spell_tables(ordered)} play"
+        raise IllegalAction(
+            f"round {pairing.round} of {event} has {len(pairing.matches)} matches but {held} "
+            "for it: give it more tables first ('Move tables to an event' on the day page, or "
+            "'gametable day assign'); nothing paired"
+        )
+    placed = (replace(m, table=t) for m, t in zip(pairing.matches, ordered, strict=False))
+    return replace(pairing, matches=tuple(placed))
