@@ -386,12 +386,12 @@ def parse_table_list(text: str) -> tuple[int, ...]:
     tables: list[int] = []
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        try:
-            first, last = int(low), int(high) if dash else int(low)
-        except ValueError:
+        # digits 0-9 only: int() would read "1_0" as 10 and an Arabic-Indic five as 5 (R1173)
+        if not all(n.isascii() and n.isdigit() for n in (low, high if dash else low)):
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a table or a range: expected like 1-12,15"
-            ) from None
+            )
+        first, last = int(low), int(high) if dash else int(low)
         if not 1 <= first <= last <= MAX_TABLE:
             raise InvalidInput(
                 f"tables {text!r}: {part!r} is not a range of tables: "
