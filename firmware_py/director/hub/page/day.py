@@ -216,6 +216,8 @@ def day_app(pages: DayPages) -> web.Application:
         for change in ("add", "remove"):
             app.router.add_post(f"/events/{slug}/staff/{change}", _day_staff_instead)
         app.add_subapp(f"/events/{slug}", make_app(page))
+    # any other event's address: after every event's page, so only an unknown slug comes here
+    app.router.add_route("*", "/events/{slug}/{within:.*}", _event_root)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
