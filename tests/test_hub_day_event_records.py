@@ -161,3 +161,26 @@ def test_an_events_results_held_while_its_record_is_locked_are_taken_once_it_is_
     _send(hub, 1)  # the table sends it again
     assert recorded(tmp_path / "junior.db", 1, 1) == [(40, 20, "table 1")]
     assert hub.ledger.through(1, JOURNAL) == 1
+
+
+def test_a_change_on_the_page_of_an_event_whose_record_is_locked_is_refused_within_a_second(
+    tmp_path: Path,
+) -> None:
+    slug = EVENTS[0][0]
+
+    async def scenario(client: TestClient[Any, Any]) -> tuple[int, float, str]:
+        csrf = await log_in(client)
+        holder = sqlite3.connect(tmp_path / f"{slug}.sqlite", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # a director's long command
+        form = {"csrf": csrf, "round": "1", "table": "1", "a_points": "40", "b_points": "30"}
+        started = time.monotonic()
+        answer = await client.post(f"/events/{slug}/result", data=form, headers=origin(client))
+        waited = time.monotonic() - started
+        holder.close()
+        return answer.status, waited, await answer.text()
+
+    with opened_day(make_page_day(tmp_path)) as pages:
+        status, waited, html = serve_day(pages, scenario)
+    assert status == 503
+    assert "the record is busy (database is locked): try again" in html
+    assert waited < 3.0  # the hub's loop, and every event's results, waited 5 s

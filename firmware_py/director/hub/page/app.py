@@ -182,6 +182,9 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # times; what changes in between is sent once, its latest (R182).
 STREAM_INTERVAL = 0.05
 STAFF_RECHECK = 1.0  # seconds: an open live grid's account is checked again at most this often
+# On a day's page, how long a change waits for its event's record another program holds: the
+# page runs on the hub's loop, which every event's results wait on meanwhile (R1171)
+DAY_PAGE_BUSY_WAIT = 1.0
 # where a login may send its browser: a path of the page's own (never //elsewhere)
 LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_.-]{0,200}")
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
@@ -602,7 +605,11 @@ def _change(request: web.Request, change: Callable[[], T], *, tables: bool = Tru
     (a new round's pairings), which a change to the staff is not for."""
     page = request.app[PAGE]
     try:
-        done = change()
+        if page.event is None:
+            done = change()
+        else:  # a day's event: its record held elsewhere never stalls the other events long
+            with page.record.waiting_at_most(DAY_PAGE_BUSY_WAIT):
+                done = change()
     except RuleError as error:
         raise Refused(409, str(error)) from None
     except RecordGone as error:  # no use trying again: it says what to do (R1170)
