@@ -29,6 +29,7 @@ import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from html import escape
 from urllib.parse import quote, urlencode
 
@@ -325,13 +326,56 @@ def _queue(
         refused = [r for r in pending if owners.get(r.table) == slug]
         for problem in find_problems(hall, mine, refused, now, page.seen_reports):
             found.append(DayProblem(slug, _room_of(rooms, problem.table), problem))
+    names = {slug: page.event_title for slug, page in pages.events.items()}
+    moved = {table: a.at for table, a in pages.day.assignments().items()}
     for row in rows:
         if row.table not in owners:
             found.append(DayProblem(None, _room_of(rooms, row.table), _no_event(row, now)))
+        elif _follows_another(row, owners[row.table], moved.get(row.table), now):
+            problem = _other_event(row, names, owners[row.table])
+            found.append(DayProblem(owners[row.table], _room_of(rooms, row.table), problem))
     return sorted(found, key=lambda entry: entry.problem.since)
 
 
-NO_EVENT = "No event"
+# DayProblem kinds of the day's own (never on an event's grid), with their labels
+DAY_KINDS = {"no_event": "No event", "other_event": "Follows another event"}
+NO_EVENT = DAY_KINDS["no_event"]
+# how long a table may still follow its former event after a move: it hears its new one within
+# the hub's next read of the day (a second) and says so in its next state
+FOLLOW_GRACE_SECONDS = 10.0
+
+
+def _follows_another(row: TableRow, event: str, moved_at: str | None, now: float) -> bool:
+    """Whether an online table says it follows another event than the day gives it, longer
+    than a move takes to reach it (R1174). A table that says none (before issue 27, or a hub
+    serving one record) is not held to it."""
+    if row.follows is None or row.follows == event or not row.online:
+        return False
+    since = _seconds(moved_at) if moved_at is not None else None
+    return since is None or now - since >= FOLLOW_GRACE_SECONDS
+
+
+def _seconds(at: str) -> float | None:
+    try:
+        return datetime.fromisoformat(at).timestamp()
+    except ValueError:
+        return None
+
+
+def _other_event(row: TableRow, names: Mapping[str, str], event: str) -> Problem:
+    follows = names.get(row.follows or "", row.follows or "")
+    return Problem(
+        kind="other_event",  # the day's own kind, as "no_event"
+        since=row.heard or 0.0,
+        what=f"table {row.table} follows {follows} but plays for {names[event]}",
+        todo=(
+            "It shows the other event's match and its teams may play the wrong one: check that "
+            f"it hears the hub (its event is kept on tournament/tables/{row.table}/event), or "
+            "restart its service"
+        ),
+        links=(),
+        table=row.table,
+    )
 
 
 def _no_event(row: TableRow, now: float) -> Problem:
@@ -440,7 +484,7 @@ def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
         link = ' <a href="#assign">assign</a>'
     return (
         f'<li class="problem {text(problem.kind)}">'
-        f"<strong>{text(KINDS.get(problem.kind, NO_EVENT))}</strong> · "
+        f"<strong>{text(KINDS.get(problem.kind) or DAY_KINDS[problem.kind])}</strong> · "
         f"{text(', '.join(where))}: "
         f"{text(problem.what)}. {text(problem.todo)}{link}</li>"
     )
