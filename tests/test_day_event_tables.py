@@ -3,6 +3,8 @@ at a table of another event would be played by no table of its own."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,64 @@ def test_an_event_with_too_few_tables_is_refused_on_its_page_in_words(tmp_path: 
     assert line.startswith(f"round 2 of {SENIOR} has 2 matches but only table 3 plays for it")
     with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
         assert [p.round for p in senior.rounds()] == [1]
+
+
+# --- the event's draw: a match moved to one of its own tables only ---------------------------
+
+
+def _senior_round_two_with_a_spare(tmp_path: Path) -> Path:
+    """The senior event's round 2 paired from its page at tables 3 and 4; table 5 its spare."""
+    path = make_day(tmp_path)
+    _finish_round_one(tmp_path / f"{SENIOR}.sqlite")
+    with opened_day(path) as pages:
+        assert serve_day(pages, _pair_round_two) == (200, "")
+    with DayRecord.open(path) as record:
+        record.assign([5], SENIOR, now=NOW, by="director", reason="a spare")
+    return path
+
+
+def _move(table: int, team: str) -> Callable[[TestClient[Any, Any]], Awaitable[tuple[int, str]]]:
+    async def scenario(client: TestClient[Any, Any]) -> tuple[int, str]:
+        csrf = await log_in(client)
+        form = {"csrf": csrf, "team": team, "table": str(table), "reason": "a wobbly table"}
+        address = f"/events/{SENIOR}/draw/round/2/move"
+        answer = await client.post(address, data=form, headers=origin(client))
+        return answer.status, await error_line(answer) if answer.status != 200 else ""
+
+    return scenario
+
+
+def _first_team(tmp_path: Path) -> str:
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
+        return senior.rounds()[-1].matches[0].a
+
+
+def test_a_match_is_not_moved_to_a_table_of_another_event(tmp_path: Path) -> None:
+    path = _senior_round_two_with_a_spare(tmp_path)
+    with opened_day(path) as pages:
+        status, line = serve_day(pages, _move(1, _first_team(tmp_path)))
+    assert status == 409
+    assert line == (
+        f"table 1 does not play for {SENIOR}: its tables are 3-5; give the table to the event "
+        "first (&#x27;Move tables to an event&#x27; on the day page): nothing moved"
+    )
+    assert _tables(tmp_path / f"{SENIOR}.sqlite", 2) == (3, 4)
+
+
+def test_a_match_is_moved_to_a_spare_table_of_its_event(tmp_path: Path) -> None:
+    path = _senior_round_two_with_a_spare(tmp_path)
+    with opened_day(path) as pages:
+        assert serve_day(pages, _move(5, _first_team(tmp_path))) == (200, "")
+    assert _tables(tmp_path / f"{SENIOR}.sqlite", 2) == (4, 5)
+
+
+def test_an_events_draw_offers_its_own_spare_tables_only(tmp_path: Path) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get(f"/events/{SENIOR}/draw/round/2")).text()
+
+    path = _senior_round_two_with_a_spare(tmp_path)
+    with opened_day(path) as pages:
+        html = serve_day(pages, scenario)
+    offered = re.findall(r'<option value="(\d+)">table \d+</option>', html)
+    assert offered == ["5"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from firmware_py.director.record.tournament_db import TournamentDB
@@ -147,15 +147,17 @@ def move_in_draw(
     now: str,
     by: str,
     expected: str | None = None,
+    tables: Collection[int] | None = None,
 ) -> MovePlan:
     """Move ``team``'s match in round ``number`` to ``table``, a free table of the tournament,
     with ``reason`` (R1068): refused in words as a swap is (R1064, R1066), and when the table
-    is in use, is not the tournament's, or is the match's own. The move made."""
+    is in use, is not the tournament's, or is the match's own. ``tables``: on a day of several
+    events, the tables playing for the event, its tables instead (R1172). The move made."""
     reason = checked_reason(number, reason)
     record.upgrade_for_undo()
     with record.transaction() as tournament:
         record.require_open(f"changing round {number}'s draw")
-        plan = _plan_move(record, tournament, number, team, table)
+        plan = _plan_move(record, tournament, number, team, table, tables=tables)
         _require_unchanged(number, plan.stamp, expected, "moved")
         _store(record, tournament, plan, reason=reason, now=now, by=by)
     return plan
@@ -236,10 +238,18 @@ def _plan(tournament: Tournament, number: int, first: str, second: str) -> SwapP
 
 
 def _plan_move(
-    record: TournamentDB, tournament: Tournament, number: int, team: str, table: int
+    record: TournamentDB,
+    tournament: Tournament,
+    number: int,
+    team: str,
+    table: int,
+    *,
+    tables: Collection[int] | None = None,
 ) -> MovePlan:
     before = _changeable(tournament, number)
-    after = move_match(before, team, table, _tables_of(record, tournament.rounds))
+    if tables is None:
+        tables = _tables_of(record, tournament.rounds)
+    after = move_match(before, team, table, tables)
     name = tournament.entrant(team).name
     match = next(m for m in before.matches if name in (m.a, m.b))
     change = f"{match.a} v {match.b} moved from table {match.table} to table {table}"

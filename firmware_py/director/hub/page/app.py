@@ -535,7 +535,7 @@ async def _pair(request: web.Request) -> web.StreamResponse:
     expected = _optional_number(form, "round", "the round")
     page = request.app[PAGE]
     # on a day of several events, its matches go to the tables playing for it (R1172)
-    tables = None if page.playing is None else tuple(page.playing())
+    tables = _playing(page)
     done = _change(
         request,
         lambda: pair_next_round(
@@ -598,6 +598,12 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     if removed.name == DIRECTOR_ACCOUNT:
         done += f"; {NAMELESS_ENDS}"
     return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
+
+
+def _playing(page: DirectorPageState) -> tuple[int, ...] | None:
+    """On a day of several events, the tables playing for the page's event, ascending (R1144,
+    R1172); None: the page of one record, or of a day's only event."""
+    return None if page.playing is None else tuple(sorted(page.playing()))
 
 
 def _change(request: web.Request, change: Callable[[], T], *, tables: bool = True) -> T:
@@ -961,7 +967,8 @@ async def _draw_form(request: web.Request) -> web.StreamResponse:
     _reader(request, "changing a draw", needs=Role.DIRECTOR)
     _requires_tournament(request)
     number = _path_number(request, "round")
-    return _html(draw_page(request.app[PAGE].record, number, _viewer(request)))
+    page = request.app[PAGE]
+    return _html(draw_page(page.record, number, _viewer(request), playing=_playing(page)))
 
 
 async def _draw_swap(request: web.Request) -> web.StreamResponse:
@@ -987,7 +994,16 @@ async def _draw_swap(request: web.Request) -> web.StreamResponse:
             raise Refused(409, str(error)) from None
         if plan.warnings:  # shown, nothing swapped: the second step is the Confirm
             viewer = _viewer(request)
-            return _html(draw_page(page.record, number, viewer, warned=plan, reason=reason))
+            return _html(
+                draw_page(
+                    page.record,
+                    number,
+                    viewer,
+                    warned=plan,
+                    reason=reason,
+                    playing=_playing(page),
+                )
+            )
     done = _change(
         request,
         lambda: swap_in_draw(
@@ -1023,6 +1039,14 @@ async def _draw_move(request: web.Request) -> web.StreamResponse:
             400, f"moving a match to table {table[:12]!r}: expected a table number such as 12"
         )
     page = request.app[PAGE]
+    playing = _playing(page)
+    if playing is not None and int(table) not in playing:  # another event's table (R1172)
+        theirs = f"its tables are {spell_tables(playing)}" if playing else "it has no table"
+        raise Refused(
+            409,
+            f"table {int(table)} does not play for {page.event}: {theirs}; give the table to "
+            "the event first ('Move tables to an event' on the day page): nothing moved",
+        )
     done = _change(
         request,
         lambda: move_in_draw(
@@ -1034,6 +1058,7 @@ async def _draw_move(request: web.Request) -> web.StreamResponse:
             now=page.now(),
             by=staff.name,
             expected=drawn or None,
+            tables=playing,
         ),
     )
     log.info("event=page_draw_changed by=%s round=%d", staff.name, number)
@@ -1430,7 +1455,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(rooms_page(page.record, viewer), status)
             if viewer.director and path.startswith("/draw/round/"):
                 number = _path_number(request, "round")  # shown again, to try again
-                return _html(draw_page(page.record, number, viewer), status)
+                return _html(draw_page(page.record, number, viewer, playing=_playing(page)), status)
             if viewer.director and path in FIELD_PATHS and page.record.has_tournament():
                 return _html(field_page(page.record, viewer), status)  # to paste again
             if viewer.director and path in ("/staff/add", "/staff/remove"):
