@@ -335,12 +335,13 @@ def test_a_score_card_takes_the_seat_and_the_event_name_from_the_day(
     (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
     for argv in (
         ["new", "--players", str(day.parent / "players.csv")],
-        ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
+        # table 5: one of combo3's (a seat goes to its event's tables only, R1172)
+        ["seat", "--round", "1", "--table", "5", "--game", "contig-60", "--a", "Ann Lee",
          "--b", "Ben Cho"],
     ):  # fmt: skip
         ok(capsys, "tournament", "pentathlon", *argv, *on_event(day, "combo3"))
     log = write_log(day.parent / "game.jsonl")
-    code, out, err = run(capsys, "pentathlon", "card", str(log), "--round", "1", "--table", "7",
+    code, out, err = run(capsys, "pentathlon", "card", str(log), "--round", "1", "--table", "5",
                          *on_event(day, "combo3"))  # fmt: skip
     assert (code, err) == (0, "")
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", out)).split())

@@ -17,6 +17,7 @@ from tests.cli_helpers import assert_bad_input
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
 from tests.hub_page_helpers import NOW, error_line, log_in, origin
 from tests.test_day_cli import day, ok, on_event  # noqa: F401  (the day fixture)
+from tests.test_tournament_pentathlon_cli import PLAYERS_CSV
 
 Capture = pytest.CaptureFixture[str]
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
@@ -54,6 +55,29 @@ def test_an_event_with_too_few_tables_is_refused_and_nothing_paired(
         "nothing paired",
     )  # fmt: skip
     assert (day.parent / "combo3.db").read_bytes() == before
+
+
+def test_a_pentathlon_seat_of_a_days_event_is_refused_at_another_events_table(
+    capsys: Capture,
+    day: Path,  # noqa: F811
+) -> None:
+    """combo4 plays at tables 1-3, the Pentathlon at table 7."""
+    (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
+    record = str(day.parent / "penta.db")
+    ok(capsys, "tournament", "pentathlon", "new", "--players", str(day.parent / "players.csv"),
+       "--db", record)  # fmt: skip
+    ok(capsys, "day", "event", str(day), "penta", "Pentathlon", "--record", record)
+    ok(capsys, "day", "assign", str(day), "7", "penta", "--reason", "afternoon")
+    before = (day.parent / "penta.db").read_bytes()
+    assert_bad_input(
+        capsys,
+        "tournament", "pentathlon", "seat", "--round", "1", "--table", "2",
+        "--game", "contig-60", "--a", "Ann Lee", "--b", "Ben Cho", *on_event(day, "penta"),
+        names="table 2 does not play for penta: its tables are 7; give the table to the event "
+        "first ('Move tables to an event' on the day page, or 'gametable day assign'): nothing "
+        "seated",
+    )  # fmt: skip
+    assert (day.parent / "penta.db").read_bytes() == before
 
 
 # --- the event's Pair button on the day's page ---------------------------------------------
@@ -135,7 +159,8 @@ def test_a_match_is_not_moved_to_a_table_of_another_event(tmp_path: Path) -> Non
     assert status == 409
     assert line == (
         f"table 1 does not play for {SENIOR}: its tables are 3-5; give the table to the event "
-        "first (&#x27;Move tables to an event&#x27; on the day page): nothing moved"
+        "first (&#x27;Move tables to an event&#x27; on the day page, or &#x27;gametable day "
+        "assign&#x27;): nothing moved"
     )
     assert _tables(tmp_path / f"{SENIOR}.sqlite", 2) == (3, 4)
 

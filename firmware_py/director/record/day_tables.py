@@ -9,7 +9,7 @@ question and get the same words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from firmware_py.director.record.day import DayRecord
@@ -165,3 +165,15 @@ def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) ->
         )
     placed = (replace(m, table=t) for m, t in zip(pairing.matches, ordered, strict=False))
     return replace(pairing, matches=tuple(placed))
+
+
+def require_event_table(tables: Sequence[int], table: int, event: str, *, undone: str) -> None:
+    """A match or seat of ``event`` goes to one of its ``tables`` only (R1172), else refused in
+    words saying what was not done (``undone``: "nothing moved")."""
+    if table in tables:
+        return
+    theirs = f"its tables are {spell_tables(tables)}" if tables else "it has no table"
+    raise IllegalAction(
+        f"table {table} does not play for {event}: {theirs}; give the table to the event first "
+        f"('Move tables to an event' on the day page, or 'gametable day assign'): {undone}"
+    )

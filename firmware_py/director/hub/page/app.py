@@ -137,6 +137,7 @@ from firmware_py.director.hub.staff_password import (
     hash_password,
     verify_password,
 )
+from firmware_py.director.record.day_tables import require_event_table
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -1040,13 +1041,11 @@ async def _draw_move(request: web.Request) -> web.StreamResponse:
         )
     page = request.app[PAGE]
     playing = _playing(page)
-    if playing is not None and int(table) not in playing:  # another event's table (R1172)
-        theirs = f"its tables are {spell_tables(playing)}" if playing else "it has no table"
-        raise Refused(
-            409,
-            f"table {int(table)} does not play for {page.event}: {theirs}; give the table to "
-            "the event first ('Move tables to an event' on the day page): nothing moved",
-        )
+    if playing is not None:  # never to another event's table (R1172)
+        try:
+            require_event_table(playing, int(table), page.event or "", undone="nothing moved")
+        except RuleError as error:
+            raise Refused(409, str(error)) from None
     done = _change(
         request,
         lambda: move_in_draw(
