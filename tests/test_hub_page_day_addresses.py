@@ -3,6 +3,8 @@ event the day does not have is named as such wherever in its address, with the d
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from tests.day_page_helpers import make_day, opened_day, serve_day
 from tests.hub_page_helpers import error_line, log_in, origin
+from tests.test_hub_page_day_events_browser import day_with_rooms
 
 UNKNOWN = "no event &#x27;combo5&#x27; this day: its events are combo4-junior, combo4-senior"
 
@@ -35,3 +38,18 @@ def test_a_change_sent_to_an_event_the_day_lacks_names_the_days_events(tmp_path:
 
     with opened_day(make_day(tmp_path)) as pages:
         assert serve_day(pages, scenario) == (404, UNKNOWN)
+
+
+def test_every_projector_the_days_projectors_page_lists_answers(tmp_path: Path) -> None:
+    """A room in a building ("East Hall, Ballroom B") too: its projector is asked by its name."""
+
+    async def scenario(client: TestClient[Any, Any]) -> dict[str, int]:
+        listed = re.findall(
+            r'href="(/events/[^"]+)"', await (await client.get("/projector")).text()
+        )
+        return {link: (await client.get(unescape(link))).status for link in listed}
+
+    with opened_day(day_with_rooms(tmp_path)) as pages:
+        answers = serve_day(pages, scenario)
+    assert len(answers) == 4
+    assert set(answers.values()) == {200}

@@ -703,7 +703,7 @@ async def _projector(request: web.Request) -> web.StreamResponse:
     for slug, page in pages.events.items():
         address = f"/events/{quote(slug)}/projector"
         rooms = "".join(
-            f' · <a href="{address}?{urlencode({"room": room.place})}">{text(room.place)}</a>'
+            f' · <a href="{address}?{urlencode({"room": room.name})}">{text(room.place)}</a>'
             for room in page.record.rooms()
         )
         name = text(page.event_title)
