@@ -289,7 +289,7 @@ def test_a_pentathlon_seat_without_a_result_keeps_its_table(
 def test_a_pentathlon_seat_by_day_and_event_is_at_a_table_of_that_event(
     capsys: Capture, day: Path
 ) -> None:
-    """R1152: table 1 plays for combo4; a Pentathlete seated there by combo3's record would
+    """R1172: table 1 plays for combo4; a Pentathlete seated there by combo3's record would
     find another event's match, and table 1 would never show the seat."""
     (day.parent / "players.csv").write_text(PLAYERS_CSV, encoding="utf-8")
     ok(capsys, "tournament", "pentathlon", "new", "--players", str(day.parent / "players.csv"),
@@ -297,7 +297,7 @@ def test_a_pentathlon_seat_by_day_and_event_is_at_a_table_of_that_event(
     seat = ("tournament", "pentathlon", "seat", "--round", "1", "--game", "contig-60", "--a",
             "Ann Lee", "--b", "Ben Cho", *on_event(day, "combo3"))  # fmt: skip
     before = snapshot(day)
-    says = "table 1 plays for combo4 in day.sqlite: expected a table of combo3"
+    says = "table 1 does not play for combo3: its tables are 4-6; give the table to the event first"
     assert_bad_input(capsys, *seat, "--table", "1", names=says)
     assert snapshot(day) == before
     assert ok(capsys, *seat, "--table", "4")["table"] == 4
@@ -333,7 +333,7 @@ def test_a_tournament_command_works_on_the_events_record(capsys: Capture, day: P
 def test_an_events_round_is_paired_at_the_tables_that_play_for_it(
     capsys: Capture, day: Path
 ) -> None:
-    """R1152: combo3's tables are 4-6; paired at 1-3 its teams would go to combo4's tables
+    """R1172: combo3's tables are 4-6; paired at 1-3 its teams would go to combo4's tables
     while combo3's own show no match."""
     pair_round_one(capsys, day)
     paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
@@ -349,8 +349,7 @@ def test_an_event_with_too_few_tables_for_its_round_says_to_assign_more_and_doin
 ) -> None:
     ok(capsys, "day", "assign", str(day), "5-6", "combo4", "--reason", "combo4 grows")
     before = snapshot(day)
-    advice = f"'gametable day assign {day} TABLES combo3 --reason TEXT'"
-    says = f"has 1 table in day.sqlite (table 4): assign more with {advice}"
+    says = "round 1 of combo3 has 3 matches but only table 4 plays for it: give it more tables"
     assert_bad_input(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"),
                      names=says)  # fmt: skip
     assert snapshot(day) == before
@@ -367,11 +366,11 @@ def _move(day: Path, table: int, *more: str) -> tuple[str, ...]:
 def test_a_match_moved_by_day_and_event_goes_to_a_free_table_of_that_event_once_assigned(
     capsys: Capture, day: Path
 ) -> None:
-    """R1068's free tables, in a day, are the event's (R1152): a table given to the event is
+    """R1068's free tables, in a day, are the event's (R1172): a table given to the event is
     one, and the refusal's advice, followed, makes it one."""
     pair_round_one(capsys, day)
-    advice = f"assign it first with 'gametable day assign {day} 7 combo4 --reason TEXT'"
-    assert_bad_input(capsys, *_move(day, 7), names=advice)
+    advice = "give the table to the event first ('Move tables to an event' on the day page, or "
+    assert_bad_input(capsys, *_move(day, 7), names=advice + "'gametable day assign')")
     ok(capsys, "day", "assign", str(day), "7", "combo4", "--reason", "a spare")
     moved = ok(capsys, *_move(day, 7))
     assert 7 in [row["table"] for row in moved["matches"]]
@@ -383,7 +382,7 @@ def test_a_match_is_not_moved_to_another_events_table_even_in_a_room_of_its_own(
     pair_round_one(capsys, day)
     ok(capsys, "tournament", "room", "add", "Hall", "--tables", "1-6", *on_event(day, "combo4"))
     before = snapshot(day)
-    assert_bad_input(capsys, *_move(day, 4), names="table 4 plays for combo3 in day.sqlite")
+    assert_bad_input(capsys, *_move(day, 4), names="table 4 does not play for combo4")
     assert snapshot(day) == before
 
 
@@ -459,12 +458,13 @@ def test_a_score_card_takes_the_seat_and_the_event_name_from_the_day(
     ok(capsys, "day", "assign", str(day), "7", "combo3", "--reason", "the Pentathlon's table")
     for argv in (
         ["new", "--players", str(day.parent / "players.csv")],
-        ["seat", "--round", "1", "--table", "7", "--game", "contig-60", "--a", "Ann Lee",
+        # table 5: one of combo3's (a seat goes to its event's tables only, R1172)
+        ["seat", "--round", "1", "--table", "5", "--game", "contig-60", "--a", "Ann Lee",
          "--b", "Ben Cho"],
     ):  # fmt: skip
         ok(capsys, "tournament", "pentathlon", *argv, *on_event(day, "combo3"))
     log = write_log(day.parent / "game.jsonl")
-    code, out, err = run(capsys, "pentathlon", "card", str(log), "--round", "1", "--table", "7",
+    code, out, err = run(capsys, "pentathlon", "card", str(log), "--round", "1", "--table", "5",
                          *on_event(day, "combo3"))  # fmt: skip
     assert (code, err) == (0, "")
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", out)).split())

@@ -13,7 +13,7 @@ from typing import Any
 
 from firmware_py.cli_args import file_path, number_error, whole_number
 from firmware_py.director.record.day import DayRecord
-from firmware_py.director.record.day_tables import require_event_table
+from firmware_py.director.record.day_tables import event_tables, require_event_table
 from firmware_py.director.record.pentathlon import PentathlonEntry, PentathlonRecord
 from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TABLE_SOURCE, TournamentDB
 from rules.errors import InvalidInput
@@ -125,9 +125,11 @@ def _new(args: argparse.Namespace, now: str, read_text: Callable[[Any], str]) ->
 
 def _seat(args: argparse.Namespace, now: str) -> Answer:
     game = Game.parse(args.game)
-    if args.day_record is not None:  # an event of a day seats at its own tables (R1152)
+    if getattr(args, "day_record", None) is not None:  # an event of a day: its tables (R1172)
         with DayRecord.open(args.day_record) as day:
-            require_event_table(day, args.day_event, args.table)
+            tables = event_tables(day, args.day_event)
+        if tables is not None:
+            require_event_table(tables, args.table, args.day_event, undone="nothing seated")
     with TournamentDB.open(args.db) as record, record.writing():
         event = PentathlonRecord(record)
         seat = event.event().seat(args.round_number, args.table, game, args.a, args.b)

@@ -22,7 +22,11 @@ from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record import rooms as record_rooms
 from firmware_py.director.record.day import DayRecord, event_record
-from firmware_py.director.record.day_tables import at_event_tables, require_event_table
+from firmware_py.director.record.day_tables import (
+    at_event_tables,
+    event_tables,
+    require_event_table,
+)
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -433,12 +437,15 @@ def _settings(args: argparse.Namespace, now: str) -> Answer:
 
 
 def _pair(args: argparse.Namespace, now: str) -> Answer:
+    tables = None
+    if args.day_record is not None:  # an event of a day: at the tables playing for it (R1172)
+        with DayRecord.open(args.day_record) as day:
+            tables = event_tables(day, args.day_event)
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
-        if args.day_record is not None:  # an event of a day plays at its own tables (R1126)
-            with DayRecord.open(args.day_record) as day:
-                pairing = at_event_tables(pairing, day, args.day_event)
+        if tables is not None:
+            pairing = at_event_tables(pairing, tables, args.day_event)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
@@ -575,10 +582,12 @@ def _move(args: argparse.Namespace, now: str) -> Answer:
     """Move a team's match to a free table in the latest round's draw (R1068)."""
     checked_reason(args.round_number, args.reason)
     by = args.by or "director"
-    tables = None  # the record's (R1069); in a day, the event's (R1152)
+    tables = None  # the record's (R1069); in a day of several events, the event's (R1172)
     if args.day_record is not None:
         with DayRecord.open(args.day_record) as day:
-            tables = require_event_table(day, args.day_event, args.table)
+            tables = event_tables(day, args.day_event)
+        if tables is not None:
+            require_event_table(tables, args.table, args.day_event, undone="nothing moved")
     with TournamentDB.open(args.db) as record:
         done = move_in_draw(
             record,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import InvalidInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +33,6 @@ class RoundPairing:
             if match.table == table:
                 return match
         raise no_table(self.round, table, [match.table for match in self.matches])
-
-
-def at_tables(pairing: RoundPairing, tables: Sequence[int]) -> RoundPairing:
-    """The round's matches put at ``tables``, lowest first, in the order the pairing numbered
-    them: an event of a day plays at the tables the day gives it (R1126). Too few tables is
-    refused, naming how many the round needs."""
-    numbers = sorted(set(tables))
-    if len(numbers) < len(pairing.matches):
-        have = f"{len(numbers)} ({spell_tables(numbers)})" if numbers else "none"
-        raise IllegalAction(
-            f"round {pairing.round} needs {len(pairing.matches)} tables and the event has "
-            f"{have}: give it more tables on the day's page or with 'gametable day assign'"
-        )
-    ordered = sorted(pairing.matches, key=lambda match: match.table)
-    placed = tuple(replace(m, table=t) for m, t in zip(ordered, numbers, strict=False))
-    return replace(pairing, matches=placed)
 
 
 def no_table(round_number: int, table: int, tables: Iterable[int]) -> InvalidInput:

@@ -9,14 +9,14 @@ question and get the same words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from firmware_py.director.record.day import MAX_TABLE, DayRecord, open_event_record
+from firmware_py.director.record.day import DayRecord, open_event_record
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament.records import RoundPairing
+from rules.tournament.records import RoundPairing, spell_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,47 +122,6 @@ def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
         ) from None
 
 
-def at_event_tables(pairing: RoundPairing, day: DayRecord, event: str) -> RoundPairing:
-    """The round's matches at the tables playing for ``event`` in the day (R1152): its match
-    at table k (the rules pair from table 1 up) at the event's k-th table, lowest first, so
-    its teams never go to another event's tables; refused, saying how to give it more, when
-    the event has fewer tables than the round has matches. A day of one event with no table
-    given to it numbers its tables 1 to N, as a record alone does (R1126)."""
-    if pairing_tables(day, event) is None:
-        return pairing
-    tables = day.tables_of(event)
-    matches = sorted(pairing.matches, key=lambda match: match.table)
-    if len(tables) < len(matches):
-        having = f"{len(tables)} table{'' if len(tables) == 1 else 's'} in {day.path.name}"
-        if tables:
-            having += f" (table{'' if len(tables) == 1 else 's'} {table_ranges(tables)})"
-        raise IllegalAction(
-            f"round {pairing.round} of {event} needs {len(matches)} tables; {event} has "
-            f"{having}: assign more with 'gametable day assign {day.path} TABLES {event} "
-            "--reason TEXT'"
-        )
-    used = tables[: len(matches)]
-    placed = tuple(replace(m, table=t) for m, t in zip(matches, used, strict=True))
-    return replace(pairing, matches=placed)
-
-
-def require_event_table(day: DayRecord, event: str, table: int) -> tuple[int, ...]:
-    """The event's tables in the day, ``table`` among them (a match moved there, a Pentathlon
-    seat made there: R1152); a table of another event, or of none, is refused saying how to
-    give it to this one."""
-    tables = day.tables_of(event)
-    if table in tables or not 1 <= table <= MAX_TABLE:  # out of range: the move says so
-        return tables
-    other = day.event_of(table)
-    plays = f"plays for {other}" if other else "plays for no event"
-    theirs = table_ranges(tables) or "none yet"
-    raise IllegalAction(
-        f"table {table} {plays} in {day.path.name}: expected a table of {event} ({theirs}); "
-        f"to play at table {table}, assign it first with 'gametable day assign {day.path} "
-        f"{table} {event} --reason TEXT'"
-    )
-
-
 def table_ranges(tables: Iterable[int]) -> str:
     """Table numbers as a person writes them (``parse_table_list`` reads it back): 1-12,15."""
     numbers = sorted(set(tables))
@@ -178,11 +137,43 @@ def table_ranges(tables: Iterable[int]) -> str:
     return ",".join(parts)
 
 
-def pairing_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
-    """The tables ``event``'s next round is paired at (R1126): those playing for it now,
-    lowest first; None in a day of one event with no table given to it yet, which numbers
-    its tables 1 to N as a record alone does (and every table heard plays for it: R1120)."""
-    tables = tuple(t for t, given in day.assignments().items() if given.event == event)
-    if not tables and len(day.events()) == 1:
+def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
+    """The tables an event's round is paired at (R1172): in a day of several events, the
+    tables playing for ``event`` now, ascending; None in a day of one event (every table plays
+    for it, and its rounds are paired at tables 1, 2, ... as one record's are)."""
+    if len(day.events()) < 2:
         return None
-    return tables
+    return tuple(sorted(t for t, a in day.assignments().items() if a.event == event))
+
+
+def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) -> RoundPairing:
+    """Round ``pairing``'s matches put at the event's ``tables``, in order (its first match at
+    its lowest table), or refused in words when it has too few: a match at a table that plays
+    for another event would be played by no table of its own (R1172)."""
+    ordered = sorted(tables)
+    if len(ordered) < len(pairing.matches):
+        if not ordered:
+            held = "no table plays"
+        elif len(ordered) == 1:
+            held = f"only table {ordered[0]} plays"
+        else:
+            held = f"only tables {spell_tables(ordered)} play"
+        raise IllegalAction(
+            f"round {pairing.round} of {event} has {len(pairing.matches)} matches but {held} "
+            "for it: give it more tables first ('Move tables to an event' on the day page, or "
+            "'gametable day assign'); nothing paired"
+        )
+    placed = (replace(m, table=t) for m, t in zip(pairing.matches, ordered, strict=False))
+    return replace(pairing, matches=tuple(placed))
+
+
+def require_event_table(tables: Sequence[int], table: int, event: str, *, undone: str) -> None:
+    """A match or seat of ``event`` goes to one of its ``tables`` only (R1172), else refused in
+    words saying what was not done (``undone``: "nothing moved")."""
+    if table in tables:
+        return
+    theirs = f"its tables are {spell_tables(tables)}" if tables else "it has no table"
+    raise IllegalAction(
+        f"table {table} does not play for {event}: {theirs}; give the table to the event first "
+        f"('Move tables to an event' on the day page, or 'gametable day assign'): {undone}"
+    )

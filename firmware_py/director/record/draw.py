@@ -151,9 +151,8 @@ def move_in_draw(
 ) -> MovePlan:
     """Move ``team``'s match in round ``number`` to ``table``, a free table of the tournament,
     with ``reason`` (R1068): refused in words as a swap is (R1064, R1066), and when the table
-    is in use, is not the tournament's, or is the match's own. The move made. ``tables`` are
-    the tournament's tables when the caller knows them better than the record (an event's
-    tables in a day: R1152)."""
+    is in use, is not the tournament's, or is the match's own. ``tables``: on a day of several
+    events, the tables playing for the event, its tables instead (R1172). The move made."""
     reason = checked_reason(number, reason)
     record.upgrade_for_undo()
     with record.transaction() as tournament:
@@ -245,7 +244,7 @@ def _plan_move(
     team: str,
     table: int,
     *,
-    tables: Collection[int] | None,
+    tables: Collection[int] | None = None,
 ) -> MovePlan:
     before = _changeable(tournament, number)
     if tables is None:

@@ -91,11 +91,17 @@ def remove_with_sides(making: Path) -> None:
             making.with_name(making.name + suffix).unlink()
 
 
+BUSY_SECONDS = 5.0  # how long a write waits for a record another program is writing
+
+
 def connect_record(path: Path, *, create: bool) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     try:
         connection = sqlite3.connect(
-            f"{path.absolute().as_uri()}?mode={mode}", uri=True, isolation_level=None, timeout=5.0
+            f"{path.absolute().as_uri()}?mode={mode}",
+            uri=True,
+            isolation_level=None,
+            timeout=BUSY_SECONDS,
         )
     except sqlite3.Error as error:
         raise InvalidInput(f"cannot open {path}: {error}") from None

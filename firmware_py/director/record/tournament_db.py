@@ -34,6 +34,7 @@ are re-exported.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -58,6 +59,7 @@ from firmware_py.director.record import rooms as record_rooms
 from firmware_py.director.record.attendance import Release, Withdrawal
 from firmware_py.director.record.closing import Closing, Reopening
 from firmware_py.director.record.file import (
+    BUSY_SECONDS,
     SQLITE_HEADER,
     connect_record,
     create_private_beside,
@@ -124,12 +126,31 @@ __all__ = [  # with the names the record's parts hold, read from here elsewhere
 ]
 
 
+class RecordGone(sqlite3.OperationalError):
+    """The record's file was deleted or replaced since it was opened (R1170): nothing is
+    written to it, as for a record busy, so a hub holds what it would write (its tables keep
+    it and send it again) and the page says so, rather than writing where no one reads."""
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` as the system knows it (device, inode); None: nothing there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 class TournamentDB:
     """A tournament record. Open with :meth:`create` or :meth:`open`; close when done."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        # the file opened, told again before every write (R1170): a hub runs for a day, and a
+        # record deleted or replaced under it would take its results into a file no one reads
+        self._where = path.absolute()
+        self._opened = _file_identity(self._where)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -308,11 +329,32 @@ class TournamentDB:
         """One transaction, taken at once; any error rolls all of it back."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            self._require_still_in_place()
             yield
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    @contextmanager
+    def waiting_at_most(self, seconds: float) -> Iterator[None]:
+        """Writes in this block wait at most ``seconds`` for the record another program holds
+        (then sqlite3.OperationalError, "database is locked"), not the usual ``BUSY_SECONDS``:
+        a day's hub never stalls every event for one event's record (R1171)."""
+        self._db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            yield
+        finally:
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+
+    def _require_still_in_place(self) -> None:
+        """The file at the record's path is still the one opened, else RecordGone (R1170)."""
+        if self._opened is not None and _file_identity(self._where) != self._opened:
+            raise RecordGone(
+                f"{self.path.name} was deleted or replaced since it was opened: nothing was "
+                "written to it; put the record back there, or start again to open the one "
+                "there now"
+            )
 
     @contextmanager
     def transaction(self) -> Iterator[Tournament]:

@@ -137,6 +137,7 @@ from firmware_py.director.hub.staff_password import (
     hash_password,
     verify_password,
 )
+from firmware_py.director.record.day_tables import require_event_table
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -147,7 +148,7 @@ from firmware_py.director.record.export import record_json, results_csv, standin
 from firmware_py.director.record.field import MAX_PASTED, add_field, preview_field
 from firmware_py.director.record.rooms import check_room_name, parse_tables
 from firmware_py.director.record.teams import edit_team
-from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.tournament_db import RecordGone, TournamentDB
 from firmware_py.table.web.errors import Refused
 from firmware_py.table.web.guard import new_secret
 from firmware_py.table.web.serving import (
@@ -182,6 +183,9 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 # times; what changes in between is sent once, its latest (R182).
 STREAM_INTERVAL = 0.05
 STAFF_RECHECK = 1.0  # seconds: an open live grid's account is checked again at most this often
+# On a day's page, how long a change waits for its event's record another program holds: the
+# page runs on the hub's loop, which every event's results wait on meanwhile (R1171)
+DAY_PAGE_BUSY_WAIT = 1.0
 # where a login may send its browser: a path of the page's own (never //elsewhere)
 LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_.-]{0,200}")
 Form = MultiDictProxy[str | bytes | bytearray | web.FileField]
@@ -531,6 +535,8 @@ async def _pair(request: web.Request) -> web.StreamResponse:
     # the page's button names its round: a stale page pairs nothing (None: a form without it)
     expected = _optional_number(form, "round", "the round")
     page = request.app[PAGE]
+    # on a day of several events, its matches go to the tables playing for it (R1172)
+    tables = _playing(page)
     done = _change(
         request,
         lambda: pair_next_round(
@@ -538,7 +544,8 @@ async def _pair(request: web.Request) -> web.StreamResponse:
             now=page.now(),
             by=staff.name,
             expected=expected,
-            tables=None if page.pairs_at is None else page.pairs_at(),  # R1126
+            tables=tables,
+            event=page.event or "",
         ),
     )
     log.info("event=page_pair by=%s %s", staff.name, done)
@@ -594,14 +601,26 @@ async def _staff_remove(request: web.Request) -> web.StreamResponse:
     return _done(request, staff, done, to="/staff" if name != staff.name else "/login")
 
 
+def _playing(page: DirectorPageState) -> tuple[int, ...] | None:
+    """On a day of several events, the tables playing for the page's event, ascending (R1144,
+    R1172); None: the page of one record, or of a day's only event."""
+    return None if page.playing is None else tuple(sorted(page.playing()))
+
+
 def _change(request: web.Request, change: Callable[[], T], *, tables: bool = True) -> T:
     """``change`` through the record, refused in its words; ``tables``: the tables are told
     (a new round's pairings), which a change to the staff is not for."""
     page = request.app[PAGE]
     try:
-        done = change()
+        if page.event is None:
+            done = change()
+        else:  # a day's event: its record held elsewhere never stalls the other events long
+            with page.record.waiting_at_most(DAY_PAGE_BUSY_WAIT):
+                done = change()
     except RuleError as error:
         raise Refused(409, str(error)) from None
+    except RecordGone as error:  # no use trying again: it says what to do (R1170)
+        raise Refused(503, str(error)) from None
     except sqlite3.OperationalError as error:
         raise Refused(503, f"the record is busy ({error}): try again") from None
     if tables:
@@ -949,7 +968,8 @@ async def _draw_form(request: web.Request) -> web.StreamResponse:
     _reader(request, "changing a draw", needs=Role.DIRECTOR)
     _requires_tournament(request)
     number = _path_number(request, "round")
-    return _html(draw_page(request.app[PAGE].record, number, _viewer(request)))
+    page = request.app[PAGE]
+    return _html(draw_page(page.record, number, _viewer(request), playing=_playing(page)))
 
 
 async def _draw_swap(request: web.Request) -> web.StreamResponse:
@@ -975,7 +995,16 @@ async def _draw_swap(request: web.Request) -> web.StreamResponse:
             raise Refused(409, str(error)) from None
         if plan.warnings:  # shown, nothing swapped: the second step is the Confirm
             viewer = _viewer(request)
-            return _html(draw_page(page.record, number, viewer, warned=plan, reason=reason))
+            return _html(
+                draw_page(
+                    page.record,
+                    number,
+                    viewer,
+                    warned=plan,
+                    reason=reason,
+                    playing=_playing(page),
+                )
+            )
     done = _change(
         request,
         lambda: swap_in_draw(
@@ -1011,6 +1040,12 @@ async def _draw_move(request: web.Request) -> web.StreamResponse:
             400, f"moving a match to table {table[:12]!r}: expected a table number such as 12"
         )
     page = request.app[PAGE]
+    playing = _playing(page)
+    if playing is not None:  # never to another event's table (R1172)
+        try:
+            require_event_table(playing, int(table), page.event or "", undone="nothing moved")
+        except RuleError as error:
+            raise Refused(409, str(error)) from None
     done = _change(
         request,
         lambda: move_in_draw(
@@ -1022,6 +1057,7 @@ async def _draw_move(request: web.Request) -> web.StreamResponse:
             now=page.now(),
             by=staff.name,
             expected=drawn or None,
+            tables=playing,
         ),
     )
     log.info("event=page_draw_changed by=%s round=%d", staff.name, number)
@@ -1418,7 +1454,7 @@ def _refusal(request: web.Request, status: int, message: str) -> web.Response:
                 return _html(rooms_page(page.record, viewer), status)
             if viewer.director and path.startswith("/draw/round/"):
                 number = _path_number(request, "round")  # shown again, to try again
-                return _html(draw_page(page.record, number, viewer), status)
+                return _html(draw_page(page.record, number, viewer, playing=_playing(page)), status)
             if viewer.director and path in FIELD_PATHS and page.record.has_tournament():
                 return _html(field_page(page.record, viewer), status)  # to paste again
             if viewer.director and path in ("/staff/add", "/staff/remove"):

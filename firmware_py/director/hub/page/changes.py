@@ -5,12 +5,12 @@ error (a ``RuleError``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 
+from firmware_py.director.record.day_tables import at_event_tables
 from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Playoff, PlayoffChanged, Qualification
-from rules.tournament.records import at_tables
 from rules.tournament.teams import name_key, one_line_reason
 
 DIRECTOR = "director"
@@ -53,12 +53,14 @@ def pair_next_round(
     now: str,
     by: str = DIRECTOR,
     expected: int | None = None,
-    tables: Sequence[int] | None = None,
+    tables: Collection[int] | None = None,
+    event: str = "",
 ) -> str:
     """Pair the next round (the rules refuse while a result is missing); the line to show.
     ``expected``: the round the page's button named; another is refused, not paired (a page
     left open while someone else paired: its "Pair round 2" must never pair round 3).
-    ``tables``: an event of a day plays at the tables the day gives it (R1126)."""
+    ``tables``: on a day of several events, the tables playing for ``event``, where its
+    matches are put (R1172); None: tables 1, 2, ..."""
     with record.transaction() as tournament:
         number = tournament.next_round
         record.require_open(f"pairing round {number}")  # R850, before the rules' own checks
@@ -69,7 +71,7 @@ def pair_next_round(
             )
         pairing = tournament.pair(number)
         if tables is not None:
-            pairing = at_tables(pairing, tables)
+            pairing = at_event_tables(pairing, tables, event)
         plan = tournament.plan(number)
         record.add_round(pairing, plan, now=now, by=by)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"

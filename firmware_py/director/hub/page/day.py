@@ -29,7 +29,7 @@ import ssl
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from datetime import datetime
 from html import escape
 from urllib.parse import quote, urlencode
 
@@ -69,7 +69,7 @@ from firmware_py.director.hub.staff_password import DirectorPasswordError
 from firmware_py.director.hub.wire.board import LiveBoard, TableRow
 from firmware_py.director.hub.wire.refusals import HubRefusals
 from firmware_py.director.record.day import DayRecord, parse_table_list
-from firmware_py.director.record.day_tables import busy_tables, pairing_tables
+from firmware_py.director.record.day_tables import busy_tables
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.errors import Refused
@@ -164,7 +164,6 @@ def day_pages(
             # own, below the day's line (within.day_banner)
             day_venue=Venue(day.name, day.time_zone) if slug else heading(day),
             playing=None if slug is None or len(slugs) == 1 else _playing(day, slug),
-            pairs_at=None if slug is None else partial(pairing_tables, day, slug),
         )
 
     # the day's own page reads no event's record: the first stands in where a record is asked
@@ -218,6 +217,8 @@ def day_app(pages: DayPages) -> web.Application:
         for change in ("add", "remove"):
             app.router.add_post(f"/events/{slug}/staff/{change}", _day_staff_instead)
         app.add_subapp(f"/events/{slug}", make_app(page))
+    # any other event's address: after every event's page, so only an unknown slug comes here
+    app.router.add_route("*", "/events/{slug}/{within:.*}", _event_root)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     return app
 
@@ -325,13 +326,56 @@ def _queue(
         refused = [r for r in pending if owners.get(r.table) == slug]
         for problem in find_problems(hall, mine, refused, now, page.seen_reports):
             found.append(DayProblem(slug, _room_of(rooms, problem.table), problem))
+    names = {slug: page.event_title for slug, page in pages.events.items()}
+    moved = {table: a.at for table, a in pages.day.assignments().items()}
     for row in rows:
         if row.table not in owners:
             found.append(DayProblem(None, _room_of(rooms, row.table), _no_event(row, now)))
+        elif _follows_another(row, owners[row.table], moved.get(row.table), now):
+            problem = _other_event(row, names, owners[row.table])
+            found.append(DayProblem(owners[row.table], _room_of(rooms, row.table), problem))
     return sorted(found, key=lambda entry: entry.problem.since)
 
 
-NO_EVENT = "No event"
+# DayProblem kinds of the day's own (never on an event's grid), with their labels
+DAY_KINDS = {"no_event": "No event", "other_event": "Follows another event"}
+NO_EVENT = DAY_KINDS["no_event"]
+# how long a table may still follow its former event after a move: it hears its new one within
+# the hub's next read of the day (a second) and says so in its next state
+FOLLOW_GRACE_SECONDS = 10.0
+
+
+def _follows_another(row: TableRow, event: str, moved_at: str | None, now: float) -> bool:
+    """Whether an online table says it follows another event than the day gives it, longer
+    than a move takes to reach it (R1174). A table that says none (before issue 27, or a hub
+    serving one record) is not held to it."""
+    if row.follows is None or row.follows == event or not row.online:
+        return False
+    since = _seconds(moved_at) if moved_at is not None else None
+    return since is None or now - since >= FOLLOW_GRACE_SECONDS
+
+
+def _seconds(at: str) -> float | None:
+    try:
+        return datetime.fromisoformat(at).timestamp()
+    except ValueError:
+        return None
+
+
+def _other_event(row: TableRow, names: Mapping[str, str], event: str) -> Problem:
+    follows = names.get(row.follows or "", row.follows or "")
+    return Problem(
+        kind="other_event",  # the day's own kind, as "no_event"
+        since=row.heard or 0.0,
+        what=f"table {row.table} follows {follows} but plays for {names[event]}",
+        todo=(
+            "It shows the other event's match and its teams may play the wrong one: check that "
+            f"it hears the hub (its event is kept on tournament/tables/{row.table}/event), or "
+            "restart its service"
+        ),
+        links=(),
+        table=row.table,
+    )
 
 
 def _no_event(row: TableRow, now: float) -> Problem:
@@ -440,7 +484,7 @@ def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
         link = ' <a href="#assign">assign</a>'
     return (
         f'<li class="problem {text(problem.kind)}">'
-        f"<strong>{text(KINDS.get(problem.kind, NO_EVENT))}</strong> · "
+        f"<strong>{text(KINDS.get(problem.kind) or DAY_KINDS[problem.kind])}</strong> · "
         f"{text(', '.join(where))}: "
         f"{text(problem.what)}. {text(problem.todo)}{link}</li>"
     )
@@ -659,7 +703,7 @@ async def _projector(request: web.Request) -> web.StreamResponse:
     for slug, page in pages.events.items():
         address = f"/events/{quote(slug)}/projector"
         rooms = "".join(
-            f' · <a href="{address}?{urlencode({"room": room.place})}">{text(room.place)}</a>'
+            f' · <a href="{address}?{urlencode({"room": room.name})}">{text(room.place)}</a>'
             for room in page.record.rooms()
         )
         name = text(page.event_title)

@@ -6,6 +6,8 @@ draw changed changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from firmware_py.director.hub.page.draw_notes import draw_notes
 from firmware_py.director.hub.page.render import hidden, line, shell, table, text
 from firmware_py.director.hub.page.views import Viewer, staff_nav
@@ -13,7 +15,7 @@ from firmware_py.director.record.draw import SwapPlan, round_free_tables
 from firmware_py.director.record.rooms import Room, table_label
 from firmware_py.director.record.tournament_db import TournamentDB
 from rules.tournament import RoundPairing
-from rules.tournament.draw_edit import pairing_stamp
+from rules.tournament.draw_edit import free_tables, pairing_stamp
 from rules.tournament.teams import MAX_REASON
 
 
@@ -24,9 +26,11 @@ def draw_page(
     *,
     warned: SwapPlan | None = None,
     reason: str = "",
+    playing: Collection[int] | None = None,
 ) -> str:
     """Round ``number``'s draw and the swap's form; ``warned``: a swap shown with its warnings
-    and its Confirm (nothing swapped yet)."""
+    and its Confirm (nothing swapped yet); ``playing``: on a day of several events, the tables
+    playing for the event, the only ones a match may move to (R1172)."""
     assert viewer.csrf is not None
     tournament = record.load()
     paired = next((r for r in tournament.rounds if r.round == number), None)
@@ -38,8 +42,11 @@ def draw_page(
             parts.append(_warning(number, warned, reason, viewer.csrf))
         parts.append(_draw(paired) + draw_notes(record, number))
         parts.append(_swap_form(paired, viewer.csrf, reason))
-        free = round_free_tables(record, paired)
-        parts.append(_move_form(paired, free, record.rooms(), viewer.csrf))
+        if playing is None:
+            free = round_free_tables(record, paired)
+        else:
+            free = free_tables(paired, playing)
+        parts.append(_move_form(paired, free, record.rooms(), viewer.csrf, day=playing is not None))
     return shell(
         f"Round {number}: change the draw",
         "\n".join(parts),
@@ -74,16 +81,27 @@ value="{text(reason)}"></label>
 
 
 def _move_form(
-    paired: RoundPairing, free: tuple[int, ...], rooms: tuple[Room, ...], csrf: str
+    paired: RoundPairing,
+    free: tuple[int, ...],
+    rooms: tuple[Room, ...],
+    csrf: str,
+    *,
+    day: bool = False,
 ) -> str:
     """A match to a table no match of the round is at (R1068), named as R1112 names it, or why
-    none can be."""
+    none can be; ``day``: an event of a day, whose spare tables the day gives it (R1172)."""
     head = (
         '<section aria-labelledby="move-title" class="card">'
         '<h2 id="move-title">Move a match to a free table</h2>'
     )
     if not paired.matches:
         return f"{head}<p>No match in this round to move.</p></section>"
+    if not free and day:
+        return (
+            f"{head}<p>No free table: every table that plays for this event has a match this "
+            "round. To move a match to a spare table, give the event one on the day's page "
+            "(Move tables to an event).</p></section>"
+        )
     if not free:
         return (
             f"{head}<p>No free table: every table of the tournament has a match this round. "

@@ -21,6 +21,7 @@ from firmware_py.director.hub.wire.machines import (
     sighted,
     two_machines_line,
 )
+from firmware_py.director.record.day import SLUG
 from firmware_py.table.hub_wire import MAX_ROUND, OFFLINE, ONLINE, Machine, WireError, parse_machine
 
 MAX_STATE_BYTES = 16_384  # a table's state is a few hundred bytes; the broker allows 64 KiB
@@ -66,6 +67,9 @@ class TableRow:
     machines: tuple[str, ...] = ()
     machines_since: float | None = None
     version: int = 0  # the board's version when this row last changed
+    # the event the table says it follows (its state's "event", R1131): on a day, what the
+    # glance holds against the event the day gives it (R1174); None: it follows none
+    follows: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -288,7 +292,16 @@ def parse_state(payload: bytes) -> dict[str, Any]:
         "alert": _text(screen, "alert", "screen.alert"),
         "saved": saved,
         "machine": _machine(data),
+        "follows": _follows(data),
     }
+
+
+def _follows(data: Mapping[str, Any]) -> str | None:
+    """The event the state says the table follows: an event's short name, or absent."""
+    event = _text(data, "event", "event")
+    if event is not None and not SLUG.fullmatch(event):
+        raise BoardError("event: expected an event's short name, like combo4-junior")
+    return event
 
 
 def _machine(data: Mapping[str, Any]) -> Machine | None:

@@ -67,7 +67,7 @@ from firmware_py.director.hub.wire.refusals import (
 from firmware_py.director.hub.wire.restarts import MatchesUnderway
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.pentathlon import PentathlonRecord
-from firmware_py.director.record.tournament_db import TableEvent, TournamentDB
+from firmware_py.director.record.tournament_db import RecordGone, TableEvent, TournamentDB
 from firmware_py.table.hub_wire import (
     EVENTS_OF_EVERY_TABLE,
     EVERY_EVENTS_PENTATHLON_SEATS,
@@ -114,6 +114,9 @@ RECONNECT_SECONDS = (1, 10)
 KEEPALIVE_SECONDS = 10
 POLL_SECONDS = 1.0  # how often the record is read for new pairings
 BUSY_RETRY_SECONDS = 1.0  # the record locked by a director's command: try again after this
+# In a day, how long a result waits for its event's record another program holds: the hub's
+# loop serves every event, and one event's lock never stalls the others (R1171)
+EVENT_BUSY_WAIT = 0.1
 STOP_SECONDS = 2.0
 FLUSH_SECONDS = 0.1  # how far the tables' journals are held: written at most this often
 NUDGE_SECONDS = 1.0  # a table's confirmation published again (a gap, a copy) at most this often
@@ -242,6 +245,8 @@ class Hub(PahoOnLoop):
         self._passed: set[tuple[int, str]] = set()
         self._flush_due: asyncio.TimerHandle | None = None
         self._retrying: set[tuple[int, str, int]] = set()  # (table, journal, seq): retry due
+        # a day's events whose record was found locked: not tried again before then (R1171)
+        self._locked_until: dict[str, float] = {}
         self._beat = 0.0
         self._complaint: str | None = None
         self._inbox = Inbox(self._received)  # the messages, a slice at a time (R726)
@@ -444,6 +449,8 @@ class Hub(PahoOnLoop):
             table, chain = table_of(topic, "events"), readable_id(payload)
             if table is None or chain is None:
                 return
+            if isinstance(error, RecordGone):  # held, not lost: the director is told (R1170)
+                self._record_gone(table, chain, error)
             key = (table, chain.journal, chain.seq)
             if key not in self._retrying:
                 self._retrying.add(key)
@@ -451,6 +458,13 @@ class Hub(PahoOnLoop):
                 self._loop.call_later(BUSY_RETRY_SECONDS, self._retry, key, topic, payload)
         except Exception as error:  # the hub's own fault: the table sends it again
             log.error("event=hub_error topic=%s error=%r", topic, error)
+
+    def _record_gone(self, table: int, chain: DecisionId, error: RecordGone) -> None:
+        """A decision held because its record's file was deleted or replaced under the hub
+        (R1170): in the queue once per journal, while the table keeps sending it."""
+        said = HubRefusal(table, chain.journal, None, str(error), 0.0)
+        if not self.refusals.holds(said.key):
+            self.refusals.add(table, chain.journal, None, str(error), time.time())
 
     def _retry(self, key: tuple[int, str, int], topic: str, payload: bytes) -> None:
         self._retrying.discard(key)
@@ -851,11 +865,10 @@ class Hub(PahoOnLoop):
         if route is None:  # a copy or another client's entry (_decision holds the table's own)
             raise IllegalAction(no_event_words(table))
         event = None
-        if (
-            route.event is None
-            or self.router.holding(table, decision.journal, decision.seq) is None
-        ):
+        if route.event is None:
             event = apply_result(route.record, table, decision, now=self.clock()).event
+        elif self.router.holding(table, decision.journal, decision.seq) is None:
+            event = self._apply_to_event(route.event, route.record, table, decision)
         self.tally["duplicate" if event is None else event.outcome] += 1
         where = f"table={table} journal={decision.journal[:8]} seq={decision.seq}{route.logged()}"
         if event is None:
@@ -867,6 +880,27 @@ class Hub(PahoOnLoop):
             level, "event=result_%s %s round=%s note=%s", outcome, where, event.round, event.note
         )
         return event.outcome
+
+    def _apply_to_event(
+        self, slug: str, record: TournamentDB, table: int, decision: Decision
+    ) -> TableEvent | None:
+        """A result applied to a day's event, waiting at most ``EVENT_BUSY_WAIT`` for its
+        record held by a director's command, then not trying that event again for
+        ``BUSY_RETRY_SECONDS``: its results are retried as a busy record's are, and the other
+        events' go on (R1171)."""
+        now = time.monotonic()
+        if now < self._locked_until.get(slug, 0.0):
+            raise sqlite3.OperationalError(
+                f"the record of the event {slug!r} is locked by another program: its results "
+                "are held and tried again"
+            )
+        try:
+            with record.waiting_at_most(EVENT_BUSY_WAIT):
+                return apply_result(record, table, decision, now=self.clock()).event
+        except sqlite3.OperationalError as error:
+            if not isinstance(error, RecordGone):
+                self._locked_until[slug] = time.monotonic() + BUSY_RETRY_SECONDS
+            raise
 
     # --- confirmations: what the record holds, for each table -----------------------------
 
