@@ -330,3 +330,19 @@ def test_a_running_table_told_its_event_after_a_flood_is_sent_its_rounds_again(
         ),
         "its own event's round, dropped in the flood, shown once asked for again",
     )
+
+
+def test_a_pairing_names_the_event_it_was_followed_in_so_a_move_is_known() -> None:
+    """R1175: the table's pairing carries its day's event, journaled with it, so a table moved
+    to an event at an earlier round takes that event's round."""
+    link = _link()
+    hear(link, *TWO_EVENTS, (table_event_topic(TABLE), _event("combo3")))
+    paired = link.paired_match()
+    assert paired is not None and (paired.round, paired.follows) == (1, "combo3")
+
+
+def test_a_pairing_of_a_hub_of_one_record_names_no_event() -> None:
+    link = _link()
+    hear(link, (pairings_topic(2), _round(2, "Owls", "Hawks")))
+    paired = link.paired_match()
+    assert paired is not None and paired.follows == ""

@@ -475,3 +475,68 @@ def test_r157_undo_after_the_time_up_takes_back_only_what_came_after_it() -> Non
     table.buttons("undo")
     assert table.controller.log[-1].kind == "match.time_up"
     assert table.last("undo")["what"] == "border_up.shout"  # the second UNDO took nothing
+
+
+# --- R1175: a table moved to another event of the day between rounds --------------------------
+
+
+def followed(
+    table: Table, round_number: int, event: str, a: str = "Owls", b: str = "Hawks"
+) -> Table:
+    """The hub's pairing for this table in ``event``'s round (a table following a day's event)."""
+    table.t += 1.0
+    table.virtual.pair(PairedMatch(round_number, a, b, follows=event), table.t)
+    return table
+
+
+def test_r1175_a_table_moved_to_an_event_behind_it_offers_that_events_round() -> None:
+    table = followed(Table(round=3), 3, "junior", "Rivers", "Borders")
+    table = followed(over(table.buttons("go")), 2, "senior").buttons("go")
+    assert table.prompt == "Next: R2 Call\nOwls v Hawks"
+
+
+def test_r1175_go_starts_the_moved_tables_round_of_its_new_event() -> None:
+    table = followed(Table(round=3), 3, "junior", "Rivers", "Borders")
+    table = followed(over(table.buttons("go")), 2, "senior").buttons("go", "go")
+    (session,) = kinds(table, "session")
+    assert (session["action"], session["round"]) == ("match.start", 2)
+
+
+def test_r1175_a_table_moved_after_its_events_last_round_offers_the_new_events() -> None:
+    table = followed(Table(format="combo3", round=8), 8, "junior", "Rivers", "Borders")
+    table = over(table.buttons("yes", "yes", "next", "yes", "go"))
+    assert table.prompt == "Round 8 was the last round: no next match"
+    table = followed(table, 3, "senior").buttons("go")
+    assert table.prompt == "Next: R3 morning\nOwls v Hawks"
+
+
+def test_r1175_a_pairing_of_the_same_event_for_an_earlier_round_is_not_taken() -> None:
+    table = followed(Table(round=3), 3, "junior", "Rivers", "Borders")
+    table = followed(over(table.buttons("go")), 2, "junior").buttons("go")
+    assert table.prompt == "Next: round 4 Call match"
+
+
+def test_r1175_the_event_followed_is_journaled_and_a_restart_offers_the_same_round(
+    tmp_path: Path,
+) -> None:
+    def table() -> VirtualTable:
+        return VirtualTable(table_settings(round=3), lambda event: None, journal=journal)
+
+    def press(live: VirtualTable, t: float) -> None:
+        live.drive("console.go", True, t)
+        live.drive("console.go", False, t + 0.1)
+
+    journal = Journal.open(tmp_path / "journal.db")
+    live = table()
+    live.pair(PairedMatch(3, "Rivers", "Borders", follows="junior"), 0.5)
+    press(live, 1.0)  # the clock and game 1
+    live.advance(7200.0)  # time up: the match is over
+    press(live, 7201.0)  # GO: next match
+    live.pair(PairedMatch(2, "Owls", "Hawks", follows="senior"), 7202.0)
+    shown = live.controller.prompt.text
+    live.close()
+    journal.close()
+    journal = Journal.open(tmp_path / "journal.db")
+    rebuilt = table()
+    assert rebuilt.controller.prompt.text == shown == "Next: R2 Call\nOwls v Hawks"
+    rebuilt.close()

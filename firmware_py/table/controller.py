@@ -691,6 +691,7 @@ class TableController:
             clock_running=self.clock_deadline is not None,
             session=len(self.finished) + 1,
             paired=self.paired,
+            decided_under=self.decided_under,
         )
 
     def _compute_prompt(self) -> Prompt:

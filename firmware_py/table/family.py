@@ -63,11 +63,16 @@ class PairedMatch:
     game: str | None = None
     division: str = ""
     event: str = ""
+    # the day's event the table followed when the hub paired it (R1131), "" in a hub of one
+    # record: a table moved to another event takes that event's round whatever its number
+    follows: str = ""
 
     def details(self) -> dict[str, Any]:
-        """What a seat says beyond its round and players (empty for a round's pairing)."""
+        """What a seat says beyond its round and players (empty for a round's pairing of a
+        hub of one record)."""
         found = {"table": self.table, "game": self.game, "division": self.division}
         found["event"] = self.event
+        found["follows"] = self.follows
         return {key: value for key, value in found.items() if value not in (None, "")}
 
     def to_json(self) -> list[Any]:
@@ -101,6 +106,17 @@ class TableFacts:
     clock_running: bool  # the match clock has been started (and not stopped)
     session: int = 1  # which session of the journal this is: 1, then each next match
     paired: PairedMatch | None = None  # the hub's pairing for this table, if it has one
+    # the pairing in force when the session's latest action was taken (the controller's
+    # ``decided_under``): its event, set against ``paired``'s, tells a table moved (R1175)
+    decided_under: PairedMatch | None = None
+
+    @property
+    def moved_event(self) -> bool:
+        """The hub's pairing is of another event of the day than the session was played for:
+        the table was moved between rounds (R1175)."""
+        if self.paired is None or self.decided_under is None:
+            return False
+        return self.paired.follows != self.decided_under.follows
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,6 +120,7 @@ SEAT_DETAILS: dict[str, Callable[[object], bool]] = {
     "game": lambda v: isinstance(v, str),
     "division": lambda v: isinstance(v, str),
     "event": lambda v: isinstance(v, str),
+    "follows": lambda v: isinstance(v, str),  # the day's event the table followed (R1175)
 }
 
 

@@ -293,7 +293,10 @@ class HubLink(PahoOnLoop):
         names its event (R1131)."""
         if self.seated:
             return seated_match(self._seats_followed(), self.broker.table)
-        return paired_match(self._rounds_followed(), self.broker.table)
+        paired = paired_match(self._rounds_followed(), self.broker.table)
+        if paired is None or self.event is None:
+            return paired
+        return replace(paired, follows=self.event.event)  # a move between events (R1175)
 
     def _rounds_followed(self) -> Mapping[int, RoundPairings]:
         return rounds_followed(self.event, self.rounds, self.event_rounds)

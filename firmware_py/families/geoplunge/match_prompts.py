@@ -44,7 +44,7 @@ def between_games(
     if isinstance(session, ChampionshipState):
         return _championship(session)
     if session.over:
-        return _match_over(session, scratch, options, table.paired)
+        return _match_over(session, scratch, options, table.paired, moved=table.moved_event)
     if isinstance(session, Match3State) and not session.cycle:
         return _afternoon_picks(session, scratch)
     if isinstance(session, MatchState) and not session.cycle:
@@ -130,8 +130,10 @@ def _match_over(
     scratch: Mapping[str, Any],
     options: GeoPlungeOptions,
     paired: PairedMatch | None,
+    *,
+    moved: bool = False,
 ) -> Prompt:
-    start = next_match(session, options, paired)
+    start = next_match(session, options, paired, moved=moved)
     if start is None:
         return notice(
             "match/over",
@@ -140,7 +142,7 @@ def _match_over(
         )
     if scratch.get("next_match"):
         text = f"Next: {round_name(start)}"
-        if paired is not None and paired_later(session, options, paired):
+        if paired is not None and (moved or paired_later(session, options, paired)):
             # the hub's pairing (R190): its round, and its teams at A and B on a line of their
             # own, told apart when the names are long (R833)
             text = (

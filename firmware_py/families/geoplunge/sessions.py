@@ -46,15 +46,25 @@ def match_start(options: GeoPlungeOptions, round_number: int) -> Action:
 
 
 def next_match(
-    session: AnySession, options: GeoPlungeOptions, paired: PairedMatch | None = None
+    session: AnySession,
+    options: GeoPlungeOptions,
+    paired: PairedMatch | None = None,
+    *,
+    moved: bool = False,
 ) -> Action | None:
     """The next round's match once ``session`` is over; None after the last round, the
     championship or a game on its own. The hub's pairing for this table names the round when
-    it is a later one than ``session``'s and within the format (R190); else it is the next."""
+    it is a later one than ``session``'s and within the format (R190), or any round of the
+    format when the table was moved to another event of the day (``moved``: R1175); else it
+    is the next."""
     if not isinstance(session, MatchState | Match3State):
         return None
     last = options.format.last_round
-    if last is None or session.round >= last:
+    if last is None:
+        return None
+    if moved and paired is not None and 1 <= paired.round <= last:
+        return match_start(options, paired.round)
+    if session.round >= last:
         return None
     if paired_later(session, options, paired):
         assert paired is not None
