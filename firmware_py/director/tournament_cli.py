@@ -21,7 +21,7 @@ from typing import Any
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record import rooms as record_rooms
-from firmware_py.director.record.day import event_record
+from firmware_py.director.record.day import DayRecord, event_record
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -50,6 +50,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
+from rules.tournament.event_tables import placed_at_tables
 from rules.tournament.records import spell_tables
 from rules.tournament.teams import clean_text, one_line_reason
 
@@ -432,12 +433,23 @@ def _settings(args: argparse.Namespace, now: str) -> Answer:
 
 
 def _pair(args: argparse.Namespace, now: str) -> Answer:
+    tables = _event_tables(args)
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
+        if tables is not None:  # at the tables playing for the day's event (R1165)
+            pairing = placed_at_tables(pairing, tables, args.day_event)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
+
+
+def _event_tables(args: argparse.Namespace) -> tuple[int, ...] | None:
+    """With --day --event in a day of several events, the tables playing for the event."""
+    if args.day_record is None:
+        return None
+    with DayRecord.open(args.day_record) as day:
+        return day.event_tables(args.day_event)
 
 
 def _unpair(args: argparse.Namespace, now: str) -> Answer:

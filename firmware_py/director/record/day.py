@@ -318,6 +318,14 @@ class DayRecord:
         ).fetchall()
         return {int(row["table_number"]): _assignment(row) for row in rows}
 
+    def event_tables(self, slug: str) -> tuple[int, ...] | None:
+        """The tables playing for ``slug`` now, lowest first, where its next round is paired
+        (R1165); None in a day of one event, whose every table plays for it (R1120): its rounds
+        are paired at tables 1 up, as one record's."""
+        if len(self.events()) == 1:
+            return None
+        return tuple(table for table, a in self.assignments().items() if a.event == slug)
+
     def event_of(self, table: int) -> str | None:
         row = self._db.execute(
             "SELECT event FROM table_assignments WHERE table_number = ? ORDER BY id DESC LIMIT 1",

@@ -5,11 +5,12 @@ error (a ``RuleError``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Playoff, PlayoffChanged, Qualification
+from rules.tournament.event_tables import placed_at_tables
 from rules.tournament.teams import name_key, one_line_reason
 
 DIRECTOR = "director"
@@ -47,11 +48,18 @@ def enter_result(
 
 
 def pair_next_round(
-    record: TournamentDB, *, now: str, by: str = DIRECTOR, expected: int | None = None
+    record: TournamentDB,
+    *,
+    now: str,
+    by: str = DIRECTOR,
+    expected: int | None = None,
+    event_tables: tuple[str, Collection[int]] | None = None,
 ) -> str:
     """Pair the next round (the rules refuse while a result is missing); the line to show.
     ``expected``: the round the page's button named; another is refused, not paired (a page
-    left open while someone else paired: its "Pair round 2" must never pair round 3)."""
+    left open while someone else paired: its "Pair round 2" must never pair round 3).
+    ``event_tables``: on a day of several events, the event and the tables playing for it
+    now, where its round is placed (R1165); None: tables 1 up, as one record's."""
     with record.transaction() as tournament:
         number = tournament.next_round
         record.require_open(f"pairing round {number}")  # R850, before the rules' own checks
@@ -61,6 +69,8 @@ def pair_next_round(
                 "paired or undid a round since this page was loaded): reload the page"
             )
         pairing = tournament.pair(number)
+        if event_tables is not None:
+            pairing = placed_at_tables(pairing, event_tables[1], event_tables[0])
         plan = tournament.plan(number)
         record.add_round(pairing, plan, now=now, by=by)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"
