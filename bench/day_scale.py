@@ -5,21 +5,23 @@ giving each event 12 or 13 tables in a row; a real mosquitto (a temporary config
 loopback port) and ``gametable hub run --day`` as its own process with the day's page.
 
 1. Pairing: the director logged in, all 24 events' round 1 paired at once (24 concurrent POSTs
-   to /events/<slug>/pair). An event's pairing time runs from its POST being sent to its
-   retained pairings (``tournament/events/<slug>/rounds/1/pairings``) reaching a client
-   subscribed on the broker; the figure is the slowest of the 24. Each event's pairings must
-   name its own tables (R1165).
+   to /events/<slug>/pair, each from its own loopback address as from a director's laptop of
+   its own). An event's pairing time runs from its POST being sent to its retained pairings
+   (``tournament/events/<slug>/rounds/1/pairings``) reaching a client subscribed on the
+   broker; the figure is the slowest of the 24. Each event's pairings must name its own tables
+   (R1165). Round 2 is paired the same way once every round 1 result is in (on the standings).
 2. The page while 300 tables report: load processes publish each table's state 2 times a
-   second (bench/hub_load.py) and its decisions once a second, one in 40 its match's result
-   (bench/hub_results_load.py: each table's one result of round 1 within the 40 s), for D
-   seconds. Meanwhile one client, logged in as the director, asks in turn for the day at a
-   glance (/), an event's grid (/events/<slug>/), its /api/board, the day's public page
-   (/public) and an event's public page, one after another (the event changing each time),
-   50 ms apart: each answer's time, from the request to its last byte.
+   second (bench/hub_load.py) and 40 decisions of each table over D seconds, evenly
+   (bench/hub_results_load.py: one of them the table's result of round 1; one a second at the
+   default D). Meanwhile one client, logged in as the director, asks in turn for the day at a
+   glance (/), an event's grid (/events/<slug>/), its /api/board, and the public page (the
+   day's /public and an event's in turn), the event changing each time, 50 ms apart: each
+   answer's time, from the request to its last byte.
 3. Results into the right event: each result's ``decided_at`` (the time it was sent) to the
    moment its row is read in an event's record (each event's record read every 20 ms, so a
    latency includes up to 20 ms of that polling), p99; and the count check: every table's
-   results in its own event's record and in no other.
+   results in its own event's record and in no other. The hub's CPU: its utime + stime while
+   the tables report, as a share of one core.
 
 GAMETABLE_BENCH_DAY_SECONDS sets D (default 40).
 """
@@ -47,6 +49,8 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 from bench.figures import Figure, Section, ms, percentile
 from bench.hub_page import _broker, _free_port, _wait_listening
 from bench.hub_results import _end, _until_the_hub_confirms
+from bench.hub_results_load import RESULT_EVERY
+from bench.procfs import cpu_seconds
 from bench.staff_login import login_cookie
 from firmware_py.director.hub.staff_password import store_password
 from firmware_py.director.record.day import DayRecord
@@ -79,11 +83,16 @@ class Plan:
     games: int = 6
     tables: int = 300
     report_seconds: float = 40.0
-    decision_period: float = 1.0  # a table's decisions, one every this many seconds
 
     @property
     def events(self) -> int:
         return len(self.divisions) * self.games
+
+    @property
+    def decision_period(self) -> float:
+        """A table's decisions, one every this many seconds: RESULT_EVERY of them while it
+        reports, so that every table sends its one result of round 1."""
+        return self.report_seconds / RESULT_EVERY
 
 
 def default_plan() -> Plan:
@@ -203,12 +212,13 @@ class DayHall:
             time.sleep(0.1)
 
 
-# --- 1. every event pairs round 1 at once ---------------------------------------------------
+# --- 1. every event pairs a round at once ---------------------------------------------------
 
 
 @dataclass
 class PairingsHeard:
-    """The events' round 1 pairings as the broker delivers them: when, and at which tables."""
+    """The events' pairings of a round as the broker delivers them: when, and at which
+    tables."""
 
     heard: dict[str, float] = field(default_factory=dict)
     tables: dict[str, tuple[int, ...]] = field(default_factory=dict)
@@ -230,6 +240,7 @@ class PairingsHeard:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
+    round: int
     took: dict[str, float]  # each event's POST sent -> its pairings heard on the broker
     answered: dict[str, float]  # each event's POST sent -> its answer
     refused: dict[str, str]  # an event whose POST was not a redirect: its status
@@ -239,8 +250,10 @@ class Pairing:
 Posted = tuple[float, float, int]  # when the POST was sent, how long its answer took, its status
 
 
-async def _pair_all(base: str, cookie: str, csrf: str, slugs: Sequence[str]) -> dict[str, Posted]:
-    """Every event's Pair round 1 at once, each from its own address (127.0.0.2, .3, ...: a
+async def _pair_all(
+    base: str, cookie: str, csrf: str, slugs: Sequence[str], number: int
+) -> dict[str, Posted]:
+    """Every event's Pair round ``number`` at once, each from its own address (127.0.0.2, .3, ...: a
     director's laptop per event; the page admits 16 connections an address, as a browser opens
     6 at most)."""
     headers = {"Cookie": cookie, "Origin": base}
@@ -253,7 +266,7 @@ async def _pair_all(base: str, cookie: str, csrf: str, slugs: Sequence[str]) -> 
         sent = time.monotonic()
         answer = await client.post(
             f"{base}/events/{slug}/pair",
-            data={"csrf": csrf, "round": "1"},
+            data={"csrf": csrf, "round": str(number)},
             headers=headers,
             allow_redirects=False,
         )
@@ -268,18 +281,20 @@ async def _pair_all(base: str, cookie: str, csrf: str, slugs: Sequence[str]) -> 
     return dict(zip(slugs, done, strict=True))
 
 
-def pair_every_event(hall: DayHall, cookie: str, shares: Mapping[str, tuple[int, ...]]) -> Pairing:
+def pair_every_event(
+    hall: DayHall, cookie: str, shares: Mapping[str, tuple[int, ...]], number: int
+) -> Pairing:
     base = f"http://127.0.0.1:{hall.page_port}"
     csrf = _csrf(hall.page_port, cookie, f"/events/{next(iter(shares))}/")
     heard = PairingsHeard()
     client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=MQTTProtocolVersion.MQTTv5)
     client.on_message = heard.on_message
     client.connect("127.0.0.1", hall.broker_port, keepalive=30)
-    client.subscribe("tournament/events/+/rounds/1/pairings", qos=1)
+    client.subscribe(f"tournament/events/+/rounds/{number}/pairings", qos=1)
     client.loop_start()
     try:
         time.sleep(0.5)  # subscribed before the first POST
-        posted = asyncio.run(_pair_all(base, cookie, csrf, list(shares)))
+        posted = asyncio.run(_pair_all(base, cookie, csrf, list(shares), number))
         deadline = time.monotonic() + 30
         while len(heard.heard) < len(shares) and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -288,6 +303,7 @@ def pair_every_event(hall: DayHall, cookie: str, shares: Mapping[str, tuple[int,
         client.loop_stop()
     took = {slug: heard.heard[slug] - posted[slug][0] for slug in shares if slug in heard.heard}
     return Pairing(
+        number,
         took,
         {slug: said[1] for slug, said in posted.items()},
         {slug: str(said[2]) for slug, said in posted.items() if said[2] != 303},
@@ -418,6 +434,7 @@ class Reporting:
     sent: int  # results the load handed to the broker
     seen: list[tuple[str, int, float]]
     page: PageSampler
+    hub_cpu: float  # the hub's utime + stime while the tables reported, of one core
 
 
 def _load(hall: DayHall, plan: Plan) -> int:
@@ -455,6 +472,8 @@ def report(hall: DayHall, cookie: str, plan: Plan, records: Mapping[str, Path]) 
             loaded.set()
 
     loading = threading.Thread(target=load)
+    assert hall.hub is not None
+    cpu_before, started = cpu_seconds(hall.hub.pid), time.monotonic()
     sampling.start()
     loading.start()
     try:
@@ -463,9 +482,10 @@ def report(hall: DayHall, cookie: str, plan: Plan, records: Mapping[str, Path]) 
         page.stop.set()
         sampling.join()
         loading.join()
+    cpu = (cpu_seconds(hall.hub.pid) - cpu_before) / (time.monotonic() - started)
     results = sent[0] if sent else 0
     watch.until(results, None, DRAIN_SECONDS)  # then whatever is still on its way
-    return Reporting(results, watch.seen, page)
+    return Reporting(results, watch.seen, page, cpu)
 
 
 # --- the section -------------------------------------------------------------------------------
@@ -482,8 +502,9 @@ def day_scale(plan: Plan | None = None) -> Section:
         try:
             hall.start()
             cookie = hall.cookie()
-            pairing = pair_every_event(hall, cookie, shares)
+            first = pair_every_event(hall, cookie, shares, 1)
             reporting = report(hall, cookie, plan, records)
+            second = pair_every_event(hall, cookie, shares, 2)  # on round 1's standings
         finally:
             hall.close()
     rooms = len({room_name(table) for table in range(1, plan.tables + 1)})
@@ -491,7 +512,8 @@ def day_scale(plan: Plan | None = None) -> Section:
         f"a day of {plan.events} events over {rooms} rooms and {plan.tables} tables on one hub",
         " ".join((__doc__ or "").split()),
         [
-            *pairing_figures(pairing, plan),
+            *pairing_figures(first, plan),
+            *pairing_figures(second, plan),
             *page_figures(reporting.page),
             *result_figures(reporting, shares),
         ],
@@ -505,14 +527,15 @@ def pairing_figures(pairing: Pairing, plan: Plan) -> list[Figure]:
     answered = max(pairing.answered.values(), default=float("nan"))
     return [
         Figure(
-            f"{plan.events} events paired at once: the slowest, POST -> its pairings on the broker",
+            f"round {pairing.round}, {plan.events} events paired at once: the slowest, POST -> "
+            "its pairings on the broker",
             ms(slowest, 0) if paired else f"{heard} of {plan.events} paired",
             f"<= {ms(TARGET_PAIRING, 0)}",
             paired and slowest <= TARGET_PAIRING,
         ),
-        Figure("the slowest POST's answer", ms(answered, 0), "-", None),
+        Figure(f"round {pairing.round}: the slowest POST's answer", ms(answered, 0), "-", None),
         Figure(
-            "events whose pairings are not at their own tables",
+            f"round {pairing.round}: events whose pairings are not at their own tables",
             str(len(pairing.misplaced)),
             "0",
             not pairing.misplaced,
@@ -545,6 +568,12 @@ def result_figures(reporting: Reporting, shares: Mapping[str, Sequence[int]]) ->
     count = placed(reporting.seen, shares)
     return [
         Figure(
+            "a result published -> in its event's record (p50)",
+            ms(percentile(latencies, 0.5), 0),
+            "-",
+            None,
+        ),
+        Figure(
             "a result published -> in its event's record (p99)",
             ms(p99, 0),
             f"<= {ms(TARGET_RESULT_P99, 0)}",
@@ -561,5 +590,11 @@ def result_figures(reporting: Reporting, shares: Mapping[str, Sequence[int]]) ->
             str(count.wrong),
             "0",
             count.wrong == 0,
+        ),
+        Figure(
+            "hub CPU while the tables report (share of one core)",
+            f"{reporting.hub_cpu:.0%}",
+            "-",
+            None,
         ),
     ]
