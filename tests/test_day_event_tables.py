@@ -117,3 +117,13 @@ def test_an_events_page_refuses_a_round_with_too_few_tables_in_words(tmp_path: P
         "page (or &#x27;gametable day assign&#x27;), then pair again"
     )
     assert paired_tables(senior, 2) == ()
+
+
+def test_the_tables_playing_for_an_event_are_those_whose_newest_assignment_is_its(
+    tmp_path: Path,
+) -> None:
+    day_path = make_day(tmp_path)  # junior: tables 1-2, senior: 3-4
+    with DayRecord.open(day_path) as opened:
+        opened.assign([2], SENIOR, now=NOW, by="director", reason="the senior room grew")
+        assert opened.tables_playing_for(JUNIOR) == (1,)
+        assert opened.tables_playing_for(SENIOR) == (2, 3, 4)

@@ -324,7 +324,19 @@ class DayRecord:
         are paired at tables 1 up, as one record's."""
         if len(self.events()) == 1:
             return None
-        return tuple(table for table, a in self.assignments().items() if a.event == slug)
+        return self.tables_playing_for(slug)
+
+    def tables_playing_for(self, slug: str) -> tuple[int, ...]:
+        """The tables whose newest assignment is to ``slug``, lowest first: read by every
+        request of an event's grid and each pairing, so the numbers alone (``assignments``
+        builds every table's whole assignment)."""
+        rows = self._db.execute(
+            "SELECT table_number FROM table_assignments WHERE event = ? AND id IN "
+            "(SELECT MAX(id) FROM table_assignments GROUP BY table_number) "
+            "ORDER BY table_number",
+            (slug,),
+        ).fetchall()
+        return tuple(int(row[0]) for row in rows)
 
     def event_of(self, table: int) -> str | None:
         row = self._db.execute(

@@ -183,7 +183,7 @@ def heading(day: DayRecord) -> Venue:
 
 def _playing(day: DayRecord, slug: str) -> Callable[[], set[int]]:
     """The tables that play for ``slug`` now, read from the day as it is."""
-    return lambda: {table for table, a in day.assignments().items() if a.event == slug}
+    return lambda: set(day.tables_playing_for(slug))
 
 
 def day_app(pages: DayPages) -> web.Application:
