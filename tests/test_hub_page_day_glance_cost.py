@@ -21,6 +21,7 @@ def test_the_glance_reads_each_events_record_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reads: Counter[Path] = Counter()
+
     def counted(record: TournamentDB) -> Hall:
         reads[record.path] += 1
         return read_hall(record)
