@@ -20,8 +20,9 @@ loopback port) and ``gametable hub run --day`` as its own process with the day's
 3. Results into the right event: each result's ``decided_at`` (the time it was sent) to the
    moment its row is read in an event's record (each event's record read every 20 ms, so a
    latency includes up to 20 ms of that polling), p99; and the count check: every table's
-   results in its own event's record and in no other. The hub's CPU: its utime + stime while
-   the tables report, as a share of one core.
+   result recorded in its own event's record (not refused by it: a row of ``table_events``
+   whose outcome is "recorded" or "amended"), none gone to another event. The hub's CPU: its
+   utime + stime while the tables report, as a share of one core.
 
 GAMETABLE_BENCH_DAY_SECONDS sets D (default 40).
 """
@@ -373,27 +374,42 @@ class PageSampler:
 # --- 3. results into their events ---------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A result of the load's journals in an event's record: the event, its table, how long
+    from its sending to its row being read, and what the record did with it."""
+
+    event: str
+    table: int
+    latency: float
+    outcome: str  # "recorded", "amended", or what the record refused (schema.OUTCOMES)
+
+    @property
+    def in_the_record(self) -> bool:
+        return self.outcome in ("recorded", "amended")
+
+
 @dataclass
 class ResultsWatch:
-    """Every event's record read every POLL_RECORD_SECONDS: each result of the load's journals,
-    the event whose record holds it, its table and when it was seen."""
+    """Every event's record read every POLL_RECORD_SECONDS: each result of the load's journals
+    the hub applied, whichever event's record it went to."""
 
     records: Mapping[str, Path]
-    seen: list[tuple[str, int, float]] = field(default_factory=list)  # (event, table, latency)
+    seen: list[Seen] = field(default_factory=list)
     _last: dict[str, int] = field(default_factory=dict)
 
     def poll(self, connections: Mapping[str, sqlite3.Connection]) -> None:
         for slug, connection in connections.items():
             rows = connection.execute(
-                "SELECT id, table_number, journal, decided_at FROM table_events WHERE id > ? "
-                "ORDER BY id",
+                "SELECT id, table_number, journal, decided_at, outcome FROM table_events "
+                "WHERE id > ? ORDER BY id",
                 (self._last.get(slug, 0),),
             ).fetchall()
             now = time.time()
-            for row_id, table, journal, decided_at in rows:
+            for row_id, table, journal, decided_at, outcome in rows:
                 self._last[slug] = row_id
                 if str(journal).startswith(f"{JOURNAL}-"):
-                    self.seen.append((slug, int(table), now - float(decided_at)))
+                    self.seen.append(Seen(slug, int(table), now - float(decided_at), outcome))
 
     def until(self, results: int, done: threading.Event | None, seconds: float) -> None:
         """Poll until ``results`` are seen, or ``seconds`` after ``done`` is set (None: now)."""
@@ -417,22 +433,25 @@ class ResultsWatch:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """The count check: results in the event their table plays for, and in another."""
+    """The count check: results recorded in the event their table plays for, results that went
+    to another event, and results their own event refused (not in its record)."""
 
     right: int
     wrong: int
+    refused: int
 
 
-def placed(seen: Sequence[tuple[str, int, float]], shares: Mapping[str, Sequence[int]]) -> Placed:
+def placed(seen: Sequence[Seen], shares: Mapping[str, Sequence[int]]) -> Placed:
     owner = {table: slug for slug, tables in shares.items() for table in tables}
-    right = sum(1 for slug, table, _ in seen if owner.get(table) == slug)
-    return Placed(right, len(seen) - right)
+    own = [result for result in seen if owner.get(result.table) == result.event]
+    right = sum(1 for result in own if result.in_the_record)
+    return Placed(right, len(seen) - len(own), len(own) - right)
 
 
 @dataclass(frozen=True, slots=True)
 class Reporting:
     sent: int  # results the load handed to the broker
-    seen: list[tuple[str, int, float]]
+    seen: list[Seen]
     page: PageSampler
     hub_cpu: float  # the hub's utime + stime while the tables reported, of one core
 
@@ -563,7 +582,8 @@ def page_figures(page: PageSampler) -> list[Figure]:
 
 
 def result_figures(reporting: Reporting, shares: Mapping[str, Sequence[int]]) -> list[Figure]:
-    latencies = [latency for _, _, latency in reporting.seen] or [float("nan")]
+    latencies = [result.latency for result in reporting.seen if result.in_the_record]
+    latencies = latencies or [float("nan")]
     p99 = percentile(latencies, 0.99)
     count = placed(reporting.seen, shares)
     return [
@@ -580,16 +600,22 @@ def result_figures(reporting: Reporting, shares: Mapping[str, Sequence[int]]) ->
             p99 <= TARGET_RESULT_P99,
         ),
         Figure(
-            "results in their own event's record",
+            "results recorded in their own event's record",
             f"{count.right} of {reporting.sent}",
             "all",
             count.right == reporting.sent,
         ),
         Figure(
-            "results in another event's record",
+            "results gone to another event's record",
             str(count.wrong),
             "0",
             count.wrong == 0,
+        ),
+        Figure(
+            "results their own event refused",
+            str(count.refused),
+            "0",
+            count.refused == 0,
         ),
         Figure(
             "hub CPU while the tables report (share of one core)",

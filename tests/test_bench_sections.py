@@ -79,8 +79,18 @@ def test_an_events_rooms_are_the_rooms_its_tables_are_in() -> None:
 
 def test_the_count_check_tells_a_result_in_another_event() -> None:
     shares = {"junior-1": (1, 2), "junior-2": (3,)}
-    seen = [("junior-1", 1, 0.1), ("junior-1", 2, 0.1), ("junior-1", 3, 0.1)]
-    assert day_scale.placed(seen, shares) == day_scale.Placed(right=2, wrong=1)
+    seen = [day_scale.Seen("junior-1", table, 0.1, "recorded") for table in (1, 2, 3)]
+    assert day_scale.placed(seen, shares) == day_scale.Placed(right=2, wrong=1, refused=0)
+
+
+def test_the_count_check_tells_a_result_its_own_event_refused() -> None:
+    """The hub keeps a refused result's row too: in the event's table_events, not its record."""
+    shares = {"junior-1": (1, 2)}
+    seen = [
+        day_scale.Seen("junior-1", 1, 0.1, "recorded"),
+        day_scale.Seen("junior-1", 2, 0.1, "refused"),
+    ]
+    assert day_scale.placed(seen, shares) == day_scale.Placed(right=1, wrong=0, refused=1)
 
 
 def test_an_event_not_paired_is_a_pairing_target_not_met() -> None:
@@ -108,6 +118,7 @@ def test_the_day_section_pairs_every_event_and_puts_each_result_in_its_own() -> 
     values = {figure.name: figure.value for figure in section.figures}
     assert values["round 1: events whose pairings are not at their own tables"] == "0"
     assert values["round 2: events whose pairings are not at their own tables"] == "0"
-    assert values["results in their own event's record"] == "12 of 12"
-    assert values["results in another event's record"] == "0"
+    assert values["results recorded in their own event's record"] == "12 of 12"
+    assert values["results gone to another event's record"] == "0"
+    assert values["results their own event refused"] == "0"
     assert values["the page's answers failed"] == "0"
