@@ -1,8 +1,8 @@
-"""A weekend's day on one hub (issue 27, "Scale, in make bench"): 24 events (4 divisions x 6
-games, each a Combo 4 tournament record of its own, two teams a table) over 3 rooms of 100
-tables (each event's record names the rooms its tables are in), 300 tables, one day record
-giving each event 12 or 13 tables in a row; a real mosquitto (a temporary config on a free
-loopback port) and ``gametable hub run --day`` as its own process with the day's page.
+"""A weekend's day on one hub (issue 27, "Scale, in make bench", R1166): 24 events (4
+divisions x 6 games, each a Combo 4 tournament record of its own, two teams a table) over 3
+rooms of 100 tables (each event's record names the rooms its tables are in), 300 tables, one
+day record giving each event 12 or 13 tables in a row; a real mosquitto (a temporary config on
+a free loopback port) and ``gametable hub run --day`` as its own process with the day's page.
 
 1. Pairing: the director logged in, all 24 events' round 1 paired at once (24 concurrent POSTs
    to /events/<slug>/pair, each from its own loopback address as from a director's laptop of
