@@ -527,8 +527,9 @@ def day_scale(plan: Plan | None = None) -> Section:
         finally:
             hall.close()
     rooms = len({room_name(table) for table in range(1, plan.tables + 1)})
+    in_rooms = f"{rooms} room{'s' * (rooms != 1)}"
     return Section(
-        f"a day of {plan.events} events over {rooms} rooms and {plan.tables} tables on one hub",
+        f"a day of {plan.events} events over {in_rooms} and {plan.tables} tables on one hub",
         " ".join((__doc__ or "").split()),
         [
             *pairing_figures(first, plan),
