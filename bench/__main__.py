@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from bench.daemon import daemon_figures
 from bench.day import day_figures
+from bench.day_scale import day_scale
 from bench.durability import durability
 from bench.figures import Figure, Section, print_methods, print_table
 from bench.hub_page import hub_page_load
@@ -51,6 +52,7 @@ SECTIONS: tuple[Callable[[], Section], ...] = (
     matching_figures,
     hub_page_load,
     hub_results,
+    day_scale,
     timer_error,
     slow_pi_figures,  # last: its busy loops are bound to one core while it runs
 )

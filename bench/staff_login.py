@@ -21,10 +21,10 @@ def add_viewer(record: Path) -> None:
         StaffRecord(opened).add(NAME, Role.VIEWER, hash_new_password(PASSWORD), now=NOW, by=NAME)
 
 
-def login_cookie(port: int) -> str | None:
-    """The ``Cookie`` header of a viewer's session on the page at 127.0.0.1:``port``, or None
-    while the page does not answer."""
-    form = urllib.parse.urlencode({"name": NAME, "password": PASSWORD})
+def login_cookie(port: int, name: str = NAME, password: str = PASSWORD) -> str | None:
+    """The ``Cookie`` header of a viewer's session (or the account ``name``'s) on the page at
+    127.0.0.1:``port``, or None while the page does not answer."""
+    form = urllib.parse.urlencode({"name": name, "password": password})
     headers = {
         "Content-Type": "application/x-www-form-urlencoded",
         "Origin": f"http://127.0.0.1:{port}",

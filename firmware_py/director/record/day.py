@@ -332,8 +332,16 @@ class DayRecord:
         return {int(row["table_number"]): _assignment(row) for row in rows}
 
     def tables_of(self, event: str) -> tuple[int, ...]:
-        """The tables playing for ``event`` now, lowest first."""
-        return tuple(t for t, assignment in self.assignments().items() if assignment.event == event)
+        """The tables whose newest assignment is to ``event``, lowest first: read by every
+        request of an event's grid and each pairing, so the numbers alone (``assignments``
+        builds every table's whole assignment)."""
+        rows = self._db.execute(
+            "SELECT table_number FROM table_assignments WHERE event = ? AND id IN "
+            "(SELECT MAX(id) FROM table_assignments GROUP BY table_number) "
+            "ORDER BY table_number",
+            (event,),
+        ).fetchall()
+        return tuple(int(row[0]) for row in rows)
 
     def event_of(self, table: int) -> str | None:
         row = self._db.execute(

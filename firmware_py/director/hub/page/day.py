@@ -51,7 +51,13 @@ from firmware_py.director.hub.page.app import (
     viewer_of,
 )
 from firmware_py.director.hub.page.privacy import PublicNames
-from firmware_py.director.hub.page.problems import KINDS, Problem, find_problems, read_hall
+from firmware_py.director.hub.page.problems import (
+    KINDS,
+    Hall,
+    Problem,
+    find_problems,
+    read_hall,
+)
 from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.hub.page.session_file import SessionFile, sessions_path
 from firmware_py.director.hub.page.sessions import DirectorSessions
@@ -178,7 +184,7 @@ def heading(day: DayRecord) -> Venue:
 
 def _playing(day: DayRecord, slug: str) -> Callable[[], set[int]]:
     """The tables that play for ``slug`` now, read from the day as it is."""
-    return lambda: {table for table, a in day.assignments().items() if a.event == slug}
+    return lambda: set(day.tables_of(slug))
 
 
 def day_app(pages: DayPages) -> web.Application:
@@ -267,8 +273,11 @@ def _glance_page(request: web.Request, viewer: Viewer) -> str:
         known = ", ".join(rooms) or "none yet (add them on each event's Rooms page)"
         raise Refused(404, f"no room {room_filter[:40]!r} this day: its rooms are {known}")
     owners = _owners(pages)
-    queue = _queue(pages, owners, rooms)
-    lines = [_event_line(pages, slug, owners, queue) for slug in slugs]
+    # each event's record read once a glance: the costliest part of its answer, 24 times over
+    # on a national tournament's day (bench/day_scale.py)
+    halls = {slug: read_hall(page.record) for slug, page in pages.events.items()}
+    queue = _queue(pages, halls, owners, rooms)
+    lines = [_event_line(pages, slug, halls[slug], owners, queue) for slug in slugs]
     shown = [
         entry
         for entry in queue
@@ -307,33 +316,34 @@ def _rooms(pages: DayPages) -> dict[str, tuple[int, ...]]:
     return {place: tuple(sorted(tables)) for place, tables in sorted(rooms.items())}
 
 
-def _room_of(rooms: Mapping[str, tuple[int, ...]], table: int | None) -> str | None:
-    return next((place for place, tables in rooms.items() if table in tables), None)
-
-
 def _queue(
-    pages: DayPages, owners: Mapping[int, str], rooms: Mapping[str, tuple[int, ...]]
+    pages: DayPages,
+    halls: Mapping[str, Hall],
+    owners: Mapping[int, str],
+    rooms: Mapping[str, tuple[int, ...]],
 ) -> list[DayProblem]:
     """One queue over every event: each event's problems from its record and its own tables,
     and each table heard that plays for no event (its decisions held: R1118)."""
     now = pages.lobby.wall()
     rows = pages.lobby.board.rows()
     pending = pages.lobby.refusals.pending()
+    room_of = {table: place for place, tables in rooms.items() for table in tables}
     found: list[DayProblem] = []
     for slug, page in pages.events.items():
-        hall = read_hall(page.record)
+        hall = halls[slug]
         mine = [row for row in rows if owners.get(row.table) == slug]
         refused = [r for r in pending if owners.get(r.table) == slug]
         for problem in find_problems(hall, mine, refused, now, page.seen_reports):
-            found.append(DayProblem(slug, _room_of(rooms, problem.table), problem))
+            room = None if problem.table is None else room_of.get(problem.table)
+            found.append(DayProblem(slug, room, problem))
     names = {slug: page.event_title for slug, page in pages.events.items()}
     moved = {table: a.at for table, a in pages.day.assignments().items()}
     for row in rows:
         if row.table not in owners:
-            found.append(DayProblem(None, _room_of(rooms, row.table), _no_event(row, now)))
+            found.append(DayProblem(None, room_of.get(row.table), _no_event(row, now)))
         elif _follows_another(row, owners[row.table], moved.get(row.table), now):
             problem = _other_event(row, names, owners[row.table])
-            found.append(DayProblem(owners[row.table], _room_of(rooms, row.table), problem))
+            found.append(DayProblem(owners[row.table], room_of.get(row.table), problem))
     return sorted(found, key=lambda entry: entry.problem.since)
 
 
@@ -390,10 +400,13 @@ def _no_event(row: TableRow, now: float) -> Problem:
 
 
 def _event_line(
-    pages: DayPages, slug: str, owners: Mapping[int, str], queue: Iterable[DayProblem]
+    pages: DayPages,
+    slug: str,
+    hall: Hall,
+    owners: Mapping[int, str],
+    queue: Iterable[DayProblem],
 ) -> EventLine:
     page = pages.events[slug]
-    hall = read_hall(page.record)
     latest = hall.latest
     results_in = sum((latest, table) in hall.results for table in hall.matches)
     tables = [table for table, event in owners.items() if event == slug]

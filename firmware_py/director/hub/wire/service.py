@@ -57,6 +57,7 @@ from firmware_py.director.hub.wire.events import (
 from firmware_py.director.hub.wire.inbox import Inbox
 from firmware_py.director.hub.wire.intake import INTAKE_BURST, INTAKE_PER_SECOND, Intake
 from firmware_py.director.hub.wire.ledger import Ledger, Seen
+from firmware_py.director.hub.wire.record_reads import UntilChanged
 from firmware_py.director.hub.wire.refusals import (
     CLOCK,
     JOURNAL_LIMIT,
@@ -108,6 +109,7 @@ from firmware_py.table.notify import Notifier, WatchdogPinger
 from rules.errors import IllegalAction, RuleError
 
 log = logging.getLogger("gametable")
+RoundPayloads = dict[int, tuple[bytes, int]]  # a round of one record: as published, its tables
 
 SESSION_SECONDS = 7 * 24 * 3600  # the broker keeps the hub's session (and its queue) a week
 RECONNECT_SECONDS = (1, 10)
@@ -227,6 +229,7 @@ class Hub(PahoOnLoop):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = asyncio.Event()
         self._published: dict[str, bytes] = {}  # a round's topic -> what was last published
+        self._record_payloads = UntilChanged(self._read_payloads)
         self._tables_published: dict[str, bytes] = {}  # a table's event topic -> the same
         self.record_id = self.router.identity()
         self._ledger: Ledger | None = None  # opened when the hub runs: nothing written before
@@ -1115,19 +1118,26 @@ class Hub(PahoOnLoop):
         day, every event's rounds under the event's name, the legacy topics left empty (R1124)."""
         payloads: dict[str, tuple[bytes, int]] = {}
         for event, record in self.router.records().items():
-            for number, pairings in self._rounds(record).items():
+            rounds, seated = self._record_payloads(record)  # read again once it changed
+            for number, payload in rounds.items():
                 topic = (
                     pairings_topic(number) if event is None else event_pairings_topic(event, number)
                 )
-                payloads[topic] = (pairings.to_bytes(), len(pairings.matches))
-            for number, seats in self._pentathlon_rounds(record).items():
+                payloads[topic] = payload
+            for number, payload in seated.items():
                 topic = (
                     pentathlon_seats_topic(number)
                     if event is None
                     else event_seats_topic(event, number)
                 )
-                payloads[topic] = (seats.to_bytes(), len(seats.seats))
+                payloads[topic] = payload
         return payloads
+
+    def _read_payloads(self, record: TournamentDB) -> tuple[RoundPayloads, RoundPayloads]:
+        """A record's rounds and Pentathlon rounds, each as published and its tables."""
+        rounds = {n: (p.to_bytes(), len(p.matches)) for n, p in self._rounds(record).items()}
+        seated = self._pentathlon_rounds(record).items()
+        return rounds, {n: (seats.to_bytes(), len(seats.seats)) for n, seats in seated}
 
     def _pentathlon_rounds(self, tournament: TournamentDB) -> dict[int, PentathlonSeats]:
         """The Pentathlon event's rounds as seated: each table's game, players and division,
