@@ -32,7 +32,7 @@ def test_a_day_that_is_not_there_is_refused_naming_how_to_start_one(hall: Path) 
     _refused(
         hall,
         *("--day", "nothing.sqlite", "--page", "off"),
-        names="no day at nothing.sqlite: start one with 'gametable day new nothing.sqlite'",
+        names="no day at nothing.sqlite: start one with 'gametable day new nothing.sqlite --name",
     )
 
 
@@ -40,7 +40,7 @@ def test_a_tournament_record_given_as_the_day_is_refused_naming_db(hall: Path) -
     _refused(
         hall,
         *("--day", "junior.db", "--page", "off"),
-        names="junior.db is not a day record (a tournament record? name it with --db",
+        names="junior.db is not a day record (a tournament record? name it with --db junior.db)",
     )
 
 

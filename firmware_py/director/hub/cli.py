@@ -516,7 +516,8 @@ def _run_day(args: argparse.Namespace, password: str) -> int:
     from firmware_py.director.hub.page.server import tls as page_tls
     from firmware_py.table.web.guard import served_names
 
-    day = DayRecord.open(args.day)  # a day, or one line saying why not (a tournament record)
+    # a day, or one line saying why not (a tournament record: hub run names it with --db)
+    day = DayRecord.open(args.day, record_advice=f"name it with --db {args.day}")
     hub: Hub | None = None
     page: DayPage | None = None
     try:
