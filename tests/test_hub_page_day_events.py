@@ -5,6 +5,7 @@ between events, the public page and the projectors by event."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.page.changes import enter_result
 from firmware_py.director.hub.page.within import inside, rooted_within
 from firmware_py.director.hub.staff import StaffRecord
 from firmware_py.director.hub.wire.board import LiveBoard
@@ -19,7 +21,7 @@ from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import PASSWORD, csrf_of, error_line, log_in, origin
+from tests.hub_page_helpers import NOW, PASSWORD, csrf_of, error_line, log_in, origin
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -562,3 +564,61 @@ def test_the_csrf_token_of_the_day_is_the_events(tmp_path: Path) -> None:
     with opened_day(make_day(tmp_path)) as pages:
         day, event = serve_day(pages, scenario)
     assert day == event
+
+
+# --- a round paired at the event's tables (R1160) ---------------------------------------------
+
+
+def _round_1_played(path: Path) -> None:
+    """Round 1 of the senior event (paired at tables 1 and 2 of its record) has its results."""
+    with TournamentDB.open(path) as record:
+        for table in (1, 2):
+            enter_result(record, 1, table, 40, 30, now=NOW)
+
+
+def _pair(csrf: str) -> dict[str, str]:
+    return {"csrf": csrf, "round": "2"}
+
+
+def test_an_events_round_paired_from_its_page_is_at_the_tables_the_day_gives_it(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> int:
+        csrf = await log_in(client)
+        answer = await client.post(
+            f"/events/{SENIOR}/pair", data=_pair(csrf), headers=origin(client)
+        )
+        return answer.status
+
+    path = make_day(tmp_path)  # the senior event plays at tables 3 and 4
+    _round_1_played(tmp_path / f"{SENIOR}.sqlite")
+    with opened_day(path) as pages:
+        assert serve_day(pages, scenario) == 200
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
+        assert senior.paired_tables(2) == (3, 4)
+
+
+def test_an_event_with_too_few_tables_for_its_round_is_refused_in_words_nothing_paired(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        csrf = await log_in(client)
+        answer = await client.post(
+            f"/events/{SENIOR}/pair", data=_pair(csrf), headers=HTML | origin(client)
+        )
+        assert answer.status == 409
+        return unescape(await error_line(answer))
+
+    path = make_day(tmp_path)
+    _round_1_played(tmp_path / f"{SENIOR}.sqlite")
+    with DayRecord.open(path) as day:
+        day.assign([4], JUNIOR, now=NOW, by="director", reason="the junior room needs it")
+    with opened_day(path) as pages:
+        line = serve_day(pages, scenario)
+    assert line == (
+        f"round 2 of {SENIOR} needs 2 tables and the day gives it 1 (3): nothing paired; move "
+        f"tables to {SENIOR} first (the day page's 'Move tables to an event', or 'gametable "
+        "day assign')"
+    )
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
+        assert senior.paired_round_count() == 1

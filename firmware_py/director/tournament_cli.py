@@ -21,7 +21,8 @@ from typing import Any
 from firmware_py.cli_args import file_path, print_error, whole_number
 from firmware_py.director import pentathlon_cli
 from firmware_py.director.record import rooms as record_rooms
-from firmware_py.director.record.day import event_record
+from firmware_py.director.record.day import DayRecord, event_record
+from firmware_py.director.record.day_tables import at_event_tables, event_tables
 from firmware_py.director.record.draw import (
     checked_reason,
     move_in_draw,
@@ -435,9 +436,20 @@ def _pair(args: argparse.Namespace, now: str) -> Answer:
     with TournamentDB.open(args.db) as record, record.transaction() as tournament:
         record.require_open(f"pairing round {args.round_number}")
         pairing = tournament.pair(args.round_number)
+        tables = _event_tables(args)
+        if tables is not None:
+            pairing = at_event_tables(pairing, tables, args.day_event)
         plan = tournament.plan(args.round_number)
         record.add_round(pairing, plan, now=now, by=args.by or "director")
     return _round_answer(pairing, plan.kind.value, plan.minutes, {})
+
+
+def _event_tables(args: argparse.Namespace) -> tuple[int, ...] | None:
+    """With ``--day DAY --event SLUG``, the tables the day gives the event (R1160)."""
+    if args.day_record is None:
+        return None
+    with DayRecord.open(args.day_record) as day:
+        return event_tables(day, args.day_event)
 
 
 def _unpair(args: argparse.Namespace, now: str) -> Answer:

@@ -10,12 +10,13 @@ question and get the same words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
-from rules.errors import InvalidInput
+from rules.errors import IllegalAction, InvalidInput
+from rules.tournament.records import RoundPairing
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,33 @@ def _read_pending(day: DayRecord, event: str) -> tuple[Pending, ...]:
             f"event {event!r} of {day.path.name}: {error} (whether its tables are free to move "
             "is not known)"
         ) from None
+
+
+def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
+    """The tables a round of ``event`` is paired at (R1160): the tables the day gives it, in a
+    day of several events; None in a day of one event, whose rounds keep the rules' tables
+    1, 2, ... (every table plays for it)."""
+    if len(day.events()) < 2:
+        return None
+    assigned = day.assignments().items()
+    return tuple(sorted(table for table, a in assigned if a.event == event))
+
+
+def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) -> RoundPairing:
+    """A round paired by the rules (its matches at tables 1, 2, ...) put at the tables its
+    event plays at, the lowest first (R1160); refused in words when the event has fewer
+    tables than the round has matches."""
+    mine = sorted(set(tables))
+    needed = len(pairing.matches)
+    if len(mine) < needed:
+        has = f"{len(mine)} ({table_ranges(mine)})" if mine else "none"
+        raise IllegalAction(
+            f"round {pairing.round} of {event} needs {needed} tables and the day gives it {has}: "
+            f"nothing paired; move tables to {event} first (the day page's 'Move tables to an "
+            "event', or 'gametable day assign')"
+        )
+    moved = tuple(replace(m, table=t) for m, t in zip(pairing.matches, mine, strict=False))
+    return replace(pairing, matches=moved)
 
 
 def table_ranges(tables: Iterable[int]) -> str:

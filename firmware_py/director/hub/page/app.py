@@ -531,9 +531,13 @@ async def _pair(request: web.Request) -> web.StreamResponse:
     # the page's button names its round: a stale page pairs nothing (None: a form without it)
     expected = _optional_number(form, "round", "the round")
     page = request.app[PAGE]
+    # an event of a day of several pairs at the tables the day gives it (R1160)
+    at = None if page.playing is None else (page.event or "", page.playing())
     done = _change(
         request,
-        lambda: pair_next_round(page.record, now=page.now(), by=staff.name, expected=expected),
+        lambda: pair_next_round(
+            page.record, now=page.now(), by=staff.name, expected=expected, at=at
+        ),
     )
     log.info("event=page_pair by=%s %s", staff.name, done)
     return _done(request, staff, done)

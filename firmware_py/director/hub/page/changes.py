@@ -5,8 +5,9 @@ error (a ``RuleError``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from firmware_py.director.record.day_tables import at_event_tables
 from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Playoff, PlayoffChanged, Qualification
@@ -47,11 +48,18 @@ def enter_result(
 
 
 def pair_next_round(
-    record: TournamentDB, *, now: str, by: str = DIRECTOR, expected: int | None = None
+    record: TournamentDB,
+    *,
+    now: str,
+    by: str = DIRECTOR,
+    expected: int | None = None,
+    at: tuple[str, Iterable[int]] | None = None,
 ) -> str:
     """Pair the next round (the rules refuse while a result is missing); the line to show.
     ``expected``: the round the page's button named; another is refused, not paired (a page
-    left open while someone else paired: its "Pair round 2" must never pair round 3)."""
+    left open while someone else paired: its "Pair round 2" must never pair round 3).
+    ``at``: an event of a day and the tables the day gives it, where the round is paired
+    (R1160); None: the rules' tables 1, 2, ..."""
     with record.transaction() as tournament:
         number = tournament.next_round
         record.require_open(f"pairing round {number}")  # R850, before the rules' own checks
@@ -61,6 +69,8 @@ def pair_next_round(
                 "paired or undid a round since this page was loaded): reload the page"
             )
         pairing = tournament.pair(number)
+        if at is not None:
+            pairing = at_event_tables(pairing, at[1], at[0])
         plan = tournament.plan(number)
         record.add_round(pairing, plan, now=now, by=by)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"

@@ -12,7 +12,8 @@ import asyncio
 import socket
 import ssl
 import time
-from collections.abc import Callable, Container
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from firmware_py.director.hub.page.privacy import PublicNames
@@ -63,7 +64,7 @@ class DirectorPageState:
     account_event: Callable[[str], str | None] = lambda _name: None
     day_venue: Venue | None = None
     # the tables playing for the event now (R1144); None: every table heard (one record)
-    playing: Callable[[], Container[int]] | None = None
+    playing: Callable[[], AbstractSet[int]] | None = None
     sessions: DirectorSessions = field(init=False)
     guard: SiteGuard = field(init=False)  # every request's Host, every change's Origin
     streams: StreamShares = field(init=False)
