@@ -5,6 +5,7 @@ between events, the public page and the projectors by event."""
 from __future__ import annotations
 
 import re
+import time
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,9 @@ from firmware_py.director.hub.staff import StaffRecord
 from firmware_py.director.hub.wire.board import LiveBoard
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.tournament_db import TournamentDB
-from firmware_py.table.hub_wire import OFFLINE
+from firmware_py.table.hub_wire import OFFLINE, ONLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import NOW, PASSWORD, csrf_of, error_line, log_in, origin
+from tests.hub_page_helpers import NOW, PASSWORD, csrf_of, error_line, log_in, origin, state
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -622,3 +623,36 @@ def test_an_event_with_too_few_tables_for_its_round_is_refused_in_words_nothing_
     )
     with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
         assert senior.paired_round_count() == 1
+
+
+# --- a room gone quiet: its tables silent on their tiles (R1161) ------------------------------
+
+
+def _tile_statuses(board: LiveBoard, tmp_path: Path) -> dict[int, str]:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    with opened_day(make_day(tmp_path), board) as pages:
+        page = serve_day(pages, scenario)
+    found = re.findall(r'Table (\d+) <span class="status ([a-z-]+)">([^<]*)<', page)
+    return {int(table): f"{css}: {words}" for table, css, words in found}
+
+
+def test_a_table_in_a_game_heard_from_no_more_for_30_s_is_silent_on_its_tile(
+    tmp_path: Path,
+) -> None:
+    board = LiveBoard()
+    board.take_status(3, ONLINE.encode(), heard=0.0)
+    board.take_state(3, state(3, in_game=True), heard=time.time() - 45)
+    assert re.fullmatch(r"silent: silent 4\d s", _tile_statuses(board, tmp_path)[3])
+
+
+def test_a_table_heard_lately_or_between_games_is_online_on_its_tile(tmp_path: Path) -> None:
+    board = LiveBoard()
+    for table in (3, 4):
+        board.take_status(table, ONLINE.encode(), heard=0.0)
+    board.take_state(3, state(3, in_game=True), heard=time.time() - 5)
+    board.take_state(4, state(4, in_game=False), heard=time.time() - 600)
+    statuses = _tile_statuses(board, tmp_path)
+    assert (statuses[3], statuses[4]) == ("online: online", "online: online")
