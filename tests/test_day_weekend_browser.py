@@ -42,6 +42,7 @@ from playwright.async_api import Page, async_playwright, expect
 
 from firmware_py.director.record.tournament_db import TournamentDB
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
+from tests.hall_campaign import DIE_WITH_CAMPAIGN
 from tests.hub_hall_helpers import round_points
 from tests.hub_helpers import Broker, central_acl, free_port, hall_bridge, wait_for
 from tests.hub_page_helpers import PASSWORD
@@ -147,7 +148,11 @@ def _tables_of(room: str) -> tuple[int, ...]:
 
 def start_halls(folder: Path) -> Halls:
     names = tuple(hall for _, hall in ROOMS.values())
-    central = Broker(folder / "central", accounts=("hub", *(f"bridge-{h}" for h in names)))
+    central = Broker(
+        folder / "central",
+        accounts=("hub", *(f"bridge-{h}" for h in names)),
+        wrapper=DIE_WITH_CAMPAIGN,  # gone with the test however it ends
+    )
     central.directory.mkdir(parents=True)
     central.acl = central_acl(central.directory, names)
     central.start()
@@ -155,7 +160,8 @@ def start_halls(folder: Path) -> Halls:
     links: dict[str, Link] = {}
     for room, (_, hall) in ROOMS.items():
         links[room] = Link(central.port)
-        broker = Broker(folder / hall, accounts=tuple(str(t) for t in _tables_of(room)))
+        accounts = tuple(str(t) for t in _tables_of(room))
+        broker = Broker(folder / hall, accounts=accounts, wrapper=DIE_WITH_CAMPAIGN)
         broker.directory.mkdir()
         broker.bridge = hall_bridge(hall, links[room].port)
         broker.start()
@@ -186,7 +192,7 @@ def make_the_day(folder: Path, seen: Seen) -> Path:
             gametable(
                 *("tournament", "new", "--format", "combo4", "--teams", str(first_two)),
                 *("--db", str(folder / f"{event.slug}.db"), "--rounds", str(ROUNDS)),
-                *("--seed", "27", "--name", event.name),
+                *("--seed", "27", "--name", event.name, "--time-zone", ZONE),
             )
         )
     seen.commands.append(gametable("day", "new", str(day), "--name", DAY_NAME, "--time-zone", ZONE))
@@ -577,10 +583,10 @@ def _rows(data: bytes) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(data.decode("utf-8"))))
 
 
-def _results_column(glance: str) -> dict[str, str]:
-    """The glance's Results column, by event name."""
+def _glance_columns(glance: str) -> dict[str, tuple[str, str]]:
+    """The glance's Results and Tables reporting columns, by event."""
     rows = [row.split("\t") for row in glance.splitlines()[1:] if row.strip()]
-    return {row[0].split(" ")[-1]: row[2] for row in rows}
+    return {row[0].split(" ")[-1]: (row[2], row[3]) for row in rows}
 
 
 def test_a_weekend_of_three_events_in_two_rooms_is_run_from_the_page_alone(
@@ -593,7 +599,10 @@ def test_a_weekend_of_three_events_in_two_rooms_is_run_from_the_page_alone(
 
 def check_weekend(seen: Seen, folder: Path) -> None:
     """What the director and the desk saw, the downloads, and the final count."""
-    assert seen.commands[0].startswith("combo4 tournament 'Combo 4 Junior': 2 teams, 3 rounds")
+    assert seen.commands[0] == (
+        "combo4 tournament 'Combo 4 Junior': 2 teams, 3 rounds, seed 27; recorded in "
+        f"{folder / 'junior.db'}"
+    )
     assert "line 2: duplicate team name 'Junior 1'" in seen.bad_line
     assert seen.notices[1:4] == [
         "6 teams added to the field: 8 now",
@@ -610,10 +619,10 @@ def check_weekend(seen: Seen, folder: Path) -> None:
         2: "online", 3: "online", 4: "online",
         8: "silent", 9: "silent", 10: "silent", 11: "silent",
     }, seen.silent_tiles  # fmt: skip
-    assert _results_column(seen.cut_results) == {
-        "junior": "3 in, 1 out",  # table 1 (a real table) still playing
-        "senior": "0 in, 3 out",
-        "open": "0 in, 2 out",
+    assert _glance_columns(seen.cut_results) == {
+        "junior": ("3 in, 1 out", "4 of 4"),  # table 1 (a real table) still playing
+        "senior": ("0 in, 3 out", "0 of 3"),  # its tables silent: none reporting
+        "open": ("0 in, 2 out", "0 of 2"),
     }
     # checked out after round 1, back for round 3
     assert seen.checkin_summary[2].startswith("Check-in is in use for round 2: 8 of 8 teams")

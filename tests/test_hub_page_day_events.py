@@ -656,3 +656,19 @@ def test_a_table_heard_lately_or_between_games_is_online_on_its_tile(tmp_path: P
     board.take_state(4, state(4, in_game=False), heard=time.time() - 600)
     statuses = _tile_statuses(board, tmp_path)
     assert (statuses[3], statuses[4]) == ("online: online", "online: online")
+
+
+def test_a_silent_table_is_not_counted_as_reporting_on_the_glance(tmp_path: Path) -> None:
+    board = LiveBoard()
+    for table in (3, 4):  # the senior event's
+        board.take_status(table, ONLINE.encode(), heard=0.0)
+        board.take_state(table, state(table, in_game=True), heard=time.time() - 45)
+
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    with opened_day(make_day(tmp_path), board) as pages:
+        page = serve_day(pages, scenario)
+    senior = re.search(r"Combo 4 Senior</a>.*?Tables reporting\">([^<]*)<", page)
+    assert senior is not None and senior.group(1) == "0 of 2"  # tables 3 and 4 silent

@@ -361,9 +361,9 @@ def _event_line(
     latest = hall.latest
     results_in = sum((latest, table) in hall.results for table in hall.matches)
     tables = [table for table, event in owners.items() if event == slug]
-    reporting = sum(
-        1 for table in tables if (row := page.board.row(table)) is not None and row.online
-    )
+    now = pages.lobby.wall()
+    # a table reports while its tile says "online": not offline, not silent in a game (R1161)
+    reporting = sum(1 for table in tables if _tile_state(page.board.row(table), now) == "online")
     problems = sum(1 for entry in queue if entry.event == slug)
     name = page.event_title
     return EventLine(
