@@ -22,7 +22,16 @@ from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.table.hub_wire import OFFLINE, ONLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import NOW, PASSWORD, csrf_of, error_line, log_in, origin, state
+from tests.hub_page_helpers import (
+    NOW,
+    NOW_SHOWN,
+    PASSWORD,
+    csrf_of,
+    error_line,
+    log_in,
+    origin,
+    state,
+)
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -672,3 +681,35 @@ def test_a_silent_table_is_not_counted_as_reporting_on_the_glance(tmp_path: Path
         page = serve_day(pages, scenario)
     senior = re.search(r"Combo 4 Senior</a>.*?Tables reporting\">([^<]*)<", page)
     assert senior is not None and senior.group(1) == "0 of 2"  # tables 3 and 4 silent
+
+
+# --- an event's times in the day's time zone (R1162) --------------------------------------------
+
+
+def _table_page_of_senior(tmp_path: Path, zone: str | None) -> str:
+    """Table 1's page of the senior event once its round 1 result is in (the record's own time
+    zone ``zone``, or none)."""
+
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get(f"/events/{SENIOR}/tables/1")).text()
+
+    path = make_day(tmp_path)  # a day in America/Chicago
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as record:
+        if zone is not None:
+            record.set_venue(time_zone=zone, now=NOW, by="director")
+        enter_result(record, 1, 1, 40, 30, now=NOW)
+    with opened_day(path) as pages:
+        return serve_day(pages, scenario)
+
+
+def test_an_event_whose_record_names_no_time_zone_shows_its_times_in_the_days(
+    tmp_path: Path,
+) -> None:
+    page = _table_page_of_senior(tmp_path, None)
+    assert "Sat 9 May 2026, 04:00 CDT" in page and NOW_SHOWN not in page
+
+
+def test_an_event_whose_record_names_its_time_zone_keeps_it(tmp_path: Path) -> None:
+    page = _table_page_of_senior(tmp_path, "Europe/London")
+    assert "Sat 9 May 2026, 10:00 BST" in page
