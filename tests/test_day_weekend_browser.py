@@ -10,7 +10,7 @@ a room: Ballroom A's tables 1-6, Ballroom B's 7-12), a real ``gametable run`` ta
 (tables 1 and 7, a dealer playing round 1's match: tests/hall_table.py, as the hall campaign
 drives them) and the other tables simulated over their hall's broker.
 
-From the page: the fields pasted and previewed (a bad line named first) and confirmed; each
+From the page: the fields pasted (the Senior's chosen as a CSV file) and previewed (a bad line named first) and confirmed; each
 event's room; the tables given to the events on the day page; every round paired from its
 event's page at its own tables (R1160); round 1's draw of the Open changed by a swap with its
 reason; Ballroom B's bridge cut while round 1 is played (the glance shows its tables silent,
@@ -19,7 +19,7 @@ round 1 by the desk's phone (not paired in round 2) and back for round 3 (paired
 the dealers left entered from their sheets; every event closed with its champion and exported
 (its three downloads read). At the end every result is in its own event once: 0 lost, 0 doubled.
 
-``make test`` plays it (about two minutes); scripts/make_hub_weekend_screenshots.py keeps its
+``make test`` plays it (about 80 s); scripts/make_hub_weekend_screenshots.py keeps its
 screenshots as docs/hub/weekend-*.png.
 """
 
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Page, async_playwright, expect
+from playwright.async_api import FilePayload, Page, async_playwright, expect
 
 from firmware_py.director.record.tournament_db import TournamentDB
 from tests.browser_helpers import CHROMIUM, LAPTOP, PHONE, WAIT_MS
@@ -229,8 +229,9 @@ async def log_in(page: Page, base: str, password: str, name: str = "") -> None:
 
 
 async def import_field(director: Page, base: str, event: Event, seen: Seen) -> None:
-    """The rest of the event's teams pasted on its field page, previewed, confirmed; the
-    Junior's paste first carries a team already in the field, named as a bad line."""
+    """The rest of the event's teams on its field page, previewed, confirmed: the Junior's
+    pasted (first with a team already in the field, named as a bad line), the Senior's chosen
+    as a CSV file (the page reads it into the box), the Open's pasted."""
     await director.goto(f"{base}/events/{event.slug}/field")
     rest = event.teams[2:]
     if event is JUNIOR:
@@ -238,7 +239,14 @@ async def import_field(director: Page, base: str, event: Event, seen: Seen) -> N
         await director.click("#field-form button")
         await expect(director.locator("#bad-lines")).to_be_visible(timeout=WAIT_MS)
         seen.bad_line = await director.locator("#bad-lines").inner_text()
-    await director.fill("#teams", field_csv(rest))
+    if event is SENIOR:
+        upload = FilePayload(
+            name="senior.csv", mimeType="text/csv", buffer=field_csv(rest).encode()
+        )
+        await director.set_input_files("#teams-file", files=[upload])
+        await expect(director.locator("#teams")).to_have_value(field_csv(rest), timeout=WAIT_MS)
+    else:
+        await director.fill("#teams", field_csv(rest))
     await director.click("#field-form button")
     await expect(director.locator("#field-confirm button")).to_be_visible(timeout=WAIT_MS)
     await director.click("#field-confirm button")
