@@ -10,14 +10,15 @@ a room: Ballroom A's tables 1-6, Ballroom B's 7-12), a real ``gametable run`` ta
 (tables 1 and 7, a dealer playing round 1's match: tests/hall_table.py, as the hall campaign
 drives them) and the other tables simulated over their hall's broker.
 
-From the page: the fields pasted (the Senior's chosen as a CSV file) and previewed (a bad line named first) and confirmed; each
-event's room; the tables given to the events on the day page; every round paired from its
-event's page at its own tables (R1160); round 1's draw of the Open changed by a swap with its
-reason; Ballroom B's bridge cut while round 1 is played (the glance shows its tables silent,
-R1161; a busy table's move refused in words), then healed; a Junior team checked out after
-round 1 by the desk's phone (not paired in round 2) and back for round 3 (paired); the tables
-the dealers left entered from their sheets; every event closed with its champion and exported
-(its three downloads read). At the end every result is in its own event once: 0 lost, 0 doubled.
+From the page: the fields pasted (the Senior's chosen as a CSV file), previewed (a bad line
+named first) and confirmed; each event's room; the tables given to the events on the day page;
+every round paired from its event's page at its own tables (R1160); round 1's draw of the Open
+changed by a swap with its reason; Ballroom B's bridge cut while round 1 is played (the glance
+shows its tables silent, R1161; a busy table's move refused in words), then healed; a Junior
+team checked out after round 1 by the desk's phone (not paired in round 2) and back for round 3
+(paired); the tables the dealers left entered from their sheets; every event closed with its
+champion and exported (its three downloads read). At the end every result is in its own event
+once: 0 lost, 0 doubled.
 
 ``make test`` plays it (about 80 s); scripts/make_hub_weekend_screenshots.py keeps its
 screenshots as docs/hub/weekend-*.png.
