@@ -575,3 +575,22 @@ def test_a_table_keeps_the_rounds_of_as_many_events_as_a_day_holds() -> None:
 
     assert hub_wire.MAX_EVENTS == day_record.MAX_EVENTS
     assert hub_wire.EVENT_SLUG.pattern == day_record.SLUG.pattern
+
+
+def test_an_events_round_is_paired_at_the_tables_the_day_gives_it(
+    capsys: Capture, day: Path
+) -> None:
+    paired = ok(capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"))
+    assert [row["table"] for row in paired["pairings"]] == [4, 5, 6]  # R1172
+
+
+def test_an_event_with_too_few_tables_for_its_round_is_refused_and_nothing_is_paired(
+    capsys: Capture, day: Path
+) -> None:
+    ok(capsys, "day", "assign", str(day), "6", "combo4", "--reason", "one more for combo4")
+    before = snapshot(day)
+    assert_bad_input(
+        capsys, "tournament", "pair", "--round", "1", *on_event(day, "combo3"),
+        names="round 1 of combo3 has 3 matches but only tables 4-5 play for it: give it more",
+    )  # fmt: skip
+    assert snapshot(day) == before

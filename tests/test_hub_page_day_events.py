@@ -5,6 +5,8 @@ between events, the public page and the projectors by event."""
 from __future__ import annotations
 
 import re
+import time
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +14,24 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.page.changes import enter_result
 from firmware_py.director.hub.page.within import inside, rooted_within
 from firmware_py.director.hub.staff import StaffRecord
 from firmware_py.director.hub.wire.board import LiveBoard
 from firmware_py.director.record.day import DayRecord
 from firmware_py.director.record.tournament_db import TournamentDB
-from firmware_py.table.hub_wire import OFFLINE
+from firmware_py.table.hub_wire import OFFLINE, ONLINE
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import PASSWORD, csrf_of, error_line, log_in, origin
+from tests.hub_page_helpers import (
+    NOW,
+    NOW_SHOWN,
+    PASSWORD,
+    csrf_of,
+    error_line,
+    log_in,
+    origin,
+    state,
+)
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -562,3 +574,142 @@ def test_the_csrf_token_of_the_day_is_the_events(tmp_path: Path) -> None:
     with opened_day(make_day(tmp_path)) as pages:
         day, event = serve_day(pages, scenario)
     assert day == event
+
+
+# --- a round paired at the event's tables (R1172) ---------------------------------------------
+
+
+def _round_1_played(path: Path) -> None:
+    """Round 1 of the senior event (paired at tables 1 and 2 of its record) has its results."""
+    with TournamentDB.open(path) as record:
+        for table in (1, 2):
+            enter_result(record, 1, table, 40, 30, now=NOW)
+
+
+def _pair(csrf: str) -> dict[str, str]:
+    return {"csrf": csrf, "round": "2"}
+
+
+def test_an_events_round_paired_from_its_page_is_at_the_tables_the_day_gives_it(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> int:
+        csrf = await log_in(client)
+        answer = await client.post(
+            f"/events/{SENIOR}/pair", data=_pair(csrf), headers=origin(client)
+        )
+        return answer.status
+
+    path = make_day(tmp_path)  # the senior event plays at tables 3 and 4
+    _round_1_played(tmp_path / f"{SENIOR}.sqlite")
+    with opened_day(path) as pages:
+        assert serve_day(pages, scenario) == 200
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
+        assert senior.paired_tables(2) == (3, 4)
+
+
+def test_an_event_with_too_few_tables_for_its_round_is_refused_in_words_nothing_paired(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        csrf = await log_in(client)
+        answer = await client.post(
+            f"/events/{SENIOR}/pair", data=_pair(csrf), headers=HTML | origin(client)
+        )
+        assert answer.status == 409
+        return unescape(await error_line(answer))
+
+    path = make_day(tmp_path)
+    _round_1_played(tmp_path / f"{SENIOR}.sqlite")
+    with DayRecord.open(path) as day:
+        day.assign([4], JUNIOR, now=NOW, by="director", reason="the junior room needs it")
+    with opened_day(path) as pages:
+        line = serve_day(pages, scenario)
+    assert line == (
+        f"round 2 of {SENIOR} has 2 matches but only table 3 plays for it: give it more tables "
+        "first ('Move tables to an event' on the day page, or 'gametable day "
+        "assign'); nothing paired"
+    )
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as senior:
+        assert senior.paired_round_count() == 1
+
+
+# --- a room gone quiet: its tables silent on their tiles (R1161) ------------------------------
+
+
+def _tile_statuses(board: LiveBoard, tmp_path: Path) -> dict[int, str]:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    with opened_day(make_day(tmp_path), board) as pages:
+        page = serve_day(pages, scenario)
+    found = re.findall(r'Table (\d+) <span class="status ([a-z-]+)">([^<]*)<', page)
+    return {int(table): f"{css}: {words}" for table, css, words in found}
+
+
+def test_a_table_in_a_game_heard_from_no_more_for_30_s_is_silent_on_its_tile(
+    tmp_path: Path,
+) -> None:
+    board = LiveBoard()
+    board.take_status(3, ONLINE.encode(), heard=0.0)
+    board.take_state(3, state(3, in_game=True), heard=time.time() - 45)
+    assert re.fullmatch(r"silent: silent 4\d s", _tile_statuses(board, tmp_path)[3])
+
+
+def test_a_table_heard_lately_or_between_games_is_online_on_its_tile(tmp_path: Path) -> None:
+    board = LiveBoard()
+    for table in (3, 4):
+        board.take_status(table, ONLINE.encode(), heard=0.0)
+    board.take_state(3, state(3, in_game=True), heard=time.time() - 5)
+    board.take_state(4, state(4, in_game=False), heard=time.time() - 600)
+    statuses = _tile_statuses(board, tmp_path)
+    assert (statuses[3], statuses[4]) == ("online: online", "online: online")
+
+
+def test_a_silent_table_is_not_counted_as_reporting_on_the_glance(tmp_path: Path) -> None:
+    board = LiveBoard()
+    for table in (3, 4):  # the senior event's
+        board.take_status(table, ONLINE.encode(), heard=0.0)
+        board.take_state(table, state(table, in_game=True), heard=time.time() - 45)
+
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    with opened_day(make_day(tmp_path), board) as pages:
+        page = serve_day(pages, scenario)
+    senior = re.search(r"Combo 4 Senior</a>.*?Tables reporting\">([^<]*)<", page)
+    assert senior is not None and senior.group(1) == "0 of 2"  # tables 3 and 4 silent
+
+
+# --- an event's times in the day's time zone (R1162) --------------------------------------------
+
+
+def _table_page_of_senior(tmp_path: Path, zone: str | None) -> str:
+    """Table 1's page of the senior event once its round 1 result is in (the record's own time
+    zone ``zone``, or none)."""
+
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get(f"/events/{SENIOR}/tables/1")).text()
+
+    path = make_day(tmp_path)  # a day in America/Chicago
+    with TournamentDB.open(tmp_path / f"{SENIOR}.sqlite") as record:
+        if zone is not None:
+            record.set_venue(time_zone=zone, now=NOW, by="director")
+        enter_result(record, 1, 1, 40, 30, now=NOW)
+    with opened_day(path) as pages:
+        return serve_day(pages, scenario)
+
+
+def test_an_event_whose_record_names_no_time_zone_shows_its_times_in_the_days(
+    tmp_path: Path,
+) -> None:
+    page = _table_page_of_senior(tmp_path, None)
+    assert "Sat 9 May 2026, 04:00 CDT" in page and NOW_SHOWN not in page
+
+
+def test_an_event_whose_record_names_its_time_zone_keeps_it(tmp_path: Path) -> None:
+    page = _table_page_of_senior(tmp_path, "Europe/London")
+    assert "Sat 9 May 2026, 10:00 BST" in page

@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_py.director.record.venue import read_venue
+from firmware_py.director.record.venue import UTC_ZONE, read_venue
 from rules.errors import IllegalAction, InvalidInput, echoed
 
 HOW_TO_REOPEN = (
@@ -106,7 +106,7 @@ def last_closing(db: sqlite3.Connection) -> int:
     return 0 if row is None else int(row["id"])
 
 
-def require_seen(db: sqlite3.Connection, expected: int) -> None:
+def require_seen(db: sqlite3.Connection, expected: int, zone: str = UTC_ZONE) -> None:
     """Refuse closing from a form drawn before the latest reopening (R857): ``expected``, the
     latest closing the form saw (``last_closing``), is no longer the latest. A tournament
     closed meanwhile is left to ``set_champion``'s own refusal ("already recorded")."""
@@ -119,7 +119,7 @@ def require_seen(db: sqlite3.Connection, expected: int) -> None:
             "not hold: nothing recorded; look at /close again"
         )
     last = reopenings(db)[-1]  # the latest closing was reopened: this is its reopening
-    when = read_venue(db).when
+    when = read_venue(db, zone).when
     raise IllegalAction(
         "closing the tournament: the page was drawn before the latest reopening "
         f"({last.champion} recorded as champion by {last.closed_by} at "
@@ -129,13 +129,14 @@ def require_seen(db: sqlite3.Connection, expected: int) -> None:
     )
 
 
-def closing(db: sqlite3.Connection) -> Closing | None:
-    """The closing that stands, or None: never closed, or reopened since."""
+def closing(db: sqlite3.Connection, zone: str = UTC_ZONE) -> Closing | None:
+    """The closing that stands, or None: never closed, or reopened since; ``zone``: a record's
+    time zone when it names none (R1162)."""
     row = standing_champion(db)
     if row is None or _reopened(db, int(row["id"])):
         return None
     at = row["entered_at"]
-    shown = read_venue(db).when(at)
+    shown = read_venue(db, zone).when(at)
     return Closing(int(row["id"]), str(row["name"]), row["entered_by"], at, shown)
 
 

@@ -309,16 +309,25 @@ class DayRecord:
         return self.event(slug)
 
     def open_events(self) -> dict[str, TournamentDB]:
-        """Every event's record, open (the caller closes them)."""
+        """Every event's record, open (the caller closes them); one that names no time zone
+        reads its times in the day's (R1162)."""
         opened: dict[str, TournamentDB] = {}
         try:
             for event in self.events():
                 opened[event.slug] = open_event_record(event)
+                opened[event.slug].default_zone = self.time_zone  # R1162
         except InvalidInput as error:
             for record in opened.values():
                 record.close()
             raise InvalidInput(f"event {event.slug!r} of {self.path.name}: {error}") from None
         return opened
+
+    def open_record(self, path: Path) -> TournamentDB:
+        """An event's record, open: one that names no time zone reads its times in the day's
+        (R1162), so its page does not show UTC under the day's zone."""
+        record = TournamentDB.open(path)
+        record.default_zone = self.time_zone
+        return record
 
     # --- the tables' events ----------------------------------------------------------------
 

@@ -151,6 +151,9 @@ class TournamentDB:
         # record deleted or replaced under it would take its results into a file no one reads
         self._where = path.absolute()
         self._opened = _file_identity(self._where)
+        # the time zone its times are read in when the record names none: UTC, or the day's
+        # when the record is opened as an event of a day (R1162)
+        self.default_zone = venue.UTC_ZONE
 
     # -- opening -------------------------------------------------------------------------
 
@@ -551,7 +554,7 @@ class TournamentDB:
 
     def closing(self) -> Closing | None:
         """The closing that stands (its champion, who, when), or None: the record is open."""
-        return record_closing.closing(self._db)
+        return record_closing.closing(self._db, self.default_zone)
 
     def reopenings(self) -> tuple[Reopening, ...]:
         return record_closing.reopenings(self._db)
@@ -562,7 +565,7 @@ class TournamentDB:
 
     def require_closing_seen(self, expected: int) -> None:
         """Refuse closing from a page drawn before the latest reopening, in words (R857)."""
-        record_closing.require_seen(self._db, expected)
+        record_closing.require_seen(self._db, expected, self.default_zone)
 
     def require_open(self, doing: str) -> None:
         """Refuse ``doing`` in words while the tournament is closed (R850)."""
@@ -591,8 +594,9 @@ class TournamentDB:
     # -- the tournament's name and time zone (venue, R962) -----------------------------------
 
     def venue(self) -> Venue:
-        """The tournament's name and the venue's time zone (R962)."""
-        return venue.read_venue(self._db)
+        """The tournament's name and the venue's time zone (R962); a record that names no zone
+        reads its times in ``default_zone`` (R1162)."""
+        return venue.read_venue(self._db, self.default_zone)
 
     def set_venue(
         self, *, name: str | None = None, time_zone: str | None = None, now: str, by: str

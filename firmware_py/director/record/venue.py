@@ -105,19 +105,20 @@ def check_time_zone(text: str) -> str:
     )
 
 
-def read_venue(db: sqlite3.Connection) -> Venue:
-    """The settings that stand: the latest row of each; a record without the table has none."""
+def read_venue(db: sqlite3.Connection, zone: str = UTC_ZONE) -> Venue:
+    """The settings that stand: the latest row of each; a record without the table has none.
+    ``zone``: the time zone of a record that names none (UTC; an event's day's, R1162)."""
     found = db.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tournament_settings'"
     ).fetchone()
     if found is None:
-        return Venue()
+        return Venue(time_zone=zone)
     rows = db.execute(
         """SELECT key, value FROM tournament_settings WHERE id IN
            (SELECT MAX(id) FROM tournament_settings GROUP BY key)"""
     )
     latest = {row[0]: row[1] for row in rows}
-    return Venue(latest.get("name"), latest.get("time_zone", UTC_ZONE))
+    return Venue(latest.get("name"), latest.get("time_zone", zone))
 
 
 def set_setting(db: sqlite3.Connection, key: str, value: str, *, now: str, by: str) -> None:

@@ -55,6 +55,7 @@ from firmware_py.director.hub.page.problems import (
     KINDS,
     Hall,
     Problem,
+    duration_words,
     find_problems,
     read_hall,
 )
@@ -90,6 +91,10 @@ from firmware_py.table.web.serving import (
 from rules.errors import InvalidInput, RuleError
 
 log = logging.getLogger("gametable")
+# A table in a game sends its state at least every second (its clock): one heard from no more
+# for this long is "silent" on the day's tile (R1161), about when a bridge notices its link is
+# cut (1.5 keepalives of the shipped gametable-hall.conf). The queue's problem waits R800's 5 min.
+DAY_SILENT_SECONDS = 30.0
 
 
 @dataclass(slots=True)
@@ -410,9 +415,9 @@ def _event_line(
     latest = hall.latest
     results_in = sum((latest, table) in hall.results for table in hall.matches)
     tables = [table for table, event in owners.items() if event == slug]
-    reporting = sum(
-        1 for table in tables if (row := page.board.row(table)) is not None and row.online
-    )
+    now = pages.lobby.wall()
+    # a table reports while its tile says "online": not offline, not silent in a game (R1161)
+    reporting = sum(1 for table in tables if _tile_state(page.board.row(table), now) == "online")
     problems = sum(1 for entry in queue if entry.event == slug)
     name = page.event_title
     return EventLine(
@@ -524,20 +529,34 @@ def _rooms_section(
 
 def _tile(pages: DayPages, table: int, event: str | None, names: Mapping[str, str]) -> str:
     row = pages.lobby.board.row(table)
-    state = (
-        "not heard"
-        if row is None or row.online is None
-        else ("online" if row.online else "offline")
-    )
+    state = _tile_state(row, pages.lobby.wall())
     playing = names[event] if event is not None else "plays for no event"
     inner = (
-        f'<span class="head">Table {table} <span class="status {state.replace(" ", "-")}">'
+        f'<span class="head">Table {table} <span class="status {_css(state)}">'
         f'{state}</span></span><span class="event">{text(playing)}</span>'
     )
     css = "tile" + ("" if state == "online" else " offline")
     if event is None:
         return f'<div class="{css} unassigned">{inner}</div>'
     return f'<a class="{css}" href="/events/{quote(event)}/tables/{table}">{inner}</a>'
+
+
+def _tile_state(row: TableRow | None, now: float) -> str:
+    """What a tile says of its table: not heard, online, offline, or silent for how long: a
+    table in a game heard from no more for DAY_SILENT_SECONDS (R1161), the only sign of a room
+    whose bridge to the hub is cut (its tables' retained "online" stands on the hub's broker)."""
+    if row is None or row.online is None:
+        return "not heard"
+    if not row.online:
+        return "offline"
+    if row.in_game and row.heard is not None and now - row.heard > DAY_SILENT_SECONDS:
+        return f"silent {duration_words(now - row.heard)}"
+    return "online"
+
+
+def _css(state: str) -> str:
+    """A tile's status as a CSS class: ``not-heard``, ``online``, ``offline``, ``silent``."""
+    return "silent" if state.startswith("silent") else state.replace(" ", "-")
 
 
 def _assign_form(viewer: Viewer, names: Mapping[str, str]) -> str:

@@ -455,7 +455,7 @@ def _board_problems(row: TableRow, now: float) -> Iterable[Problem]:
         yield Problem(
             "silent",
             row.heard,
-            f"Table {table} has sent nothing for {_duration(now - row.heard)} during a game",
+            f"Table {table} has sent nothing for {duration_words(now - row.heard)} during a game",
             "Go to the table: it may have hung while its connection stands",
             (record,),
             table=table,
@@ -587,6 +587,6 @@ def _seconds(iso: str) -> float:
     return datetime.fromisoformat(iso).timestamp()
 
 
-def _duration(seconds: float) -> str:
+def duration_words(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{int(seconds)} s" if minutes < 1 else f"{minutes} min"

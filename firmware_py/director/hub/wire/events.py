@@ -109,7 +109,8 @@ class EventRouter:
 
     def _open(self, slug: str, path: Path) -> None:
         try:
-            self.events[slug] = TournamentDB.open(path)
+            assert self.day is not None  # events are a day's
+            self.events[slug] = self.day.open_record(path)
         except (RuleError, sqlite3.Error) as error:  # a record moved or damaged: said once
             if slug not in self._unopened:
                 self._unopened.add(slug)
