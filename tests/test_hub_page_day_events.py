@@ -417,7 +417,7 @@ def test_a_table_that_plays_for_no_event_is_in_the_queue(tmp_path: Path) -> None
 
     with opened_day(make_day(tmp_path), board) as pages:
         html = serve_day(pages, scenario)
-    assert "table 14: table 14 plays for no event. Assign it on the day page" in html
+    assert "table 14: plays for no event. Assign it on the day page" in html
 
 
 def test_an_unknown_event_filter_is_refused_in_words(tmp_path: Path) -> None:
@@ -713,3 +713,44 @@ def test_an_event_whose_record_names_no_time_zone_shows_its_times_in_the_days(
 def test_an_event_whose_record_names_its_time_zone_keeps_it(tmp_path: Path) -> None:
     page = _table_page_of_senior(tmp_path, "Europe/London")
     assert "Sat 9 May 2026, 10:00 BST" in page
+
+
+# --- a room whose every table in a game went silent together (R1167) ----------------------------
+
+
+def _glance_with_room(board: LiveBoard, tmp_path: Path) -> str:
+    """The day's glance, the senior event's tables 3 and 4 in room "Ballroom B"."""
+    path = make_day(tmp_path)
+    with TournamentDB.open(tmp_path / f"{EVENTS[1][0]}.sqlite") as senior:
+        senior.add_room("Ballroom B", (3, 4), building="", now=NOW, by="director")
+
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    with opened_day(path, board) as pages:
+        return serve_day(pages, scenario)
+
+
+def _in_game(board: LiveBoard, table: int, seconds_ago: float) -> None:
+    board.take_status(table, ONLINE.encode(), heard=0.0)
+    board.take_state(table, state(table, in_game=True), heard=time.time() - seconds_ago)
+
+
+def test_a_room_whose_tables_in_a_game_all_went_silent_is_one_problem_naming_its_link(
+    tmp_path: Path,
+) -> None:
+    board = LiveBoard()
+    _in_game(board, 3, 45)
+    _in_game(board, 4, 40)
+    page = _glance_with_room(board, tmp_path)
+    said = "<strong>Room silent</strong> · Ballroom B: 2 tables in a game have sent nothing for 4"
+    assert said in page
+    assert "The room&#x27;s link to the hub is likely cut" in page
+
+
+def test_a_room_with_one_table_still_heard_is_not_silent(tmp_path: Path) -> None:
+    board = LiveBoard()
+    _in_game(board, 3, 45)
+    _in_game(board, 4, 2)
+    assert "Room silent" not in _glance_with_room(board, tmp_path)

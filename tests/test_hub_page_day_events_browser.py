@@ -99,7 +99,7 @@ def test_one_login_opens_the_day_and_an_events_live_grid_under_its_address(
     for size in ("1280", "390"):
         assert "Combo 4 Junior" in seen[f"day-{size}"]
         assert "East Hall, Ballroom B" in seen[f"day-{size}"]
-        assert "table 14 plays for no event" in seen[f"day-{size}"]
+        assert "table 14: plays for no event" in seen[f"day-{size}"]
         assert "Spring League · America/Chicago · Combo 4 Junior" in seen[f"event-{size}"]
         assert seen[f"tile-{size}"] == f"/events/{JUNIOR}/tables/1"
     for shot in SHOTS:

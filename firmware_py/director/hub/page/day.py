@@ -27,7 +27,7 @@ import logging
 import socket
 import ssl
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from html import escape
@@ -343,6 +343,10 @@ def _queue(
             found.append(DayProblem(slug, room, problem))
     names = {slug: page.event_title for slug, page in pages.events.items()}
     moved = {table: a.at for table, a in pages.day.assignments().items()}
+    for place, tables in rooms.items():
+        cut = _room_silent(place, [row for row in rows if row.table in tables], now)
+        if cut is not None:
+            found.append(DayProblem(None, place, cut))
     for row in rows:
         if row.table not in owners:
             found.append(DayProblem(None, room_of.get(row.table), _no_event(row, now)))
@@ -353,7 +357,14 @@ def _queue(
 
 
 # DayProblem kinds of the day's own (never on an event's grid), with their labels
-DAY_KINDS = {"no_event": "No event", "other_event": "Follows another event"}
+DAY_KINDS = {
+    "no_event": "No event",
+    "other_event": "Follows another event",
+    "room_silent": "Room silent",
+}
+# a room is silent when this many of its tables, at least, and every one heard in a game, have
+# gone silent together: one table is its own problem (its tile), a whole room is its link
+ROOM_SILENT_TABLES = 2
 NO_EVENT = DAY_KINDS["no_event"]
 # how long a table may still follow its former event after a move: it hears its new one within
 # the hub's next read of the day (a second) and says so in its next state
@@ -393,11 +404,37 @@ def _other_event(row: TableRow, names: Mapping[str, str], event: str) -> Problem
     )
 
 
+def _room_silent(place: str, rows: Sequence[TableRow], now: float) -> Problem | None:
+    """A room whose every table in a game has been silent DAY_SILENT_SECONDS, two at least
+    (R1167): the room's link to the hub (its hall broker, its bridge, its network) is the
+    likelier cause than every table at once, and the tiles alone do not say so."""
+    playing = [row for row in rows if row.in_game and row.online is not False]
+    silent = [
+        row for row in playing if row.heard is not None and now - row.heard > DAY_SILENT_SECONDS
+    ]
+    if len(silent) < ROOM_SILENT_TABLES or len(silent) < len(playing):
+        return None
+    since = min(row.heard for row in silent if row.heard is not None)
+    return Problem(
+        kind="room_silent",  # the day's own kind, as "no_event"
+        since=since,
+        what=(
+            f"{len(silent)} tables in a game have sent nothing for {duration_words(now - since)}"
+        ),
+        todo=(
+            "The room's link to the hub is likely cut: its hall broker and its bridge "
+            "(systemctl status mosquitto on the hall's machine), or its network. The tables keep "
+            "what they play and send it once the link is back"
+        ),
+        links=(),
+    )
+
+
 def _no_event(row: TableRow, now: float) -> Problem:
     return Problem(
         kind="no_event",  # the day's own kind: never on an event's grid
         since=row.heard or now,
-        what=f"table {row.table} plays for no event",
+        what="plays for no event",
         todo="Assign it on the day page (its decisions are held until then)",
         links=(),
         table=row.table,
@@ -498,6 +535,8 @@ def _queue_item(entry: DayProblem, names: Mapping[str, str]) -> str:
         link = f' <a href="/events/{quote(entry.event)}/tables/{problem.table}">open</a>'
     elif entry.event is not None:
         link = f' <a href="/events/{quote(entry.event)}/">open</a>'
+    elif problem.kind == "room_silent" and entry.room is not None:
+        link = f' <a href="/?{urlencode({"room": entry.room})}#queue">its tables</a>'
     else:
         link = ' <a href="#assign">assign</a>'
     return (
