@@ -56,6 +56,7 @@ from firmware_py.director.hub.staff import (
     hash_new_password,
     parse_role,
 )
+from firmware_py.director.hub.staff_events import StaffEvents
 from firmware_py.director.hub.staff_password import (
     MAX_LENGTH,
     DirectorPasswordError,
@@ -204,6 +205,11 @@ def _add_staff_parser(sub: argparse._SubParsersAction[Any]) -> None:
         if name == "add":
             parser.add_argument(
                 "--role", required=True, help="director, results or viewer (docs/hub.md)"
+            )
+            parser.add_argument(
+                "--event",
+                metavar="SLUG",
+                help="with --db DAY: staff of this event of the day alone (R1142)",
             )
     action("list", "list the accounts and their roles", named=False)
     remove = action("remove", "remove an account: its sessions on the page end at once")
@@ -382,6 +388,27 @@ def _staff_holder(path: Path) -> TournamentDB | DayRecord:
     return DayRecord.open(path) if is_day_file(path) else TournamentDB.open(path)
 
 
+def _staff_event(
+    args: argparse.Namespace, holder: TournamentDB | DayRecord, role: Role | None
+) -> str | None:
+    """The one event ``staff add --event`` limits an account to (R1142), checked."""
+    event: str | None = getattr(args, "event", None)
+    if event is None:
+        return None
+    if not isinstance(holder, DayRecord):
+        raise HubInputError(
+            f"--event {event}: {args.db} is one tournament's record, whose staff are its own: "
+            "give --event with a day (--db DAY)"
+        )
+    holder.event(event)  # an event of the day, or one line naming those there are
+    if role is Role.DIRECTOR:
+        raise HubInputError(
+            "a director is every event's director: expected --role results or viewer with "
+            "--event, or no --event"
+        )
+    return event
+
+
 def _staff(args: argparse.Namespace) -> int:
     with _staff_holder(args.db) as record:
         staff = StaffRecord(record)
@@ -395,7 +422,10 @@ def _staff(args: argparse.Namespace) -> int:
                     if account.in_file
                     else f"since {account.changed_at} by {account.changed_by}"
                 )
-                print(f"{account.name}\t{account.role.value}\t{since}")
+                scope = ""
+                if isinstance(record, DayRecord):  # a day's account: every event, or one
+                    scope = f"\t{StaffEvents(record).event_of(account.name) or 'every event'}"
+                print(f"{account.name}\t{account.role.value}{scope}\t{since}")
             return 0
         name = check_name(args.name)
         if args.staff_command == "remove":
@@ -407,10 +437,14 @@ def _staff(args: argparse.Namespace) -> int:
         role = parse_role(args.role) if args.staff_command == "add" else None
         if name == DIRECTOR_ACCOUNT and role not in (None, Role.DIRECTOR):
             raise HubInputError(f"the account {name!r} is the director's: expected --role director")
+        event = _staff_event(args, record, role)  # refused before a password is asked
         hashed = hash_new_password(_new_password(args.stdin, f"{name}'s password: "))
         if role is not None:
             added = staff.add(name, role, hashed, now=utc_now(), by=args.by)
-            print(f"{name} added to {args.db} ({ROLE_WORDS[added.role]})")
+            if isinstance(record, DayRecord):  # every event, or one (R1142)
+                StaffEvents(record).limit(name, event, now=utc_now(), by=args.by)
+            of = "" if event is None else f", of the event {event!r} alone"
+            print(f"{name} added to {args.db} ({ROLE_WORDS[added.role]}{of})")
         else:
             staff.set_password(name, hashed, now=utc_now(), by=args.by)
             print(f"{name}'s password changed: their sessions on the page end")
