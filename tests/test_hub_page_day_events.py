@@ -457,9 +457,31 @@ def test_a_director_moves_free_tables_to_an_event(tmp_path: Path) -> None:
     path = make_day(tmp_path)
     with opened_day(path) as pages:
         html = serve_day(pages, scenario)
-    assert "tables 5, 6 now play for Combo 4 Senior (by director)" in html
+    assert "tables 5-6 now play for Combo 4 Senior (by director)" in html
     with DayRecord.open(path) as day:
         assert day.event_of(5) == SENIOR and day.assignment_history(6)[-1].reason == "more seniors"
+
+
+def assign_on_the_page(tmp_path: Path, tables: str) -> str:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        csrf = await log_in(client)
+        form = {"csrf": csrf, "tables": tables, "event": SENIOR, "reason": "more seniors"}
+        answer = await client.post("/assign", data=form, headers=origin(client))
+        return await answer.text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        return serve_day(pages, scenario)
+
+
+def test_one_table_moved_on_the_page_is_said_as_the_command_line_says_it(tmp_path: Path) -> None:
+    # R1180: "table 5 now plays", as `gametable day assign` answers, not "tables 5 now play"
+    assert "table 5 now plays for Combo 4 Senior (by director)" in assign_on_the_page(tmp_path, "5")
+
+
+def test_tables_already_the_events_are_named_beside_those_moved(tmp_path: Path) -> None:
+    # R1180: the command line's "(table 3 already did)": the director sees what was asked for
+    html = assign_on_the_page(tmp_path, "3,5-6")
+    assert "tables 5-6 now play for Combo 4 Senior (table 3 already did) (by director)" in html
 
 
 def test_a_table_whose_match_is_unfinished_is_not_moved(tmp_path: Path) -> None:

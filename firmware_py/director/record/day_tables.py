@@ -137,6 +137,24 @@ def table_ranges(tables: Iterable[int]) -> str:
     return ",".join(parts)
 
 
+def tables_moved_line(asked: Sequence[int], moved: Sequence[int], event: str) -> str:
+    """What a move did, in the words of both ``day assign`` and the day page's **Move** (R1180):
+    "table 3 now plays for senior", "tables 1-4 now play for junior (table 5 already did)"."""
+    if not moved:
+        return f"{_tables(asked)} already {_plays(asked)} for {event}: nothing moved"
+    line = f"{_tables(moved)} now {_plays(moved)} for {event}"
+    kept = sorted(set(asked) - set(moved))
+    return f"{line} ({_tables(kept)} already did)" if kept else line
+
+
+def _tables(tables: Sequence[int]) -> str:
+    return f"table{'' if len(set(tables)) == 1 else 's'} {table_ranges(tables)}"
+
+
+def _plays(tables: Sequence[int]) -> str:
+    return "plays" if len(set(tables)) == 1 else "play"
+
+
 def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
     """The tables an event's round is paired at (R1172): in a day of several events, the
     tables playing for ``event`` now, ascending; None in a day of one event (every table plays

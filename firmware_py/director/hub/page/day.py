@@ -76,7 +76,7 @@ from firmware_py.director.hub.staff_password import DirectorPasswordError
 from firmware_py.director.hub.wire.board import LiveBoard, TableRow
 from firmware_py.director.hub.wire.refusals import HubRefusals
 from firmware_py.director.record.day import DayRecord, parse_table_list
-from firmware_py.director.record.day_tables import busy_tables
+from firmware_py.director.record.day_tables import busy_tables, tables_moved_line
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.errors import Refused
@@ -607,11 +607,8 @@ async def _assign(request: web.Request) -> web.StreamResponse:
     pages.changed()
     log.info("event=page_tables_assigned by=%s event=%s tables=%s", staff.name, event, moved)
     name = pages.events[event].event_title
-    done = (
-        f"tables {', '.join(map(str, moved))} now play for {name} (by {staff.name})"
-        if moved
-        else f"those tables play for {name} already: nothing moved"
-    )
+    # the command line's words (R1180): the tables as typed, "table 3 now plays", those kept
+    done = tables_moved_line(tables, moved, name) + (f" (by {staff.name})" if moved else "")
     pages.lobby.notices[staff.key] = done
     return see("/")
 
