@@ -4,8 +4,10 @@ between events, the public page and the projectors by event."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -188,6 +190,35 @@ def test_an_events_queue_holds_the_hubs_refusals_of_its_own_tables(tmp_path: Pat
         for table in (2, 3):  # a junior table's decision, a senior table's
             pages.lobby.refusals.add(table, "j-1", 5, "decision 5: not applied", 0.0)
         assert serve_day(pages, scenario) == [2]
+
+
+# 11:00 UTC on Sun 29 Nov 2026: 05:00 in Chicago, the day's zone (Central Standard Time)
+REFUSED_AT = datetime(2026, 11, 29, 11, 0, tzinfo=UTC).timestamp()
+
+
+def an_events_queue(tmp_path: Path, address: str) -> str:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get(f"/events/{JUNIOR}{address}")).text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        pages.lobby.refusals.add(2, "j-1", 5, "decision 5: not applied", REFUSED_AT)
+        return serve_day(pages, scenario)
+
+
+def test_an_events_queue_says_since_when_on_the_days_clock(tmp_path: Path) -> None:
+    # R1181: under "Spring League · America/Chicago" a problem began at 05:00 CST, not 11:00 UTC
+    assert "since 05:00 CST, " in an_events_queue(tmp_path, "/")
+
+
+def test_an_events_problem_page_says_since_when_on_the_days_clock(tmp_path: Path) -> None:
+    assert "since 05:00 CST, " in an_events_queue(tmp_path, "/problems")
+
+
+def test_an_events_live_queue_carries_the_days_clock_for_its_script(tmp_path: Path) -> None:
+    # R1181: static/board.js draws and ticks "since" from this, as the page first drew it
+    queue = json.loads(an_events_queue(tmp_path, "/api/problems"))
+    assert [p["clock"] for p in queue["problems"] if p["table"] == 2] == ["05:00 CST"]
 
 
 def test_rooted_addresses_are_put_under_the_event_once() -> None:
