@@ -34,6 +34,7 @@ from tests.hub_page_helpers import (
     origin,
     state,
 )
+from tests.test_hub_page_close import _play_out
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -393,6 +394,23 @@ def test_the_glance_names_the_tournament_its_time_zone_and_every_event(tmp_path:
     assert "Spring League" in html and "America/Chicago" in html
     for slug, name in EVENTS:
         assert f'<a href="/events/{slug}/">{name}</a>' in html
+
+
+def test_the_glance_says_an_event_is_closed_and_its_champion(tmp_path: Path) -> None:
+    # R1182: a closed event's line is not "round 3, 2 in, 0 out" like one still playing
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    path = make_day(tmp_path)
+    with TournamentDB.open(tmp_path / f"{JUNIOR}.sqlite") as record:
+        champion = _play_out(record)[0]
+        record.set_champion(champion, now=NOW, by="director")
+    with opened_day(path) as pages:
+        html = serve_day(pages, scenario)
+    assert f'3 · <strong class="closed">closed: {champion} champion</strong>' in html
+    senior = html.index(f'<a href="/events/{SENIOR}/">')
+    assert "closed:" not in html[senior : html.index("</tr>", senior)]
 
 
 def test_the_glance_counts_each_events_results_in_and_out(tmp_path: Path) -> None:

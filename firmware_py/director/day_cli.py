@@ -165,13 +165,20 @@ def _event_state(event: DayEvent, tables: list[int]) -> dict[str, Any]:
         state.update(round=None, results_in=None, results_out=None, problem=str(error))
         state["said"] = f"cannot read its record: {error}; {where}"
         return state
-    state.update(round=found.round, results_in=found.results_in, results_out=found.results_out)
+    state.update(
+        round=found.round,
+        results_in=found.results_in,
+        results_out=found.results_out,
+        champion=found.champion,
+    )
+    # a closed event says so, and its champion: its tables are free for another (R1182)
+    closed = "" if found.champion is None else f"; closed, {found.champion} champion"
     if found.round is None:
         state["said"] = f"nothing paired yet; {where}"
     else:
         state["said"] = (
-            f"round {found.round}, {_results(found.results_in)} in, {found.results_out} out; "
-            f"{where}"
+            f"round {found.round}, {_results(found.results_in)} in, {found.results_out} out"
+            f"{closed}; {where}"
         )
     return state
 

@@ -31,12 +31,13 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class EventProgress:
-    """An event's latest round (None: nothing paired or seated yet) and its results in and
-    still out."""
+    """An event's latest round (None: nothing paired or seated yet), its results in and
+    still out, and its champion once it is closed (R1182)."""
 
     round: int | None
     results_in: int
     results_out: int
+    champion: str | None = None
 
 
 def _played(record: TournamentDB) -> list[tuple[int, int, str, str, bool]]:
@@ -70,13 +71,20 @@ def pending(record: TournamentDB) -> tuple[Pending, ...]:
 
 
 def progress(record: TournamentDB) -> EventProgress:
-    """The event's latest round and how many of its results are in and out."""
+    """The event's latest round, how many of its results are in and out, its champion."""
     played = _played(record)
     if not played:
         return EventProgress(None, 0, 0)
     latest = max(number for number, *_ in played)
     done = [finished for number, *_, finished in played if number == latest]
-    return EventProgress(latest, sum(done), len(done) - sum(done))
+    return EventProgress(latest, sum(done), len(done) - sum(done), champion_of(record))
+
+
+def champion_of(record: TournamentDB) -> str | None:
+    """The champion of a closed event (R1182); None while it is open (a Pentathlon event has
+    no championship to close)."""
+    closed = record.closing() if record.has_tournament() else None
+    return None if closed is None else closed.champion
 
 
 def unfinished_at(pendings: Iterable[Pending], event: str) -> dict[int, str]:
