@@ -16,7 +16,7 @@ from firmware_py.director.record.day import DayRecord, open_event_record
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament.records import RoundPairing, spell_tables
+from rules.tournament.records import RoundPairing, counted, spell_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +184,9 @@ def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) ->
             held = f"only table {ordered[0]} plays"
         else:
             held = f"only tables {spell_tables(ordered)} play"
+        matches = counted(len(pairing.matches), "match", "matches")
         raise IllegalAction(
-            f"round {pairing.round} of {event} has {len(pairing.matches)} matches but {held} "
+            f"round {pairing.round} of {event} has {matches} but {held} "
             "for it: give it more tables first ('Move tables to an event' on the day page, or "
             "'gametable day assign'); nothing paired"
         )
