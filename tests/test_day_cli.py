@@ -22,6 +22,7 @@ from firmware_py.director.record.day_tables import busy_tables, table_ranges
 from firmware_py.director.record.tournament_db import TournamentDB
 from tests.cli_helpers import assert_bad_input, run
 from tests.pentathlon_card_helpers import write_log
+from tests.test_hub_page_close import _play_out
 from tests.test_tournament_cli import TEAMS_CSV
 from tests.test_tournament_pentathlon_cli import PLAYERS_CSV
 
@@ -107,6 +108,19 @@ def test_show_text_tells_each_event_on_its_line(capsys: Capture, day: Path) -> N
         "  combo4  Combo 4: round 1, 0 results in, 3 out; tables 1-3",
         "  combo3  Combo 3: nothing paired yet; tables 4-6",
     ]
+
+
+def test_a_closed_event_says_so_with_its_champion(capsys: Capture, day: Path) -> None:
+    # R1182: closed from its page (or the command line), the day's line says it is over
+    pair_round_one(capsys, day)
+    with TournamentDB.open(day.parent / "combo4.db") as record:
+        champion = _play_out(record)[0]
+        record.set_champion(champion, now="2026-11-29T18:00:00+00:00", by="director")
+    code, out, err = run(capsys, "day", "show", str(day))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1].startswith(f"  combo4  Combo 4: round 8, 3 results in, 0 out; "
+                                          f"closed, {champion} champion; tables 1-3")  # fmt: skip
+    assert ok(capsys, "day", "show", str(day))["events"][0]["champion"] == champion
 
 
 def test_an_event_record_gone_is_said_on_its_line_and_the_others_still_show(

@@ -11,11 +11,15 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from firmware_py.director.hub.page.changes import pair_next_round
 from firmware_py.director.record.day import DayRecord
+from firmware_py.director.record.day_tables import at_event_tables
 from firmware_py.director.record.tournament_db import TournamentDB
+from rules.errors import IllegalAction
+from rules.tournament import TournamentFormat, new_config, pair_round
 from tests.cli_helpers import assert_bad_input
 from tests.day_page_helpers import EVENTS, make_day, opened_day, serve_day
-from tests.hub_page_helpers import NOW, error_line, log_in, origin
+from tests.hub_page_helpers import NOW, TEAMS, error_line, log_in, origin
 from tests.test_day_cli import day, ok, on_event  # noqa: F401  (the day fixture)
 from tests.test_tournament_pentathlon_cli import PLAYERS_CSV
 
@@ -182,3 +186,20 @@ def test_an_events_draw_offers_its_own_spare_tables_only(tmp_path: Path) -> None
         html = serve_day(pages, scenario)
     offered = re.findall(r'<option value="(\d+)">table \d+</option>', html)
     assert offered == ["5"]
+
+
+# --- a round of one match said in the singular (R1183) ----------------------------------------
+
+
+def test_an_event_of_one_match_without_tables_is_refused_in_the_singular() -> None:
+    # a two-team event before its table is assigned: "has 1 match", not "1 matches"
+    with pytest.raises(IllegalAction, match=r"round 1 of senior has 1 match but no table plays"):
+        at_event_tables(pair_round(1, ("Eagles", "Hawks"), seed=1), (), "senior")
+
+
+def test_a_round_of_one_match_paired_on_the_page_says_one_match(tmp_path: Path) -> None:
+    config = new_config(TournamentFormat.COMBO4, seed=5, rounds=3)
+    with TournamentDB.create(
+        tmp_path / "t.db", config, TEAMS[:2], now=NOW, by="director"
+    ) as record:
+        assert pair_next_round(record, now=NOW) == "round 1 paired: 1 match"

@@ -34,6 +34,7 @@ from firmware_py.director.hub.wire.service import (
     Hub,
 )
 from firmware_py.director.record.tournament_db import TournamentDB
+from firmware_py.director.record.venue import Venue
 from firmware_py.families.geoplunge.table import table_settings
 from firmware_py.table.controller import TableView
 from firmware_py.table.daemon import UNSENT_CONFIRMED, TableDaemon
@@ -328,7 +329,7 @@ def test_a_clock_days_off_is_a_warning_on_the_table_s_tile(tmp_path: Path) -> No
     )
     hall = read_hall(hub.record)
     problems = find_problems(hall, [], hub.refusals.pending(), datetime.now(UTC).timestamp())
-    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR)
+    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR, venue=Venue())
     assert shown["tables"]["1"]["problems"] == [CLOCK]
     (clock,) = [p for p in shown["problems"] if p["kind"] == CLOCK]
     assert clock["what"] == "Table 1: its clock is 5 days behind the hub's"
@@ -540,7 +541,7 @@ ANOTHER_JOURNAL = "e" * 32
 def _queue(hub: Hub) -> list[dict[str, object]]:
     hall = read_hall(hub.record)
     problems = find_problems(hall, [], hub.refusals.pending(), datetime.now(UTC).timestamp())
-    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR)
+    shown = hall_json(hall, problems, 0.0, rounds=1, role=Role.DIRECTOR, venue=Venue())
     queue = shown["problems"]
     assert isinstance(queue, list)
     return queue

@@ -4,8 +4,10 @@ between events, the public page and the projectors by event."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from tests.hub_page_helpers import (
     origin,
     state,
 )
+from tests.test_hub_page_close import _play_out
 
 JUNIOR, SENIOR = (slug for slug, _ in EVENTS)
 HTML = {"Accept": "text/html"}
@@ -188,6 +191,35 @@ def test_an_events_queue_holds_the_hubs_refusals_of_its_own_tables(tmp_path: Pat
         for table in (2, 3):  # a junior table's decision, a senior table's
             pages.lobby.refusals.add(table, "j-1", 5, "decision 5: not applied", 0.0)
         assert serve_day(pages, scenario) == [2]
+
+
+# 11:00 UTC on Sun 29 Nov 2026: 05:00 in Chicago, the day's zone (Central Standard Time)
+REFUSED_AT = datetime(2026, 11, 29, 11, 0, tzinfo=UTC).timestamp()
+
+
+def an_events_queue(tmp_path: Path, address: str) -> str:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get(f"/events/{JUNIOR}{address}")).text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        pages.lobby.refusals.add(2, "j-1", 5, "decision 5: not applied", REFUSED_AT)
+        return serve_day(pages, scenario)
+
+
+def test_an_events_queue_says_since_when_on_the_days_clock(tmp_path: Path) -> None:
+    # R1181: under "Spring League · America/Chicago" a problem began at 05:00 CST, not 11:00 UTC
+    assert "since 05:00 CST, " in an_events_queue(tmp_path, "/")
+
+
+def test_an_events_problem_page_says_since_when_on_the_days_clock(tmp_path: Path) -> None:
+    assert "since 05:00 CST, " in an_events_queue(tmp_path, "/problems")
+
+
+def test_an_events_live_queue_carries_the_days_clock_for_its_script(tmp_path: Path) -> None:
+    # R1181: static/board.js draws and ticks "since" from this, as the page first drew it
+    queue = json.loads(an_events_queue(tmp_path, "/api/problems"))
+    assert [p["clock"] for p in queue["problems"] if p["table"] == 2] == ["05:00 CST"]
 
 
 def test_rooted_addresses_are_put_under_the_event_once() -> None:
@@ -364,6 +396,23 @@ def test_the_glance_names_the_tournament_its_time_zone_and_every_event(tmp_path:
         assert f'<a href="/events/{slug}/">{name}</a>' in html
 
 
+def test_the_glance_says_an_event_is_closed_and_its_champion(tmp_path: Path) -> None:
+    # R1182: a closed event's line is not "round 3, 2 in, 0 out" like one still playing
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        await log_in(client)
+        return await (await client.get("/")).text()
+
+    path = make_day(tmp_path)
+    with TournamentDB.open(tmp_path / f"{JUNIOR}.sqlite") as record:
+        champion = _play_out(record)[0]
+        record.set_champion(champion, now=NOW, by="director")
+    with opened_day(path) as pages:
+        html = serve_day(pages, scenario)
+    assert f'3 · <strong class="closed">closed: {champion} champion</strong>' in html
+    senior = html.index(f'<a href="/events/{SENIOR}/">')
+    assert "closed:" not in html[senior : html.index("</tr>", senior)]
+
+
 def test_the_glance_counts_each_events_results_in_and_out(tmp_path: Path) -> None:
     async def scenario(client: TestClient[Any, Any]) -> str:
         csrf = await log_in(client)
@@ -457,9 +506,31 @@ def test_a_director_moves_free_tables_to_an_event(tmp_path: Path) -> None:
     path = make_day(tmp_path)
     with opened_day(path) as pages:
         html = serve_day(pages, scenario)
-    assert "tables 5, 6 now play for Combo 4 Senior (by director)" in html
+    assert "tables 5-6 now play for Combo 4 Senior (by director)" in html
     with DayRecord.open(path) as day:
         assert day.event_of(5) == SENIOR and day.assignment_history(6)[-1].reason == "more seniors"
+
+
+def assign_on_the_page(tmp_path: Path, tables: str) -> str:
+    async def scenario(client: TestClient[Any, Any]) -> str:
+        csrf = await log_in(client)
+        form = {"csrf": csrf, "tables": tables, "event": SENIOR, "reason": "more seniors"}
+        answer = await client.post("/assign", data=form, headers=origin(client))
+        return await answer.text()
+
+    with opened_day(make_day(tmp_path)) as pages:
+        return serve_day(pages, scenario)
+
+
+def test_one_table_moved_on_the_page_is_said_as_the_command_line_says_it(tmp_path: Path) -> None:
+    # R1180: "table 5 now plays", as `gametable day assign` answers, not "tables 5 now play"
+    assert "table 5 now plays for Combo 4 Senior (by director)" in assign_on_the_page(tmp_path, "5")
+
+
+def test_tables_already_the_events_are_named_beside_those_moved(tmp_path: Path) -> None:
+    # R1180: the command line's "(table 3 already did)": the director sees what was asked for
+    html = assign_on_the_page(tmp_path, "3,5-6")
+    assert "tables 5-6 now play for Combo 4 Senior (table 3 already did) (by director)" in html
 
 
 def test_a_table_whose_match_is_unfinished_is_not_moved(tmp_path: Path) -> None:

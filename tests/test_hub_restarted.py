@@ -13,6 +13,7 @@ from firmware_py.director.hub.page.problems import find_problems, hall_json, rea
 from firmware_py.director.hub.staff import Role
 from firmware_py.director.hub.wire.refusals import RESTARTED
 from firmware_py.director.hub.wire.service import Hub
+from firmware_py.director.record.venue import Venue
 from firmware_py.table.hub_wire import Decision
 from tests.test_hub_delivery import RESULT_SESSION, _hub, _record
 
@@ -47,7 +48,7 @@ class Journal:
 def _hall(hub: Hub) -> dict[str, Any]:
     hall = read_hall(hub.record)
     problems = find_problems(hall, [], hub.refusals.pending(), time.time())
-    return hall_json(hall, problems, time.time(), rounds=1, role=Role.DIRECTOR)
+    return hall_json(hall, problems, time.time(), rounds=1, role=Role.DIRECTOR, venue=Venue())
 
 
 def _restarted(hub: Hub) -> list[dict[str, Any]]:

@@ -23,7 +23,12 @@ from firmware_py.director.record.day import (
     open_event_record,
     parse_table_list,
 )
-from firmware_py.director.record.day_tables import busy_tables, progress, table_ranges
+from firmware_py.director.record.day_tables import (
+    busy_tables,
+    progress,
+    table_ranges,
+    tables_moved_line,
+)
 from firmware_py.director.tournament_cli import BAD_INPUT, WHO, Answer
 from rules.errors import RuleError
 
@@ -122,13 +127,7 @@ def _assign(args: argparse.Namespace, now: str) -> Answer:
             reason=args.reason,
             busy=busy_tables(day),
         )
-    if moved:
-        text = f"{_tables(moved)} now {_plays(moved)} for {args.event}"
-        kept = sorted(set(tables) - set(moved))
-        if kept:
-            text += f" ({_tables(kept)} already did)"
-    else:
-        text = f"{_tables(tables)} already {_plays(tables)} for {args.event}: nothing moved"
+    text = tables_moved_line(tables, moved, args.event)
     return Answer(0, text, {"event": args.event, "tables": list(tables), "moved": list(moved)})
 
 
@@ -166,23 +165,26 @@ def _event_state(event: DayEvent, tables: list[int]) -> dict[str, Any]:
         state.update(round=None, results_in=None, results_out=None, problem=str(error))
         state["said"] = f"cannot read its record: {error}; {where}"
         return state
-    state.update(round=found.round, results_in=found.results_in, results_out=found.results_out)
+    state.update(
+        round=found.round,
+        results_in=found.results_in,
+        results_out=found.results_out,
+        champion=found.champion,
+    )
+    # a closed event says so, and its champion: its tables are free for another (R1182)
+    closed = "" if found.champion is None else f"; closed, {found.champion} champion"
     if found.round is None:
         state["said"] = f"nothing paired yet; {where}"
     else:
         state["said"] = (
-            f"round {found.round}, {_results(found.results_in)} in, {found.results_out} out; "
-            f"{where}"
+            f"round {found.round}, {_results(found.results_in)} in, {found.results_out} out"
+            f"{closed}; {where}"
         )
     return state
 
 
 def _tables(tables: Sequence[int]) -> str:
     return f"table{'' if len(tables) == 1 else 's'} {table_ranges(tables)}"
-
-
-def _plays(tables: Sequence[int]) -> str:
-    return "plays" if len(tables) == 1 else "play"
 
 
 def _results(count: int) -> str:

@@ -55,7 +55,7 @@ from rules.tournament import (
     parse_teams_csv,
     parse_tiebreaks,
 )
-from rules.tournament.records import spell_tables
+from rules.tournament.records import counted, spell_tables
 from rules.tournament.teams import clean_text, one_line_reason
 
 DEFAULT_DB = Path("tournament.db")
@@ -458,7 +458,8 @@ def _unpair(args: argparse.Namespace, now: str) -> Answer:
             args.round_number, now=now, by=args.by or "director", reason=args.reason
         )
     text = (
-        f"round {undone.round}'s pairing undone ({len(undone.matches)} matches withdrawn): "
+        f"round {undone.round}'s pairing undone "
+        f"({counted(len(undone.matches), 'match', 'matches')} withdrawn): "
         f"pair round {undone.round} again with 'gametable tournament pair --round {undone.round}'"
     )
     data = {

@@ -57,6 +57,12 @@ def spell_tables(numbers: Iterable[int]) -> str:
     return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
+def counted(number: int, one: str, many: str) -> str:
+    """``1 match``, ``3 matches``: a count as a person says it (a round of one match is a
+    two-team event's every round, R1183)."""
+    return f"{number} {one if number == 1 else many}"
+
+
 MAX_MATCH_POINTS = 10_000  # far above any match (a game scores at most 40), inside SQLite's int64
 
 

@@ -16,7 +16,7 @@ from firmware_py.director.record.day import DayRecord, open_event_record
 from firmware_py.director.record.pentathlon import PentathlonRecord
 from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import IllegalAction, InvalidInput
-from rules.tournament.records import RoundPairing, spell_tables
+from rules.tournament.records import RoundPairing, counted, spell_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +31,13 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class EventProgress:
-    """An event's latest round (None: nothing paired or seated yet) and its results in and
-    still out."""
+    """An event's latest round (None: nothing paired or seated yet), its results in and
+    still out, and its champion once it is closed (R1182)."""
 
     round: int | None
     results_in: int
     results_out: int
+    champion: str | None = None
 
 
 def _played(record: TournamentDB) -> list[tuple[int, int, str, str, bool]]:
@@ -70,13 +71,20 @@ def pending(record: TournamentDB) -> tuple[Pending, ...]:
 
 
 def progress(record: TournamentDB) -> EventProgress:
-    """The event's latest round and how many of its results are in and out."""
+    """The event's latest round, how many of its results are in and out, its champion."""
     played = _played(record)
     if not played:
         return EventProgress(None, 0, 0)
     latest = max(number for number, *_ in played)
     done = [finished for number, *_, finished in played if number == latest]
-    return EventProgress(latest, sum(done), len(done) - sum(done))
+    return EventProgress(latest, sum(done), len(done) - sum(done), champion_of(record))
+
+
+def champion_of(record: TournamentDB) -> str | None:
+    """The champion of a closed event (R1182); None while it is open (a Pentathlon event has
+    no championship to close)."""
+    closed = record.closing() if record.has_tournament() else None
+    return None if closed is None else closed.champion
 
 
 def unfinished_at(pendings: Iterable[Pending], event: str) -> dict[int, str]:
@@ -137,6 +145,24 @@ def table_ranges(tables: Iterable[int]) -> str:
     return ",".join(parts)
 
 
+def tables_moved_line(asked: Sequence[int], moved: Sequence[int], event: str) -> str:
+    """What a move did, in the words of both ``day assign`` and the day page's **Move** (R1180):
+    "table 3 now plays for senior", "tables 1-4 now play for junior (table 5 already did)"."""
+    if not moved:
+        return f"{_tables(asked)} already {_plays(asked)} for {event}: nothing moved"
+    line = f"{_tables(moved)} now {_plays(moved)} for {event}"
+    kept = sorted(set(asked) - set(moved))
+    return f"{line} ({_tables(kept)} already did)" if kept else line
+
+
+def _tables(tables: Sequence[int]) -> str:
+    return f"table{'' if len(set(tables)) == 1 else 's'} {table_ranges(tables)}"
+
+
+def _plays(tables: Sequence[int]) -> str:
+    return "plays" if len(set(tables)) == 1 else "play"
+
+
 def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
     """The tables an event's round is paired at (R1172): in a day of several events, the
     tables playing for ``event`` now, ascending; None in a day of one event (every table plays
@@ -158,8 +184,9 @@ def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) ->
             held = f"only table {ordered[0]} plays"
         else:
             held = f"only tables {spell_tables(ordered)} play"
+        matches = counted(len(pairing.matches), "match", "matches")
         raise IllegalAction(
-            f"round {pairing.round} of {event} has {len(pairing.matches)} matches but {held} "
+            f"round {pairing.round} of {event} has {matches} but {held} "
             "for it: give it more tables first ('Move tables to an event' on the day page, or "
             "'gametable day assign'); nothing paired"
         )

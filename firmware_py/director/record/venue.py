@@ -70,6 +70,12 @@ class Venue:
         local = moment.astimezone(_zone(self.time_zone))
         return f"{local:%a} {local.day} {local:%b %Y, %H:%M} {local.tzname() or self.time_zone}"
 
+    def clock(self, at: float) -> str:
+        """A moment (seconds since the epoch) as the venue's wall clock reads it: "05:47 CST"
+        (the problem queue's "since", R1181)."""
+        local = datetime.fromtimestamp(at, _zone(self.time_zone))
+        return f"{local:%H:%M} {local.tzname() or self.time_zone}"
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "time_zone": self.time_zone}
 

@@ -309,6 +309,7 @@ def _the_directors_page(request: web.Request, staff: StaffSession, viewer: Viewe
         csrf=viewer.csrf,
         back="/",
         enters=staff.account.may(Role.RESULTS),
+        venue=page.record.venue(),
     )
     tools = grid_tools(hall.latest or 0)
     return director_page(page.record, viewer, top=top, tools=tools)
@@ -873,7 +874,9 @@ async def _problems_json(request: web.Request) -> web.StreamResponse:
     staff = _reader(request, "the problem queue")
     page = request.app[PAGE]
     hall, problems, now = _problems(page)
-    found = hall_json(hall, problems, now, rounds=hall.latest or 0, role=staff.role)
+    found = hall_json(
+        hall, problems, now, rounds=hall.latest or 0, role=staff.role, venue=page.record.venue()
+    )
     # the grid's headings: its tiles grouped by room, by the rooms' first tables (R1114)
     found["rooms"] = [
         {"name": room.place, "tables": list(room.tables)} for room in page.record.rooms()

@@ -11,6 +11,7 @@ from firmware_py.director.record.day_tables import at_event_tables
 from firmware_py.director.record.tournament_db import DIRECTOR_SOURCE, TournamentDB
 from rules.errors import IllegalAction, InvalidInput
 from rules.tournament import Playoff, PlayoffChanged, Qualification
+from rules.tournament.records import counted
 from rules.tournament.teams import name_key, one_line_reason
 
 DIRECTOR = "director"
@@ -75,7 +76,7 @@ def pair_next_round(
         plan = tournament.plan(number)
         record.add_round(pairing, plan, now=now, by=by)
     bye = "" if pairing.bye is None else f", {pairing.bye} has the bye"
-    return f"round {number} paired: {len(pairing.matches)} matches{bye}"
+    return f"round {number} paired: {counted(len(pairing.matches), 'match', 'matches')}{bye}"
 
 
 def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason: str) -> str:
@@ -83,7 +84,8 @@ def unpair_round(record: TournamentDB, number: int, *, now: str, by: str, reason
     reason; the line to show. The hub withdraws it from the tables at once."""
     undone = record.unpair_round(number, now=now, by=by, reason=one_line_reason(reason))
     return (
-        f"round {number}'s pairing undone: {len(undone.matches)} matches withdrawn, the tables "
+        f"round {number}'s pairing undone: {counted(len(undone.matches), 'match', 'matches')} "
+        "withdrawn, the tables "
         f"told; pair round {number} again when ready"
     )
 

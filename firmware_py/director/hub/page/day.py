@@ -76,7 +76,7 @@ from firmware_py.director.hub.staff_password import DirectorPasswordError
 from firmware_py.director.hub.wire.board import LiveBoard, TableRow
 from firmware_py.director.hub.wire.refusals import HubRefusals
 from firmware_py.director.record.day import DayRecord, parse_table_list
-from firmware_py.director.record.day_tables import busy_tables
+from firmware_py.director.record.day_tables import busy_tables, champion_of, tables_moved_line
 from firmware_py.director.record.tournament_db import TournamentDB
 from firmware_py.director.record.venue import Venue
 from firmware_py.table.web.errors import Refused
@@ -247,6 +247,7 @@ class EventLine:
     reporting: int
     tables: int
     problems: int
+    champion: str | None  # the closed event's (R1182); None while it is open
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,7 +467,16 @@ def _event_line(
         reporting,
         len(tables),
         problems,
+        champion_of(page.record),
     )
+
+
+def _round_cell(line: EventLine) -> str:
+    """The event's latest round, and once it is closed its champion (R1182)."""
+    latest = "not paired yet" if line.latest is None else str(line.latest)
+    if line.champion is None:
+        return latest
+    return f'{latest} · <strong class="closed">closed: {text(line.champion)} champion</strong>'
 
 
 def _events_table(lines: list[EventLine], names: Mapping[str, str]) -> str:
@@ -474,7 +484,7 @@ def _events_table(lines: list[EventLine], names: Mapping[str, str]) -> str:
         "<tr>"
         f'<td data-label="Event"><a href="/events/{quote(e.slug)}/">{text(names[e.slug])}</a>'
         f' <span class="muted">{text(e.slug)}</span></td>'
-        f'<td data-label="Round">{"not paired yet" if e.latest is None else e.latest}</td>'
+        f'<td data-label="Round">{_round_cell(e)}</td>'
         f'<td data-label="Results">{e.results_in} in, {e.results_out} out</td>'
         f'<td data-label="Tables reporting">{e.reporting} of {e.tables}</td>'
         f'<td data-label="Problems"><a href="/?{urlencode({"event": e.slug})}#queue">'
@@ -646,11 +656,8 @@ async def _assign(request: web.Request) -> web.StreamResponse:
     pages.changed()
     log.info("event=page_tables_assigned by=%s event=%s tables=%s", staff.name, event, moved)
     name = pages.events[event].event_title
-    done = (
-        f"tables {', '.join(map(str, moved))} now play for {name} (by {staff.name})"
-        if moved
-        else f"those tables play for {name} already: nothing moved"
-    )
+    # the command line's words (R1180): the tables as typed, "table 3 now plays", those kept
+    done = tables_moved_line(tables, moved, name) + (f" (by {staff.name})" if moved else "")
     pages.lobby.notices[staff.key] = done
     return see("/")
 

@@ -28,6 +28,7 @@ from firmware_py.director.hub.wire.refusals import (
     HubRefusal,
 )
 from firmware_py.director.record.tournament_db import ResultEntry, TableEvent, TournamentDB
+from firmware_py.director.record.venue import Venue
 from rules.errors import RuleError
 from rules.tournament import Match, PlayoffChanged, RoundPairing
 
@@ -240,7 +241,13 @@ def may(role: Role, needs: Role) -> bool:
 
 
 def hall_json(
-    hall: Hall, problems: Sequence[Problem], now: float, *, rounds: int, role: Role
+    hall: Hall,
+    problems: Sequence[Problem],
+    now: float,
+    *,
+    rounds: int,
+    role: Role,
+    venue: Venue,
 ) -> dict[str, Any]:
     """``/api/problems``: the queue as ``role`` sees it, and for every table of the latest
     round its teams and result (R805), and the problems the record or the hub knows of it (the
@@ -267,7 +274,11 @@ def hall_json(
         "round": hall.latest,
         "rounds": rounds,
         "kinds": KINDS,
-        "problems": [problem.to_json() for problem in as_seen_by(problems, role)],
+        # each "since" on the venue's clock, as the page's heading reads time (R1181)
+        "problems": [
+            problem.to_json() | {"clock": venue.clock(problem.since)}
+            for problem in as_seen_by(problems, role)
+        ],
         "tables": tables,
         "enters_results": may(role, Role.RESULTS),
     }

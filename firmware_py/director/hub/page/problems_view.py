@@ -5,7 +5,6 @@ the event stream; this is what a page shows before its script runs, or without o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 from firmware_py.director.hub.page.problems import KINDS, Problem, result_form
 from firmware_py.director.hub.page.render import hidden, shell, text
@@ -23,12 +22,21 @@ STATUSES = {
 
 
 def problems_section(
-    problems: Sequence[Problem], now: float, *, csrf: str | None, back: str, enters: bool
+    problems: Sequence[Problem],
+    now: float,
+    *,
+    csrf: str | None,
+    back: str,
+    enters: bool,
+    venue: Venue,
 ) -> str:
     """The queue, oldest first, as ``problems.as_seen_by`` gives it for the staff member's
     role (a problem to mark seen only a director's; ``csrf``: their forms' token); ``enters``:
-    they may enter results, and a missing result's table links to the form."""
-    items = "".join(_item(problem, now, csrf, back, enters) for problem in problems)
+    they may enter results, and a missing result's table links to the form; each problem's
+    "since" on the ``venue``'s clock (R1181)."""
+    items = "".join(
+        _item(problem, now, csrf, back, enters=enters, venue=venue) for problem in problems
+    )
     empty = " hidden" if problems else ""
     on_top = back == "/"  # at the top of the grid: a short list, and a link to the whole
     alone = ' <a href="/problems" class="alone">on a page of their own</a>' if on_top else ""
@@ -59,9 +67,9 @@ def problems_page(
     *,
     csrf: str | None,
     enters: bool,
-    venue: Venue | None = None,
+    venue: Venue,
 ) -> str:
-    body = problems_section(problems, now, csrf=csrf, back="/problems", enters=enters)
+    body = problems_section(problems, now, csrf=csrf, back="/problems", enters=enters, venue=venue)
     nav = '<nav><a href="/">All tables</a> · <a href="/public">Public standings</a></nav>'
     return shell("Problems", body, nav=nav, script=True, venue=venue)
 
@@ -80,7 +88,9 @@ def grid_tools(rounds: int) -> str:
 <output id="tile-count" class="count-line"></output></div>"""
 
 
-def _item(problem: Problem, now: float, csrf: str | None, back: str, enters: bool) -> str:
+def _item(
+    problem: Problem, now: float, csrf: str | None, back: str, *, enters: bool, venue: Venue
+) -> str:
     links = " · ".join(f'<a href="{text(a.href)}">{text(a.text)}</a>' for a in problem.links)
     tables = ""
     if problem.tables and problem.round is not None:
@@ -106,8 +116,9 @@ def _item(problem: Problem, now: float, csrf: str | None, back: str, enters: boo
     return (
         f'<li class="problem {text(problem.kind)}">'
         f'<span class="kind">{text(problem.label)}</span> '
-        f'<span class="since" data-since="{problem.since}">{text(since(problem.since, now))}'
-        f"</span>"
+        f'<span class="since" data-since="{problem.since}"'
+        f' data-clock="{text(venue.clock(problem.since))}">'
+        f"{text(since(problem.since, now, venue))}</span>"
         f'<p class="what">{text(problem.what)}</p>'
         f'<p class="todo">{text(problem.todo)}</p>'
         f'<p class="do">{links} {seen}</p>{tables}</li>'
@@ -118,9 +129,9 @@ def _which(tables: Sequence[int]) -> str:
     return "The table" if len(tables) == 1 else f"The {len(tables)} tables"
 
 
-def since(at: float, now: float) -> str:
-    """``since 09:12 UTC, 14 min``: when a problem began, and how long ago."""
-    clock = datetime.fromtimestamp(at, UTC).strftime("%H:%M")
+def since(at: float, now: float, venue: Venue) -> str:
+    """``since 03:12 CST, 14 min``: when a problem began on the venue's clock (the heading's
+    time zone, R1181), and how long ago."""
     seconds = max(0, int(now - at))
     if seconds < 60:
         ago = f"{seconds} s"
@@ -128,4 +139,4 @@ def since(at: float, now: float) -> str:
         ago = f"{seconds // 60} min"
     else:
         ago = f"{seconds // 3600} h {seconds % 3600 // 60} min"
-    return f"since {clock} UTC, {ago}"
+    return f"since {venue.clock(at)}, {ago}"

@@ -12,6 +12,7 @@ from firmware_py.director.hub.page.render import hidden, line, shell, text
 from firmware_py.director.record.tournament_db import TournamentDB
 from rules.errors import RuleError
 from rules.tournament import Tournament
+from rules.tournament.records import counted
 
 MAX_REASON = 500  # characters, as an amendment's (R342)
 
@@ -43,7 +44,7 @@ def round_tools(tournament: Tournament, *, undo: bool) -> str:
     return f"""<section aria-labelledby="round-tools-title" class="card" id="round-tools">
 <h2 id="round-tools-title">Round {number}: print{", undo" if undo else ""}</h2>
 <p>Print: <a href="/print/round/{number}/sheets" id="print-sheets">every result sheet</a>
-({len(latest.matches)} pages, one per table) ·
+({counted(len(latest.matches), "page", "pages")}, one per table) ·
 <a href="/print/round/{number}/pairings" id="print-pairings">the pairings for the wall</a></p>
 {undo_line}</section>"""
 
@@ -60,10 +61,12 @@ def undo_page(record: TournamentDB, number: int, csrf: str) -> str:
         return shell(title, line(str(error), "error") + back, nav=_nav(), venue=venue)
     plan = record.round_plans()[number]
     bye = "" if paired.bye is None else f" and the bye ({text(paired.bye)})"
+    tables = counted(len(paired.matches), "table", "tables")
+    matches = counted(len(paired.matches), "match", "matches")
     body = f"""<section class="card undo" aria-labelledby="undo-title">
-<h2 id="undo-title">Undo round {number}'s pairing? {len(paired.matches)} tables; no result is
+<h2 id="undo-title">Undo round {number}'s pairing? {tables}; no result is
 in</h2>
-<p>Round {number}: {len(paired.matches)} matches{bye}, paired by {text(plan["paired_by"])} at
+<p>Round {number}: {matches}{bye}, paired by {text(plan["paired_by"])} at
 {text(venue.when(plan["paired_at"]))}.</p>
 <ul>
 <li>The pairing stays in the record, marked withdrawn, with you, the time and your reason.</li>

@@ -284,6 +284,7 @@ function problemItem(problem, csrf, back) {
   const item = element("li", `problem ${problem.kind}`);
   const since = element("span", "since", "");
   since.dataset.since = problem.since;
+  since.dataset.clock = problem.clock; // the venue's clock, as the hub words it (R1181)
   item.append(element("span", "kind", problem.label), " ", since);
   item.append(element("p", "what", problem.what), element("p", "todo", problem.todo));
   const doing = element("p", "do");
@@ -384,8 +385,7 @@ function markMore() {
 function tickSince() {
   for (const since of document.querySelectorAll("#problems .since")) {
     const at = Number(since.dataset.since);
-    const clock = new Date(at * 1000).toISOString().slice(11, 16);
-    since.textContent = `since ${clock} UTC, ${ago(now() - at)}`;
+    since.textContent = `since ${since.dataset.clock}, ${ago(now() - at)}`;
   }
 }
 
