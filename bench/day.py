@@ -723,6 +723,7 @@ FILES_MOST = 32
 THREADS_MOST = 16
 MB = 1_000_000
 LONG_MATCH_SECONDS = 900.0  # a match this long shows a daemon's own growth
+LONG_MATCH_GROWTH = "real-time RSS growth within a long match (one daemon)"
 SETTLE_SECONDS = 120.0
 VIRTUAL_MATCHES = 16
 
@@ -779,10 +780,10 @@ def growth_within_long_matches(matches: list[dict[str, Any]], samples: list[Samp
         if len(points) >= 2:
             slopes.append(slope_per_hour(points))
     if not slopes:
-        return Figure("RSS growth within a long match (one daemon)", "no long match", "-", None)
+        return Figure(LONG_MATCH_GROWTH, "no long match", "-", None)
     worst = max(slopes)
     return Figure(
-        "RSS growth within a long match (one daemon)",
+        LONG_MATCH_GROWTH,
         f"{worst / MB:+.2f} MB/h (largest of {len(slopes)})",
         f"<= {RSS_GROWTH_TARGET / MB:.2f} MB/h",
         worst <= RSS_GROWTH_TARGET,
