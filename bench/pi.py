@@ -4,9 +4,10 @@ Every other figure is measured on this machine (a 2-core x86 VM); a Pi runs CPyt
 times slower. Each hot path is timed in CPU time (``time.thread_time``: this thread's own
 work, not the time other engineers' processes take from it) on the real controller and
 renderer, and multiplied by a stated factor per Pi model: how many times slower one Pi core
-runs it. The factors are approximate, from published single-core scores (docs/service.md,
-"Figures for the slowest Pi", R1080); ``python -m bench.pi reference`` prints the reference
-workload's CPU time, which run here and on a Pi gives a measured factor in their place.
+runs it. Each factor comes from published figures, named with their sources in ``PI_MODELS``
+(docs/service.md, "Figures for the slowest Pi", R1080, R1082); the one no figure stands behind
+is marked an estimate. ``python -m bench.pi reference`` prints the reference workload's CPU
+time, which run here and on a Pi gives a measured factor in their place.
 """
 
 from __future__ import annotations
@@ -33,37 +34,97 @@ WARMUP = 30
 COUNTS = 20  # 5-counts timed, each on a fresh table
 CPU_CLOCK = time.thread_time
 
-# Geekbench 5 single-core, approximate: the middle of the Geekbench Browser's results for each
-# board on a 64-bit OS (Pi OS bookworm), and for this machine's CPU (AMD EPYC cloud vCPUs score
-# 900-1,300 there). Only their ratio is used.
-THIS_MACHINE_SCORE = 1000
+# The factors (R1080, R1082), each from published figures; docs/service.md gives them in a table.
+# A pure-Python workload published for a Pi and timed here anchors the chain: the single-core loop
+# of alexdedyura/cpu-benchmark (float divisions and powers of two in CPython loops, the average of
+# 10 runs; unchanged since 2021), whose README lists a Raspberry Pi 4 at 79.216 s (Ubuntu 22.04.3,
+# its Python 3.10; added in commit dc312ef, 2024-01-12). Here the same loop took 14.85 s of CPU
+# (the fastest of 3, Python 3.11.7, 2026-11-29; CPython 3.11 runs such loops faster than the
+# Pi's 3.10 did, so the Pi 4's factor is, if anything, too large: the harsher side for a budget).
+# The other Pis are scaled from the Pi 4 by Geekbench single-core scores of one version, all from
+# Jeff Geerling's sbc-reviews (web/data/results.yml, read at commit 1240f4e).
+PI4_PURE_PYTHON_SECONDS = 79.216
+HERE_PURE_PYTHON_SECONDS = 14.85
+CPU_BENCHMARK = "https://github.com/alexdedyura/cpu-benchmark (README, single core)"
+SBC_REVIEWS = "https://github.com/geerlingguy/sbc-reviews/issues/"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    figure: str  # what was published, and what it measured
+    url: str
 
 
 @dataclass(frozen=True, slots=True)
 class PiModel:
     name: str
     cpu: str
-    single_core_score: int  # Geekbench 5 single-core, approximate
-
-    @property
-    def factor(self) -> float:
-        """How many times longer one of its cores takes than one of this machine's."""
-        return slowdown(THIS_MACHINE_SCORE, self.single_core_score)
+    factor: float  # how many times longer one of its cores takes than one of this machine's
+    sources: tuple[Source, ...]
+    estimate: str | None = None  # why no published figure stands behind it, if none does
 
 
+def slowdown(seconds_there: float, seconds_here: float) -> float:
+    """One workload's time on the Pi over its time here: how many times slower the Pi runs it."""
+    if seconds_there <= 0 or seconds_here <= 0:
+        raise ValueError(f"times must be positive, got {seconds_there}, {seconds_here}")
+    return seconds_there / seconds_here
+
+
+def scaled(factor: float, score_from: float, score_to: float) -> float:
+    """A factor carried from one board to another by their single-core scores (of one
+    benchmark version): scores are work per second, so time scales with their inverse."""
+    if score_from <= 0 or score_to <= 0:
+        raise ValueError(f"single-core scores must be positive, got {score_from}, {score_to}")
+    return factor * score_from / score_to
+
+
+PI4_FACTOR = slowdown(PI4_PURE_PYTHON_SECONDS, HERE_PURE_PYTHON_SECONDS)
+PI3_FACTOR = scaled(PI4_FACTOR, 271, 108)  # Geekbench 5 single-core: Pi 4 B 271, Pi 3 B+ 108
 PI_MODELS = (
-    PiModel("Pi Zero 2 W", "Cortex-A53 1.0 GHz", 90),
-    PiModel("Pi 3 B", "Cortex-A53 1.2 GHz", 110),
-    PiModel("Pi 4 B", "Cortex-A72 1.5 GHz", 250),
-    PiModel("Pi 5", "Cortex-A76 2.4 GHz", 850),
+    PiModel(
+        "Pi Zero 2 W",
+        "Cortex-A53 1.0 GHz",
+        PI3_FACTOR * 1.2 / 1.0,
+        (),
+        "no published single-core figure found (sbc-reviews issue 43 lists none): the Pi 3's "
+        "factor x 1.2 GHz / 1.0 GHz, the same Cortex-A53 at a lower clock",
+    ),
+    PiModel(
+        "Pi 3 B",
+        "Cortex-A53 1.2 GHz",
+        PI3_FACTOR,
+        (
+            Source("Pi 3 B+ Geekbench 5 single-core 108", f"{SBC_REVIEWS}16"),
+            Source("Pi 4 B Geekbench 5 single-core 271", f"{SBC_REVIEWS}4"),
+        ),
+        # the figure is the 3 B+'s (1.4 GHz), which runs at 1.2 GHz under sustained load
+        # (issue 16's comments); the 3 B's own is not published there
+    ),
+    PiModel(
+        "Pi 4 B",
+        "Cortex-A72 1.5 GHz",
+        PI4_FACTOR,
+        (Source(f"Pi 4 cpu-benchmark single core {PI4_PURE_PYTHON_SECONDS} s", CPU_BENCHMARK),),
+    ),
+    PiModel(
+        "Pi 5",
+        "Cortex-A76 2.4 GHz",
+        scaled(PI4_FACTOR, 289, 904),
+        (
+            Source("Pi 5 Geekbench 6 single-core 904", f"{SBC_REVIEWS}21"),
+            Source("Pi 4 B Geekbench 6 single-core 289", f"{SBC_REVIEWS}4"),
+        ),
+    ),
 )
 
 
-def slowdown(here_score: float, pi_score: float) -> float:
-    """Single-core scores are work per second, so time scales with their inverse ratio."""
-    if here_score <= 0 or pi_score <= 0:
-        raise ValueError(f"single-core scores must be positive, got {here_score}, {pi_score}")
-    return here_score / pi_score
+def model_basis(model: PiModel) -> str:
+    """The factor and what stands behind it: the published figures, or why it is estimated."""
+    behind = ", ".join(f"{source.figure} ({source.url})" for source in model.sources)
+    if model.estimate is not None:
+        behind = f"ESTIMATE: {model.estimate}"
+    return f"{model.name} {model.cpu} x{model.factor:.1f} from {behind}"
 
 
 def slowest(models: Sequence[PiModel] = PI_MODELS) -> PiModel:
@@ -182,9 +243,7 @@ def pi_figures() -> Section:
     figures.append(
         Figure("reference workload, CPU here (fastest of 5)", ms(reference_seconds()), "-", None)
     )
-    factors = ", ".join(
-        f"{m.name} {m.cpu} {m.single_core_score} (x{m.factor:.1f})" for m in PI_MODELS
-    )
+    factors = "; ".join(model_basis(model) for model in PI_MODELS)
     how = (
         "CPU time (time.thread_time of the bench's thread: its own work, however busy the "
         f"machine) of each hot path on the real controller and renderer: {RACES} lone shouts "
@@ -192,10 +251,11 @@ def pi_figures() -> Section:
         "+ decision + view + render) and with one (the decision step: committed to SQLite, "
         "then drawn; fsync's wait is not CPU time), the page's update after each (snapshot + "
         f"JSON, not the send), and every wake of {COUNTS} practice 5-counts with its frame. "
-        "Each p99 is multiplied by a Pi's factor = this machine's single-core score / the "
-        f"Pi's (Geekbench 5 single-core, approximate; this machine ~{THIS_MACHINE_SCORE}): "
-        f"{factors}. The factors are estimates (docs/service.md); `python -m bench.pi "
-        "reference` on a Pi, divided by the reference row here, measures one."
+        "Each p99 is multiplied by a Pi's factor (R1082): a pure-Python loop published for a "
+        f"Pi 4 ({PI4_PURE_PYTHON_SECONDS} s) over its CPU time here "
+        f"({HERE_PURE_PYTHON_SECONDS} s), carried to the other Pis by Geekbench single-core "
+        f"scores of one version: {factors}. `python -m bench.pi reference` on a Pi, divided "
+        "by the reference row here, measures a factor for code like the table's."
     )
     return Section("hot paths' CPU time, projected on each Pi", how, figures)
 

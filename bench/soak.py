@@ -92,7 +92,8 @@ def day_section(day: Day) -> Section:
     ]
     return Section(
         "a day at the table (real daemon, real time)",
-        "python -m bench.day: TableDaemon as gametable run builds it, on MockFactory pins, the "
+        "python -m bench.day: TableDaemon as gametable run builds it, on MockFactory pins "
+        "keeping no history of their states (as a Pi's; R1084), the "
         "OLED on luma's dummy device, the web page on 127.0.0.1 followed by 3 server-sent-event "
         "clients, a journal per match on disk; docs/scripts played at their own times (a cycle "
         "of Guesstimation, STATES, Pentathlon Contig 60, a championship, Combo 4, Combo 3); "

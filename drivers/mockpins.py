@@ -12,6 +12,7 @@ that a pin keeps only its last ``STATES_KEPT`` states: gpiozero's mock keeps eve
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from gpiozero.exc import PinInvalidFunction  # type: ignore[import-untyped]
 from gpiozero.pins.mock import (  # type: ignore[import-untyped]
@@ -32,11 +33,12 @@ class TimedMockPin(MockPWMPin):  # type: ignore[misc]  # gpiozero ships no type 
     # Set by MockPin.__init__; declared for the type checker (a PWM output holds a float).
     _state: bool | float
     _last_change: float
+    states_kept = STATES_KEPT  # a factory's pins may keep fewer (``mock_factory``)
 
     def clear_states(self) -> None:
         """gpiozero's own (``MockPin.__init__`` calls it), with the history bounded."""
         super().clear_states()
-        self.states: deque[PinState] = deque(self.states, maxlen=STATES_KEPT)
+        self.states: deque[PinState] = deque(self.states, maxlen=self.states_kept)
 
     def drive_at(self, active_level: bool, ticks: float) -> None:
         """Drive the electrical level high (True) or low (False) as of ``ticks``.
@@ -60,6 +62,17 @@ class TimedMockPin(MockPWMPin):  # type: ignore[misc]  # gpiozero ships no type 
             self._call_when_changed()
 
 
-def mock_factory() -> MockFactory:
-    """A gpiozero ``MockFactory`` whose pins are :class:`TimedMockPin`."""
-    return MockFactory(pin_class=TimedMockPin)
+def mock_factory(states_kept: int = STATES_KEPT) -> MockFactory:
+    """A gpiozero ``MockFactory`` whose pins are :class:`TimedMockPin`, each keeping its last
+    ``states_kept`` states (0: none, as a real pin: the day's soak measures the table's memory,
+    not the mock's history of its LEDs, R1084)."""
+    return MockFactory(pin_class=_pins_keeping(states_kept))
+
+
+@cache  # one class per count, however many factories a day builds
+def _pins_keeping(states_kept: int) -> type[TimedMockPin]:
+    if states_kept < 0:
+        raise ValueError(f"a pin keeps 0 or more states, got {states_kept}")
+    if states_kept == STATES_KEPT:
+        return TimedMockPin
+    return type(f"TimedMockPinKeeping{states_kept}", (TimedMockPin,), {"states_kept": states_kept})

@@ -6,39 +6,78 @@ from __future__ import annotations
 import pytest
 
 from bench.pi import (
+    HERE_PURE_PYTHON_SECONDS,
+    PI4_PURE_PYTHON_SECONDS,
     PI_MODELS,
-    THIS_MACHINE_SCORE,
     HotPath,
     PiModel,
     count_ticks,
     light_paths,
+    model_basis,
     projection_figures,
+    scaled,
     slowdown,
     slowest,
 )
 
 
 def a_pi(factor: int) -> PiModel:
-    return PiModel(f"x{factor} Pi", "test core", THIS_MACHINE_SCORE // factor)
+    return PiModel(f"x{factor} Pi", "test core", float(factor), ())
 
 
-def test_a_pi_scoring_a_quarter_as_much_takes_four_times_as_long() -> None:
-    assert slowdown(1000, 250) == 4.0
+def test_a_workload_taking_four_times_as_long_on_the_pi_is_a_factor_of_four() -> None:
+    assert slowdown(4.0, 1.0) == 4.0
 
 
 def test_a_pi_faster_than_this_machine_takes_less_time() -> None:
-    assert slowdown(1000, 2000) == 0.5
+    assert slowdown(0.5, 1.0) == 0.5
+
+
+@pytest.mark.parametrize("times", [(0.0, 1.0), (1.0, 0.0), (-5.0, 1.0)])
+def test_a_time_that_is_not_positive_is_refused(times: tuple[float, float]) -> None:
+    with pytest.raises(ValueError, match="times must be positive"):
+        slowdown(*times)
+
+
+def test_a_board_scoring_a_quarter_as_much_takes_four_times_the_factor() -> None:
+    assert scaled(2.0, 1000, 250) == 8.0
 
 
 @pytest.mark.parametrize("scores", [(0, 250), (1000, 0), (-5, 250)])
 def test_a_single_core_score_that_is_not_positive_is_refused(scores: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match="single-core scores must be positive"):
-        slowdown(*scores)
+        scaled(1.0, *scores)
 
 
 def test_the_slowest_supported_pi_is_the_zero_2_w() -> None:
     assert slowest().name == "Pi Zero 2 W"
     assert [model.name for model in PI_MODELS] == ["Pi Zero 2 W", "Pi 3 B", "Pi 4 B", "Pi 5"]
+
+
+def test_the_pi_4s_factor_is_its_published_pure_python_time_over_the_time_here() -> None:
+    pi4 = next(model for model in PI_MODELS if model.name == "Pi 4 B")
+    assert pi4.factor == PI4_PURE_PYTHON_SECONDS / HERE_PURE_PYTHON_SECONDS
+
+
+def test_every_factor_names_its_published_sources_or_is_marked_an_estimate() -> None:
+    for model in PI_MODELS:
+        assert bool(model.sources) != (model.estimate is not None), model.name
+        assert all(source.url.startswith("https://") for source in model.sources)
+
+
+def test_an_estimated_factor_says_so_where_it_is_printed() -> None:
+    zero = slowest()
+    assert zero.estimate is not None
+    assert "ESTIMATE: no published single-core figure found" in model_basis(zero)
+
+
+def test_a_sourced_factor_prints_each_figure_with_its_address() -> None:
+    pi5 = next(model for model in PI_MODELS if model.name == "Pi 5")
+    assert model_basis(pi5) == (
+        "Pi 5 Cortex-A76 2.4 GHz x1.7 from Pi 5 Geekbench 6 single-core 904 "
+        "(https://github.com/geerlingguy/sbc-reviews/issues/21), Pi 4 B Geekbench 6 "
+        "single-core 289 (https://github.com/geerlingguy/sbc-reviews/issues/4)"
+    )
 
 
 def test_a_hot_path_has_its_p99_here_then_one_row_per_pi() -> None:

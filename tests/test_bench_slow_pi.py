@@ -9,7 +9,7 @@ import pytest
 from bench.pi import PiModel
 from bench.slow_pi import UNIT, BudgetRun, budget_figures, competitors, unit_seconds
 
-ZERO = PiModel("Pi Zero 2 W", "Cortex-A53 1.0 GHz", 90)
+ZERO = PiModel("Pi Zero 2 W", "Cortex-A53 1.0 GHz", 1000 / 90, ())
 
 
 def test_a_free_core_gets_one_busy_loop_fewer_than_the_factor() -> None:

@@ -8,7 +8,7 @@ import pytest
 from gpiozero.exc import PinInvalidFunction  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
-from drivers.mockpins import STATES_KEPT, TimedMockPin
+from drivers.mockpins import STATES_KEPT, TimedMockPin, mock_factory
 
 
 class Changes:
@@ -81,3 +81,22 @@ def test_cleared_states_stay_bounded(factory: MockFactory) -> None:
         pin.state = change % 2 == 0
     assert len(pin.states) == STATES_KEPT
     pin.assert_states([False, True] * 10)  # gpiozero's own check still reads them
+
+
+def test_a_factory_told_to_keep_no_states_keeps_none_however_many_changes() -> None:
+    pin = mock_factory(states_kept=0).pin(4)
+    pin.function = "output"
+    for change in range(500):
+        pin.state = change % 2 == 0
+    assert len(pin.states) == 0
+    assert pin.state == 0  # the level itself is kept: only the history is not
+
+
+def test_every_factory_keeping_the_same_count_shares_one_pin_class() -> None:
+    first, second = mock_factory(states_kept=0), mock_factory(states_kept=0)
+    assert type(first.pin(4)) is type(second.pin(5))
+
+
+def test_a_negative_count_of_states_is_refused() -> None:
+    with pytest.raises(ValueError, match="a pin keeps 0 or more states, got -1"):
+        mock_factory(states_kept=-1)
