@@ -24,6 +24,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from firmware_py.director.record.file import (
+    DAY_HEADER_ID,
     SQLITE_HEADER,
     connect_record,
     create_private_beside,
@@ -35,7 +36,7 @@ from rules.errors import IllegalAction, InvalidInput
 
 # A day record is told from a tournament record before SQLite opens it: its header's
 # application_id (bytes 68-71) says "gtdy", and its user_version is the day schema's.
-DAY_APPLICATION_ID = int.from_bytes(b"gtdy", "big")
+DAY_APPLICATION_ID = int.from_bytes(DAY_HEADER_ID, "big")
 DAY_SCHEMA_VERSION = 1
 SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?")
 MAX_NAME = 80
@@ -125,7 +126,7 @@ def is_day_file(path: Path) -> bool:
             header = file.read(100)
     except OSError:
         return False
-    return header.startswith(SQLITE_HEADER) and header[68:72] == b"gtdy"
+    return header.startswith(SQLITE_HEADER) and header[68:72] == DAY_HEADER_ID
 
 
 def require_day_file(path: Path, *, record_advice: str | None = None) -> None:
@@ -411,20 +412,11 @@ def _require_event_record(record: Path) -> None:
             f"tournament new --format FORMAT --teams CSV --db {record}' (a Pentathlon event: "
             f"'gametable tournament pentathlon new --players CSV --db {record}')"
         )
-    if _is_day_file(record):
+    if is_day_file(record):
         raise InvalidInput(
             f"{record} is a day record, not an event's: expected a tournament record, made "
             "with 'gametable tournament new'"
         )
-
-
-def _is_day_file(path: Path) -> bool:
-    try:
-        with path.open("rb") as file:
-            header = file.read(72)
-    except OSError:
-        return False
-    return header.startswith(SQLITE_HEADER) and header[68:72] == b"gtdy"
 
 
 def event_record_gone(event: DayEvent) -> InvalidInput | None:

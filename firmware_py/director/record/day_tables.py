@@ -169,7 +169,7 @@ def event_tables(day: DayRecord, event: str) -> tuple[int, ...] | None:
     for it, and its rounds are paired at tables 1, 2, ... as one record's are)."""
     if len(day.events()) < 2:
         return None
-    return tuple(sorted(t for t, a in day.assignments().items() if a.event == event))
+    return day.tables_of(event)
 
 
 def at_event_tables(pairing: RoundPairing, tables: Iterable[int], event: str) -> RoundPairing:

@@ -16,6 +16,9 @@ from firmware_py.user_files import UserFileError, require_nothing_at
 from rules.errors import IllegalAction, InvalidInput
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+# a day record's application_id, bytes 68-71 of its header (day.py): told apart before SQLite
+# opens it, here and there
+DAY_HEADER_ID = b"gtdy"
 
 
 def require_sqlite_file(path: Path) -> None:
@@ -30,7 +33,7 @@ def require_sqlite_file(path: Path) -> None:
         raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from None
     if not header.startswith(SQLITE_HEADER) or len(header) < 100:
         raise InvalidInput(f"{path} is not a tournament record: not an SQLite database")
-    if header[68:72] == b"gtdy":  # a day record's application_id (day_record.py)
+    if header[68:72] == DAY_HEADER_ID:  # a day record (day.py)
         raise InvalidInput(
             f"{path} is a day record, not one event's: name it with --day and the event with "
             "--event"
