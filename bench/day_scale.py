@@ -49,7 +49,7 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
 
 from bench.figures import Figure, Section, ms, percentile
 from bench.hub_page import _broker, _free_port, _wait_listening
-from bench.hub_results import _end, _until_the_hub_confirms
+from bench.hub_results import _end, _until_the_hub_confirms, hub_process
 from bench.hub_results_load import RESULT_EVERY
 from bench.procfs import cpu_seconds
 from bench.staff_login import login_cookie
@@ -183,17 +183,9 @@ class DayHall:
         self.page_port = _free_port()
         (self.directory / "hub-password").write_text("anything\n")
         _wait_listening(self.broker_port)
-        self.hub = subprocess.Popen(
-            [
-                sys.executable, "-m", "firmware_py.cli", "hub", "run",
-                "--day", str(self.day), "--port", str(self.broker_port),
-                "--password-file", str(self.directory / "hub-password"),
-                "--page", f"127.0.0.1:{self.page_port}", "--log-level", "WARNING",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, "NOTIFY_SOCKET": ""},
-        )  # fmt: skip
+        self.hub = hub_process(
+            ("--day", str(self.day)), self.broker_port, self.directory, self.page_port
+        )
         _until_the_hub_confirms(self.broker_port)
 
     def close(self) -> None:

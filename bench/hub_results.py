@@ -242,17 +242,9 @@ class Hall:
         _until_the_hub_confirms(self.broker_port)
 
     def start_hub(self) -> None:
-        self.hub = subprocess.Popen(
-            [
-                sys.executable, "-m", "firmware_py.cli", "hub", "run",
-                "--db", str(self.record), "--port", str(self.broker_port),
-                "--password-file", str(self.directory / "hub-password"),
-                "--page", f"127.0.0.1:{self.page_port}", "--log-level", "WARNING",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, "NOTIFY_SOCKET": ""},
-        )  # fmt: skip
+        self.hub = hub_process(
+            ("--db", str(self.record)), self.broker_port, self.directory, self.page_port
+        )
 
     def stop_hub(self) -> None:
         if self.hub is not None:
@@ -573,3 +565,21 @@ def _catch_up_figures(outage: CatchUp, plan: Plan) -> list[Figure]:
             outage.page.failures == 0,
         ),
     ]
+
+
+def hub_process(
+    serves: tuple[str, str], broker_port: int, directory: Path, page_port: int
+) -> subprocess.Popen[bytes]:
+    """``gametable hub run`` as its own process on the bench's broker, serving ``serves``
+    (``--db RECORD`` or ``--day DAY``), its page on ``page_port``, quiet but for warnings."""
+    return subprocess.Popen(
+        [
+            sys.executable, "-m", "firmware_py.cli", "hub", "run", *serves,
+            "--port", str(broker_port),
+            "--password-file", str(directory / "hub-password"),
+            "--page", f"127.0.0.1:{page_port}", "--log-level", "WARNING",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "NOTIFY_SOCKET": ""},
+    )  # fmt: skip
